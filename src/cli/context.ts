@@ -1,0 +1,36 @@
+/**
+ * What every command gets: where it runs, how to report, and the global flags. Commands never call
+ * `console` or `process.exit` themselves; they report through `out` and return an exit code, so
+ * `main.ts` stays the one place that prints and exits (DESIGN.md "cli/ is the only place that prints").
+ */
+export const EXIT = { ok: 0, error: 1, changes: 2, conflicts: 3 } as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export interface Reporter {
+  /** Progress and human text (stderr when --json, so stdout stays machine-readable). Silent with --quiet. */
+  info(message: string): void;
+  warn(message: string): void;
+  /** The command's result: `human` on a terminal, `data` as one JSON document with --json. */
+  result(human: string, data: unknown): void;
+  /** Raw line to stdout (e.g. the emulator's ready line). */
+  line(text: string): void;
+  /** Whether progress may redraw (a TTY and not CI). */
+  readonly interactive: boolean;
+}
+
+export interface GlobalOptions {
+  config?: string;
+  json: boolean;
+  quiet: boolean;
+}
+
+export interface CommandContext {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  global: GlobalOptions;
+  out: Reporter;
+  /** Resolves when the user interrupts (SIGINT/SIGTERM); long-running commands await it. */
+  interrupted: Promise<void>;
+}
+
+export type Command<O> = (options: O, ctx: CommandContext) => Promise<ExitCode>;

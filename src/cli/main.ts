@@ -1,0 +1,160 @@
+/**
+ * The tokensync command line: a thin commander program over the exported functions.
+ * Each command lives in `commands/<name>.ts` and is imported only when it runs, so `check`
+ * (the pre-commit path) does not pay for Style Dictionary, undici or the local service.
+ * This file is the one place that prints errors and calls `process.exit`.
+ */
+import { Command, Option } from 'commander';
+import { EXIT, type CommandContext, type ExitCode, type GlobalOptions } from './context.js';
+import { createReporter } from './reporter.js';
+import { formatError } from './format-error.js';
+
+const VERSION = '0.1.0';
+
+type Loader = () => Promise<{ run: (options: never, ctx: CommandContext) => Promise<ExitCode> }>;
+
+async function execute(program: Command, load: Loader, options: object): Promise<void> {
+  const global = program.opts<GlobalOptions>();
+  const out = createReporter({
+    json: Boolean(global.json),
+    quiet: Boolean(global.quiet),
+    stdout: process.stdout,
+    stderr: process.stderr,
+    ci: Boolean(process.env['CI']),
+  });
+  const interrupted = new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+  const ctx: CommandContext = {
+    cwd: process.cwd(),
+    env: process.env,
+    global: { json: Boolean(global.json), quiet: Boolean(global.quiet), ...(global.config ? { config: global.config } : {}) },
+    out,
+    interrupted,
+  };
+  let code: ExitCode;
+  try {
+    const mod = await load();
+    code = await mod.run(options as never, ctx);
+  } catch (err) {
+    process.stderr.write(`${formatError(err, { verbose: Boolean(process.env['TOKENSYNC_DEBUG']) })}\n`);
+    code = EXIT.error;
+  }
+  // Long-running commands (emulator, webhooks serve) resolve only once interrupted, so exiting here
+  // is always right, and it does not wait on idle keep-alive sockets. stdout to a pipe or file is
+  // synchronous on POSIX, so nothing written is lost.
+  process.exit(code);
+}
+
+export function buildProgram(): Command {
+  const program = new Command('tokensync')
+    .description('Keep design-file variables and repository design tokens in step, and build them into code.')
+    .version(VERSION)
+    .option('--config <file>', 'config file (default: config/tokensync.yaml, searched upward)')
+    .option('--json', 'machine-readable output on stdout', false)
+    .option('--quiet', 'print only results and errors', false)
+    .showHelpAfterError()
+    .exitOverride((err) => {
+      // commander's own usage errors: exit 1 with its message (already printed), help/version: 0.
+      process.exit(err.exitCode === 0 ? 0 : EXIT.error);
+    });
+
+  const prefer = new Option('--prefer <side>', 'resolve conflicts in favour of one side').choices(['repo', 'service']);
+
+  program
+    .command('init')
+    .description('create config/tokensync.yaml and the tokens folder')
+    .option('--force', 'overwrite an existing config', false)
+    .action((o) => execute(program, () => import('./commands/init.js'), o));
+
+  program
+    .command('pull')
+    .description("write the design file's variables to token files (3-way with the lock)")
+    .addOption(prefer)
+    .option('--dry-run', 'show what would change, write nothing', false)
+    .action((o) => execute(program, () => import('./commands/pull.js'), o));
+
+  program
+    .command('push')
+    .description('apply local token changes to the design file')
+    .addOption(prefer)
+    .option('--force', 'overwrite values that changed in the service since the last sync', false)
+    .option('--dry-run', 'print the request bodies, send nothing', false)
+    .action((o) => execute(program, () => import('./commands/push.js'), o));
+
+  program
+    .command('diff')
+    .description('show the plan between the repository and the service; exit 2 when there are changes')
+    .addOption(prefer)
+    .option('--dry-run', 'print the exact request bodies', false)
+    .action((o) => execute(program, () => import('./commands/diff.js'), o));
+
+  program
+    .command('sync')
+    .description('pull and push in one step')
+    .addOption(prefer)
+    .option('--force', 'on conflicts in push direction, overwrite the service', false)
+    .action((o) => execute(program, () => import('./commands/sync.js'), o));
+
+  program
+    .command('build')
+    .description('generate platform code from the token files')
+    .option('--platform <name...>', 'only these platforms')
+    .option('--out <dir>', 'output folder (default: build.outDir)')
+    .action((o) => execute(program, () => import('./commands/build.js'), o));
+
+  program
+    .command('check')
+    .description('validate token files offline (pre-commit); with --remote, also check drift against the service')
+    .option('--remote', 'compare with the service; exit 2 on drift', false)
+    .option('--strict', 'with --remote, also fail on orphans (remote-only variables)', false)
+    .argument('[files...]', 'only report problems in these files (the whole set is still read)')
+    .action((files: string[], o) => execute(program, () => import('./commands/check.js'), { ...o, files }));
+
+  program
+    .command('emulator')
+    .description('run the local Design File Service (HTTPS); prints one JSON line when ready')
+    .option('--port <n>', 'port (0 = any free port)', '0')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--data <file>', 'save state to this JSON file and load it at start')
+    .addOption(new Option('--seed <name>', 'initial content when there is no saved state').choices(['demo', 'empty']).default('demo'))
+    .option('--rate-limit <n>', 'requests per token per minute before 429', '600')
+    .action((o) => execute(program, () => import('./commands/emulator.js'), o));
+
+  program
+    .command('login')
+    .description('sign in with OAuth and store the token pair (mode 0600)')
+    .option('--port <n>', 'local redirect port', '0')
+    .action((o) => execute(program, () => import('./commands/login.js'), o));
+
+  const webhooks = program.command('webhooks').description('receive and manage FILE_UPDATE webhooks');
+  webhooks
+    .command('serve')
+    .description('HTTPS receiver that verifies the passcode and pulls on FILE_UPDATE')
+    .option('--port <n>', 'port', '0')
+    .action((o) => execute(program, () => import('./commands/webhooks.js'), { ...o, action: 'serve' }));
+  webhooks
+    .command('register')
+    .requiredOption('--team <id>', 'team to watch')
+    .requiredOption('--endpoint <url>', 'HTTPS endpoint')
+    .option('--passcode <ref>', 'env:NAME or file:PATH of the passcode', 'env:TOKENSYNC_WEBHOOK_PASSCODE')
+    .action((o) => execute(program, () => import('./commands/webhooks.js'), { ...o, action: 'register' }));
+  webhooks
+    .command('list')
+    .requiredOption('--team <id>', 'team')
+    .action((o) => execute(program, () => import('./commands/webhooks.js'), { ...o, action: 'list' }));
+  webhooks
+    .command('delete')
+    .argument('<id>', 'webhook id')
+    .action((id: string, o) => execute(program, () => import('./commands/webhooks.js'), { ...o, id, action: 'delete' }));
+
+  program
+    .command('demo')
+    .description('run the demo against the embedded local service: pull, diff, build')
+    .action((o) => execute(program, () => import('./commands/demo.js'), o));
+
+  return program;
+}
+
+await buildProgram().parseAsync(process.argv);

@@ -1,0 +1,119 @@
+/**
+ * `config/tokensync.yaml`, validated by zod (DESIGN.md "Files in the repository"). The core keys
+ * (`service.url`, `service.fileKey`, `service.token`, `service.caFile`, `tokens.dir`, `build.outDir`,
+ * `build.platforms`) are a contract that scripts outside the project rely on.
+ * A JSON Schema for editors is generated from this same schema (`schema/tokensync.schema.json`).
+ */
+import { z } from 'zod';
+
+/** Where a secret comes from: never the value itself, so config files can be committed. */
+const secretRef = z
+  .string()
+  .regex(/^(env|file):.+$/, 'must be "env:NAME" or "file:PATH" (never the secret itself)');
+
+export const PLATFORMS = ['css', 'scss', 'ts', 'json', 'ios', 'android', 'compose', 'tailwind', 'docs'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+const serviceSchema = z
+  .object({
+    /** `local` runs the embedded local service (state under `.tokensync/`); else an https:// base URL. */
+    url: z
+      .union([
+        z.literal('local'),
+        z.string().regex(/^https:\/\/[^\s]+$/, 'must be "local" or an https:// address (plain http is refused)'),
+      ])
+      .default('local'),
+    fileKey: z.string().min(1).default('demo'),
+    token: secretRef.default('env:DFS_TOKEN'),
+    /** Extra CA certificate (PEM) to trust, relative to the project root. NODE_EXTRA_CA_CERTS works too. */
+    caFile: z.string().min(1).optional(),
+    oauth: z
+      .object({
+        clientId: z.string().min(1),
+        clientSecret: secretRef,
+        /** Where the OAuth token pair is stored (mode 0600); refresh tokens are single-use. */
+        tokenFile: z.string().min(1).default('.tokensync/oauth.json'),
+      })
+      .strict()
+      .optional(),
+    timeoutMs: z.number().int().positive().default(30_000),
+    /** Retries of GET/PUT on network errors, 5xx and 429. */
+    maxRetries: z.number().int().min(0).max(10).default(4),
+    /** Longest total wait (seconds) the client accepts for rate limits before failing with a clear error. */
+    retryBudgetSeconds: z.number().min(0).default(60),
+  })
+  .strict();
+
+/** A rule that chooses how FLOAT and STRING variables are written as DTCG types. First match wins. */
+const typeRuleSchema = z
+  .object({
+    /** Glob over the variable's slash name (`*` one segment, `**` any number), e.g. `spacing/**`. */
+    match: z.string().min(1),
+    /** Restrict the rule to one collection (its name). */
+    collection: z.string().min(1).optional(),
+    type: z.enum(['number', 'dimension', 'duration', 'fontWeight', 'fontFamily', 'string']),
+    unit: z.enum(['px', 'rem', 'ms', 's']).optional(),
+  })
+  .strict()
+  .refine((r) => r.type !== 'dimension' || r.unit === undefined || r.unit === 'px' || r.unit === 'rem', {
+    message: 'a dimension unit is px or rem',
+    path: ['unit'],
+  })
+  .refine((r) => r.type !== 'duration' || r.unit === undefined || r.unit === 'ms' || r.unit === 's', {
+    message: 'a duration unit is ms or s',
+    path: ['unit'],
+  });
+export type TypeRule = z.infer<typeof typeRuleSchema>;
+
+const tokensSchema = z
+  .object({
+    dir: z.string().min(1).default('tokens'),
+    /** `none`: paths are the variable names; `collection`: each collection under a top-level group. */
+    namespace: z.enum(['none', 'collection']).default('none'),
+    rules: z.array(typeRuleSchema).default([]),
+    /** Use scopes to pick types when no rule matches (e.g. GAP -> dimension px, FONT_FAMILY -> fontFamily). */
+    typesFromScopes: z.boolean().default(true),
+    /** Pixels per rem, to read `rem` dimensions back into the service's unitless floats. */
+    remBase: z.number().positive().default(16),
+  })
+  .strict();
+
+const modeOutputSchema = z
+  .object({
+    /** CSS selector for this mode; default `[data-<collection>="<mode>"]`. */
+    selector: z.string().min(1).optional(),
+    /** Also apply this mode inside a media query, e.g. `(prefers-color-scheme: dark)`. */
+    media: z.string().min(1).optional(),
+    /** Android: put this mode in a resource qualifier folder, e.g. `night` -> values-night. */
+    androidQualifier: z.string().min(1).optional(),
+  })
+  .strict();
+
+const buildSchema = z
+  .object({
+    outDir: z.string().min(1).default('build'),
+    platforms: z.array(z.enum(PLATFORMS)).default([...PLATFORMS]),
+    /** Prefix of every generated name (`--ds-color-bg`, `DsColorBg`). */
+    prefix: z.string().default(''),
+    /** Selector template for non-default modes; `{collection}` and `{mode}` are slugs. */
+    selector: z.string().min(1).default('[data-{collection}="{mode}"]'),
+    /** Per collection name, per mode name. */
+    modes: z.record(z.string(), z.record(z.string(), modeOutputSchema)).default({}),
+    /** The user's own Style Dictionary platforms, run alongside ours (SD `platforms` config). */
+    styleDictionary: z.object({ platforms: z.record(z.string(), z.unknown()).default({}) }).strict().default({ platforms: {} }),
+  })
+  .strict();
+
+export const configSchema = z
+  .object({
+    $schema: z.string().optional(),
+    service: serviceSchema.default(serviceSchema.parse({})),
+    tokens: tokensSchema.default(tokensSchema.parse({})),
+    build: buildSchema.default(buildSchema.parse({})),
+  })
+  .strict();
+
+export type Config = z.infer<typeof configSchema>;
+export type ServiceConfig = Config['service'];
+export type TokensConfig = Config['tokens'];
+export type BuildConfig = Config['build'];

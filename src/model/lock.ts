@@ -1,0 +1,66 @@
+/**
+ * The lock (`tokens/sync.lock.json`, DESIGN.md "Files in the repository"): what both sides looked
+ * like after the last successful sync. It is the base of the 3-way diff and the way remote renames
+ * are recognised (objects are keyed by their permanent remote id, so a new name under a known id is
+ * a rename). Values are kept as short fingerprints per field, not copies, so the lock stays small
+ * and still tells, field by field, which side changed since the base.
+ */
+import { createHash } from 'node:crypto';
+import { canonicalValue } from './values.js';
+import type { Variable } from './types.js';
+
+export const LOCK_VERSION = 1;
+
+export interface LockCollection {
+  name: string;
+  key?: string;
+  defaultModeId: string;
+  /** Mode id -> mode name, in the collection's order. */
+  modes: Record<string, string>;
+}
+
+/** Fingerprints (see `fingerprint`) of each field of a variable as of the last sync. */
+export interface LockVariableFields {
+  type: string;
+  description: string;
+  scopes: string;
+  /** Mode name -> fingerprint of the value in that mode. */
+  values: Record<string, string>;
+}
+
+export interface LockVariable {
+  collectionId: string;
+  name: string;
+  key?: string;
+  fields: LockVariableFields;
+}
+
+export interface Lock {
+  version: typeof LOCK_VERSION;
+  fileKey: string;
+  /** The file's `version` as read after the last successful sync. */
+  remoteVersion: string;
+  /** Collection id -> collection. */
+  collections: Record<string, LockCollection>;
+  /** Variable id -> variable. */
+  variables: Record<string, LockVariable>;
+}
+
+/** 12 hex digits of sha256: collisions are irrelevant at the size of a token set. */
+export function fingerprint(canonical: string): string {
+  return createHash('sha256').update(canonical).digest('hex').slice(0, 12);
+}
+
+export function fingerprintFields(v: Variable): LockVariableFields {
+  const values: Record<string, string> = {};
+  for (const mode of Object.keys(v.values).sort()) {
+    const value = v.values[mode];
+    if (value !== undefined) values[mode] = fingerprint(canonicalValue(value));
+  }
+  return {
+    type: v.type,
+    description: fingerprint(v.description),
+    scopes: fingerprint([...v.scopes].sort().join(',')),
+    values,
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * The normalized model in the middle of tokensync (DESIGN.md "The model").
+ * Every stage converts to or from these types and nothing else: `sync/remote` from the service's
+ * variables/local response, `tokens/` from DTCG files, `build/` into platform code.
+ * Pure data: no I/O, no classes, so a model can be compared, cloned and serialised freely.
+ */
+
+export const VARIABLE_TYPES = ['COLOR', 'FLOAT', 'STRING', 'BOOLEAN'] as const;
+export type VariableType = (typeof VARIABLE_TYPES)[number];
+
+/** sRGB color with components in 0..1. */
+export interface Color {
+  r: number;
+  g: number;
+  b: number;
+  a: number;
+}
+
+/**
+ * A reference to another variable by name (not by id), so the repository stays readable and
+ * ids only live in the lock. `collection` is the target's collection name, `name` its slash path.
+ */
+export interface Alias {
+  alias: { collection: string; name: string };
+}
+
+export type Literal = Color | number | string | boolean;
+export type Value = Literal | Alias;
+
+export interface Mode {
+  name: string;
+  /** Remote mode id (`<a>:<b>`) when known. */
+  id?: string;
+}
+
+export interface Collection {
+  name: string;
+  /** Ordered; the order is the service's and the resolver document's. */
+  modes: Mode[];
+  /** Name of the default mode; always one of `modes`. */
+  defaultMode: string;
+  id?: string;
+  key?: string;
+}
+
+/**
+ * How a FLOAT or STRING variable is written as DTCG (DESIGN.md mapping table). Decided by config
+ * rules or scopes on pull, read back from `$type` on read, so a round trip keeps it.
+ */
+export type TokenKind =
+  | { type: 'color' }
+  | { type: 'number' }
+  | { type: 'dimension'; unit: 'px' | 'rem' }
+  | { type: 'duration'; unit: 'ms' | 's' }
+  | { type: 'fontWeight' }
+  | { type: 'fontFamily' }
+  | { type: 'string' }
+  | { type: 'boolean' };
+
+export interface Variable {
+  /** Collection name. */
+  collection: string;
+  /** Slash path, e.g. `color/brand/primary`; unique within its collection. */
+  name: string;
+  type: VariableType;
+  description: string;
+  /** Service scopes; `['ALL_SCOPES']` is the default and is not written to token files. */
+  scopes: string[];
+  /** Value per mode name; every mode of the collection has one. */
+  values: Record<string, Value>;
+  id?: string;
+  key?: string;
+  /** DTCG presentation; absent means the type's default (`number` for FLOAT, `string` for STRING). */
+  kind?: TokenKind;
+}
+
+export interface TokenSet {
+  collections: Collection[];
+  variables: Variable[];
+}
+
+export function isAlias(value: Value): value is Alias {
+  return typeof value === 'object' && value !== null && 'alias' in value;
+}
+
+export function isColor(value: Value): value is Color {
+  return typeof value === 'object' && value !== null && 'r' in value;
+}
+
+/** `collection/name`: the identity of a variable inside one token set. */
+export function variableKey(v: { collection: string; name: string }): string {
+  return `${v.collection}\u0000${v.name}`;
+}
