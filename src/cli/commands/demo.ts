@@ -1,7 +1,54 @@
-import { TokensyncError } from '../../errors.js';
-import type { CommandContext, ExitCode } from '../context.js';
+/**
+ * `npm start` on a fresh clone: the whole loop against the embedded local service, no account needed.
+ * Pull the demo file's variables into tokens/, show that the repository and the service are in step,
+ * and build every platform into build/.
+ */
+import path from 'node:path';
+import { loadConfig } from '../../config/load.js';
+import { connect } from '../../service/connect.js';
+import { runSync } from '../../sync/apply.js';
+import { readTokens } from '../../tokens/index.js';
+import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 
-// Placeholder until the owning issue lands; it says so instead of pretending to work.
-export async function run(_options: unknown, _ctx: CommandContext): Promise<ExitCode> {
-  throw new TokensyncError('NOT_IMPLEMENTED', 'The "demo" command is not implemented yet.', { hint: 'See the open issues.' });
+export async function run(_options: unknown, ctx: CommandContext): Promise<ExitCode> {
+  const loaded = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
+  const { config, root } = loaded;
+  const connection = await connect(loaded, { env: ctx.env });
+  const lines: string[] = [];
+  try {
+    ctx.out.info(`1. pull from ${connection.label}`);
+    const pulled = await runSync({ mode: 'pull', root, config, client: connection.client, fileKey: connection.fileKey });
+    if (pulled.kind === 'conflicts') {
+      ctx.out.result(`The demo tokens conflict with the local service (${pulled.diff.conflicts.length} conflict(s)); run \`tokensync diff\` to see them.`, pulled);
+      return EXIT.conflicts;
+    }
+    const written = pulled.kind === 'applied' ? pulled.files.written.length : 0;
+    lines.push(`pull: ${written === 0 ? 'tokens/ already matches the design file' : `wrote ${written} file(s) under ${config.tokens.dir}/`}`);
+
+    ctx.out.info('2. diff (repository vs service vs lock)');
+    const diffed = await runSync({ mode: 'diff', root, config, client: connection.client, fileKey: connection.fileKey });
+    const inStep = diffed.kind === 'planned' && diffed.plan.requests.length === 0 && diffed.files.written.length === 0;
+    lines.push(`diff: ${inStep ? 'in step, nothing to push or pull' : 'changes found (run `tokensync diff`)'}`);
+  } finally {
+    await connection.close();
+  }
+
+  ctx.out.info('3. build every platform');
+  const { set } = await readTokens(root, config.tokens);
+  const { buildTokens, writeBuild } = await import('../../build/index.js');
+  const output = await buildTokens(set, config.build);
+  const outDir = path.join(root, config.build.outDir);
+  await writeBuild(outDir, output);
+  lines.push(`build: ${output.files.size} file(s) in ${config.build.outDir}/ (${config.build.platforms.join(', ')})`);
+  for (const w of output.warnings) ctx.out.warn(w);
+
+  const counts = set.collections.map((c) => `${c.name} (${set.variables.filter((v) => v.collection === c.name).length} variables; modes ${c.modes.map((m) => m.name).join(', ')})`);
+  lines.push(
+    '',
+    `collections: ${counts.join('; ')}`,
+    `open ${path.join(config.build.outDir, 'docs', 'index.html')} to browse every token in every mode.`,
+    'Edit a file under tokens/ and run `npx tokensync diff` to see the plan, `npx tokensync push` to apply it.',
+  );
+  ctx.out.result(lines.join('\n'), { collections: counts, files: [...output.files.keys()] });
+  return EXIT.ok;
 }

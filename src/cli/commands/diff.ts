@@ -1,7 +1,7 @@
-import { TokensyncError } from '../../errors.js';
 import type { CommandContext, ExitCode } from '../context.js';
+import { runSyncCommand, type SyncCommandOptions } from '../sync-command.js';
 
-// Placeholder until the owning issue lands; it says so instead of pretending to work.
-export async function run(_options: unknown, _ctx: CommandContext): Promise<ExitCode> {
-  throw new TokensyncError('NOT_IMPLEMENTED', 'The "diff" command is not implemented yet.', { hint: 'See the open issues.' });
+/** Computes both directions, sends and writes nothing; exit 2 when there are changes (CI gate). */
+export function run(options: SyncCommandOptions, ctx: CommandContext): Promise<ExitCode> {
+  return runSyncCommand('diff', { ...options, dryRun: Boolean(options.dryRun) }, ctx);
 }

@@ -1,7 +1,6 @@
-import { TokensyncError } from '../../errors.js';
 import type { CommandContext, ExitCode } from '../context.js';
+import { runSyncCommand, type SyncCommandOptions } from '../sync-command.js';
 
-// Placeholder until the owning issue lands; it says so instead of pretending to work.
-export async function run(_options: unknown, _ctx: CommandContext): Promise<ExitCode> {
-  throw new TokensyncError('NOT_IMPLEMENTED', 'The "sync" command is not implemented yet.', { hint: 'See the open issues.' });
+export function run(options: SyncCommandOptions, ctx: CommandContext): Promise<ExitCode> {
+  return runSyncCommand('sync', options, ctx);
 }

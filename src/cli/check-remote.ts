@@ -1,0 +1,38 @@
+/**
+ * `tokensync check --remote`: the CI drift check. Reads the service and compares it with the files
+ * and the lock without writing anything: exit 2 on drift in either direction or on conflicts, and with
+ * --strict also on orphans (remote-only variables, which the API cannot delete).
+ */
+import { loadConfig } from '../config/load.js';
+import { connect } from '../service/connect.js';
+import { runSync } from '../sync/apply.js';
+import { renderConflicts, renderPlanTable } from '../sync/report.js';
+import { EXIT, type CommandContext, type ExitCode } from './context.js';
+
+export async function runRemoteCheck(options: { strict: boolean }, ctx: CommandContext): Promise<ExitCode> {
+  const loaded = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
+  const connection = await connect(loaded, { env: ctx.env });
+  try {
+    const outcome = await runSync({ mode: 'diff', root: loaded.root, config: loaded.config, client: connection.client, fileKey: connection.fileKey });
+    const { diff } = outcome;
+    const drift =
+      outcome.kind === 'conflicts' ||
+      (outcome.kind === 'planned' && (outcome.plan.requests.length > 0 || outcome.files.written.length + outcome.files.removed.length > 0));
+    const orphans = options.strict && diff.orphans.length > 0;
+    const text =
+      outcome.kind === 'conflicts'
+        ? renderConflicts(diff.conflicts)
+        : outcome.kind === 'planned'
+          ? renderPlanTable(diff, outcome.plan)
+          : '';
+    const verdict = drift
+      ? 'Drift: the repository and the design file differ. Run `tokensync sync` (or pull/push) and commit the result.'
+      : orphans
+        ? `${diff.orphans.length} orphan variable(s) exist only in the design file; remove them there (--strict).`
+        : 'In step with the design file.';
+    ctx.out.result(`${text}\n${verdict}`.trim(), { drift, orphans: diff.orphans, conflicts: diff.conflicts, toService: diff.toService, toRepo: diff.toRepo });
+    return drift || orphans ? EXIT.changes : EXIT.ok;
+  } finally {
+    await connection.close();
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * pull, push, diff and sync share one flow: load the config, open the service, run the sync engine,
+ * report the outcome, close. Only the mode and the way the result is told differ.
+ */
+import { loadConfig } from '../config/load.js';
+import { connect } from '../service/connect.js';
+import { runSync, type SyncMode, type SyncOutcome } from '../sync/apply.js';
+import { renderConflicts, renderPlanTable } from '../sync/report.js';
+import { EXIT, type CommandContext, type ExitCode } from './context.js';
+
+export interface SyncCommandOptions {
+  prefer?: 'repo' | 'service';
+  force?: boolean;
+  dryRun?: boolean;
+}
+
+export async function runSyncCommand(mode: SyncMode, options: SyncCommandOptions, ctx: CommandContext): Promise<ExitCode> {
+  const loaded = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
+  const connection = await connect(loaded, { env: ctx.env });
+  try {
+    const outcome = await runSync({
+      mode,
+      root: loaded.root,
+      config: loaded.config,
+      client: connection.client,
+      fileKey: connection.fileKey,
+      prefer: options.prefer,
+      force: options.force,
+      dryRun: options.dryRun,
+      progress: (m) => ctx.out.info(m),
+    });
+    return report(mode, outcome, options, ctx, connection.label, connection.client.stats());
+  } finally {
+    await connection.close();
+  }
+}
+
+function report(
+  mode: SyncMode,
+  outcome: SyncOutcome,
+  options: SyncCommandOptions,
+  ctx: CommandContext,
+  label: string,
+  stats: { requests: number; bytesSent: number; bytesReceived: number },
+): ExitCode {
+  const { diff } = outcome;
+  const json = {
+    mode,
+    outcome: outcome.kind,
+    service: label,
+    conflicts: diff.conflicts,
+    toService: diff.toService,
+    toRepo: diff.toRepo,
+    orphans: diff.orphans,
+    ...(outcome.kind === 'conflicts' ? {} : { plan: outcome.plan, files: outcome.files }),
+    requests: stats,
+  };
+  if (outcome.kind === 'conflicts') {
+    ctx.out.result(
+      `${renderConflicts(diff.conflicts)}\nNothing was written and nothing was sent. Resolve the conflicts in the files or the design file, or rerun with --prefer repo|service.`,
+      json,
+    );
+    return EXIT.conflicts;
+  }
+  const orphanNote =
+    diff.orphans.length > 0
+      ? `\n${diff.orphans.length} variable(s) exist only in the service (the API cannot delete): remove them in the design file, or pull to get them back.`
+      : '';
+  if (outcome.kind === 'planned') {
+    const { plan, files } = outcome;
+    const lines = [renderPlanTable(diff, plan)];
+    if (options.dryRun) lines.push('', 'Request bodies (nothing sent):', ...plan.requests.map((r) => `${r.method} /v1/files/:file_key/variables\n${JSON.stringify(r.body, null, 2)}`));
+    if (files.written.length + files.removed.length > 0) {
+      lines.push('', 'Files a pull would change:', ...files.written.map((f) => `  M ${f}`), ...files.removed.map((f) => `  D ${f}`));
+    }
+    ctx.out.result(lines.join('\n') + orphanNote, json);
+    const changes = plan.requests.length > 0 || files.written.length > 0 || files.removed.length > 0;
+    return mode === 'diff' && changes ? EXIT.changes : EXIT.ok;
+  }
+  const { files, requestsSent, replans } = outcome;
+  const parts: string[] = [];
+  if (requestsSent > 0) parts.push(`sent ${requestsSent} write request(s)${replans > 0 ? ` (re-planned ${replans}x after an unknown outcome)` : ''}`);
+  if (files.written.length > 0) parts.push(`wrote ${files.written.length} file(s)`);
+  if (files.removed.length > 0) parts.push(`removed ${files.removed.length} file(s)`);
+  const summary = parts.length > 0 ? `${mode}: ${parts.join(', ')}.` : `${mode}: already in step, nothing to do.`;
+  const fileList = [...files.written.map((f) => `  M ${f}`), ...files.removed.map((f) => `  D ${f}`)];
+  ctx.out.result([summary, ...fileList].join('\n') + orphanNote, json);
+  return EXIT.ok;
+}

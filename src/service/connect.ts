@@ -1,0 +1,87 @@
+/**
+ * Opens the design file's service as the config says (DESIGN.md "The local service"):
+ * - `service.url: local` (the default) starts the embedded local service in this process, with its
+ *   state under `<root>/.tokensync/` (git-ignored), so a fresh clone works with no account;
+ * - an https:// URL uses the real service with the personal token (or OAuth pair) from the config.
+ * Either way the caller gets the same typed client; nothing else in tokensync knows the difference.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createClient, type ClientOptions, type DesignFileClient } from '../api/index.js';
+import type { LoadedConfig } from '../config/load.js';
+import { ConfigError } from '../config/load.js';
+import { resolveSecret } from '../config/secrets.js';
+
+export interface ServiceConnection {
+  client: DesignFileClient;
+  fileKey: string;
+  /** Where the variables live, for messages: the URL, or "the embedded local service". */
+  label: string;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  env: NodeJS.ProcessEnv;
+  /** Passed to the client: tests shrink waits with it. */
+  timeScale?: number;
+  onRequest?: ClientOptions['onRequest'];
+}
+
+export const LOCAL_STATE_DIR = '.tokensync';
+
+export async function connect(loaded: LoadedConfig, opts: ConnectOptions): Promise<ServiceConnection> {
+  const { config, root } = loaded;
+  const service = config.service;
+  const common = {
+    timeoutMs: service.timeoutMs,
+    maxRetries: service.maxRetries,
+    retryBudgetSeconds: service.retryBudgetSeconds,
+    ...(opts.timeScale === undefined ? {} : { timeScale: opts.timeScale }),
+    ...(opts.onRequest ? { onRequest: opts.onRequest } : {}),
+  } satisfies Partial<ClientOptions>;
+
+  if (service.url === 'local') {
+    // Imported lazily: commands that do not talk to the service never load the server code.
+    const { startEmulator } = await import('../emulator/index.js');
+    const stateDir = path.join(root, LOCAL_STATE_DIR);
+    const emulator = await startEmulator({
+      port: 0,
+      dataFile: path.join(stateDir, 'service.json'),
+      seed: 'demo',
+      stateDir,
+    });
+    const client = createClient({ ...common, baseUrl: emulator.url, ca: emulator.ca, auth: { kind: 'token', token: emulator.token } });
+    return {
+      client,
+      fileKey: emulator.fileKey,
+      label: `the embedded local service (${path.join(LOCAL_STATE_DIR, 'service.json')})`,
+      async close() {
+        await client.close();
+        await emulator.close();
+      },
+    };
+  }
+
+  let ca: string | undefined;
+  if (service.caFile) {
+    const caPath = path.resolve(root, service.caFile);
+    try {
+      ca = readFileSync(caPath, 'utf8');
+    } catch (cause) {
+      throw new ConfigError('CA_FILE_UNREADABLE', `config key "service.caFile" points at ${caPath}, which cannot be read.`, {
+        hint: 'Fix the path (relative to the project root) or remove the key to use the system certificates.',
+        cause,
+      });
+    }
+  }
+  const auth: ClientOptions['auth'] = service.oauth
+    ? {
+        kind: 'oauth',
+        clientId: service.oauth.clientId,
+        clientSecret: resolveSecret(service.oauth.clientSecret, { key: 'service.oauth.clientSecret', root, env: opts.env }),
+        tokenFile: path.resolve(root, service.oauth.tokenFile),
+      }
+    : { kind: 'token', token: resolveSecret(service.token, { key: 'service.token', root, env: opts.env }) };
+  const client = createClient({ ...common, baseUrl: service.url, auth, ...(ca ? { ca } : {}) });
+  return { client, fileKey: service.fileKey, label: service.url, close: () => client.close() };
+}
