@@ -1,0 +1,50 @@
+/** A throw-away project folder whose config points at a running local service. */
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface TestProject {
+  root: string;
+  env: NodeJS.ProcessEnv;
+  /** Every file under tokens/ (relative path -> bytes), for byte-for-byte comparisons. */
+  snapshotTokens(): Map<string, string>;
+  read(rel: string): string;
+  write(rel: string, text: string): void;
+}
+
+export function createProject(service: { url: string; caFile: string; token: string; fileKey: string }, extraConfig = ''): TestProject {
+  const root = mkdtempSync(path.join(tmpdir(), 'tokensync-e2e-'));
+  mkdirSync(path.join(root, 'config'));
+  writeFileSync(
+    path.join(root, 'config', 'tokensync.yaml'),
+    `service:\n  url: ${service.url}\n  fileKey: ${service.fileKey}\n  token: env:DFS_TOKEN\n  caFile: ${service.caFile}\n${extraConfig}`,
+  );
+  const read = (rel: string): string => readFileSync(path.join(root, rel), 'utf8');
+  return {
+    root,
+    env: { DFS_TOKEN: service.token },
+    read,
+    write(rel, text) {
+      mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      writeFileSync(path.join(root, rel), text);
+    },
+    snapshotTokens() {
+      const out = new Map<string, string>();
+      const walk = (dir: string): void => {
+        let names: string[];
+        try {
+          names = readdirSync(path.join(root, dir));
+        } catch {
+          return;
+        }
+        for (const name of names.sort()) {
+          const rel = path.join(dir, name);
+          if (statSync(path.join(root, rel)).isDirectory()) walk(rel);
+          else out.set(rel, read(rel));
+        }
+      };
+      walk('tokens');
+      return out;
+    },
+  };
+}
