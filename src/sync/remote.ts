@@ -1,0 +1,107 @@
+/**
+ * The service's variables/local response -> the model (DESIGN.md "The flow": `remote` maps a
+ * variables/local response to the model). Values are keyed by mode NAME and aliases name their target
+ * (collection name + variable name), so the result compares directly with what the token files hold;
+ * remote ids are kept on every object so the diff can match by id (DESIGN.md "Sync semantics", identity).
+ *
+ * Choices where the spec is silent (API spec "Variables"):
+ * - Order: collections in the order of the `variableCollections` map, variables by each collection's
+ *   `variableIds` (the order the designer sees). A variable that names a collection but is missing from
+ *   its `variableIds` is appended after the listed ones, in map order, rather than dropped.
+ * - The real service (Figma) keeps variables that were deleted but are still referenced, flagged
+ *   `deletedButReferenced: true`. They are not part of the file a designer sees, so they are left out;
+ *   an alias to one is reported like an alias to a missing id, with a hint that says it was deleted.
+ * - A value for a mode id the collection does not have is ignored (stale data); a missing value stays
+ *   missing (the diff treats it as "no value").
+ */
+import { TokensyncError } from '../errors.js';
+import type { LocalVariablesResponse, WireValue } from '../api/schemas/variables.js';
+import type { Collection, TokenSet, Value, Variable } from '../model/types.js';
+
+export class RemoteModelError extends TokensyncError {
+  override name = 'RemoteModelError';
+}
+
+export function remoteToModel(res: LocalVariablesResponse): TokenSet {
+  const wireVars = res.meta.variables;
+  const wireCols = res.meta.variableCollections;
+  const isDeleted = (id: string): boolean => (wireVars[id] as { deletedButReferenced?: unknown } | undefined)?.deletedButReferenced === true;
+
+  const collections: Collection[] = [];
+  const modeNames = new Map<string, Map<string, string>>(); // collection id -> mode id -> name
+  for (const [id, c] of Object.entries(wireCols)) {
+    const modes = c.modes.map((m) => ({ name: m.name, id: m.modeId }));
+    const byId = new Map(modes.map((m) => [m.id, m.name]));
+    const defaultMode = byId.get(c.defaultModeId);
+    if (defaultMode === undefined) {
+      throw new RemoteModelError('REMOTE_INVALID', `Collection "${c.name}" (${id}) names default mode ${c.defaultModeId}, which is not one of its modes.`, {
+        hint: 'The service sent an inconsistent collection; open the design file to repair it, then retry.',
+      });
+    }
+    modeNames.set(id, byId);
+    collections.push({ name: c.name, modes, defaultMode, id: c.id, key: c.key });
+  }
+
+  // Variable order: listed ids first, then unlisted members of the collection in map order.
+  const ordered: string[] = [];
+  const seen = new Set<string>();
+  for (const c of Object.values(wireCols)) {
+    for (const vid of c.variableIds) {
+      if (wireVars[vid] && !seen.has(vid) && !isDeleted(vid)) {
+        seen.add(vid);
+        ordered.push(vid);
+      }
+    }
+  }
+  for (const [vid, v] of Object.entries(wireVars)) {
+    if (seen.has(vid) || isDeleted(vid)) continue;
+    if (!wireCols[v.variableCollectionId]) {
+      throw new RemoteModelError('REMOTE_INVALID', `Variable "${v.name}" (${vid}) belongs to collection ${v.variableCollectionId}, which the service did not return.`, {
+        hint: 'The service sent an inconsistent answer; retry, and if it persists open the design file to repair the variable.',
+      });
+    }
+    seen.add(vid);
+    ordered.push(vid);
+  }
+
+  const aliasTarget = (owner: string, id: string): Value => {
+    const target = wireVars[id];
+    const col = target ? wireCols[target.variableCollectionId] : undefined;
+    if (!target || !col || isDeleted(id)) {
+      throw new RemoteModelError('REMOTE_ALIAS_MISSING', `Variable "${owner}" is an alias of ${id}, which ${target ? 'was deleted in the design file' : 'is not a local variable of the file'}.`, {
+        hint: `Open the design file and point "${owner}" at an existing variable (aliases to other files' libraries are not synced), then retry.`,
+      });
+    }
+    return { alias: { collection: col.name, name: target.name } };
+  };
+  const toValue = (owner: string, w: WireValue): Value => {
+    if (typeof w === 'object' && 'type' in w) return aliasTarget(owner, w.id);
+    if (typeof w === 'object') return { r: w.r, g: w.g, b: w.b, a: w.a };
+    return w;
+  };
+
+  const variables: Variable[] = [];
+  for (const vid of ordered) {
+    const v = wireVars[vid];
+    const col = v ? wireCols[v.variableCollectionId] : undefined;
+    const modes = v ? modeNames.get(v.variableCollectionId) : undefined;
+    if (!v || !col || !modes) continue; // unreachable: filtered above
+    const values: Record<string, Value> = {};
+    // Values in the collection's mode order, so the object's key order is stable.
+    for (const [modeId, modeName] of modes) {
+      const w = v.valuesByMode[modeId];
+      if (w !== undefined) values[modeName] = toValue(v.name, w);
+    }
+    variables.push({
+      collection: col.name,
+      name: v.name,
+      type: v.resolvedType,
+      description: v.description,
+      scopes: [...v.scopes],
+      values,
+      id: v.id,
+      key: v.key,
+    });
+  }
+  return { collections, variables };
+}
