@@ -1,0 +1,317 @@
+/**
+ * The request pipeline every endpoint goes through (issue 3): credentials, one attempt over the
+ * shared pool, accounting, the retry layer, and typed, redacted errors built right here.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Agent } from 'undici';
+import type { z } from 'zod';
+import {
+  ApiAuthError,
+  ApiBadRequestError,
+  ApiError,
+  ApiNetworkError,
+  ApiNotFoundError,
+  ApiRateLimitError,
+  ApiSchemaError,
+  ApiServerError,
+  ApiUnknownOutcomeError,
+  type ApiErrorInit,
+} from './errors.js';
+import type { Redactor } from './redact.js';
+import { decide, withinBudget } from './retry.js';
+import { attempt, type AttemptResult, type BaseUrl } from './transport.js';
+
+export interface RequestEvent {
+  method: string;
+  path: string;
+  status: number | 'network-error';
+  bytesSent: number;
+  bytesReceived: number;
+  ms: number;
+  /** 1 for the first attempt of a call, 2 for its first retry, … */
+  attempt: number;
+}
+
+export interface RequestStats {
+  requests: number;
+  bytesSent: number;
+  bytesReceived: number;
+  ms: number;
+  byMethod: Record<string, number>;
+}
+
+/** How credentials are put on a request, and what to do when the service refuses them. */
+export interface AuthProvider {
+  headers(): Promise<Record<string, string>>;
+  /** Called on 401/403 with the headers that were refused; true when fresh credentials are ready (retry once). */
+  onForbidden(refused: Record<string, string>): Promise<boolean>;
+  /** How to fix a 403, e.g. which setting holds the token. */
+  readonly fixHint: string;
+}
+
+export interface HttpSettings {
+  base: BaseUrl;
+  agent: Agent;
+  redactor: Redactor;
+  timeoutMs: number;
+  maxRetries: number;
+  retryBudgetSeconds: number;
+  timeScale: number;
+  onRequest: ((event: RequestEvent) => void) | undefined;
+  /** Injected for tests of the policy; default Math.random. */
+  random?: () => number;
+}
+
+export interface CallOptions {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path and query relative to the base URL, e.g. `/v1/files/abc/nodes?ids=1%3A2`. */
+  path: string;
+  /** Endpoint template for schema errors, e.g. `GET /v1/files/:file_key/nodes`. */
+  endpoint: string;
+  /** The scope the endpoint needs (spec "Endpoints"), named in the 403 hint. */
+  scope?: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  /** false for the OAuth token endpoints, which authenticate with the form fields. */
+  authenticated?: boolean;
+}
+
+export interface CallResult {
+  status: number;
+  body: Buffer;
+}
+
+export class Http {
+  auth: AuthProvider | undefined;
+  readonly #s: HttpSettings;
+  readonly #stats: RequestStats = { requests: 0, bytesSent: 0, bytesReceived: 0, ms: 0, byMethod: {} };
+
+  constructor(settings: HttpSettings, auth?: AuthProvider) {
+    this.#s = settings;
+    this.auth = auth;
+  }
+
+  stats(): RequestStats {
+    return { ...this.#stats, byMethod: { ...this.#stats.byMethod } };
+  }
+
+  /** The URL as shown in errors: base + path, credentials redacted. */
+  displayUrl(path: string): string {
+    return this.#s.redactor.redact(`${this.#s.base.origin}${this.#s.base.prefix}${path}`);
+  }
+
+  /** Sends the request with retries; returns a 2xx answer or throws a typed ApiError. */
+  async call(o: CallOptions): Promise<CallResult> {
+    const s = this.#s;
+    const fullPath = `${s.base.prefix}${o.path}`;
+    const init: ApiErrorInit = { method: o.method, url: this.displayUrl(o.path) };
+    let body: Buffer | undefined;
+    const baseHeaders: Record<string, string> = { accept: 'application/json', 'user-agent': 'tokensync' };
+    if (o.json !== undefined) {
+      body = Buffer.from(JSON.stringify(o.json), 'utf8');
+      baseHeaders['content-type'] = 'application/json';
+    } else if (o.form !== undefined) {
+      body = Buffer.from(new URLSearchParams(o.form).toString(), 'utf8');
+      baseHeaders['content-type'] = 'application/x-www-form-urlencoded';
+    }
+    const useAuth = o.authenticated !== false && this.auth !== undefined;
+    let retriesDone = 0;
+    let waitedSeconds = 0;
+    let attemptNo = 0;
+    let authRetried = false;
+    /** An earlier attempt may have taken effect (DELETE: a later 404 then means it did). */
+    let priorUnknown = false;
+
+    for (;;) {
+      attemptNo++;
+      const authHeaders = useAuth && this.auth ? await this.auth.headers() : {};
+      const result = await attempt(s.agent, s.base.origin, { method: o.method, path: fullPath, headers: { ...baseHeaders, ...authHeaders }, body }, s.timeoutMs);
+      this.#account(o.method, o.path, result, body?.length ?? 0, attemptNo);
+      const now = new Date();
+
+      if (result.kind === 'response') {
+        const { status } = result;
+        if (status >= 200 && status < 300) return { status, body: result.body };
+        if ((status === 401 || status === 403) && useAuth && this.auth && !authRetried) {
+          authRetried = true;
+          if (await this.auth.onForbidden(authHeaders)) continue;
+        }
+        if (status === 404 && o.method === 'DELETE' && priorUnknown) return { status: 200, body: Buffer.alloc(0) };
+        const decision = decide(o.method, { kind: 'status', status, retryAfter: result.headers['retry-after'] }, now, retriesDone, s.random);
+        if (decision.action === 'fail') throw this.#statusError(o, init, status, result.body);
+        if (decision.action === 'unknown-outcome') {
+          throw new ApiUnknownOutcomeError(
+            'API_UNKNOWN_OUTCOME',
+            `the service answered ${status} (${this.#serviceMessage(result.body) || 'server error'}), so it is unknown whether the request took effect; it was not sent again.`,
+            { ...init, status, hint: 'Read the current state again before deciding what to send (tokensync does this by itself during push and sync).' },
+          );
+        }
+        const verdict = withinBudget({ retriesDone, maxRetries: s.maxRetries, waitedSeconds, budgetSeconds: s.retryBudgetSeconds }, decision.waitSeconds);
+        if (!verdict.ok) {
+          if (decision.rateLimited) throw this.#rateLimitError(init, decision.waitSeconds, now, verdict.reason, retriesDone);
+          throw new ApiServerError('API_SERVER', `the service failed (${this.#serviceMessage(result.body) || 'server error'}) ${retriesDone === 0 ? 'and retrying does not fit in the retry budget' : `on ${attemptNo} attempts`}.`, {
+            ...init,
+            status,
+            hint: 'The service is having trouble; try again later. If it persists, report it to the service operator.',
+          });
+        }
+        if (status >= 500) priorUnknown = true;
+        await this.#wait(decision.waitSeconds);
+        waitedSeconds += decision.waitSeconds;
+        retriesDone++;
+        continue;
+      }
+
+      // No (complete) HTTP answer.
+      const cause = s.redactor.sanitizeError(result.error);
+      const what = cause ? `${cause.name === 'Error' ? '' : `${cause.name}: `}${cause.message}` : 'connection failed';
+      if (result.tls) {
+        throw new ApiNetworkError('API_TLS', `the service's TLS certificate was not trusted (${what}).`, {
+          ...init,
+          cause,
+          hint: "Trust the service's CA with service.caFile in config/tokensync.yaml or NODE_EXTRA_CA_CERTS; certificate checks are never turned off.",
+        });
+      }
+      const decision = decide(o.method, { kind: 'network', notSent: result.notSent }, now, retriesDone, s.random);
+      if (decision.action === 'unknown-outcome') {
+        throw new ApiUnknownOutcomeError('API_UNKNOWN_OUTCOME', `the connection failed before a complete answer (${what}), so it is unknown whether the request took effect; it was not sent again.`, {
+          ...init,
+          cause,
+          hint: 'Read the current state again before deciding what to send (tokensync does this by itself during push and sync).',
+        });
+      }
+      const verdict = decision.action === 'retry' ? withinBudget({ retriesDone, maxRetries: s.maxRetries, waitedSeconds, budgetSeconds: s.retryBudgetSeconds }, decision.waitSeconds) : { ok: false as const };
+      if (decision.action !== 'retry' || !verdict.ok) {
+        throw new ApiNetworkError('API_NETWORK', `no answer from the service after ${attemptNo} attempt${attemptNo === 1 ? '' : 's'} (${what}).`, {
+          ...init,
+          cause,
+          hint: 'Check that service.url is right and the service is reachable, then try again.',
+        });
+      }
+      if (!result.notSent) priorUnknown = true;
+      await this.#wait(decision.waitSeconds);
+      waitedSeconds += decision.waitSeconds;
+      retriesDone++;
+    }
+  }
+
+  /** Calls and validates the 2xx JSON body with `schema`; a mismatch is an ApiSchemaError naming the field. */
+  async json<T extends z.ZodType>(o: CallOptions, schema: T): Promise<z.output<T>> {
+    const res = await this.call(o);
+    return parseBody(res.body, schema, o.endpoint, { method: o.method, url: this.displayUrl(o.path), status: res.status }, this.#s.redactor);
+  }
+
+  async #wait(seconds: number): Promise<void> {
+    const ms = seconds * 1000 * this.#s.timeScale;
+    if (ms > 0) await sleep(ms);
+  }
+
+  #account(method: string, path: string, r: AttemptResult, bytesSent: number, attemptNo: number): void {
+    const st = this.#stats;
+    st.requests++;
+    st.bytesSent += bytesSent;
+    st.bytesReceived += r.bytesReceived;
+    st.ms += r.ms;
+    st.byMethod[method] = (st.byMethod[method] ?? 0) + 1;
+    this.#s.onRequest?.({
+      method,
+      path: this.#s.redactor.redact(path),
+      status: r.kind === 'response' ? r.status : 'network-error',
+      bytesSent,
+      bytesReceived: r.bytesReceived,
+      ms: r.ms,
+      attempt: attemptNo,
+    });
+  }
+
+  /**
+   * The service's message from an error body (agreed: `{"status", "error": true, "message"}`; Figma's
+   * `{"status", "err"}` accepted too), redacted and shortened. Non-JSON bodies are not quoted: they
+   * may be anything (an HTML proxy page, an echo of the request), so only their size is told.
+   */
+  #serviceMessage(body: Buffer): string {
+    if (body.length === 0) return '';
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      return `a non-JSON body of ${body.length} bytes`;
+    }
+    const obj = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+    const text = typeof obj['message'] === 'string' ? obj['message'] : typeof obj['err'] === 'string' ? obj['err'] : '';
+    const clean = this.#s.redactor.redact(text).replace(/\s+/g, ' ').trim();
+    return clean.length > 300 ? `${clean.slice(0, 300)}…` : clean;
+  }
+
+  #statusError(o: CallOptions, init: ApiErrorInit, status: number, body: Buffer): ApiError {
+    const msg = this.#serviceMessage(body);
+    const said = msg ? `: ${msg}` : '';
+    const withStatus = { ...init, status };
+    if (status === 401 || status === 403) {
+      const fix = this.auth?.fixHint ?? 'Check the credentials.';
+      return new ApiAuthError('API_AUTH', `the service refused the credentials${said}.`, {
+        ...withStatus,
+        hint: `${fix}${o.scope ? ` This endpoint needs the ${o.scope} scope.` : ''}`,
+      });
+    }
+    if (status === 404) {
+      return new ApiNotFoundError('API_NOT_FOUND', `not found${said}.`, {
+        ...withStatus,
+        hint: 'Check the file key (service.fileKey) and the ids in the request; the token must also have access to the file.',
+      });
+    }
+    return new ApiBadRequestError('API_BAD_REQUEST', `the service refused the request${said}.`, msg, {
+      ...withStatus,
+      hint: 'Fix what the service names above and try again.',
+    });
+  }
+
+  #rateLimitError(init: ApiErrorInit, waitSeconds: number, now: Date, reason: 'budget' | 'retries', retriesDone: number): ApiRateLimitError {
+    const seconds = Math.ceil(waitSeconds);
+    const retryAt = new Date(now.getTime() + seconds * 1000);
+    const detail =
+      reason === 'budget'
+        ? `rate limited: the service asks to wait ${seconds} s, more than the retry budget allows (${this.#s.retryBudgetSeconds} s in all); try again after ${retryAt.toISOString()}.`
+        : `still rate limited after ${retriesDone} retries; try again after ${retryAt.toISOString()}.`;
+    return new ApiRateLimitError(detail, seconds, retryAt, {
+      ...init,
+      status: 429,
+      hint: `Wait until ${retryAt.toISOString()} (${seconds} s), or raise service.retryBudgetSeconds in config/tokensync.yaml to let tokensync wait.`,
+    });
+  }
+}
+
+/** Parses JSON and validates; errors name the endpoint and the first failing field path. */
+export function parseBody<T extends z.ZodType>(body: Buffer, schema: T, endpoint: string, init: ApiErrorInit, redactor: Redactor): z.output<T> {
+  let data: unknown;
+  try {
+    data = body.length === 0 ? undefined : JSON.parse(body.toString('utf8'));
+  } catch (err) {
+    throw new ApiSchemaError(endpoint, '(body)', `the answer of ${endpoint} is not JSON (${body.length} bytes).`, {
+      ...init,
+      cause: redactor.sanitizeError(err),
+      hint: 'The service answered something other than its API; check that service.url points at the Design File Service API.',
+    });
+  }
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue ? formatPath(issue.path) : '(body)';
+  const problem = redactor.redact(issue?.message ?? 'invalid');
+  throw new ApiSchemaError(endpoint, field, `the answer of ${endpoint} does not match the API: field ${field}: ${problem}.`, {
+    ...init,
+    hint: 'The service returned data tokensync does not understand; if the service changed its API, update tokensync, or report it with this message.',
+  });
+}
+
+/** `meta.variables["VariableID:1:2"].resolvedType`: dots for identifier keys, brackets otherwise. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return '(body)';
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else if (typeof key === 'string' && /^[A-Za-z_$][\w$]*$/.test(key)) out += out === '' ? key : `.${key}`;
+    else out += `[${JSON.stringify(String(key))}]`;
+  }
+  return out;
+}

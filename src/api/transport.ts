@@ -1,0 +1,158 @@
+/**
+ * One HTTPS attempt over one shared connection pool (issue 3). No retries, no auth, no errors
+ * classes here: it returns what happened, counted in bytes and milliseconds, and `http.ts` decides.
+ */
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
+import { Agent } from 'undici';
+import { TokensyncError } from '../errors.js';
+import { InsecureUrlError } from './errors.js';
+
+export interface BaseUrl {
+  /** `https://host:port`, what undici dials. */
+  origin: string;
+  /** Path prefix of the base address without a trailing slash ('' for none). */
+  prefix: string;
+}
+
+/**
+ * Spec "Authentication" rule 3: only HTTPS. A base URL with user:password is refused too: it would
+ * put a credential where logs and error messages show URLs (credentials belong in service.token).
+ */
+export function parseBaseUrl(baseUrl: string): BaseUrl {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new InsecureUrlError(baseUrl, `The service address "${baseUrl}" is not a valid URL.`, 'Set service.url to "local" or an https:// address, e.g. https://api.example.com.');
+  }
+  if (url.protocol !== 'https:') {
+    const shown = `${url.protocol}//${url.host}${url.pathname === '/' ? '' : url.pathname}`;
+    throw new InsecureUrlError(
+      shown,
+      `The service address ${shown} is not HTTPS; the Design File Service accepts HTTPS only and tokensync never sends a token in clear text.`,
+      `Use https://${url.host}${url.pathname === '/' ? '' : url.pathname} in service.url. For a local service with its own certificate, set service.caFile (or NODE_EXTRA_CA_CERTS) instead of falling back to http.`,
+    );
+  }
+  if (url.username !== '' || url.password !== '') {
+    const shown = `https://${url.host}${url.pathname === '/' ? '' : url.pathname}`;
+    throw new InsecureUrlError(shown, `The service address ${shown} carries a user name or password in the URL.`, 'Remove the credentials from service.url; put the token in service.token (env:NAME or file:PATH).');
+  }
+  return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') };
+}
+
+/**
+ * The CA list for TLS. Passing `ca` to TLS replaces Node's default store, so the system roots are
+ * added back, plus NODE_EXTRA_CA_CERTS (read here too, because Node reads it only at start-up and
+ * only into the default store). Verification is never turned off.
+ */
+export function trustedCas(extraCa: string | undefined, env: NodeJS.ProcessEnv): string[] | undefined {
+  const extra: string[] = [];
+  if (extraCa !== undefined && extraCa.trim() !== '') extra.push(extraCa);
+  const envFile = env['NODE_EXTRA_CA_CERTS'];
+  if (envFile !== undefined && envFile !== '') {
+    try {
+      extra.push(readFileSync(envFile, 'utf8'));
+    } catch (err) {
+      throw new TokensyncError('API_CA_FILE', `NODE_EXTRA_CA_CERTS names ${envFile}, which cannot be read.`, {
+        hint: 'Point NODE_EXTRA_CA_CERTS at a readable PEM file, or unset it.',
+        cause: err,
+      });
+    }
+  }
+  return extra.length === 0 ? undefined : [...rootCertificates, ...extra];
+}
+
+export function createAgent(options: { ca: string[] | undefined; timeoutMs: number }): Agent {
+  return new Agent({
+    connect: { ...(options.ca ? { ca: options.ca } : {}), timeout: options.timeoutMs },
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+    connections: 8,
+  });
+}
+
+export interface AttemptRequest {
+  method: string;
+  /** Path and query, already prefixed. */
+  path: string;
+  headers: Record<string, string>;
+  body: Buffer | undefined;
+}
+
+export type AttemptResult =
+  | { kind: 'response'; status: number; headers: Record<string, string | undefined>; body: Buffer; bytesReceived: number; ms: number }
+  | { kind: 'network'; error: unknown; notSent: boolean; tls: boolean; bytesReceived: number; ms: number };
+
+/** Error codes meaning the request never left this machine, so no method had any effect. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** TLS verification failures: retrying cannot help; the fix is the CA configuration. */
+const TLS_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+function errorCode(err: unknown): string | undefined {
+  for (let e: unknown = err, i = 0; e instanceof Error && i < 4; e = e.cause, i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (NOT_SENT_CODES.has(code) || TLS_CODES.has(code))) return code;
+  }
+  const code = (err as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export async function attempt(agent: Agent, origin: string, req: AttemptRequest, timeoutMs: number): Promise<AttemptResult> {
+  const started = performance.now();
+  const controller = new AbortController();
+  // One deadline for the whole attempt, headers and body, on top of undici's own idle timeouts.
+  const timer = setTimeout(() => controller.abort(new TimeoutError(timeoutMs)), timeoutMs);
+  let bytesReceived = 0;
+  let gotResponse = false;
+  try {
+    const res = await agent.request({
+      origin,
+      path: req.path,
+      method: req.method as 'GET',
+      headers: req.headers,
+      body: req.body ?? null,
+      signal: controller.signal,
+    });
+    gotResponse = true;
+    const chunks: Buffer[] = [];
+    for await (const chunk of res.body) {
+      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      bytesReceived += buf.length;
+      chunks.push(buf);
+    }
+    const headers: Record<string, string | undefined> = {};
+    for (const [k, v] of Object.entries(res.headers)) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+    return { kind: 'response', status: res.statusCode, headers, body: Buffer.concat(chunks), bytesReceived, ms: performance.now() - started };
+  } catch (err) {
+    const error = controller.signal.aborted ? controller.signal.reason : err;
+    const code = errorCode(err);
+    return {
+      kind: 'network',
+      error,
+      notSent: !gotResponse && code !== undefined && NOT_SENT_CODES.has(code),
+      tls: code !== undefined && TLS_CODES.has(code),
+      bytesReceived,
+      ms: performance.now() - started,
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export class TimeoutError extends Error {
+  override name = 'TimeoutError';
+  readonly code = 'ETIMEDOUT';
+  constructor(ms: number) {
+    super(`no complete answer within ${ms} ms`);
+  }
+}
