@@ -10,7 +10,7 @@
  * The access token is refreshed ahead of time when it expires within a minute, and once on a 401/403
  * (the service gives 403 for an expired token, spec "Errors").
  */
-import { ApiError, OAuthTokenError } from './errors.js';
+import { ApiError, ApiUnknownOutcomeError, OAuthTokenError } from './errors.js';
 import type { AuthProvider, Http } from './http.js';
 import type { Redactor } from './redact.js';
 import { DEFAULT_EXPIRES_IN_SECONDS, tokenRefreshResponseSchema } from './schemas/oauth.js';
@@ -126,6 +126,12 @@ export class OAuthAuth implements AuthProvider {
       if (err instanceof ApiError && (err.status === 400 || err.status === 401 || err.status === 403)) {
         throw new OAuthTokenError('OAUTH_REFRESH_REFUSED', `The service refused to refresh the OAuth token (${err.message}).`, {
           hint: 'The refresh token was revoked or already used; run `tokensync login` to sign in again.',
+          cause: err,
+        });
+      }
+      if (err instanceof ApiUnknownOutcomeError) {
+        throw new OAuthTokenError('OAUTH_REFRESH_UNKNOWN', `Refreshing the OAuth token failed midway (${err.message}).`, {
+          hint: 'Try again; if the service then refuses the refresh token, it was spent, and `tokensync login` signs in again.',
           cause: err,
         });
       }
