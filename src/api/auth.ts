@@ -27,6 +27,7 @@ export function tokenAuth(token: string, redactor: Redactor): AuthProvider {
   return {
     headers: async () => ({ 'x-service-token': value }),
     onForbidden: async () => false,
+    kind: 'personal',
     fixHint: 'Check the personal access token (service.token): it may be invalid, expired or missing a scope.',
   };
 }
@@ -46,6 +47,7 @@ export interface OAuthOptions {
 const EXPIRY_SKEW_SECONDS = 60;
 
 export class OAuthAuth implements AuthProvider {
+  readonly kind = 'oauth' as const;
   readonly fixHint = 'Run `tokensync login` to sign in again; the OAuth grant may have been revoked or lacks a scope.';
   #pair: StoredTokenPair | undefined;
   #refreshing: Promise<void> | undefined;

@@ -47,6 +47,7 @@ export interface AuthProvider {
   onForbidden(refused: Record<string, string>): Promise<boolean>;
   /** How to fix a 403, e.g. which setting holds the token. */
   readonly fixHint: string;
+  readonly kind: 'personal' | 'oauth';
 }
 
 export interface HttpSettings {
@@ -68,8 +69,8 @@ export interface CallOptions {
   path: string;
   /** Endpoint template for schema errors, e.g. `GET /v1/files/:file_key/nodes`. */
   endpoint: string;
-  /** The scope the endpoint needs (spec "Endpoints"), named in the 403 hint. */
-  scope?: string;
+  /** The scope the endpoint needs per kind of credential (spec "Endpoints", "OAuth scopes"), named in the 403 hint. */
+  scope?: { personal: string; oauth: string };
   json?: unknown;
   form?: Record<string, string>;
   /** false for the OAuth token endpoints, which authenticate with the form fields. */
@@ -251,7 +252,7 @@ export class Http {
       const fix = this.auth?.fixHint ?? 'Check the credentials.';
       return new ApiAuthError('API_AUTH', `the service refused the credentials${said}.`, {
         ...withStatus,
-        hint: `${fix}${o.scope ? ` This endpoint needs the ${o.scope} scope.` : ''}`,
+        hint: `${fix}${o.scope && this.auth ? ` This endpoint needs the ${o.scope[this.auth.kind]} scope.` : ''}`,
       });
     }
     if (status === 404) {
