@@ -1,0 +1,575 @@
+/**
+ * Token files back into the model (DESIGN.md "Files in the repository"), collecting every problem.
+ *
+ * This is the `check` path (pre-commit), so it must stay fast and light: it parses with JSON.parse,
+ * imports no Style Dictionary, undici or zod, and computes line:column only for the problems it
+ * reports (json-tree.ts is parsed only for files that have one).
+ *
+ * Rules, each reported with file:line:column, the token path and the fix:
+ * broken JSON; a token without `$type` or with a type tokensync cannot hold; a value that does not fit
+ * its type; an alias to an unknown token or of another type; an alias cycle; a mode file missing a
+ * token its sibling mode files have (or `$type` differing between them); a path held by two
+ * collections (with `tokens.namespace: none`).
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { TokensConfig } from '../config/schema.js';
+import type { Alias, Collection, TokenKind, TokenSet, Value, Variable } from '../model/types.js';
+import { decodeValue } from './codec.js';
+import type { Diagnostic } from './errors.js';
+import { DTCG_TYPES } from './kinds.js';
+import { EXTENSION, RESOLVER_FILE, isObject, parseResolver, type CollectionLayout, type ResolverProblem } from './resolver-doc.js';
+
+/** What read() saw, so a later write can keep what it does not own (see render.ts). */
+export interface TokenSources {
+  /** File path relative to the tokens folder -> its text and parsed JSON (undefined when broken). */
+  files: Map<string, { text: string; json: unknown }>;
+  /** Collection name -> mode name -> file path relative to the tokens folder. */
+  modeFiles: Map<string, Map<string, string>>;
+}
+
+interface Problem {
+  severity: 'error' | 'warning';
+  /** Relative to the tokens folder. */
+  file: string;
+  /** Where in the file: a JSON path (resolved to a position only when reported) or an offset. */
+  jsonPath?: (string | number)[];
+  at?: 'key' | 'value';
+  offset?: number;
+  tokenPath?: string;
+  message: string;
+  hint: string;
+}
+
+/** A token as found in one mode file. */
+interface RawToken {
+  /** Variable name (slash path, without the namespace group). */
+  name: string;
+  /** Dotted DTCG path as written (with the namespace group). */
+  dotted: string;
+  jsonPath: string[];
+  type: string | undefined;
+  value: unknown;
+  description: string;
+  scopes: unknown;
+}
+
+export interface Analysis {
+  set: TokenSet;
+  sources: TokenSources;
+  diagnostics: Diagnostic[];
+}
+
+const KNOWN_UNSUPPORTED = new Set(['cubicBezier', 'strokeStyle', 'border', 'transition', 'shadow', 'gradient', 'typography']);
+
+export async function analyzeTokens(root: string, config: TokensConfig): Promise<Analysis> {
+  const dir = path.resolve(root, config.dir);
+  const displayDir = path.relative(root, dir).split(path.sep).join('/') || '.';
+  const problems: Problem[] = [];
+  const sources: TokenSources = { files: new Map(), modeFiles: new Map() };
+  const emptySet: TokenSet = { collections: [], variables: [] };
+
+  const resolverText = await readText(path.join(dir, RESOLVER_FILE));
+  if (resolverText === undefined) {
+    // No resolver: an empty set, unless token files exist that it should describe.
+    const stray = await anyTokenFile(dir);
+    if (stray) {
+      problems.push({
+        severity: 'error',
+        file: stray,
+        offset: 0,
+        message: `${RESOLVER_FILE} is missing, so tokensync cannot tell which collection and mode this file is`,
+        hint: 'Run `tokensync pull` to write it, or restore it from version control.',
+      });
+    }
+    return { set: emptySet, sources, diagnostics: await toDiagnostics(problems, sources, dir, displayDir) };
+  }
+  const resolverJson = parseOrReport(RESOLVER_FILE, resolverText, sources, problems);
+  if (resolverJson === undefined) return { set: emptySet, sources, diagnostics: await toDiagnostics(problems, sources, dir, displayDir) };
+  const resolverProblems: ResolverProblem[] = [];
+  const layouts = parseResolver(resolverJson, resolverProblems);
+  for (const p of resolverProblems) problems.push({ severity: 'error', file: RESOLVER_FILE, jsonPath: p.jsonPath, message: p.message, hint: p.hint });
+
+  // Read every mode file in parallel.
+  const fileList = layouts.flatMap((l) => [...l.files.values()]);
+  const texts = await Promise.all(fileList.map((f) => readText(path.join(dir, f))));
+  fileList.forEach((f, i) => {
+    const text = texts[i];
+    if (text === undefined) {
+      problems.push({
+        severity: 'error',
+        file: RESOLVER_FILE,
+        jsonPath: [],
+        message: `the resolver lists ${f}, which does not exist`,
+        hint: 'Run `tokensync pull` to write it, or remove the collection or mode from tokens.resolver.json.',
+      });
+    } else {
+      parseOrReport(f, text, sources, problems);
+    }
+  });
+
+  const namespaced = config.namespace === 'collection';
+  const collections: Collection[] = [];
+  const variables: Variable[] = [];
+  /** Dotted path -> owner, across collections (for clashes and aliases). */
+  const byPath = new Map<string, { layout: CollectionLayout; variable: Variable; file: string; jsonPath: string[] }>();
+  const pendingAliases: { variable: Variable; mode: string; file: string; jsonPath: string[]; dotted: string; target: string[] }[] = [];
+  const pendingKinds: { variable: Variable; dtcgType: string }[] = [];
+  const dropped = new Set<Variable>();
+
+  for (const layout of layouts) {
+    const c = layout.collection;
+    collections.push(c);
+    sources.modeFiles.set(c.name, new Map(layout.files));
+    // Tokens per mode.
+    const perMode = new Map<string, Map<string, RawToken>>();
+    for (const mode of c.modes) {
+      const file = layout.files.get(mode.name)!;
+      const json = sources.files.get(file)?.json;
+      if (json === undefined) continue;
+      perMode.set(mode.name, collectTokens(json, file, layout.slug, namespaced, problems));
+    }
+    const defaultTokens = perMode.get(c.defaultMode);
+    // Union of token names, default mode first, so read order follows the default mode's file.
+    const names = new Map<string, RawToken>();
+    for (const m of [c.defaultMode, ...c.modes.map((x) => x.name)]) for (const [n, t] of perMode.get(m) ?? []) if (!names.has(n)) names.set(n, t);
+
+    for (const [name, first] of names) {
+      const base = defaultTokens?.get(name) ?? first;
+      const baseFile = layout.files.get(defaultTokens?.has(name) ? c.defaultMode : firstModeWith(perMode, name, c))!;
+      const dtcgType = base.type;
+      if (dtcgType === undefined) {
+        problems.push({ severity: 'error', file: baseFile, jsonPath: base.jsonPath, at: 'key', tokenPath: base.dotted, message: 'the token has no "$type"', hint: `Add "$type" (one of ${Object.keys(DTCG_TYPES).join(', ')}) to the token or a group above it.` });
+        continue;
+      }
+      const varType = DTCG_TYPES[dtcgType];
+      if (varType === undefined) {
+        problems.push({
+          severity: 'error',
+          file: baseFile,
+          jsonPath: [...base.jsonPath, '$type'],
+          tokenPath: base.dotted,
+          message: KNOWN_UNSUPPORTED.has(dtcgType) ? `"$type": "${dtcgType}" has no counterpart among design-file variables` : `unknown "$type": "${dtcgType}"`,
+          hint: `Use one of ${Object.keys(DTCG_TYPES).join(', ')}${KNOWN_UNSUPPORTED.has(dtcgType) ? `, or keep ${dtcgType} tokens in a file outside ${RESOLVER_FILE}` : ''}.`,
+        });
+        continue;
+      }
+      const variable: Variable = {
+        collection: c.name,
+        name,
+        type: varType,
+        description: base.description,
+        scopes: readScopes(base.scopes, baseFile, base, problems),
+        values: {},
+      };
+      const units = new Map<string, string>();
+      let complete = true;
+      for (const mode of c.modes) {
+        const file = layout.files.get(mode.name)!;
+        const tokens = perMode.get(mode.name);
+        if (!tokens) {
+          complete = false;
+          continue; // the file itself is broken or missing, already reported
+        }
+        const t = tokens.get(name);
+        if (!t) {
+          const other = layout.files.get(c.defaultMode === mode.name ? firstModeWith(perMode, name, c) : c.defaultMode) ?? baseFile;
+          problems.push({
+            severity: 'error',
+            file,
+            jsonPath: base.jsonPath,
+            tokenPath: base.dotted,
+            message: `mode "${mode.name}" has no token ${base.dotted}, which ${other} has`,
+            hint: `Add ${base.dotted} to ${file} (every mode file of a collection holds the same tokens), or remove it from the other mode files.`,
+          });
+          complete = false;
+          continue;
+        }
+        if (t.type !== dtcgType) {
+          problems.push({
+            severity: 'error',
+            file,
+            jsonPath: [...t.jsonPath, '$type'],
+            tokenPath: t.dotted,
+            message: `"$type" is ${JSON.stringify(t.type ?? null)} here but "${dtcgType}" in ${baseFile}`,
+            hint: 'Give the token the same "$type" in every mode file of its collection.',
+          });
+          complete = false;
+          continue;
+        }
+        const decoded = decodeValue(t.value, dtcgType, varType, config.remBase);
+        if (!decoded.ok) {
+          problems.push({ severity: 'error', file, jsonPath: [...t.jsonPath, '$value'], tokenPath: t.dotted, message: decoded.message, hint: decoded.hint });
+          complete = false;
+          continue;
+        }
+        if ('aliasPath' in decoded) {
+          pendingAliases.push({ variable, mode: mode.name, file, jsonPath: t.jsonPath, dotted: t.dotted, target: decoded.aliasPath });
+          // Placeholder until resolved below; replaced or the variable is dropped.
+          variable.values[mode.name] = { alias: { collection: '', name: '' } };
+        } else {
+          variable.values[mode.name] = decoded.literal;
+          if (decoded.unit !== undefined) units.set(mode.name, decoded.unit);
+        }
+      }
+      // The default mode's unit decides how the token is written back; other modes are converted.
+      const kind = kindOf(dtcgType, units.get(c.defaultMode) ?? [...units.values()][0]);
+      if (kind) variable.kind = kind;
+      else pendingKinds.push({ variable, dtcgType });
+      // An incomplete token stays addressable (so aliases to it do not cascade into more errors) but
+      // is left out of the set.
+      variables.push(variable);
+      if (!complete) dropped.add(variable);
+
+      const dotted = namespaced ? `${layout.slug}.${name.split('/').join('.')}` : name.split('/').join('.');
+      const owner = byPath.get(dotted);
+      if (owner) {
+        problems.push({
+          severity: 'error',
+          file: baseFile,
+          jsonPath: base.jsonPath,
+          at: 'key',
+          tokenPath: dotted,
+          message: `${dotted} is defined by collection "${owner.layout.collection.name}" (${owner.file}) and by collection "${c.name}" (${baseFile})`,
+          hint: 'Rename one of the two variables, or set `tokens.namespace: collection` in config/tokensync.yaml so each collection sits under its own top-level group.',
+        });
+      } else {
+        byPath.set(dotted, { layout, variable, file: baseFile, jsonPath: base.jsonPath });
+      }
+    }
+  }
+
+  // Aliases: by dotted path in the merged set (DESIGN.md: "curly-brace references to a token path in
+  // the set that the resolver merges").
+  for (const a of pendingAliases) {
+    const dotted = a.target.join('.');
+    const owner = byPath.get(dotted);
+    if (!owner) {
+      problems.push({
+        severity: 'error',
+        file: a.file,
+        jsonPath: [...a.jsonPath, '$value'],
+        tokenPath: a.dotted,
+        message: `alias {${dotted}} points to no token`,
+        hint: `Point it at an existing token${namespaced ? ' (with `tokens.namespace: collection` the path starts with the collection folder name, e.g. {primitives.color.blue.500})' : ''}, or add the token it names.`,
+      });
+      dropped.add(a.variable);
+      continue;
+    }
+    if (owner.variable.type !== a.variable.type) {
+      problems.push({
+        severity: 'error',
+        file: a.file,
+        jsonPath: [...a.jsonPath, '$value'],
+        tokenPath: a.dotted,
+        message: `alias {${dotted}} points to a ${owner.variable.type} token, but this token is ${a.variable.type}`,
+        hint: 'Point the alias at a token of the same type, or change this token\'s "$type".',
+      });
+      dropped.add(a.variable);
+      continue;
+    }
+    const alias: Alias = { alias: { collection: owner.variable.collection, name: owner.variable.name } };
+    a.variable.values[a.mode] = alias;
+  }
+
+  // Dimension and duration tokens that only alias take their unit from what they point to.
+  const index = new Map<string, Variable>();
+  for (const v of variables) index.set(`${v.collection}\u0000${v.name}`, v);
+  for (const p of pendingKinds) p.variable.kind = inheritKind(p.variable, p.dtcgType, index);
+
+  for (const cycle of findCycles(variables, collections)) {
+    const first = cycle[0]!;
+    const where = pendingAliases.find((a) => a.variable === first.variable && a.mode === first.mode);
+    problems.push({
+      severity: 'error',
+      file: where?.file ?? RESOLVER_FILE,
+      jsonPath: where ? [...where.jsonPath, '$value'] : [],
+      ...(where ? { tokenPath: where.dotted } : {}),
+      message: `alias cycle: ${cycle.map((n) => `${n.variable.collection}/${n.variable.name} (${n.mode})`).join(' -> ')} -> back to the start`,
+      hint: 'Make one token in the cycle hold a literal value instead of an alias.',
+    });
+    for (const n of cycle) dropped.add(n.variable);
+  }
+
+  const set: TokenSet = { collections, variables: dropped.size > 0 ? variables.filter((v) => !dropped.has(v)) : variables };
+  return { set, sources, diagnostics: await toDiagnostics(problems, sources, dir, displayDir) };
+}
+
+function firstModeWith(perMode: Map<string, Map<string, RawToken>>, name: string, c: Collection): string {
+  return c.modes.find((m) => perMode.get(m.name)?.has(name))?.name ?? c.defaultMode;
+}
+
+function kindOf(dtcgType: string, unit: string | undefined): TokenKind | undefined {
+  switch (dtcgType) {
+    case 'dimension':
+      return unit === undefined ? undefined : { type: 'dimension', unit: unit === 'rem' ? 'rem' : 'px' };
+    case 'duration':
+      return unit === undefined ? undefined : { type: 'duration', unit: unit === 's' ? 's' : 'ms' };
+    default:
+      return { type: dtcgType } as TokenKind;
+  }
+}
+
+/** The kind of the first token with a literal down an alias chain; px/ms when there is none. */
+function inheritKind(v: Variable, dtcgType: string, index: Map<string, Variable>): TokenKind {
+  let current: Variable | undefined = v;
+  const seen = new Set<Variable>();
+  while (current && !seen.has(current)) {
+    seen.add(current);
+    if (current !== v && current.kind?.type === dtcgType) return current.kind;
+    const first: Value | undefined = Object.values(current.values)[0];
+    if (!first || typeof first !== 'object' || !('alias' in first)) break;
+    current = index.get(`${first.alias.collection}\u0000${first.alias.name}`);
+  }
+  return dtcgType === 'duration' ? { type: 'duration', unit: 'ms' } : { type: 'dimension', unit: 'px' };
+}
+
+function readScopes(raw: unknown, file: string, t: RawToken, problems: Problem[]): string[] {
+  if (raw === undefined) return ['ALL_SCOPES'];
+  if (Array.isArray(raw) && raw.every((s) => typeof s === 'string')) return [...raw];
+  problems.push({
+    severity: 'error',
+    file,
+    jsonPath: [...t.jsonPath, '$extensions', EXTENSION, 'scopes'],
+    tokenPath: t.dotted,
+    message: `"scopes" must be an array of scope names, not ${JSON.stringify(raw)}`,
+    hint: 'Write e.g. "scopes": ["GAP", "WIDTH_HEIGHT"], or remove "scopes" to allow all scopes.',
+  });
+  return ['ALL_SCOPES'];
+}
+
+/** Walks one mode file; tokens keyed by variable name. */
+function collectTokens(json: unknown, file: string, slug: string, namespaced: boolean, problems: Problem[]): Map<string, RawToken> {
+  const out = new Map<string, RawToken>();
+  if (!isObject(json)) {
+    problems.push({ severity: 'error', file, offset: 0, message: 'a token file must hold a JSON object', hint: 'Wrap the tokens in { }.' });
+    return out;
+  }
+  let start: Record<string, unknown> = json;
+  let startPath: string[] = [];
+  if (namespaced) {
+    for (const key of Object.keys(json)) {
+      if (key !== slug && !key.startsWith('$')) {
+        problems.push({
+          severity: 'error',
+          file,
+          jsonPath: [key],
+          at: 'key',
+          tokenPath: key,
+          message: `with tokens.namespace: collection, every token of this file sits under the group "${slug}"`,
+          hint: `Move "${key}" inside "${slug}", or set tokens.namespace: none.`,
+        });
+      }
+    }
+    const inner = json[slug];
+    if (!isObject(inner)) return out;
+    start = inner;
+    startPath = [slug];
+  }
+  walk(start, startPath, [], isObject(json) && typeof json['$type'] === 'string' ? json['$type'] : undefined);
+  return out;
+
+  function walk(group: Record<string, unknown>, jsonPath: string[], segments: string[], inheritedType: string | undefined): void {
+    const groupType = typeof group['$type'] === 'string' ? group['$type'] : inheritedType;
+    for (const key in group) {
+      if (key.startsWith('$')) continue;
+      const node = group[key];
+      const childPath = [...jsonPath, key];
+      const childSegs = [...segments, key];
+      const dotted = childPath.join('.');
+      if (!isObject(node)) {
+        problems.push({
+          severity: 'error',
+          file,
+          jsonPath: childPath,
+          at: 'key',
+          tokenPath: dotted,
+          message: `"${key}" is neither a token (an object with "$value") nor a group`,
+          hint: `Write it as { "$type": "...", "$value": ${JSON.stringify(node)} }.`,
+        });
+        continue;
+      }
+      if (key.includes('.') || key.includes('{') || key.includes('}')) {
+        problems.push({
+          severity: 'error',
+          file,
+          jsonPath: childPath,
+          at: 'key',
+          tokenPath: dotted,
+          message: `the name "${key}" contains ".", "{" or "}", which DTCG reserves for paths and aliases`,
+          hint: 'Rename it without those characters (use "-" or a nested group).',
+        });
+        continue;
+      }
+      if (!('$value' in node)) {
+        walk(node, childPath, childSegs, groupType);
+        continue;
+      }
+      const children = Object.keys(node).filter((k) => !k.startsWith('$'));
+      if (children.length > 0) {
+        problems.push({
+          severity: 'error',
+          file,
+          jsonPath: [...childPath, children[0]!],
+          at: 'key',
+          tokenPath: dotted,
+          message: `the token ${dotted} also has child "${children[0]}"; a token cannot be a group`,
+          hint: `Move "${children[0]}" out of the token, or rename one of them (a variable name cannot be both "a/b" and "a/b/c").`,
+        });
+      }
+      const ownType = node['$type'];
+      const ext = node['$extensions'];
+      const ours = isObject(ext) ? ext[EXTENSION] : undefined;
+      const desc = node['$description'];
+      out.set(childSegs.join('/'), {
+        name: childSegs.join('/'),
+        dotted,
+        jsonPath: childPath,
+        type: typeof ownType === 'string' ? ownType : groupType,
+        value: node['$value'],
+        description: typeof desc === 'string' ? desc : '',
+        scopes: isObject(ours) ? ours['scopes'] : undefined,
+      });
+    }
+  }
+}
+
+interface Node {
+  variable: Variable;
+  mode: string;
+}
+
+/**
+ * Alias cycles, each once. A node is (variable, mode). An alias inside a collection follows the same
+ * mode; an alias into another collection may land in any of its modes (the consumer picks the mode),
+ * so all of them are followed: conservative, and what the design file itself refuses.
+ */
+function findCycles(variables: Variable[], collections: Collection[]): Node[][] {
+  const byKey = new Map<string, Variable>();
+  for (const v of variables) byKey.set(`${v.collection}\u0000${v.name}`, v);
+  const modesOf = new Map(collections.map((c) => [c.name, c.modes.map((m) => m.name)]));
+  const state = new Map<string, 1 | 2>(); // 1 on stack, 2 done
+  const cycles: Node[][] = [];
+  const stack: Node[] = [];
+  const id = (n: Node): string => `${n.variable.collection}\u0000${n.variable.name}\u0000${n.mode}`;
+
+  const next = (n: Node): Node[] => {
+    const value = n.variable.values[n.mode];
+    if (!value || typeof value !== 'object' || !('alias' in value)) return [];
+    const target = byKey.get(`${value.alias.collection}\u0000${value.alias.name}`);
+    if (!target) return [];
+    if (target.collection === n.variable.collection) return [{ variable: target, mode: n.mode }];
+    return (modesOf.get(target.collection) ?? []).map((mode) => ({ variable: target, mode }));
+  };
+
+  // Iterative DFS: alias chains in large sets can be deep.
+  for (const v of variables) {
+    for (const mode of Object.keys(v.values)) {
+      const startNode = { variable: v, mode };
+      if (state.has(id(startNode))) continue;
+      const work: { node: Node; children: Node[]; i: number }[] = [{ node: startNode, children: next(startNode), i: 0 }];
+      state.set(id(startNode), 1);
+      stack.push(startNode);
+      while (work.length > 0) {
+        const top = work[work.length - 1]!;
+        if (top.i < top.children.length) {
+          const child = top.children[top.i++]!;
+          const s = state.get(id(child));
+          if (s === undefined) {
+            state.set(id(child), 1);
+            stack.push(child);
+            work.push({ node: child, children: next(child), i: 0 });
+          } else if (s === 1) {
+            const from = stack.findIndex((x) => id(x) === id(child));
+            cycles.push(stack.slice(from));
+          }
+        } else {
+          state.set(id(top.node), 2);
+          stack.pop();
+          work.pop();
+        }
+      }
+    }
+  }
+  return cycles;
+}
+
+async function readText(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+async function anyTokenFile(dir: string): Promise<string | undefined> {
+  try {
+    const entries = await readdir(dir, { recursive: true });
+    const hit = entries.map(String).filter((e) => e.endsWith('.tokens.json')).sort()[0];
+    return hit?.split(path.sep).join('/');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+function parseOrReport(file: string, text: string, sources: TokenSources, problems: Problem[]): unknown {
+  try {
+    const json: unknown = JSON.parse(text);
+    sources.files.set(file, { text, json });
+    return json;
+  } catch {
+    sources.files.set(file, { text, json: undefined });
+    problems.push({ severity: 'error', file, offset: -1, message: 'invalid JSON', hint: 'Fix the JSON syntax at that position.' });
+    return undefined;
+  }
+}
+
+/** Problems to sorted diagnostics; positions are computed here, only for files that have problems. */
+async function toDiagnostics(problems: Problem[], sources: TokenSources, _dir: string, displayDir: string): Promise<Diagnostic[]> {
+  if (problems.length === 0) return [];
+  const { parseJsonTree, lineColumn, locate, JsonSyntaxError } = await import('./json-tree.js');
+  const trees = new Map<string, ReturnType<typeof parseJsonTree> | undefined>();
+  const out: Diagnostic[] = [];
+  for (const p of problems) {
+    const text = sources.files.get(p.file)?.text ?? '';
+    let offset = p.offset ?? 0;
+    let message = p.message;
+    if (p.offset === -1) {
+      // A syntax error: JSON.parse's message varies across Node versions, so find it ourselves.
+      offset = 0;
+      try {
+        parseJsonTree(text);
+      } catch (err) {
+        if (err instanceof JsonSyntaxError) {
+          offset = err.offset;
+          message = `invalid JSON: ${err.message}`;
+        }
+      }
+    } else if (p.jsonPath) {
+      if (!trees.has(p.file)) {
+        let tree: ReturnType<typeof parseJsonTree> | undefined;
+        try {
+          tree = parseJsonTree(text);
+        } catch {
+          tree = undefined;
+        }
+        trees.set(p.file, tree);
+      }
+      const tree = trees.get(p.file);
+      offset = tree ? locate(tree, p.jsonPath, p.at ?? 'value') : 0;
+    }
+    const { line, column } = lineColumn(text, offset);
+    out.push({
+      severity: p.severity,
+      file: displayDir === '.' ? p.file : `${displayDir}/${p.file}`,
+      line,
+      column,
+      ...(p.tokenPath !== undefined ? { tokenPath: p.tokenPath } : {}),
+      message,
+      hint: p.hint,
+    });
+  }
+  return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
+}

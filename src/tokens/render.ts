@@ -1,0 +1,223 @@
+/**
+ * The model as token files and the resolver document (DESIGN.md "Files in the repository"). Pure and
+ * deterministic: the same set, config and previous sources give the same bytes.
+ *
+ * What a write keeps from the previous files (`TokenSources` from read):
+ * - the key order of groups and tokens, and of the keys inside each token;
+ * - everything tokensync does not own: unknown `$extensions` namespaces, `$deprecated`, other `$`
+ *   keys on tokens, groups and the file root;
+ * - a token's presentation (`$type` and unit): the model's `kind` first, else the previous file's,
+ *   else config rules, so a no-op pull is byte-stable even after the rules change. To re-type tokens
+ *   after changing rules, remove their `$type` lines (or the files) and pull.
+ * New tokens go at the end of their group, in model order; groups left with no tokens are dropped.
+ */
+import type { TokensConfig } from '../config/schema.js';
+import { TokensyncError } from '../errors.js';
+import { invalidNameReason, nameSegments, uniqueSlugs } from '../model/names.js';
+import { isAlias, type TokenKind, type TokenSet, type Variable } from '../model/types.js';
+import { encodeLiteral } from './codec.js';
+import { parseJsonTree } from './json-tree.js';
+import { Ordered, fromJsonNode, toJsonText, type Json } from './json-write.js';
+import { kindFits, kindFromConfig } from './kinds.js';
+import type { TokenSources } from './read.js';
+import { EXTENSION, RESOLVER_FILE, renderResolver, type CollectionLayout } from './resolver-doc.js';
+
+export const FORMAT_SCHEMA = 'https://www.designtokens.org/schemas/2025.10/format.json';
+
+export function renderTokens(set: TokenSet, config: TokensConfig, previous?: TokenSources): Map<string, string> {
+  const out = new Map<string, string>();
+  if (set.collections.length === 0) return out;
+  const layouts = layoutOf(set);
+  const layoutByName = new Map(layouts.map((l) => [l.collection.name, l]));
+  const namespaced = config.namespace === 'collection';
+
+  const dottedOf = new Map<string, string[]>();
+  for (const v of set.variables) {
+    const reason = invalidNameReason(v.name);
+    if (reason) {
+      throw new TokensyncError('TOKEN_NAME_INVALID', `Variable "${v.name}" in collection "${v.collection}" cannot be written as a DTCG token: ${reason}.`, {
+        hint: 'Rename the variable in the design file (or in the model), then run the command again.',
+      });
+    }
+    const layout = layoutByName.get(v.collection);
+    if (!layout) {
+      throw new TokensyncError('TOKEN_MODEL_INVALID', `Variable "${v.name}" belongs to collection "${v.collection}", which the token set does not have.`, {
+        hint: 'This is a bug in the stage that built the token set; please report it.',
+      });
+    }
+    dottedOf.set(key(v), namespaced ? [layout.slug, ...nameSegments(v.name)] : nameSegments(v.name));
+  }
+
+  const previousTrees = new Map<string, Ordered | undefined>();
+  const previousTree = (collection: string, mode: string): Ordered | undefined => {
+    const rel = previous?.modeFiles.get(collection)?.get(mode);
+    if (rel === undefined) return undefined;
+    if (!previousTrees.has(rel)) {
+      const text = previous?.files.get(rel)?.text;
+      let tree: Ordered | undefined;
+      try {
+        const parsed = text === undefined ? undefined : fromJsonNode(parseJsonTree(text));
+        tree = parsed instanceof Ordered ? parsed : undefined;
+      } catch {
+        tree = undefined; // a broken previous file is simply rewritten
+      }
+      previousTrees.set(rel, tree);
+    }
+    return previousTrees.get(rel);
+  };
+
+  for (const layout of layouts) {
+    const c = layout.collection;
+    const vars = set.variables.filter((v) => v.collection === c.name);
+    // One presentation per variable, from the default mode's previous file.
+    const kinds = new Map<Variable, TokenKind>();
+    const defaultPrev = previousTree(c.name, c.defaultMode);
+    for (const v of vars) {
+      const prevTok = defaultPrev ? tokenAt(defaultPrev, dottedOf.get(key(v))!) : undefined;
+      kinds.set(v, pickKind(v, prevTok, config));
+    }
+    for (const mode of c.modes) {
+      const prev = previousTree(c.name, mode.name);
+      const tokens = new Map<string, Ordered>();
+      const prefixes = new Set<string>();
+      for (const v of vars) {
+        const segs = dottedOf.get(key(v))!;
+        const value = v.values[mode.name];
+        if (value === undefined) {
+          throw new TokensyncError('TOKEN_MODEL_INVALID', `Variable "${v.name}" in collection "${c.name}" has no value for mode "${mode.name}".`, {
+            hint: 'This is a bug in the stage that built the token set; please report it.',
+          });
+        }
+        let $value: unknown;
+        if (isAlias(value)) {
+          const target = dottedOf.get(`${value.alias.collection}\u0000${value.alias.name}`);
+          if (!target) {
+            throw new TokensyncError('TOKEN_MODEL_INVALID', `Variable "${v.name}" in "${c.name}" aliases "${value.alias.collection}/${value.alias.name}", which the token set does not have.`, {
+              hint: 'Restore the target variable, or point the alias at an existing one.',
+            });
+          }
+          $value = `{${target.join('.')}}`;
+        } else {
+          $value = encodeLiteral(value, kinds.get(v)!, config.remBase);
+        }
+        tokens.set(segs.join('\u0000'), tokenObject(prev ? tokenAt(prev, segs) : undefined, kinds.get(v)!, $value as Json, v));
+        for (let i = 1; i < segs.length; i++) prefixes.add(segs.slice(0, i).join('\u0000'));
+      }
+      const placed = new Set<string>();
+      const root = prev ? rebuild(prev, [], tokens, prefixes, placed) : new Ordered().set('$schema', FORMAT_SCHEMA);
+      for (const v of vars) {
+        const segs = dottedOf.get(key(v))!;
+        const k = segs.join('\u0000');
+        if (placed.has(k)) continue;
+        let group = root;
+        for (const s of segs.slice(0, -1)) {
+          let child = group.get(s);
+          if (!(child instanceof Ordered) || child.entries.has('$value')) {
+            child = new Ordered();
+            group.set(s, child);
+          }
+          group = child;
+        }
+        group.set(segs[segs.length - 1]!, tokens.get(k)!);
+      }
+      out.set(layout.files.get(mode.name)!, toJsonText(root));
+    }
+  }
+
+  let previousResolver: unknown;
+  const resolverText = previous?.files.get(RESOLVER_FILE)?.text;
+  if (resolverText !== undefined) {
+    try {
+      previousResolver = JSON.parse(resolverText);
+    } catch {
+      previousResolver = undefined;
+    }
+  }
+  out.set(RESOLVER_FILE, toJsonText(renderResolver(layouts, previousResolver)));
+  return out;
+}
+
+/** Folder and file names for each collection and mode: unique slugs, in collection order. */
+export function layoutOf(set: TokenSet): CollectionLayout[] {
+  const slugs = uniqueSlugs(set.collections.map((c) => c.name));
+  return set.collections.map((collection, i) => {
+    const slug = slugs[i]!;
+    const modeSlugs = uniqueSlugs(collection.modes.map((m) => m.name));
+    const files = new Map<string, string>();
+    const contexts = new Map<string, string>();
+    collection.modes.forEach((m, j) => {
+      files.set(m.name, `${slug}/${modeSlugs[j]!}.tokens.json`);
+      contexts.set(m.name, modeSlugs[j]!);
+    });
+    return { collection, slug, files, contexts };
+  });
+}
+
+const key = (v: { collection: string; name: string }): string => `${v.collection}\u0000${v.name}`;
+
+function tokenAt(root: Ordered, segs: readonly string[]): Ordered | undefined {
+  let node: Json | undefined = root;
+  for (const s of segs) {
+    if (!(node instanceof Ordered)) return undefined;
+    node = node.get(s);
+  }
+  return node instanceof Ordered && node.entries.has('$value') ? node : undefined;
+}
+
+function pickKind(v: Variable, prevTok: Ordered | undefined, config: TokensConfig): TokenKind {
+  if (v.kind && kindFits(v.kind, v.type)) return v.kind;
+  const prevType = prevTok?.get('$type');
+  if (typeof prevType === 'string') {
+    const prevValue = prevTok?.get('$value');
+    const unit = prevValue instanceof Ordered ? prevValue.get('unit') : undefined;
+    let kind: TokenKind | undefined;
+    if (prevType === 'dimension') kind = { type: 'dimension', unit: unit === 'rem' ? 'rem' : 'px' };
+    else if (prevType === 'duration') kind = { type: 'duration', unit: unit === 's' ? 's' : 'ms' };
+    else if (['color', 'number', 'fontWeight', 'fontFamily', 'string', 'boolean'].includes(prevType)) kind = { type: prevType } as TokenKind;
+    if (kind && kindFits(kind, v.type)) return kind;
+  }
+  return kindFromConfig(v, config);
+}
+
+/** A token object: the previous one's keys and order, with the keys tokensync owns rewritten. */
+function tokenObject(prev: Ordered | undefined, kind: TokenKind, $value: Json, v: Variable): Ordered {
+  const tok = new Ordered();
+  if (prev) for (const [k, val] of prev.entries) tok.set(k, val);
+  tok.set('$type', kind.type);
+  tok.set('$value', $value);
+  if (v.description !== '') tok.set('$description', v.description);
+  else tok.delete('$description');
+
+  const prevExt = tok.get('$extensions');
+  const ext = new Ordered();
+  if (prevExt instanceof Ordered) for (const [k, val] of prevExt.entries) ext.set(k, val);
+  const ours = new Ordered();
+  // Non-default metadata only (DESIGN.md): scopes when they are not ALL_SCOPES.
+  if (!(v.scopes.length === 1 && v.scopes[0] === 'ALL_SCOPES')) ours.set('scopes', [...v.scopes]);
+  if (ours.entries.size > 0) ext.set(EXTENSION, ours);
+  else ext.delete(EXTENSION);
+  if (ext.entries.size > 0) tok.set('$extensions', ext);
+  else tok.delete('$extensions');
+  return tok;
+}
+
+/** The previous tree in its own order, keeping groups that still hold tokens and their `$` keys. */
+function rebuild(prevGroup: Ordered, path: string[], tokens: Map<string, Ordered>, prefixes: Set<string>, placed: Set<string>): Ordered {
+  const out = new Ordered();
+  for (const [k, v] of prevGroup.entries) {
+    if (k.startsWith('$')) {
+      out.set(k, v);
+      continue;
+    }
+    const p = [...path, k];
+    const id = p.join('\u0000');
+    const tok = tokens.get(id);
+    if (tok) {
+      out.set(k, tok);
+      placed.add(id);
+    } else if (v instanceof Ordered && !v.entries.has('$value') && prefixes.has(id)) {
+      out.set(k, rebuild(v, p, tokens, prefixes, placed));
+    }
+  }
+  return out;
+}
