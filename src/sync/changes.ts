@@ -1,0 +1,74 @@
+/**
+ * The vocabulary of a sync: what changes on which side, what conflicts, what cannot be reconciled.
+ * Plain JSON-serialisable data (the CLI prints `--json` from it), discriminated by `kind`.
+ * Names are the names after the sync (the merged state) unless a field says otherwise.
+ */
+import type { Value, VariableType } from '../model/types.js';
+
+/** Set when a change only exists because `--prefer` settled a conflict in its favour. */
+export type Prefer = 'repo' | 'service';
+
+/** A variable field's value as shown to people: a token value, a description, a scope list, a type. */
+export type FieldValue = Value | string[] | null;
+
+export type VariableField = 'type' | 'description' | 'scopes' | 'value';
+
+interface Resolved {
+  /** Present when this change came from settling a conflict with `--prefer`. */
+  resolvedBy?: Prefer;
+}
+
+export type Change =
+  | ({ kind: 'create-collection'; collection: string; modes: string[]; defaultMode: string } & Resolved)
+  | ({ kind: 'rename-collection'; collection: string; from: string } & Resolved)
+  | ({ kind: 'delete-collection'; collection: string } & Resolved)
+  | ({ kind: 'create-mode'; collection: string; mode: string } & Resolved)
+  | ({ kind: 'rename-mode'; collection: string; mode: string; from: string } & Resolved)
+  | ({ kind: 'delete-mode'; collection: string; mode: string } & Resolved)
+  | ({ kind: 'create-variable'; collection: string; variable: string; type: VariableType; values: Record<string, Value> } & Resolved)
+  | ({ kind: 'rename-variable'; collection: string; variable: string; from: string } & Resolved)
+  | ({
+      kind: 'update-variable';
+      collection: string;
+      variable: string;
+      field: VariableField;
+      /** Mode name, for `field: 'value'`. */
+      mode?: string;
+      before: FieldValue;
+      after: FieldValue;
+    } & Resolved)
+  | ({ kind: 'delete-variable'; collection: string; variable: string } & Resolved);
+
+/**
+ * Both sides changed the same thing differently since the lock (`inBase: true`), or, without a base,
+ * hold different things (`inBase: false`). `local` is the repository's value, `remote` the service's.
+ */
+export type Conflict =
+  | { kind: 'collection-name'; collection: string; local: string; remote: string; inBase: boolean }
+  | { kind: 'mode-name'; collection: string; mode: string; local: string; remote: string; inBase: boolean }
+  | {
+      kind: 'variable-field';
+      collection: string;
+      /** The service's name; `localName` too when the repository's differs. */
+      variable: string;
+      localName?: string;
+      field: VariableField | 'name';
+      mode?: string;
+      local: FieldValue;
+      remote: FieldValue;
+      inBase: boolean;
+    }
+  /** Deleted in the design file while the repository changed it since the lock. */
+  | { kind: 'deleted-in-service'; collection: string; variable?: string };
+
+/**
+ * Something in the service with no counterpart in the repository that a push cannot remove (the API
+ * has no delete; DESIGN.md "Deletion"). `removed-locally`: it was in the lock and the repository dropped
+ * it. `never-pulled`: there is no lock at all, so it may never have been in the repository (a pull
+ * brings it; it is also listed in `toRepo`).
+ */
+export type Orphan =
+  | { kind: 'collection'; collection: string; id: string; reason: OrphanReason }
+  | { kind: 'mode'; collection: string; mode: string; id: string; reason: OrphanReason }
+  | { kind: 'variable'; collection: string; variable: string; id: string; reason: OrphanReason };
+export type OrphanReason = 'removed-locally' | 'never-pulled';

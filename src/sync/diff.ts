@@ -1,0 +1,442 @@
+/**
+ * The 3-way diff (DESIGN.md "Sync semantics"): for every collection, mode and variable field, compare
+ * the repository (`local`) and the service (`remote`) with the lock (`base`):
+ *   changed on one side since the lock -> take it; changed on both to the same thing -> fine;
+ *   changed on both differently -> conflict. Without a lock the base is empty, so anything the two
+ *   sides hold differently is a conflict unless `prefer` settles it.
+ * Values compare under model/values.ts (colors at 8-bit hex with alpha), so float noise never flaps.
+ * Aliases compare by identity, not by spelling: an alias to a token that was renamed on one side is
+ * rewritten to the token's merged name before comparing, so a rename does not make every alias to it
+ * look edited (and `merged` never holds an alias to a name that no longer exists).
+ *
+ * Choices the design leaves open:
+ * - A field that is the same on both sides takes the repository's value in `merged` (equal under the
+ *   rules, but the files keep their exact bytes, so a no-op pull writes nothing).
+ * - Deleted in the design file (in the lock, gone from the service): if the repository still holds it
+ *   unchanged since the lock, a pull deletes it; if the repository changed it, that is a
+ *   `deleted-in-service` conflict (prefer repo re-creates it, prefer service deletes it).
+ * - Removed in the repository but still in the service: an orphan (the API cannot delete), not in
+ *   `merged`, and no conflict even if the service edited it meanwhile (the orphan report names it).
+ * - A mode deleted in the design file is deleted from the repository without a conflict check.
+ * - The default mode is the service's (the API cannot change it); a new collection takes the repository's.
+ */
+import { fingerprint, type Lock } from '../model/lock.js';
+import { isAlias, variableKey, type Collection, type Mode, type TokenSet, type Value, type Variable } from '../model/types.js';
+import { canonicalValue } from '../model/values.js';
+import type { Change, Conflict, FieldValue, Orphan, Prefer, VariableField } from './changes.js';
+import { NO_VALUE, pairAll, type ColPair, type ModeSlot, type VarPair } from './pairing.js';
+
+export type { Change, Conflict, FieldValue, Orphan, OrphanReason, Prefer, VariableField } from './changes.js';
+
+export interface SyncDiff {
+  /** The state both sides should reach: base + local changes + remote changes (conflicts: see prefer). */
+  merged: TokenSet;
+  /** What a push applies to the service (local-side changes). */
+  toService: Change[];
+  /** What a pull applies to the files (remote-side changes). */
+  toRepo: Change[];
+  /** Empty when `prefer` is given (each would-be conflict is then a change with `resolvedBy`). */
+  conflicts: Conflict[];
+  orphans: Orphan[];
+  /** Fields and names the service changed since the lock that a push keeps unless --force. */
+  remoteEditsKept: Change[];
+}
+
+export interface Diff3Input {
+  local: TokenSet;
+  remote: TokenSet;
+  base: Lock | undefined;
+  prefer?: Prefer;
+}
+
+type Pick = 'same' | 'local' | 'remote' | 'conflict';
+type Side = 'local' | 'remote';
+type Names = { collection: string; name: string };
+
+/**
+ * `l`/`r` compare the two sides with each other, `lb`/`rb` each side with the base fingerprint.
+ * They differ only for aliases (merged names vs lock names); elsewhere they are the same keys.
+ */
+function decide(base: string | undefined, l: string, r: string, lb: string, rb: string): Pick {
+  if (l === r) return 'same';
+  if (base === undefined) return 'conflict';
+  const localChanged = lb !== base;
+  const remoteChanged = rb !== base;
+  if (localChanged && remoteChanged) return 'conflict';
+  if (localChanged) return 'local';
+  return 'remote';
+}
+
+const fpText = (s: string): string => fingerprint(s);
+const fpScopes = (s: string[]): string => fingerprint([...s].sort().join(','));
+const fpValue = (v: Value | undefined): string => (v === undefined ? NO_VALUE : fingerprint(canonicalValue(v)));
+const keyValue = (v: Value | undefined): string => (v === undefined ? NO_VALUE : canonicalValue(v));
+
+export function diff3(input: Diff3Input): SyncDiff {
+  return new Differ(input).run();
+}
+
+class Differ {
+  private readonly toService: Change[] = [];
+  private readonly toRepo: Change[] = [];
+  private readonly conflicts: Conflict[] = [];
+  private readonly orphans: Orphan[] = [];
+  private readonly kept: Change[] = [];
+  private readonly prefer: Prefer | undefined;
+  private readonly hasLock: boolean;
+  private readonly pairs: ColPair[];
+  /** Alias target (side's collection + name) -> the variable's pair. */
+  private readonly localIdx = new Map<string, VarPair>();
+  private readonly remoteIdx = new Map<string, VarPair>();
+  private readonly mergedNames = new Map<VarPair, Names>();
+  private readonly baseNames = new Map<VarPair, Names>();
+
+  constructor(private readonly input: Diff3Input) {
+    this.prefer = input.prefer;
+    this.hasLock = input.base !== undefined;
+    this.pairs = pairAll(input.local, input.remote, input.base);
+    // Pass 1: everyone's merged and base names, so aliases can be compared by identity in pass 2.
+    for (const p of this.pairs) {
+      const colName = this.chooseName(p.base?.name, p.local?.name, p.remote?.name);
+      for (const vp of p.vars) {
+        if (p.local && vp.local) this.localIdx.set(variableKey({ collection: p.local.name, name: vp.local.name }), vp);
+        if (p.remote && vp.remote) this.remoteIdx.set(variableKey({ collection: p.remote.name, name: vp.remote.name }), vp);
+        const name = this.chooseName(vp.base?.name, vp.local?.name, vp.remote?.name);
+        if (colName !== undefined && name !== undefined) this.mergedNames.set(vp, { collection: colName, name });
+        if (p.base && vp.base) this.baseNames.set(vp, { collection: p.base.name, name: vp.base.name });
+      }
+    }
+  }
+
+  /** The name a 3-way of names ends with (no side effects; pass 2 reports the same decision). */
+  private chooseName(base: string | undefined, local: string | undefined, remote: string | undefined): string | undefined {
+    if (local === undefined || remote === undefined) return local ?? remote;
+    const pick = decide(base, local, remote, local, remote);
+    if (pick === 'local' || pick === 'same' || (pick === 'conflict' && this.prefer === 'repo')) return local;
+    return remote;
+  }
+
+  run(): SyncDiff {
+    const collections: Collection[] = [];
+    const variables: Variable[] = [];
+    for (const p of this.pairs) {
+      const out = this.collection(p);
+      if (out) {
+        collections.push(out.collection);
+        variables.push(...out.variables);
+      }
+    }
+    return {
+      merged: { collections, variables },
+      toService: this.toService,
+      toRepo: this.toRepo,
+      conflicts: this.conflicts,
+      orphans: this.orphans,
+      remoteEditsKept: this.kept,
+    };
+  }
+
+  /**
+   * Records the outcome of one 3-way decision and says which side's value `merged` takes.
+   * `change(side, resolvedBy)` builds the change that moves the other side to `side`'s value.
+   */
+  private settle(pick: Pick, change: (side: Side) => Change, conflict: () => Conflict): Side {
+    const resolved = (c: Change, by: Prefer): Change => ({ ...c, resolvedBy: by });
+    switch (pick) {
+      case 'same':
+        return 'local';
+      case 'local':
+        this.toService.push(change('local'));
+        return 'local';
+      case 'remote': {
+        const c = change('remote');
+        this.toRepo.push(c);
+        this.kept.push(c);
+        return 'remote';
+      }
+      case 'conflict':
+        if (this.prefer === 'repo') {
+          this.toService.push(resolved(change('local'), 'repo'));
+          return 'local';
+        }
+        if (this.prefer === 'service') {
+          const c = resolved(change('remote'), 'service');
+          this.toRepo.push(c);
+          this.kept.push(c);
+          return 'remote';
+        }
+        this.conflicts.push(conflict());
+        return 'remote';
+    }
+  }
+
+  /** An alias rewritten to the target's names as of `target` (merged or lock); other values as they are. */
+  private rename(v: Value | undefined, side: Side, target: 'merged' | 'base'): Value | undefined {
+    if (v === undefined || !isAlias(v)) return v;
+    const vp = (side === 'local' ? this.localIdx : this.remoteIdx).get(variableKey(v.alias));
+    const names = vp ? (target === 'merged' ? this.mergedNames : this.baseNames).get(vp) : undefined;
+    return names ? { alias: { collection: names.collection, name: names.name } } : v;
+  }
+
+  private renameAll(values: Record<string, Value>, side: Side, slots: ModeSlot[]): Record<string, Value> {
+    const out: Record<string, Value> = {};
+    for (const s of slots) {
+      const from = side === 'local' ? s.local : s.remote;
+      const v = from === undefined ? undefined : this.rename(values[from], side, 'merged');
+      const to = mergedModeName(s, side);
+      if (v !== undefined && to !== undefined) out[to] = v;
+    }
+    return out;
+  }
+
+  private collection(p: ColPair): { collection: Collection; variables: Variable[] } | undefined {
+    const { local: l, remote: r, base: b } = p;
+    if (l && r) return this.bothCollection(p, l, r);
+    if (r) {
+      if (b) {
+        this.orphans.push({ kind: 'collection', collection: r.name, id: p.id ?? '', reason: 'removed-locally' });
+        return undefined;
+      }
+      if (!this.hasLock) this.orphans.push({ kind: 'collection', collection: r.name, id: p.id ?? '', reason: 'never-pulled' });
+      return this.wholeCollection(p, r, 'remote');
+    }
+    if (!l) return undefined;
+    if (b) {
+      // Deleted in the design file since the lock.
+      if (this.localUnchangedCollection(p, l)) {
+        this.toRepo.push({ kind: 'delete-collection', collection: l.name });
+        return undefined;
+      }
+      if (this.prefer === 'repo') return this.wholeCollection(p, l, 'local', 'repo');
+      if (this.prefer === 'service') {
+        this.toRepo.push({ kind: 'delete-collection', collection: l.name, resolvedBy: 'service' });
+        return undefined;
+      }
+      this.conflicts.push({ kind: 'deleted-in-service', collection: l.name });
+      return undefined;
+    }
+    return this.wholeCollection(p, l, 'local');
+  }
+
+  /** A collection only one side has: the other side creates it with all its variables. */
+  private wholeCollection(p: ColPair, c: Collection, side: Side, resolvedBy?: Prefer): { collection: Collection; variables: Variable[] } {
+    const list = side === 'local' ? this.toService : this.toRepo;
+    const extra = resolvedBy ? { resolvedBy } : {};
+    list.push({ kind: 'create-collection', collection: c.name, modes: c.modes.map((m) => m.name), defaultMode: c.defaultMode, ...extra });
+    const variables: Variable[] = [];
+    for (const vp of p.vars) {
+      const v = side === 'local' ? vp.local : vp.remote;
+      if (!v) continue;
+      const values = this.renameAll(v.values, side, p.slots);
+      list.push({ kind: 'create-variable', collection: c.name, variable: v.name, type: v.type, values, ...extra });
+      variables.push(side === 'local' ? stripIds({ ...v, values }) : { ...v, values });
+    }
+    return { collection: side === 'local' ? stripCollectionIds(c) : c, variables };
+  }
+
+  /** The repository holds exactly what the lock says for a collection the service deleted. */
+  private localUnchangedCollection(p: ColPair, l: Collection): boolean {
+    const baseModes = Object.values(p.base?.modes ?? {});
+    if (baseModes.length !== l.modes.length || !l.modes.every((m) => baseModes.includes(m.name))) return false;
+    // A token the repository dropped agrees with the deletion; one it added or edited does not.
+    return p.vars.every((vp) => !vp.local || (vp.base !== undefined && this.localUnchanged(vp, vp.local, p.slots)));
+  }
+
+  private localUnchanged(vp: VarPair, l: Variable, slots: ModeSlot[]): boolean {
+    const b = vp.base;
+    if (!b || b.name !== l.name || b.fields.type !== l.type) return false;
+    if (b.fields.description !== fpText(l.description) || b.fields.scopes !== fpScopes(l.scopes)) return false;
+    return slots.every((s) => s.base === undefined || s.local === undefined || b.fields.values[s.base] === fpValue(this.rename(l.values[s.local], 'local', 'base')));
+  }
+
+  private bothCollection(p: ColPair, l: Collection, r: Collection): { collection: Collection; variables: Variable[] } {
+    const b = p.base;
+    const nameSide = this.settle(
+      decide(b?.name, l.name, r.name, l.name, r.name),
+      (side) => (side === 'local' ? { kind: 'rename-collection', collection: l.name, from: r.name } : { kind: 'rename-collection', collection: r.name, from: l.name }),
+      () => ({ kind: 'collection-name', collection: r.name, local: l.name, remote: r.name, inBase: b !== undefined }),
+    );
+    const colName = nameSide === 'local' ? l.name : r.name;
+
+    // Modes.
+    const modes: Mode[] = [];
+    for (const s of p.slots) {
+      if (s.local !== undefined && s.remote !== undefined) {
+        const ln = s.local;
+        const rn = s.remote;
+        const side = this.settle(
+          decide(s.base, ln, rn, ln, rn),
+          (sd) => (sd === 'local' ? { kind: 'rename-mode', collection: colName, mode: ln, from: rn } : { kind: 'rename-mode', collection: colName, mode: rn, from: ln }),
+          () => ({ kind: 'mode-name', collection: colName, mode: rn, local: ln, remote: rn, inBase: s.base !== undefined }),
+        );
+        s.merged = side === 'local' ? ln : rn;
+      } else if (s.remote !== undefined) {
+        if (s.base !== undefined) {
+          this.orphans.push({ kind: 'mode', collection: colName, mode: s.remote, id: s.id ?? '', reason: 'removed-locally' });
+          s.excluded = true;
+          continue;
+        }
+        if (!this.hasLock) this.orphans.push({ kind: 'mode', collection: colName, mode: s.remote, id: s.id ?? '', reason: 'never-pulled' });
+        this.toRepo.push({ kind: 'create-mode', collection: colName, mode: s.remote });
+        s.merged = s.remote;
+      } else if (s.local !== undefined) {
+        if (s.base !== undefined) {
+          this.toRepo.push({ kind: 'delete-mode', collection: colName, mode: s.local });
+          s.excluded = true;
+          continue;
+        }
+        this.toService.push({ kind: 'create-mode', collection: colName, mode: s.local });
+        s.merged = s.local;
+      }
+      if (s.merged !== undefined) modes.push(s.id !== undefined && s.remote !== undefined ? { name: s.merged, id: s.id } : { name: s.merged });
+    }
+    const defaultSlot = p.slots.find((s) => s.remote === r.defaultMode && s.merged !== undefined);
+    const defaultMode = defaultSlot?.merged ?? modes[0]?.name ?? r.defaultMode;
+    const collection: Collection = { name: colName, modes, defaultMode };
+    if (r.id !== undefined) collection.id = r.id;
+    if (r.key !== undefined) collection.key = r.key;
+
+    // Variables.
+    const variables: Variable[] = [];
+    for (const vp of p.vars) {
+      const v = this.variable(p, vp, colName);
+      if (v) variables.push(fillGaps(v, collection));
+    }
+    return { collection, variables };
+  }
+
+  private variable(p: ColPair, vp: VarPair, col: string): Variable | undefined {
+    const { local: l, remote: r } = vp;
+    if (l && r) return this.bothVariable(p, vp, l, r, col);
+    if (r) {
+      if (vp.base) {
+        this.orphans.push({ kind: 'variable', collection: col, variable: r.name, id: vp.id ?? '', reason: 'removed-locally' });
+        return undefined;
+      }
+      if (!this.hasLock) this.orphans.push({ kind: 'variable', collection: col, variable: r.name, id: vp.id ?? '', reason: 'never-pulled' });
+      const values = this.renameAll(r.values, 'remote', p.slots);
+      this.toRepo.push({ kind: 'create-variable', collection: col, variable: r.name, type: r.type, values });
+      return { ...r, collection: col, values };
+    }
+    if (!l) return undefined;
+    const values = this.renameAll(l.values, 'local', p.slots);
+    const created = stripIds({ ...l, collection: col, values });
+    if (vp.base) {
+      // Deleted in the design file since the lock.
+      if (this.localUnchanged(vp, l, p.slots)) {
+        this.toRepo.push({ kind: 'delete-variable', collection: col, variable: l.name });
+        return undefined;
+      }
+      if (this.prefer === 'repo') {
+        this.toService.push({ kind: 'create-variable', collection: col, variable: l.name, type: l.type, values, resolvedBy: 'repo' });
+        return created;
+      }
+      if (this.prefer === 'service') {
+        this.toRepo.push({ kind: 'delete-variable', collection: col, variable: l.name, resolvedBy: 'service' });
+        return undefined;
+      }
+      this.conflicts.push({ kind: 'deleted-in-service', collection: col, variable: l.name });
+      return undefined;
+    }
+    this.toService.push({ kind: 'create-variable', collection: col, variable: l.name, type: l.type, values });
+    return created;
+  }
+
+  private bothVariable(p: ColPair, vp: VarPair, l: Variable, r: Variable, col: string): Variable {
+    const b = vp.base?.fields;
+    const inBase = vp.base !== undefined;
+    const conflictBase = { kind: 'variable-field' as const, collection: col, variable: r.name, ...(l.name !== r.name ? { localName: l.name } : {}), inBase };
+
+    const nameSide = this.settle(
+      decide(vp.base?.name, l.name, r.name, l.name, r.name),
+      (side) => (side === 'local' ? { kind: 'rename-variable', collection: col, variable: l.name, from: r.name } : { kind: 'rename-variable', collection: col, variable: r.name, from: l.name }),
+      () => ({ ...conflictBase, field: 'name', local: l.name, remote: r.name }),
+    );
+    const name = nameSide === 'local' ? l.name : r.name;
+
+    const update = (field: VariableField, lv: FieldValue, rv: FieldValue, mode?: string) => (side: Side): Change => ({
+      kind: 'update-variable',
+      collection: col,
+      variable: name,
+      field,
+      ...(mode !== undefined ? { mode } : {}),
+      before: side === 'local' ? rv : lv,
+      after: side === 'local' ? lv : rv,
+    });
+    const scalar = <T extends FieldValue>(field: VariableField, base: string | undefined, lk: string, rk: string, lv: T, rv: T): T => {
+      const side = this.settle(decide(base, lk, rk, lk, rk), update(field, lv, rv), () => ({ ...conflictBase, field, local: lv, remote: rv }));
+      return side === 'local' ? lv : rv;
+    };
+    const type = scalar('type', b?.type, l.type, r.type, l.type, r.type);
+    const description = scalar('description', b?.description, fpText(l.description), fpText(r.description), l.description, r.description);
+    const scopes = scalar('scopes', b?.scopes, fpScopes(l.scopes), fpScopes(r.scopes), l.scopes, r.scopes);
+
+    const values: Record<string, Value> = {};
+    for (const s of p.slots) {
+      if (s.merged === undefined) continue;
+      let v: Value | undefined;
+      if (s.local !== undefined && s.remote !== undefined) {
+        const lv = l.values[s.local];
+        const rv = r.values[s.remote];
+        const lm = this.rename(lv, 'local', 'merged');
+        const rm = this.rename(rv, 'remote', 'merged');
+        const baseFp = s.base !== undefined ? b?.values[s.base] : undefined;
+        const pick = decide(baseFp, keyValue(lm), keyValue(rm), fpValue(this.rename(lv, 'local', 'base')), fpValue(this.rename(rv, 'remote', 'base')));
+        const mode = s.merged;
+        const side = this.settle(pick, update('value', lm ?? null, rm ?? null, mode), () => ({ ...conflictBase, field: 'value', mode, local: lm ?? null, remote: rm ?? null }));
+        v = side === 'local' ? lm : rm;
+      } else if (s.remote !== undefined) {
+        v = this.rename(r.values[s.remote], 'remote', 'merged');
+      } else if (s.local !== undefined) {
+        v = this.rename(l.values[s.local], 'local', 'merged');
+      }
+      if (v !== undefined) values[s.merged] = v;
+    }
+
+    const out: Variable = { collection: col, name, type, description, scopes: [...scopes], values };
+    if (r.id !== undefined) out.id = r.id;
+    if (r.key !== undefined) out.key = r.key;
+    if (l.kind !== undefined) out.kind = l.kind;
+    return out;
+  }
+}
+
+function mergedModeName(s: ModeSlot, side: Side): string | undefined {
+  if (s.excluded) return undefined;
+  return s.merged ?? (side === 'local' ? s.local : s.remote);
+}
+
+/**
+ * Every mode has a value (model/types.ts). Where a side never had one (a mode new on the other side),
+ * the service will hold the default mode's value (a new mode copies the default mode), so that is what
+ * both sides should reach.
+ */
+function fillGaps(v: Variable, c: Collection): Variable {
+  const fallback = v.values[c.defaultMode];
+  if (fallback === undefined) return v;
+  let values: Record<string, Value> | undefined;
+  for (const m of c.modes) {
+    if (v.values[m.name] === undefined) {
+      values ??= { ...v.values };
+      values[m.name] = fallback;
+    }
+  }
+  if (!values) return v;
+  const ordered: Record<string, Value> = {};
+  for (const m of c.modes) {
+    const x = values[m.name];
+    if (x !== undefined) ordered[m.name] = x;
+  }
+  return { ...v, values: ordered };
+}
+
+/** A token the service does not have yet carries no ids (stale ids from the files must not leak into a plan). */
+function stripIds(v: Variable): Variable {
+  const { id: _id, key: _key, ...rest } = v;
+  return rest;
+}
+
+function stripCollectionIds(c: Collection): Collection {
+  const { id: _id, key: _key, ...rest } = c;
+  return { ...rest, modes: c.modes.map((m) => ({ name: m.name })) };
+}

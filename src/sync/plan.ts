@@ -1,0 +1,461 @@
+/**
+ * The plan compiler (DESIGN.md "Sync semantics", Plan): the fewest write requests that take the
+ * service from `remote` (as read, with ids) to `target` (usually the diff's merged state). Pure.
+ *
+ * Shape, per the API spec ("Variables"): one POST that CREATEs collections, modes and variables with
+ * unique `temp_` ids (a variable's `initialModeValue` is its default-mode value as a literal, an alias
+ * being resolved along its chain first), then one PUT of UPDATEs carrying names, every other mode value,
+ * aliases (`{type:'VARIABLE_ALIAS', id}`, temp ids allowed: the caller maps them with `applyTempIds`
+ * after the POST), descriptions, scopes and collection/mode renames. The service gives a new variable
+ * its `initialModeValue` in every mode and a new mode of an existing collection a copy of the default
+ * mode's values (DESIGN.md), so the PUT carries only values that differ from that. Bodies are split
+ * only when one would pass `maxBodyBytes`; limits and names are checked before anything is sent.
+ *
+ * Choices where the spec is silent:
+ * - description and scopes of a new variable go in the PUT, not the CREATE (the spec lists CREATE's
+ *   fields and they are not among them); a new variable is assumed to start with description "" and
+ *   scopes ["ALL_SCOPES"], as in the real service, so those are only sent when they differ.
+ * - The mode CREATE named by a new collection's `initialModeId` is in the same body (API spec: "temporary
+ *   ID of a mode in variableModes") and becomes the default mode, so it is the target's default mode.
+ * - Remote objects the target lacks are left alone (the API cannot delete; the diff reports orphans).
+ * - When POSTs are split, a later POST may name a collection created by an earlier one by its temp id;
+ *   `applyTempIds` maps POST bodies too, so callers map every request after the first.
+ * - Size slack: a temp id (`temp_var_12`) in a body is later replaced by a permanent id that may be
+ *   longer (`VariableID:1234:5678`), so each temp reference counts 40 extra bytes when measuring.
+ */
+import { Buffer } from 'node:buffer';
+import { TokensyncError } from '../errors.js';
+import type {
+  CreateModeItem,
+  CreateVariableItem,
+  UpdateCollectionItem,
+  UpdateModeItem,
+  UpdateVariableItem,
+  VariablesPostBody,
+  VariablesPutBody,
+  WireValue,
+} from '../api/schemas/variables.js';
+import { isAlias, isColor, variableKey, type Collection, type Literal, type TokenSet, type Value, type Variable } from '../model/types.js';
+import { valuesEqual } from '../model/values.js';
+
+export const PLAN_VERSION = 1;
+
+export interface PlanLimits {
+  /** JSON byte length of one request body (default 4 MB). */
+  maxBodyBytes: number;
+  maxVariablesPerCollection: number;
+  maxModesPerCollection: number;
+}
+export const DEFAULT_LIMITS: PlanLimits = { maxBodyBytes: 4 * 1024 * 1024, maxVariablesPerCollection: 5000, maxModesPerCollection: 40 };
+
+export type PlannedRequest = { method: 'POST'; body: VariablesPostBody } | { method: 'PUT'; body: VariablesPutBody };
+
+export interface PlanSummary {
+  collectionsCreated: number;
+  modesCreated: number;
+  variablesCreated: number;
+  collectionsRenamed: number;
+  modesRenamed: number;
+  /** Variables with at least one field in a PUT (new ones included when they need more than the POST). */
+  variablesUpdated: number;
+  /** Mode values in PUTs. */
+  valuesSet: number;
+  posts: number;
+  puts: number;
+}
+
+export interface Plan {
+  version: typeof PLAN_VERSION;
+  requests: PlannedRequest[];
+  summary: PlanSummary;
+}
+
+export class PlanError extends TokensyncError {
+  override name = 'PlanError';
+}
+
+/** Characters the service refuses in variable names (they clash with alias syntax `{a.b}`). */
+const FORBIDDEN = /[.{}]/;
+const TEMP_SLACK = 40;
+
+export function compilePlan(remote: TokenSet, target: TokenSet, opts: { limits?: Partial<PlanLimits> } = {}): Plan {
+  return new Compiler(remote, target, { ...DEFAULT_LIMITS, ...opts.limits }).compile();
+}
+
+/** Replaces temp ids that `mapping` (the POST responses' `tempIdMapping`) knows, in every reference field. */
+export function applyTempIds(body: VariablesPutBody, mapping: Record<string, string>): VariablesPutBody;
+export function applyTempIds(body: VariablesPostBody, mapping: Record<string, string>): VariablesPostBody;
+export function applyTempIds(body: VariablesPutBody | VariablesPostBody, mapping: Record<string, string>): VariablesPutBody | VariablesPostBody {
+  const map = (id: string): string => (id.startsWith('temp_') ? (mapping[id] ?? id) : id);
+  // Decide by the items' action: CREATE items keep their own (new) temp id, UPDATE items are renamed.
+  const out: Record<string, unknown[]> = {};
+  for (const [key, items] of Object.entries(body) as [string, Record<string, unknown>[]][]) {
+    out[key] = items.map((item) => {
+      const copy: Record<string, unknown> = { ...item };
+      if (copy.action === 'UPDATE' && typeof copy.id === 'string') copy.id = map(copy.id);
+      if (typeof copy.variableCollectionId === 'string') copy.variableCollectionId = map(copy.variableCollectionId);
+      if (Array.isArray(copy.variableModeValues)) {
+        copy.variableModeValues = (copy.variableModeValues as { modeId: string; value: WireValue }[]).map((mv) => ({
+          modeId: map(mv.modeId),
+          value: typeof mv.value === 'object' && 'type' in mv.value ? { type: mv.value.type, id: map(mv.value.id) } : mv.value,
+        }));
+      }
+      return copy;
+    });
+  }
+  return out as VariablesPutBody | VariablesPostBody;
+}
+
+interface ColInfo {
+  target: Collection;
+  remote: Collection | undefined;
+  id: string;
+  /** Target mode name -> mode id (permanent or temp). */
+  modeIds: Map<string, string>;
+  /** Target mode names that the POST creates in an existing collection. */
+  newModes: Set<string>;
+}
+
+class Compiler {
+  private readonly counters = { col: 0, mode: 0, var: 0 };
+  private readonly cols = new Map<string, ColInfo>();
+  private readonly targetVars = new Map<string, Variable>();
+  private readonly varIds = new Map<Variable, string>();
+  private readonly remoteVarOf = new Map<Variable, Variable>();
+  private readonly remoteVarsByKey = new Map<string, Variable>();
+  private readonly summary: PlanSummary = {
+    collectionsCreated: 0,
+    modesCreated: 0,
+    variablesCreated: 0,
+    collectionsRenamed: 0,
+    modesRenamed: 0,
+    variablesUpdated: 0,
+    valuesSet: 0,
+    posts: 0,
+    puts: 0,
+  };
+
+  constructor(
+    private readonly remote: TokenSet,
+    private readonly target: TokenSet,
+    private readonly limits: PlanLimits,
+  ) {}
+
+  private temp(kind: 'col' | 'mode' | 'var'): string {
+    this.counters[kind] += 1;
+    return `temp_${kind}_${this.counters[kind]}`;
+  }
+
+  compile(): Plan {
+    this.checkLimits();
+    const postUnits: Unit[] = [];
+    const putUnits: Unit[] = [];
+
+    // Collections and modes.
+    const remoteCols = this.remote.collections;
+    for (const tc of this.target.collections) {
+      const rc = (tc.id !== undefined ? remoteCols.find((c) => c.id === tc.id) : undefined) ?? remoteCols.find((c) => c.name === tc.name);
+      const info: ColInfo = { target: tc, remote: rc, id: rc?.id ?? this.temp('col'), modeIds: new Map(), newModes: new Set() };
+      this.cols.set(tc.name, info);
+      if (!rc) {
+        const modeItems: CreateModeItem[] = tc.modes.map((m) => {
+          const id = this.temp('mode');
+          info.modeIds.set(m.name, id);
+          return { action: 'CREATE', id, name: m.name, variableCollectionId: info.id };
+        });
+        const initialModeId = info.modeIds.get(tc.defaultMode);
+        if (initialModeId === undefined) throw this.invalid(`Collection "${tc.name}" has default mode "${tc.defaultMode}", which is not one of its modes.`);
+        postUnits.push({ variableCollections: [{ action: 'CREATE', id: info.id, name: tc.name, initialModeId }], variableModes: modeItems });
+        this.summary.collectionsCreated += 1;
+        this.summary.modesCreated += modeItems.length;
+        continue;
+      }
+      if (rc.name !== tc.name) {
+        putUnits.push({ variableCollections: [{ action: 'UPDATE', id: info.id, name: tc.name } satisfies UpdateCollectionItem] });
+        this.summary.collectionsRenamed += 1;
+      }
+      const freeModes = new Set(rc.modes);
+      const matched = tc.modes.map((m) => {
+        const rm = (m.id !== undefined ? rc.modes.find((x) => x.id === m.id && freeModes.has(x)) : undefined) ?? rc.modes.find((x) => x.name === m.name && freeModes.has(x));
+        if (rm) freeModes.delete(rm);
+        return [m, rm] as const;
+      });
+      for (const [m, rm] of matched) {
+        if (rm?.id !== undefined) {
+          info.modeIds.set(m.name, rm.id);
+          if (rm.name !== m.name) {
+            putUnits.push({ variableModes: [{ action: 'UPDATE', id: rm.id, variableCollectionId: info.id, name: m.name } satisfies UpdateModeItem] });
+            this.summary.modesRenamed += 1;
+          }
+        } else {
+          const id = this.temp('mode');
+          info.modeIds.set(m.name, id);
+          info.newModes.add(m.name);
+          postUnits.push({ variableModes: [{ action: 'CREATE', id, name: m.name, variableCollectionId: info.id }] });
+          this.summary.modesCreated += 1;
+        }
+      }
+    }
+
+    // Variables: identities first (aliases may point forward), then items.
+    for (const rv of this.remote.variables) this.remoteVarsByKey.set(variableKey(rv), rv);
+    const remoteById = new Map(this.remote.variables.filter((v) => v.id !== undefined).map((v) => [v.id as string, v]));
+    const taken = new Set<Variable>();
+    for (const tv of this.target.variables) {
+      this.targetVars.set(variableKey(tv), tv);
+      const info = this.colOf(tv);
+      const byId = tv.id !== undefined ? remoteById.get(tv.id) : undefined;
+      const rv =
+        (byId && byId.collection === info.remote?.name ? byId : undefined) ??
+        (info.remote ? this.remoteVarsByKey.get(variableKey({ collection: info.remote.name, name: tv.name })) : undefined);
+      if (rv && !taken.has(rv) && rv.id !== undefined) {
+        taken.add(rv);
+        this.remoteVarOf.set(tv, rv);
+        this.varIds.set(tv, rv.id);
+      } else {
+        this.varIds.set(tv, this.temp('var'));
+      }
+    }
+
+    for (const tv of this.target.variables) {
+      const info = this.colOf(tv);
+      const rv = this.remoteVarOf.get(tv);
+      const id = this.varIds.get(tv) as string;
+      const item: UpdateVariableItem = { action: 'UPDATE', id };
+      let initial: Literal | undefined;
+      if (!rv) {
+        this.checkName(tv);
+        initial = this.literal(tv, info.target.defaultMode, [tv]);
+        const create: CreateVariableItem = {
+          action: 'CREATE',
+          id,
+          name: tv.name,
+          variableCollectionId: info.id,
+          resolvedType: tv.type,
+          initialModeValue: toWireLiteral(initial),
+        };
+        postUnits.push({ variables: [create] });
+        this.summary.variablesCreated += 1;
+        if (tv.description !== '') item.description = tv.description;
+        if (!sameScopes(tv.scopes, ['ALL_SCOPES'])) item.scopes = [...tv.scopes];
+      } else {
+        if (rv.type !== tv.type) {
+          throw new PlanError('PLAN_TYPE_CHANGE', `Variable "${tv.name}" in collection "${tv.collection}" is ${rv.type} in the design file but ${tv.type} in the repository; the API cannot change a variable's type.`, {
+            hint: 'Give the token a new name (a new variable is created), or change its type back to match the design file.',
+          });
+        }
+        if (rv.name !== tv.name) {
+          this.checkName(tv);
+          item.name = tv.name;
+        }
+        if (rv.description !== tv.description) item.description = tv.description;
+        if (!sameScopes(rv.scopes, tv.scopes)) item.scopes = [...tv.scopes];
+      }
+      const modeValues: { modeId: string; value: WireValue }[] = [];
+      for (const m of info.target.modes) {
+        const value = tv.values[m.name];
+        if (value === undefined) continue;
+        const modeId = info.modeIds.get(m.name) as string;
+        if (this.serviceHolds(tv, rv, info, m.name, value, initial)) continue;
+        modeValues.push({ modeId, value: this.wire(tv, value) });
+      }
+      if (modeValues.length > 0) item.variableModeValues = modeValues;
+      if (Object.keys(item).length > 2) {
+        putUnits.push({ variables: [item] });
+        this.summary.variablesUpdated += 1;
+        this.summary.valuesSet += modeValues.length;
+      }
+    }
+
+    const requests: PlannedRequest[] = [
+      ...this.chunk(postUnits).map((body) => ({ method: 'POST' as const, body: body as VariablesPostBody })),
+      ...this.chunk(putUnits).map((body) => ({ method: 'PUT' as const, body: body as VariablesPutBody })),
+    ];
+    this.summary.posts = requests.filter((r) => r.method === 'POST').length;
+    this.summary.puts = requests.length - this.summary.posts;
+    return { version: PLAN_VERSION, requests, summary: this.summary };
+  }
+
+  /** Whether the service will hold `value` in this mode once the POST is done (no PUT needed). */
+  private serviceHolds(tv: Variable, rv: Variable | undefined, info: ColInfo, mode: string, value: Value, initial: Literal | undefined): boolean {
+    if (!rv) return initial !== undefined && !isAlias(value) && valuesEqual(value, initial);
+    let current: Value | undefined;
+    if (info.newModes.has(mode)) {
+      // A new mode of an existing collection starts as a copy of the default mode.
+      current = info.remote ? rv.values[info.remote.defaultMode] : undefined;
+    } else {
+      const remoteMode = info.remote?.modes.find((m) => m.id !== undefined && m.id === info.modeIds.get(mode));
+      current = remoteMode ? rv.values[remoteMode.name] : undefined;
+    }
+    if (current === undefined) return false;
+    if (isAlias(value) && isAlias(current)) {
+      // Compare by identity: the same remote variable, whatever either side calls it now.
+      const target = this.aliasTarget(tv, value);
+      const now = this.remoteVarsByKey.get(variableKey(current.alias));
+      return now !== undefined && this.varIds.get(target) === now.id;
+    }
+    return valuesEqual(value, current);
+  }
+
+  private wire(owner: Variable, value: Value): WireValue {
+    if (isAlias(value)) return { type: 'VARIABLE_ALIAS', id: this.varIds.get(this.aliasTarget(owner, value)) as string };
+    return toWireLiteral(value);
+  }
+
+  private aliasTarget(owner: Variable, value: Value & { alias: { collection: string; name: string } }): Variable {
+    const t = this.targetVars.get(variableKey(value.alias));
+    if (!t) {
+      throw new PlanError('PLAN_ALIAS_MISSING', `Variable "${owner.name}" in collection "${owner.collection}" is an alias of "${value.alias.collection}/${value.alias.name}", which does not exist.`, {
+        hint: 'Point the alias at an existing token, or add the missing token.',
+      });
+    }
+    return t;
+  }
+
+  /** A variable's value in a mode as a literal, following aliases (each hop in its collection's default mode). */
+  private literal(v: Variable, mode: string, chain: Variable[]): Literal {
+    const value = v.values[mode];
+    if (value === undefined) throw this.invalid(`Variable "${v.name}" in collection "${v.collection}" has no value for mode "${mode}".`);
+    if (!isAlias(value)) return value;
+    const t = this.aliasTarget(v, value);
+    if (chain.includes(t)) {
+      throw new PlanError('PLAN_ALIAS_CYCLE', `Aliases form a cycle: ${[...chain, t].map((x) => `${x.collection}/${x.name}`).join(' -> ')}.`, {
+        hint: 'Make one of these tokens a literal value.',
+      });
+    }
+    return this.literal(t, this.colOf(t).target.defaultMode, [...chain, t]);
+  }
+
+  private colOf(v: Variable): ColInfo {
+    const info = this.cols.get(v.collection);
+    if (!info) throw this.invalid(`Variable "${v.name}" belongs to collection "${v.collection}", which the token set does not have.`);
+    return info;
+  }
+
+  private checkName(v: Variable): void {
+    const bad = FORBIDDEN.exec(v.name);
+    if (bad) {
+      throw new PlanError('PLAN_INVALID_NAME', `Variable "${v.name}" in collection "${v.collection}" has "${bad[0]}" in its name, which the service does not allow.`, {
+        hint: 'Rename the token without ".", "{" or "}" (use "/" to group), then run again. Nothing was sent.',
+      });
+    }
+  }
+
+  private checkLimits(): void {
+    const counts = new Map<string, number>();
+    for (const v of this.target.variables) counts.set(v.collection, (counts.get(v.collection) ?? 0) + 1);
+    for (const c of this.target.collections) {
+      if (c.modes.length > this.limits.maxModesPerCollection) {
+        throw new PlanError('PLAN_LIMIT', `Collection "${c.name}" would have ${c.modes.length} modes; the service allows at most ${this.limits.maxModesPerCollection}.`, {
+          hint: 'Remove modes from the collection (or split it in two), then run again. Nothing was sent.',
+        });
+      }
+      const n = counts.get(c.name) ?? 0;
+      if (n > this.limits.maxVariablesPerCollection) {
+        throw new PlanError('PLAN_LIMIT', `Collection "${c.name}" would have ${n} variables; the service allows at most ${this.limits.maxVariablesPerCollection}.`, {
+          hint: 'Split the collection in two, then run again. Nothing was sent.',
+        });
+      }
+    }
+  }
+
+  private invalid(message: string): PlanError {
+    return new PlanError('PLAN_INVALID', message, { hint: 'Fix the token files (run `tokensync check`), then run again. Nothing was sent.' });
+  }
+
+  /** Packs units into as few bodies as fit `maxBodyBytes`, keeping their order. */
+  private chunk(units: Unit[]): Record<string, unknown[]>[] {
+    const bodies: Record<string, unknown[]>[] = [];
+    let current = new Sizer();
+    let items: Unit[] = [];
+    const flush = (): void => {
+      if (items.length > 0) bodies.push(mergeUnits(items));
+      current = new Sizer();
+      items = [];
+    };
+    for (const unit of units) {
+      const sized = Sizer.measure(unit);
+      if (current.sizeWith(sized) > this.limits.maxBodyBytes && items.length > 0) flush();
+      if (current.sizeWith(sized) > this.limits.maxBodyBytes) {
+        throw new PlanError('PLAN_LIMIT', `${describeUnit(unit)} alone needs ${current.sizeWith(sized)} bytes, more than the ${this.limits.maxBodyBytes}-byte request limit.`, {
+          hint: 'Shorten its values or description, then run again. Nothing was sent.',
+        });
+      }
+      current.add(sized);
+      items.push(unit);
+    }
+    flush();
+    return bodies;
+  }
+}
+
+type ArrayName = 'variableCollections' | 'variableModes' | 'variables';
+const ARRAYS: ArrayName[] = ['variableCollections', 'variableModes', 'variables'];
+/** Items that must travel in the same body (a new collection with its modes), or a single item. */
+type Unit = Partial<Record<ArrayName, object[]>>;
+
+function mergeUnits(units: Unit[]): Record<string, unknown[]> {
+  const body: Record<string, unknown[]> = {};
+  for (const name of ARRAYS) {
+    const items = units.flatMap((u) => u[name] ?? []);
+    if (items.length > 0) body[name] = items;
+  }
+  return body;
+}
+
+/** Exact JSON byte length of a body built by `mergeUnits`, kept incrementally (plus temp-id slack). */
+class Sizer {
+  private readonly count: Record<ArrayName, number> = { variableCollections: 0, variableModes: 0, variables: 0 };
+  private readonly bytes: Record<ArrayName, number> = { variableCollections: 0, variableModes: 0, variables: 0 };
+  private slack = 0;
+
+  static measure(unit: Unit): { count: Record<ArrayName, number>; bytes: Record<ArrayName, number>; slack: number } {
+    const count = { variableCollections: 0, variableModes: 0, variables: 0 };
+    const bytes = { variableCollections: 0, variableModes: 0, variables: 0 };
+    let slack = 0;
+    for (const name of ARRAYS) {
+      for (const item of unit[name] ?? []) {
+        const json = JSON.stringify(item);
+        count[name] += 1;
+        bytes[name] += Buffer.byteLength(json, 'utf8');
+        slack += (json.match(/"temp_/g)?.length ?? 0) * TEMP_SLACK;
+      }
+    }
+    return { count, bytes, slack };
+  }
+
+  sizeWith(extra: ReturnType<typeof Sizer.measure>): number {
+    let size = 2; // {}
+    let arrays = 0;
+    for (const name of ARRAYS) {
+      const n = this.count[name] + extra.count[name];
+      if (n === 0) continue;
+      arrays += 1;
+      size += name.length + 5 + this.bytes[name] + extra.bytes[name] + (n - 1); // "name":[...] and commas
+    }
+    return size + Math.max(0, arrays - 1) + this.slack + extra.slack;
+  }
+
+  add(extra: ReturnType<typeof Sizer.measure>): void {
+    for (const name of ARRAYS) {
+      this.count[name] += extra.count[name];
+      this.bytes[name] += extra.bytes[name];
+    }
+    this.slack += extra.slack;
+  }
+}
+
+function describeUnit(unit: Unit): string {
+  const first = (unit.variableCollections?.[0] ?? unit.variables?.[0] ?? unit.variableModes?.[0]) as { name?: string; id?: string } | undefined;
+  const what = unit.variableCollections ? 'Collection' : unit.variables ? 'Variable' : 'Mode';
+  return `${what} "${first?.name ?? first?.id ?? '?'}"`;
+}
+
+function toWireLiteral(v: Literal): boolean | number | string | { r: number; g: number; b: number; a: number } {
+  if (isColor(v)) return { r: v.r, g: v.g, b: v.b, a: v.a };
+  return v;
+}
+
+function sameScopes(a: string[], b: string[]): boolean {
+  return [...a].sort().join(',') === [...b].sort().join(',');
+}
