@@ -1,7 +1,41 @@
-import { TokensyncError } from '../../errors.js';
-import type { CommandContext, ExitCode } from '../context.js';
+/**
+ * `tokensync check [files...]`: the offline validation for pre-commit hooks and CI. Reads the whole
+ * token set (an alias in one file can break in another) and reports ALL problems as
+ * `file:line:column  token.path  message` plus the fix; exit 1 on any error, 0 when clean.
+ * With file arguments, only problems in those files are reported. `--json` prints the diagnostics.
+ *
+ * Fast path: this file imports only the config loader and tokens/read.ts (no Style Dictionary, undici,
+ * local service or lock schema); `--remote` is the service drift check and lives elsewhere.
+ */
+import path from 'node:path';
+import { loadConfig } from '../../config/load.js';
+import { formatDiagnostic, type Diagnostic } from '../../tokens/errors.js';
+import { analyzeTokens } from '../../tokens/read.js';
+import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 
-// Placeholder until the owning issue lands; it says so instead of pretending to work.
-export async function run(_options: unknown, _ctx: CommandContext): Promise<ExitCode> {
-  throw new TokensyncError('NOT_IMPLEMENTED', 'The "check" command is not implemented yet.', { hint: 'See the open issues.' });
+export interface CheckOptions {
+  remote: boolean;
+  strict: boolean;
+  files: string[];
+}
+
+export async function run(options: CheckOptions, ctx: CommandContext): Promise<ExitCode> {
+  if (options.remote) return (await import('../check-remote.js')).runRemoteCheck(options, ctx);
+  const { config, root } = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
+  const { set, diagnostics: all } = await analyzeTokens(root, config.tokens);
+
+  // Paths as the user sees them: relative to where the command runs, so editors can jump to them.
+  const shown = (d: Diagnostic): Diagnostic => ({ ...d, file: path.relative(ctx.cwd, path.resolve(root, d.file)).split(path.sep).join('/') || d.file });
+  const only = (options.files ?? []).map((f) => path.resolve(ctx.cwd, f));
+  const diagnostics = all.filter((d) => only.length === 0 || only.includes(path.resolve(root, d.file))).map(shown);
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = diagnostics.length - errors;
+
+  const summary =
+    errors > 0
+      ? `${errors} error${errors === 1 ? '' : 's'}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''} in ${config.tokens.dir}/.`
+      : `${set.variables.length} tokens in ${set.collections.length} collection${set.collections.length === 1 ? '' : 's'}: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`;
+  const human = [...diagnostics.map(formatDiagnostic), summary].join('\n');
+  ctx.out.result(human, { ok: errors === 0, errors, warnings, diagnostics });
+  return errors > 0 ? EXIT.error : EXIT.ok;
 }
