@@ -1,0 +1,125 @@
+/**
+ * Human text for a sync (DESIGN.md "Command line": `diff` prints the plan as a table). Pure strings;
+ * the CLI prints them. Symbols: + create, ~ update, > rename, - delete, ! conflict, ? orphan. Colors are
+ * shown as hex (#rrggbb, #rrggbbaa when not opaque), aliases as {collection/name}, and each line says
+ * which way it goes (-> service for a push, -> repo for a pull).
+ */
+import { isAlias, isColor } from '../model/types.js';
+import { colorToHex, colorToHex8, roundFloat } from '../model/values.js';
+import type { Change, Conflict, FieldValue, Orphan } from './changes.js';
+import type { SyncDiff } from './diff.js';
+import type { Plan } from './plan.js';
+
+type Row = [symbol: string, subject: string, detail: string, direction: string];
+
+/** A value as a person reads it. */
+export function showValue(v: FieldValue): string {
+  if (v === null) return '(none)';
+  if (Array.isArray(v)) return v.length === 0 ? '(none)' : v.join(', ');
+  if (isAlias(v)) return `{${v.alias.collection}/${v.alias.name}}`;
+  if (isColor(v)) return v.a >= 1 ? colorToHex(v) : colorToHex8(v);
+  if (typeof v === 'number') return String(roundFloat(v));
+  if (typeof v === 'string') return JSON.stringify(v);
+  return String(v);
+}
+
+function modesPreview(values: Record<string, FieldValue>): string {
+  const entries = Object.entries(values);
+  const shown = entries.slice(0, 3).map(([m, v]) => `${m} ${showValue(v)}`);
+  if (entries.length > 3) shown.push(`+${entries.length - 3} more`);
+  return shown.join(', ');
+}
+
+function changeRow(c: Change, direction: '-> service' | '-> repo'): Row {
+  const dir = c.resolvedBy ? `${direction} (--prefer ${c.resolvedBy})` : direction;
+  switch (c.kind) {
+    case 'create-collection':
+      return ['+', '(collection)', `new, modes: ${c.modes.join(', ')}`, dir];
+    case 'rename-collection':
+      return ['>', '(collection)', `renamed "${c.from}" -> "${c.collection}"`, dir];
+    case 'delete-collection':
+      return ['-', '(collection)', 'deleted in the design file', dir];
+    case 'create-mode':
+      return ['+', `(mode ${c.mode})`, 'new mode', dir];
+    case 'rename-mode':
+      return ['>', `(mode ${c.mode})`, `renamed "${c.from}" -> "${c.mode}"`, dir];
+    case 'delete-mode':
+      return ['-', `(mode ${c.mode})`, 'deleted in the design file', dir];
+    case 'create-variable':
+      return ['+', c.variable, `${c.type.toLowerCase()}: ${modesPreview(c.values)}`, dir];
+    case 'rename-variable':
+      return ['>', c.variable, `renamed from ${c.from}`, dir];
+    case 'update-variable': {
+      const what = c.field === 'value' ? (c.mode ?? 'value') : c.field;
+      return ['~', c.variable, `${what}: ${showValue(c.before)} -> ${showValue(c.after)}`, dir];
+    }
+    case 'delete-variable':
+      return ['-', c.variable, 'deleted in the design file', dir];
+  }
+}
+
+function conflictRow(c: Conflict): Row {
+  const why = (inBase: boolean): string => (inBase ? 'both changed since the lock' : 'no common base (first sync)');
+  switch (c.kind) {
+    case 'collection-name':
+      return ['!', '(collection)', `name: repo "${c.local}" | service "${c.remote}"`, why(c.inBase)];
+    case 'mode-name':
+      return ['!', `(mode ${c.mode})`, `name: repo "${c.local}" | service "${c.remote}"`, why(c.inBase)];
+    case 'variable-field': {
+      const what = c.field === 'value' ? (c.mode ?? 'value') : c.field;
+      const subject = c.localName !== undefined ? `${c.variable} (repo: ${c.localName})` : c.variable;
+      const show = (v: FieldValue): string => (c.field === 'name' && typeof v === 'string' ? `"${v}"` : showValue(v));
+      return ['!', subject, `${what}: repo ${show(c.local)} | service ${show(c.remote)}`, why(c.inBase)];
+    }
+    case 'deleted-in-service':
+      return ['!', c.variable ?? '(collection)', 'deleted in the design file, changed in the repository', 'both changed since the lock'];
+  }
+}
+
+function orphanRow(o: Orphan): Row {
+  const subject = o.kind === 'variable' ? o.variable : o.kind === 'mode' ? `(mode ${o.mode})` : '(collection)';
+  const detail = o.reason === 'removed-locally' ? 'only in the design file (removed from the repository)' : 'only in the design file (never pulled)';
+  return ['?', subject, detail, 'remove it in the design file'];
+}
+
+function layout(groups: Map<string, Row[]>): string[] {
+  const all = [...groups.values()].flat();
+  const w1 = Math.max(0, ...all.map((r) => r[1].length));
+  const w2 = Math.max(0, ...all.map((r) => r[2].length));
+  const lines: string[] = [];
+  for (const [collection, rows] of groups) {
+    lines.push(collection);
+    for (const [sym, subject, detail, dir] of rows) lines.push(`  ${sym} ${subject.padEnd(w1)}  ${detail.padEnd(w2)}  ${dir}`.trimEnd());
+  }
+  return lines;
+}
+
+function add(groups: Map<string, Row[]>, collection: string, row: Row): void {
+  const list = groups.get(collection);
+  if (list) list.push(row);
+  else groups.set(collection, [row]);
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+export function renderPlanTable(diff: SyncDiff, plan: Plan): string {
+  const groups = new Map<string, Row[]>();
+  for (const c of diff.conflicts) add(groups, c.collection, conflictRow(c));
+  for (const c of diff.toService) add(groups, c.collection, changeRow(c, '-> service'));
+  for (const c of diff.toRepo) add(groups, c.collection, changeRow(c, '-> repo'));
+  for (const o of diff.orphans) add(groups, o.collection, orphanRow(o));
+  const { posts, puts } = plan.summary;
+  const requests = plan.requests.length === 0 ? 'no requests' : `${plural(plan.requests.length, 'request')} (${posts} POST, ${puts} PUT)`;
+  const summary =
+    groups.size === 0
+      ? `In step: no changes, ${requests}.`
+      : `${diff.toService.length} to push, ${diff.toRepo.length} to pull, ${plural(diff.conflicts.length, 'conflict')}, ${plural(diff.orphans.length, 'orphan')}; ${requests}.`;
+  return [...layout(groups), summary].join('\n');
+}
+
+export function renderConflicts(conflicts: Conflict[]): string {
+  if (conflicts.length === 0) return 'No conflicts.';
+  const groups = new Map<string, Row[]>();
+  for (const c of conflicts) add(groups, c.collection, conflictRow(c));
+  return [`${plural(conflicts.length, 'conflict')}: the repository and the design file changed the same thing differently.`, ...layout(groups)].join('\n');
+}
