@@ -1,0 +1,70 @@
+/**
+ * Shared by our formats: picking a view's tokens out of the merged dictionary (views.ts), running
+ * one of Style Dictionary's own formats over them, and reporting name clashes.
+ */
+import StyleDictionary from 'style-dictionary';
+import type { Dictionary, FormatFnArguments, TransformedToken } from 'style-dictionary/types';
+import { BuildError } from '../errors.js';
+import { metaOf } from '../transforms.js';
+import type { View } from '../views.js';
+
+export interface FormatContext {
+  views: View[];
+  viewByKey: Map<string, View>;
+}
+
+/** The file option our formats read: which views the file holds. */
+export interface ViewFileOptions {
+  views: string[];
+}
+
+export function viewsOf(args: FormatFnArguments): string[] {
+  const v = (args.file.options as { views?: unknown } | undefined)?.views;
+  return Array.isArray(v) ? (v as string[]) : [];
+}
+
+export function tokensOf(dictionary: Dictionary, views: Iterable<string>): TransformedToken[] {
+  const set = new Set(views);
+  return dictionary.allTokens.filter((t) => set.has(metaOf(t).view));
+}
+
+/** The same dictionary with fewer tokens to print; references still resolve against every view. */
+export function subDictionary(dictionary: Dictionary, allTokens: TransformedToken[]): Dictionary {
+  return { ...dictionary, allTokens };
+}
+
+/** Runs Style Dictionary's own format `name` over `tokens`, with extra options. */
+export async function builtin(name: string, args: FormatFnArguments, tokens: TransformedToken[], options: Record<string, unknown>): Promise<string> {
+  const fn = StyleDictionary.hooks.formats[name];
+  if (!fn) throw new Error(`Style Dictionary has no format ${name}`);
+  const fileOptions = { ...(args.file.options ?? {}), ...options };
+  const out = await fn({
+    ...args,
+    dictionary: subDictionary(args.dictionary, tokens),
+    file: { ...args.file, options: fileOptions },
+    options: { ...args.options, ...options },
+  });
+  return String(out);
+}
+
+/**
+ * Two different variables that get the same name in one output would silently overwrite each other
+ * (issue 5: "an error, not an overwrite"). `nameOf` defaults to the transformed token name.
+ */
+export function assertNoClash(tokens: TransformedToken[], what: string, nameOf: (t: TransformedToken) => string = (t) => t.name): void {
+  const seen = new Map<string, string>();
+  for (const t of tokens) {
+    const m = metaOf(t);
+    const id = `${m.collection}/${m.variable}`;
+    const name = nameOf(t);
+    const other = seen.get(name);
+    if (other === undefined) seen.set(name, id);
+    else if (other !== id) {
+      throw new BuildError('BUILD_NAME_CLASH', `Tokens "${other}" and "${id}" both become ${name} in ${what}, so one would overwrite the other.`, {
+        hint: 'Rename one of them (in the design file or its token file) so their names differ in more than case and punctuation, or set build.prefix.',
+      });
+    }
+  }
+}
+
+export const GENERATED = 'Do not edit directly, this file was auto-generated.';

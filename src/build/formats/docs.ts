@@ -1,0 +1,85 @@
+/**
+ * docs/index.html: one self-contained page with every token per collection and mode (issue 5):
+ * color swatches, sizes drawn to scale, type specimens, aliases as links to their target's row.
+ * Inline styles only, no scripts and no external resources, so it reads from file:// with no server.
+ * Values are the CSS ones (the web platform's transforms), aliases resolved as in that mode.
+ */
+import type { FormatFn, TransformedToken } from 'style-dictionary/types';
+import { metaOf } from '../transforms.js';
+import { tokensOf, type FormatContext } from './common.js';
+
+const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Anchor of a token row: view key plus the variable path with anything unusual hex-escaped. */
+export function anchor(view: string, variable: string): string {
+  return `t-${view}-${variable.replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.codePointAt(0)!.toString(16)}`)}`;
+}
+
+function preview(t: TransformedToken): string {
+  const v = esc(String(t['$value']));
+  switch (String(t['$type'])) {
+    case 'color':
+      return `<span class="chk"><span class="sw" style="background:${v}"></span></span>`;
+    case 'dimension':
+      return `<span class="bar" style="width:${v}"></span>`;
+    case 'fontSize':
+      return `<span class="spec" style="font-size:${v}">Aa Bb Cc</span>`;
+    case 'fontFamily':
+      return `<span class="spec" style="font-family:${v}">The quick brown fox</span>`;
+    case 'fontWeight':
+      return `<span class="spec" style="font-weight:${v}">The quick brown fox</span>`;
+    case 'boolean':
+      return t['$value'] === true ? '✔ true' : '✘ false';
+    default:
+      return '';
+  }
+}
+
+const STYLE = `
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:2rem;color:#1b1b1f;background:#fff}
+h1{font-size:1.6rem}h2{margin-top:2.5rem;border-bottom:2px solid #ddd}h3{margin-top:1.5rem}
+nav a{margin-right:1rem}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:middle;padding:.4rem .6rem;border-bottom:1px solid #eee}
+code{font:12px/1.3 ui-monospace,Menlo,Consolas,monospace}.desc{color:#555;margin:.2rem 0 0}
+.chk{display:inline-block;width:3rem;height:2rem;border:1px solid #ccc;border-radius:4px;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/12px 12px}
+.sw{display:block;width:100%;height:100%;border-radius:3px}
+.bar{display:inline-block;height:.75rem;background:#4f46e5;border-radius:2px;min-width:1px}
+.pv{max-width:40vw;overflow-x:auto}
+.spec{white-space:nowrap}
+:target{background:#fff7c2}`;
+
+export function docsFormat(ctx: FormatContext): FormatFn {
+  return (args) => {
+    const out: string[] = [];
+    out.push('<!doctype html>', '<html lang="en">', '<head>', '<meta charset="utf-8">', '<meta name="viewport" content="width=device-width, initial-scale=1">');
+    out.push('<title>Design tokens</title>', `<style>${STYLE}\n</style>`, '</head>', '<body>', '<h1>Design tokens</h1>');
+    out.push('<!-- Do not edit directly, this file was auto-generated. -->');
+    out.push('<nav>');
+    for (const v of ctx.views) out.push(`<a href="#${v.key}">${esc(v.collection.name)} · ${esc(v.mode)}</a>`);
+    out.push('</nav>');
+    let collection = '';
+    for (const v of ctx.views) {
+      if (v.collection.name !== collection) {
+        collection = v.collection.name;
+        out.push(`<h2>${esc(collection)}</h2>`);
+      }
+      const where = v.isDefault ? `default, <code>:root</code>` : `<code>${esc(v.selector)}</code>${v.media ? `, <code>${esc(v.media)}</code>` : ''}`;
+      out.push(`<section id="${v.key}">`, `<h3>${esc(v.mode)} <small>(${where})</small></h3>`);
+      out.push('<table>', '<thead><tr><th>Token</th><th>Preview</th><th>Value</th><th>Alias of</th></tr></thead>', '<tbody>');
+      for (const t of tokensOf(args.dictionary, [v.key])) {
+        const m = metaOf(t);
+        const desc = typeof t['$description'] === 'string' && t['$description'] !== '' ? `<p class="desc">${esc(t['$description'])}</p>` : '';
+        const alias = m.alias
+          ? `<a href="#${anchor(m.alias.view, m.alias.variable)}">${esc(`${m.alias.collection}/${m.alias.variable}`)}</a>`
+          : '';
+        out.push(
+          `<tr id="${anchor(v.key, m.variable)}"><td><code>${esc(m.variable)}</code><br><code>--${esc(t.name)}</code>${desc}</td>` +
+            `<td class="pv">${preview(t)}</td><td><code>${esc(String(t['$value']))}</code></td><td>${alias}</td></tr>`,
+        );
+      }
+      out.push('</tbody>', '</table>', '</section>');
+    }
+    out.push('</body>', '</html>');
+    return `${out.join('\n')}\n`;
+  };
+}

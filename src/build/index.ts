@@ -1,0 +1,106 @@
+/**
+ * The build stage (DESIGN.md "Build", issue 5): the model into platform code through Style
+ * Dictionary 5, every mode of every collection, in memory. `writeBuild` puts it on disk.
+ */
+import StyleDictionary from 'style-dictionary';
+import type { Config as SdConfig, PlatformConfig } from 'style-dictionary/types';
+import type { BuildConfig, Platform } from '../config/schema.js';
+import type { TokenSet } from '../model/types.js';
+import { captureConsole } from './console-capture.js';
+import { BuildError } from './errors.js';
+import type { FormatContext } from './formats/common.js';
+import { planPlatforms } from './platforms.js';
+import { transforms } from './transforms.js';
+import { buildTree } from './tree.js';
+import { planViews } from './views.js';
+import { resolveInside, writeFiles, type WrittenFiles } from './write.js';
+
+export { BuildError } from './errors.js';
+export type { WrittenFiles } from './write.js';
+
+export interface BuildOutput {
+  /** Path relative to the output folder -> file content, sorted by path. */
+  files: Map<string, string>;
+  /** Style Dictionary's warnings, and ours; the CLI prints them. */
+  warnings: string[];
+}
+
+export interface BuildOptions {
+  /** Only these of the configured platforms (CLI `--platform`); default: `config.platforms`. */
+  platforms?: readonly Platform[];
+  /** Pixels per rem (config `tokens.remBase`); default 16. */
+  remBase?: number;
+}
+
+export async function buildTokens(set: TokenSet, config: BuildConfig, opts: BuildOptions = {}): Promise<BuildOutput> {
+  const selected = opts.platforms ?? config.platforms;
+  const remBase = opts.remBase ?? 16;
+  const warnings: string[] = [];
+  const files = new Map<string, string>();
+  const views = planViews(set, config);
+  const ctx: FormatContext = { views, viewByKey: new Map(views.map((v) => [v.key, v])) };
+
+  const plan = planPlatforms(selected, config, ctx, remBase);
+  if (Object.keys(plan.platforms).length > 0) {
+    const tree = buildTree(set, views, { remBase });
+    await runStyleDictionary(
+      { tokens: tree.tokens, platforms: plan.platforms, hooks: { transforms, formats: plan.formats } },
+      files,
+      warnings,
+    );
+  }
+
+  const userPlatforms = config.styleDictionary.platforms as Record<string, PlatformConfig>;
+  if (Object.keys(userPlatforms).length > 0) {
+    const clash = Object.keys(userPlatforms).find((k) => k.startsWith('tokensync-'));
+    if (clash !== undefined) {
+      throw new BuildError('BUILD_CONFIG_INVALID', `config key "build.styleDictionary.platforms.${clash}": names starting with "tokensync-" are reserved for tokensync's own platforms.`, {
+        hint: 'Rename that platform.',
+      });
+    }
+    // The user's platforms see one plain tree of the default modes (tree.ts `flat`) and may use
+    // our transforms by name (e.g. tokensync/android/size) next to Style Dictionary's.
+    const flat = buildTree(set, views, { remBase, flat: true });
+    await runStyleDictionary({ tokens: flat.tokens, platforms: userPlatforms, hooks: { transforms } }, files, warnings, true);
+  }
+
+  const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { files: sorted, warnings };
+}
+
+async function runStyleDictionary(config: SdConfig, files: Map<string, string>, warnings: string[], user = false): Promise<void> {
+  await captureConsole(warnings, async () => {
+    // verbosity default + warnings warn: Style Dictionary prints its warnings, captureConsole
+    // keeps them off the terminal and in BuildOutput.warnings.
+    const sd = new StyleDictionary({ ...config, usesDtcg: true, log: { verbosity: 'default', warnings: 'warn' } });
+    await sd.hasInitialized;
+    for (const name of Object.keys(config.platforms ?? {})) {
+      let outputs;
+      try {
+        outputs = await sd.formatPlatform(name);
+      } catch (err) {
+        if (err instanceof BuildError || !user) throw err;
+        throw new BuildError('BUILD_USER_PLATFORM', `Style Dictionary platform "${name}" (config key "build.styleDictionary.platforms.${name}") failed: ${err instanceof Error ? err.message.trim() : String(err)}`, {
+          hint: 'Fix that platform in config/tokensync.yaml (its transforms, transformGroup, formats and files are Style Dictionary 5 settings).',
+          cause: err,
+        });
+      }
+      for (const { output, destination } of outputs) {
+        if (typeof destination !== 'string' || output === undefined) continue;
+        const rel = destination.replace(/\\/g, '/').replace(/^\.\//, '');
+        resolveInside('/out', rel); // rejects absolute and escaping paths before anything is written
+        if (files.has(rel)) {
+          throw new BuildError('BUILD_OUTPUT_CLASH', `Two outputs write ${rel}${user ? ` (Style Dictionary platform "${name}")` : ''}.`, {
+            hint: 'Give the platform a different buildPath or file destination.',
+          });
+        }
+        files.set(rel, typeof output === 'string' ? output : JSON.stringify(output, null, 2));
+      }
+    }
+  });
+}
+
+/** Writes every file atomically under `outDir`; unchanged files are left alone. */
+export async function writeBuild(outDir: string, out: BuildOutput): Promise<WrittenFiles> {
+  return writeFiles(outDir, out.files);
+}

@@ -1,0 +1,113 @@
+/**
+ * Our Style Dictionary platforms. Outputs that share names and values share one Style Dictionary
+ * platform, so its transforms run once for them: `web` (css, scss, tailwind, docs) and `js` (ts,
+ * json); ios, android and compose each have their own. Every platform holds every mode (views.ts).
+ */
+import type { FormatFn, PlatformConfig } from 'style-dictionary/types';
+import type { BuildConfig, Platform } from '../config/schema.js';
+import type { FormatContext } from './formats/common.js';
+import { docsFormat } from './formats/docs.js';
+import { jsonFormat } from './formats/json.js';
+import { tailwindFormat } from './formats/tailwind.js';
+import { typescriptFormat } from './formats/typescript.js';
+import { androidFormat, composeFormat, cssFormat, scssFormat, swiftFormat } from './formats/wrapped.js';
+import { slug } from './naming.js';
+
+export interface PlatformPlan {
+  platforms: Record<string, PlatformConfig>;
+  formats: Record<string, FormatFn>;
+}
+
+/** Kotlin package of the generated Compose objects. */
+export const COMPOSE_PACKAGE = 'tokens';
+
+export function planPlatforms(selected: readonly Platform[], config: BuildConfig, ctx: FormatContext, remBase: number): PlatformPlan {
+  const want = new Set(selected);
+  const prefix = config.prefix;
+  const kebabPrefix = prefix === '' ? '' : slug(prefix);
+  const base = { basePxFontSize: remBase, ...(prefix === '' ? {} : { prefix }) };
+  const platforms: Record<string, PlatformConfig> = {};
+  const formats: Record<string, FormatFn> = {};
+  const defaults = ctx.views.filter((v) => v.isDefault).map((v) => v.key);
+  const others = ctx.views.filter((v) => !v.isDefault);
+
+  const web: NonNullable<PlatformConfig['files']> = [];
+  if (want.has('css')) {
+    formats['tokensync/css'] = cssFormat(ctx);
+    web.push({ destination: 'css/tokens.css', format: 'tokensync/css' });
+  }
+  if (want.has('scss')) {
+    formats['tokensync/scss'] = scssFormat(ctx);
+    web.push({ destination: 'scss/_tokens.scss', format: 'tokensync/scss', options: { views: defaults } });
+    for (const v of others) {
+      web.push({ destination: `scss/_${slug(v.collection.name)}-${slug(v.mode)}.scss`, format: 'tokensync/scss', options: { views: [v.key] } });
+    }
+  }
+  if (want.has('tailwind')) {
+    formats['tokensync/tailwind'] = tailwindFormat(ctx, kebabPrefix, want.has('css') ? '../css/tokens.css' : undefined);
+    web.push({ destination: 'tailwind/theme.css', format: 'tokensync/tailwind' });
+  }
+  if (want.has('docs')) {
+    formats['tokensync/docs'] = docsFormat(ctx);
+    web.push({ destination: 'docs/index.html', format: 'tokensync/docs' });
+  }
+  if (web.length > 0) {
+    platforms['tokensync-web'] = {
+      ...base,
+      transforms: ['tokensync/name/kebab', 'tokensync/web/dimension', 'tokensync/web/duration', 'color/css', 'fontFamily/css', 'tokensync/css/string'],
+      files: web,
+    };
+  }
+
+  const js: NonNullable<PlatformConfig['files']> = [];
+  if (want.has('ts')) {
+    formats['tokensync/ts'] = typescriptFormat(ctx);
+    js.push({ destination: 'ts/tokens.ts', format: 'tokensync/ts' });
+  }
+  if (want.has('json')) {
+    formats['tokensync/json'] = jsonFormat(ctx);
+    js.push({ destination: 'json/tokens.json', format: 'tokensync/json' });
+  }
+  if (js.length > 0) {
+    platforms['tokensync-js'] = {
+      ...base,
+      transforms: ['tokensync/name/ts', 'tokensync/web/dimension', 'tokensync/web/duration', 'color/css'],
+      files: js,
+    };
+  }
+
+  if (want.has('ios')) {
+    formats['tokensync/swift'] = swiftFormat(ctx);
+    platforms['tokensync-ios'] = {
+      ...base,
+      transforms: ['tokensync/name/swift', 'color/UIColorSwift', 'tokensync/swift/size', 'tokensync/swift/number', 'tokensync/swift/duration', 'tokensync/swift/string'],
+      files: ctx.views.map((v) => ({ destination: `ios/${v.className}.swift`, format: 'tokensync/swift', options: { views: [v.key] } })),
+    };
+  }
+
+  if (want.has('android')) {
+    formats['tokensync/android'] = androidFormat(ctx);
+    // Default modes in values/, modes with a qualifier in values-<q>/ (night for dark modes); any
+    // other mode in its own resource folder <collection>-<mode>/values/, to add as a flavor's res dir.
+    const folders = new Map<string, string[]>([['values', defaults]]);
+    for (const v of others) {
+      const folder = v.androidQualifier ? `values-${v.androidQualifier}` : `${slug(v.collection.name)}-${slug(v.mode)}/values`;
+      folders.set(folder, [...(folders.get(folder) ?? []), v.key]);
+    }
+    platforms['tokensync-android'] = {
+      ...base,
+      transforms: ['tokensync/name/android', 'color/hex8android', 'tokensync/android/size', 'tokensync/android/duration', 'tokensync/android/string'],
+      files: [...folders].map(([folder, views]) => ({ destination: `android/${folder}/tokens.xml`, format: 'tokensync/android', options: { views } })),
+    };
+  }
+
+  if (want.has('compose')) {
+    formats['tokensync/compose'] = composeFormat(ctx, COMPOSE_PACKAGE);
+    platforms['tokensync-compose'] = {
+      ...base,
+      transforms: ['tokensync/name/kotlin', 'color/composeColor', 'tokensync/compose/size', 'tokensync/compose/number', 'tokensync/compose/duration', 'tokensync/kotlin/string'],
+      files: ctx.views.map((v) => ({ destination: `compose/${v.className}.kt`, format: 'tokensync/compose', options: { views: [v.key] } })),
+    };
+  }
+  return { platforms, formats };
+}

@@ -1,0 +1,53 @@
+/**
+ * Writes a build to disk. Each file atomically (common rules: temp file in the same folder, then
+ * rename), so a reader never sees half a file; files whose bytes are unchanged are not rewritten,
+ * so a no-op build leaves timestamps alone and watchers quiet.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { BuildError } from './errors.js';
+
+export interface WrittenFiles {
+  written: string[];
+  unchanged: string[];
+}
+
+/** `rel` must stay inside the output folder (user platforms choose their own destinations). */
+export function resolveInside(outDir: string, rel: string): string {
+  const root = path.resolve(outDir);
+  const abs = path.resolve(root, rel);
+  if (path.isAbsolute(rel) || (abs !== root && !abs.startsWith(root + path.sep))) {
+    throw new BuildError('BUILD_OUTPUT_OUTSIDE', `Output file "${rel}" would be written outside the output folder ${root}.`, {
+      hint: 'Use a relative destination (and buildPath) without "..", in build.styleDictionary.platforms.',
+    });
+  }
+  return abs;
+}
+
+export async function writeFileAtomic(file: string, data: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await writeFile(tmp, data, 'utf8');
+    await rename(tmp, file);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+export async function writeFiles(outDir: string, files: Map<string, string>): Promise<WrittenFiles> {
+  const result: WrittenFiles = { written: [], unchanged: [] };
+  for (const [rel, data] of files) {
+    const abs = resolveInside(outDir, rel);
+    const old = await readFile(abs, 'utf8').catch(() => undefined);
+    if (old === data) {
+      result.unchanged.push(rel);
+      continue;
+    }
+    await writeFileAtomic(abs, data);
+    result.written.push(rel);
+  }
+  return result;
+}
