@@ -17,6 +17,7 @@ import type { TokensConfig } from '../config/schema.js';
 import type { Alias, Collection, TokenKind, TokenSet, Value, Variable } from '../model/types.js';
 import { decodeValue } from './codec.js';
 import type { Diagnostic } from './errors.js';
+import { parseJsonTree, type JsonNode } from './json-tree.js';
 import { DTCG_TYPES } from './kinds.js';
 import { EXTENSION, RESOLVER_FILE, isObject, parseResolver, type CollectionLayout, type ResolverProblem } from './resolver-doc.js';
 
@@ -127,7 +128,7 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
       const file = layout.files.get(mode.name)!;
       const json = sources.files.get(file)?.json;
       if (json === undefined) continue;
-      perMode.set(mode.name, collectTokens(json, file, layout.slug, namespaced, problems));
+      perMode.set(mode.name, collectTokens(json, keyOrderTree(sources.files.get(file)!.text), file, layout.slug, namespaced, problems));
     }
     const defaultTokens = perMode.get(c.defaultMode);
     // Union of token names, default mode first, so read order follows the default mode's file.
@@ -339,7 +340,33 @@ function readScopes(raw: unknown, file: string, t: RawToken, problems: Problem[]
 }
 
 /** Walks one mode file; tokens keyed by variable name. */
-function collectTokens(json: unknown, file: string, slug: string, namespaced: boolean, problems: Problem[]): Map<string, RawToken> {
+/**
+ * JSON.parse lists integer-like keys (`"100"`, `"500"`) first, whatever the file says. Where a file
+ * has such keys, the position-keeping parse gives the written order, so read order (and thus the
+ * order of the model and the build output) follows the file. Other files skip that cost.
+ */
+function keyOrderTree(text: string): JsonNode | undefined {
+  if (!/"(?:0|[1-9]\d*)"\s*:/.test(text)) return undefined;
+  try {
+    return parseJsonTree(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function childNode(node: JsonNode | undefined, key: string): JsonNode | undefined {
+  if (node?.type !== 'object') return undefined;
+  let found: JsonNode | undefined;
+  for (const e of node.entries) if (e.key === key) found = e.value;
+  return found;
+}
+
+function keysOf(group: Record<string, unknown>, node: JsonNode | undefined): string[] {
+  if (node?.type !== 'object') return Object.keys(group);
+  return [...new Set(node.entries.map((e) => e.key))];
+}
+
+function collectTokens(json: unknown, tree: JsonNode | undefined, file: string, slug: string, namespaced: boolean, problems: Problem[]): Map<string, RawToken> {
   const out = new Map<string, RawToken>();
   if (!isObject(json)) {
     problems.push({ severity: 'error', file, offset: 0, message: 'a token file must hold a JSON object', hint: 'Wrap the tokens in { }.' });
@@ -365,13 +392,14 @@ function collectTokens(json: unknown, file: string, slug: string, namespaced: bo
     if (!isObject(inner)) return out;
     start = inner;
     startPath = [slug];
+    tree = childNode(tree, slug);
   }
-  walk(start, startPath, [], isObject(json) && typeof json['$type'] === 'string' ? json['$type'] : undefined);
+  walk(start, tree, startPath, [], isObject(json) && typeof json['$type'] === 'string' ? json['$type'] : undefined);
   return out;
 
-  function walk(group: Record<string, unknown>, jsonPath: string[], segments: string[], inheritedType: string | undefined): void {
+  function walk(group: Record<string, unknown>, groupNode: JsonNode | undefined, jsonPath: string[], segments: string[], inheritedType: string | undefined): void {
     const groupType = typeof group['$type'] === 'string' ? group['$type'] : inheritedType;
-    for (const key in group) {
+    for (const key of keysOf(group, groupNode)) {
       if (key.startsWith('$')) continue;
       const node = group[key];
       const childPath = [...jsonPath, key];
@@ -402,7 +430,7 @@ function collectTokens(json: unknown, file: string, slug: string, namespaced: bo
         continue;
       }
       if (!('$value' in node)) {
-        walk(node, childPath, childSegs, groupType);
+        walk(node, childNode(groupNode, key), childPath, childSegs, groupType);
         continue;
       }
       const children = Object.keys(node).filter((k) => !k.startsWith('$'));
