@@ -116,6 +116,8 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
   const byPath = new Map<string, { layout: CollectionLayout; variable: Variable; file: string; jsonPath: string[] }>();
   const pendingAliases: { variable: Variable; mode: string; file: string; jsonPath: string[]; dotted: string; target: string[] }[] = [];
   const pendingKinds: { variable: Variable; dtcgType: string }[] = [];
+  /** Paths of tokens that exist but were already reported (so aliases to them add no noise). */
+  const reported = new Set<string>();
   const dropped = new Set<Variable>();
 
   for (const layout of layouts) {
@@ -139,6 +141,8 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
       const base = defaultTokens?.get(name) ?? first;
       const baseFile = layout.files.get(defaultTokens?.has(name) ? c.defaultMode : firstModeWith(perMode, name, c))!;
       const dtcgType = base.type;
+      const dottedPath = namespaced ? `${layout.slug}.${name.split('/').join('.')}` : name.split('/').join('.');
+      if (dtcgType === undefined || DTCG_TYPES[dtcgType] === undefined) reported.add(dottedPath);
       if (dtcgType === undefined) {
         problems.push({ severity: 'error', file: baseFile, jsonPath: base.jsonPath, at: 'key', tokenPath: base.dotted, message: 'the token has no "$type"', hint: `Add "$type" (one of ${Object.keys(DTCG_TYPES).join(', ')}) to the token or a group above it.` });
         continue;
@@ -222,7 +226,7 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
       variables.push(variable);
       if (!complete) dropped.add(variable);
 
-      const dotted = namespaced ? `${layout.slug}.${name.split('/').join('.')}` : name.split('/').join('.');
+      const dotted = dottedPath;
       const owner = byPath.get(dotted);
       if (owner) {
         problems.push({
@@ -240,12 +244,17 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
     }
   }
 
+  const anyFileBroken = [...sources.files.values()].some((f) => f.json === undefined);
   // Aliases: by dotted path in the merged set (DESIGN.md: "curly-brace references to a token path in
   // the set that the resolver merges").
   for (const a of pendingAliases) {
     const dotted = a.target.join('.');
     const owner = byPath.get(dotted);
     if (!owner) {
+      dropped.add(a.variable);
+      // Not worth a second message when the target's own problem was reported, or when a file of
+      // the set could not be parsed (its tokens are unknown until the syntax is fixed).
+      if (reported.has(dotted) || anyFileBroken) continue;
       problems.push({
         severity: 'error',
         file: a.file,
@@ -254,7 +263,6 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
         message: `alias {${dotted}} points to no token`,
         hint: `Point it at an existing token${namespaced ? ' (with `tokens.namespace: collection` the path starts with the collection folder name, e.g. {primitives.color.blue.500})' : ''}, or add the token it names.`,
       });
-      dropped.add(a.variable);
       continue;
     }
     if (owner.variable.type !== a.variable.type) {
