@@ -69,7 +69,18 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
 }
 
 async function runStyleDictionary(config: SdConfig, files: Map<string, string>, warnings: string[], user = false): Promise<void> {
-  await captureConsole(warnings, async () => {
+  const printed: string[] = [];
+  const names = new Set(Object.keys(config.platforms ?? {}));
+  try {
+    await run(config, files, printed, user);
+  } finally {
+    // Keep Style Dictionary's warnings; drop its progress lines (platform names, "✔︎ file").
+    warnings.push(...printed.filter((line) => !names.has(line) && !line.startsWith('✔')));
+  }
+}
+
+async function run(config: SdConfig, files: Map<string, string>, sink: string[], user: boolean): Promise<void> {
+  await captureConsole(sink, async () => {
     // verbosity default + warnings warn: Style Dictionary prints its warnings, captureConsole
     // keeps them off the terminal and in BuildOutput.warnings.
     const sd = new StyleDictionary({ ...config, usesDtcg: true, log: { verbosity: 'default', warnings: 'warn' } });

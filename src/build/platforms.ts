@@ -5,7 +5,7 @@
  */
 import type { FormatFn, PlatformConfig } from 'style-dictionary/types';
 import type { BuildConfig, Platform } from '../config/schema.js';
-import type { FormatContext } from './formats/common.js';
+import { ours, type FormatContext } from './formats/common.js';
 import { docsFormat } from './formats/docs.js';
 import { jsonFormat } from './formats/json.js';
 import { tailwindFormat } from './formats/tailwind.js';
@@ -33,22 +33,22 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
 
   const web: NonNullable<PlatformConfig['files']> = [];
   if (want.has('css')) {
-    formats['tokensync/css'] = cssFormat(ctx);
+    formats['tokensync/css'] = ours(cssFormat(ctx));
     web.push({ destination: 'css/tokens.css', format: 'tokensync/css' });
   }
   if (want.has('scss')) {
-    formats['tokensync/scss'] = scssFormat(ctx);
+    formats['tokensync/scss'] = ours(scssFormat(ctx));
     web.push({ destination: 'scss/_tokens.scss', format: 'tokensync/scss', options: { views: defaults } });
     for (const v of others) {
       web.push({ destination: `scss/_${slug(v.collection.name)}-${slug(v.mode)}.scss`, format: 'tokensync/scss', options: { views: [v.key] } });
     }
   }
   if (want.has('tailwind')) {
-    formats['tokensync/tailwind'] = tailwindFormat(ctx, kebabPrefix, want.has('css') ? '../css/tokens.css' : undefined);
+    formats['tokensync/tailwind'] = ours(tailwindFormat(ctx, kebabPrefix, want.has('css') ? '../css/tokens.css' : undefined));
     web.push({ destination: 'tailwind/theme.css', format: 'tokensync/tailwind' });
   }
   if (want.has('docs')) {
-    formats['tokensync/docs'] = docsFormat(ctx);
+    formats['tokensync/docs'] = ours(docsFormat(ctx));
     web.push({ destination: 'docs/index.html', format: 'tokensync/docs' });
   }
   if (web.length > 0) {
@@ -61,11 +61,11 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
 
   const js: NonNullable<PlatformConfig['files']> = [];
   if (want.has('ts')) {
-    formats['tokensync/ts'] = typescriptFormat(ctx);
+    formats['tokensync/ts'] = ours(typescriptFormat(ctx));
     js.push({ destination: 'ts/tokens.ts', format: 'tokensync/ts' });
   }
   if (want.has('json')) {
-    formats['tokensync/json'] = jsonFormat(ctx);
+    formats['tokensync/json'] = ours(jsonFormat(ctx));
     js.push({ destination: 'json/tokens.json', format: 'tokensync/json' });
   }
   if (js.length > 0) {
@@ -77,7 +77,7 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
   }
 
   if (want.has('ios')) {
-    formats['tokensync/swift'] = swiftFormat(ctx);
+    formats['tokensync/swift'] = ours(swiftFormat(ctx));
     platforms['tokensync-ios'] = {
       ...base,
       transforms: ['tokensync/name/swift', 'color/UIColorSwift', 'tokensync/swift/size', 'tokensync/swift/number', 'tokensync/swift/duration', 'tokensync/swift/string'],
@@ -86,7 +86,7 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
   }
 
   if (want.has('android')) {
-    formats['tokensync/android'] = androidFormat(ctx);
+    formats['tokensync/android'] = ours(androidFormat(ctx));
     // Default modes in values/, modes with a qualifier in values-<q>/ (night for dark modes); any
     // other mode in its own resource folder <collection>-<mode>/values/, to add as a flavor's res dir.
     const folders = new Map<string, string[]>([['values', defaults]]);
@@ -102,7 +102,7 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
   }
 
   if (want.has('compose')) {
-    formats['tokensync/compose'] = composeFormat(ctx, COMPOSE_PACKAGE);
+    formats['tokensync/compose'] = ours(composeFormat(ctx, COMPOSE_PACKAGE));
     platforms['tokensync-compose'] = {
       ...base,
       transforms: ['tokensync/name/kotlin', 'color/composeColor', 'tokensync/compose/size', 'tokensync/compose/number', 'tokensync/compose/duration', 'tokensync/kotlin/string'],

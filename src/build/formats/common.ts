@@ -3,7 +3,7 @@
  * one of Style Dictionary's own formats over them, and reporting name clashes.
  */
 import StyleDictionary from 'style-dictionary';
-import type { Dictionary, FormatFnArguments, TransformedToken } from 'style-dictionary/types';
+import type { Dictionary, FormatFn, FormatFnArguments, TransformedToken } from 'style-dictionary/types';
 import { BuildError } from '../errors.js';
 import { metaOf } from '../transforms.js';
 import type { View } from '../views.js';
@@ -65,6 +65,16 @@ export function assertNoClash(tokens: TransformedToken[], what: string, nameOf: 
       });
     }
   }
+}
+
+/**
+ * Marks our formats `nested`: Style Dictionary then skips its own name-collision warning for them,
+ * which would fire on every token because each mode of a token has the same name by design; our
+ * formats check clashes themselves, per output, as errors (assertNoClash).
+ */
+export function ours(fn: FormatFn): FormatFn {
+  fn.nested = true;
+  return fn;
 }
 
 export const GENERATED = 'Do not edit directly, this file was auto-generated.';

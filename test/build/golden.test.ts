@@ -1,0 +1,46 @@
+/**
+ * Golden files for every platform over the fixture (issue 5 "Done when"), and determinism: the same
+ * tokens give the same bytes whatever order the variables arrive in. Regenerate the goldens after an
+ * intended change with `npx vitest run test/build -u` and review the diff.
+ */
+import { describe, expect, test } from 'vitest';
+import { buildTokens } from '../../src/build/index.js';
+import { fixtureConfig, fixtureSet } from './fixture.js';
+
+describe('build goldens', async () => {
+  const out = await buildTokens(fixtureSet(), fixtureConfig());
+
+  test('writes exactly these files, one per platform and mode where the platform needs it', () => {
+    expect([...out.files.keys()]).toEqual([
+      'android/values-night/tokens.xml',
+      'android/values/tokens.xml',
+      'compose/PrimitivesValue.kt',
+      'compose/ThemeDark.kt',
+      'compose/ThemeLight.kt',
+      'css/tokens.css',
+      'docs/index.html',
+      'ios/PrimitivesValue.swift',
+      'ios/ThemeDark.swift',
+      'ios/ThemeLight.swift',
+      'json/tokens.json',
+      'scss/_theme-dark.scss',
+      'scss/_tokens.scss',
+      'tailwind/theme.css',
+      'ts/tokens.ts',
+    ]);
+    expect(out.warnings).toEqual([]);
+  });
+
+  for (const [file, content] of out.files) {
+    test(`golden: ${file}`, async () => {
+      await expect(content).toMatchFileSnapshot(`golden/${file}`);
+    });
+  }
+
+  test('the same tokens in another order give the same bytes', async () => {
+    const set = fixtureSet();
+    set.variables.reverse();
+    const again = await buildTokens(set, fixtureConfig());
+    expect(again.files).toEqual(out.files);
+  });
+});
