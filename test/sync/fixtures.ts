@@ -5,7 +5,7 @@
  * nothing to do. It is test data plumbing for pure functions, not a stand-in for our HTTP client.
  */
 import type { LocalVariablesResponse, VariablesPostBody, VariablesPutBody, WireValue } from '../../src/api/schemas/variables.js';
-import type { Collection, TokenSet, Value, Variable, VariableType } from '../../src/model/types.js';
+import type { Collection, Mode, TokenSet, Value, Variable, VariableType } from '../../src/model/types.js';
 import { hexToColor } from '../../src/model/values.js';
 import { nextLock } from '../../src/sync/next-lock.js';
 import { applyTempIds, type Plan } from '../../src/sync/plan.js';
@@ -27,12 +27,12 @@ export function v(collection: string, name: string, type: VariableType, values: 
  * across collections. `withIds(false)` gives the repository's view of the same tokens (no ids).
  */
 export function baseSet(withIds = true): TokenSet {
-  const id = <T extends object>(o: T, ids: Partial<T>): T => (withIds ? { ...o, ...ids } : o);
-  const prim: Collection = id(
-    { name: 'Primitives', modes: [id({ name: 'Light' }, { id: '1:0' }), id({ name: 'Dark' }, { id: '1:1' })], defaultMode: 'Light' },
+  const id = <T extends object>(o: T, ids: { id: string; key?: string }): T => (withIds ? { ...o, ...ids } : o);
+  const prim: Collection = id<Collection>(
+    { name: 'Primitives', modes: [id<Mode>({ name: 'Light' }, { id: '1:0' }), id<Mode>({ name: 'Dark' }, { id: '1:1' })], defaultMode: 'Light' },
     { id: 'VariableCollectionId:1:0', key: 'kprim' },
   );
-  const sem: Collection = id({ name: 'Semantic', modes: [id({ name: 'Value' }, { id: '2:0' })], defaultMode: 'Value' }, { id: 'VariableCollectionId:2:0', key: 'ksem' });
+  const sem: Collection = id<Collection>({ name: 'Semantic', modes: [id<Mode>({ name: 'Value' }, { id: '2:0' })], defaultMode: 'Value' }, { id: 'VariableCollectionId:2:0', key: 'ksem' });
   return {
     collections: [prim, sem],
     variables: [
