@@ -39,7 +39,7 @@ const STYLE = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:2rem;color:#1b1b1f;background:#fff}
 h1{font-size:1.6rem}h2{margin-top:2.5rem;border-bottom:2px solid #ddd}h3{margin-top:1.5rem}
 nav a{margin-right:1rem}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:middle;padding:.4rem .6rem;border-bottom:1px solid #eee}
+table{border-collapse:collapse;width:100%;table-layout:fixed}th:nth-child(1){width:30%}th:nth-child(2){width:25%}th:nth-child(3){width:25%}th,td{text-align:left;vertical-align:middle;padding:.4rem .6rem;border-bottom:1px solid #eee}
 code{font:12px/1.3 ui-monospace,Menlo,Consolas,monospace}.desc{color:#555;margin:.2rem 0 0}
 .chk{display:inline-block;width:3rem;height:2rem;border:1px solid #ccc;border-radius:4px;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/12px 12px}
 .sw{display:block;width:100%;height:100%;border-radius:3px}
