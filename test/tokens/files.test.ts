@@ -58,7 +58,7 @@ describe('lock file', () => {
     expect(await readLock(root, config)).toBeUndefined();
     await mkdir(path.join(root, 'tokens'));
     await writeFile(path.join(root, 'tokens/sync.lock.json'), renderLock(lock).replace('"remoteVersion": "42"', '"remoteVersion": 42'));
-    const err = await readLock(root, config).catch((e: unknown) => e as Error & { hint: string });
+    const err = (await readLock(root, config).catch((e: unknown) => e)) as Error & { hint: string };
     expect([err.message, err.hint]).toMatchInlineSnapshot(`
       [
         "tokens/sync.lock.json:13:3: the lock file is corrupt at "remoteVersion": Invalid input: expected string, received number",
