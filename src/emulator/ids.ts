@@ -1,0 +1,32 @@
+/** Identifiers and secrets of the local service, shaped like the real service's. */
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export function alnum(length: number): string {
+  let s = '';
+  for (let i = 0; i < length; i++) s += ALNUM[randomInt(ALNUM.length)];
+  return s;
+}
+
+/** Numeric string ids, as user and team ids are. */
+export function numericId(digits = 19): string {
+  let s = String(randomInt(1, 10));
+  for (let i = 1; i < digits; i++) s += String(randomInt(10));
+  return s;
+}
+
+/** A stable key (styles, components, variables): 40 hex characters. */
+export const hexKey = (): string => randomBytes(20).toString('hex');
+
+/** A secret with a recognisable prefix (tokens, codes); 32 random bytes. */
+export const secret = (prefix: string): string => `${prefix}${randomBytes(32).toString('base64url')}`;
+
+export const digest = (value: string): string => createHash('sha256').update(value, 'utf8').digest('hex');
+
+/** Constant-time equality of two secrets: compares equal-length SHA-256 digests (common.md rule). */
+export function secretEquals(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given, 'utf8').digest();
+  const b = createHash('sha256').update(expected, 'utf8').digest();
+  return timingSafeEqual(a, b);
+}

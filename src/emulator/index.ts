@@ -1,0 +1,154 @@
+/**
+ * The local Design File Service (DESIGN.md "The local service"; issue 2): every endpoint of the spec
+ * over HTTPS with a certificate made at start, in-memory state optionally saved to a JSON file.
+ * `startEmulator` is the contract the CLI command, the test helper and the embedded `local` service use.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { TokensyncError } from '../errors.js';
+import { createCertificateAuthority } from './cert.js';
+import { FaultTable } from './faults.js';
+import { loadState } from './persist.js';
+import { RateLimiter } from './rate-limit.js';
+import { commentRoutes } from './routes/comments.js';
+import type { Endpoint } from './routes/context.js';
+import { fileRoutes } from './routes/files.js';
+import { libraryRoutes } from './routes/library.js';
+import { oauthRoutes } from './routes/oauth.js';
+import { variableRoutes } from './routes/variables.js';
+import { webhookRoutes } from './routes/webhooks.js';
+import { newIdentity, seedState } from './seed.js';
+import { createFront } from './server.js';
+import { Service } from './service.js';
+import { WebhookDispatcher } from './webhook-delivery.js';
+
+export interface EmulatorOptions {
+  port?: number; // default 0 (any free port)
+  host?: string; // default '127.0.0.1'
+  dataFile?: string; // load at start if it exists; save atomically after every change
+  seed?: 'demo' | 'empty'; // used when there is no saved state; default 'demo'
+  rateLimitPerMinute?: number; // per token; default 600; variables batch = one call; /v1/me exempt
+  timeScale?: number; // multiplies every wait and timeout (webhook 10 s, Retry-After windows, token expiry), default 1
+  stateDir?: string; // where the CA certificate file is written; default a fresh temp dir
+  /** Extra CA certificates (PEM) trusted when delivering webhooks; NODE_EXTRA_CA_CERTS is trusted too. */
+  trustCa?: string[];
+}
+
+export interface RunningEmulator {
+  url: string; // https://127.0.0.1:PORT
+  caFile: string; // PEM of the CA that signed the server cert
+  ca: string; // same PEM as text
+  token: string; // personal token with all scopes, owner of the seeded file
+  fileKey: string; // the seeded file
+  teamId: string;
+  adminToken: string; // for /_emulator/ only
+  /** A registered OAuth app; its redirect URIs are any loopback URI (see docs/emulator.md). */
+  oauth: { clientId: string; clientSecret: string };
+  close(): Promise<void>;
+}
+
+export class EmulatorOptionsError extends TokensyncError {
+  override name = 'EmulatorOptionsError';
+}
+
+function extraCaFromEnv(): string[] {
+  const file = process.env['NODE_EXTRA_CA_CERTS'];
+  if (!file) return [];
+  try {
+    return [readFileSync(file, 'utf8')];
+  } catch {
+    return [];
+  }
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const timeScale = options.timeScale ?? 1;
+  if (!(timeScale > 0) || !Number.isFinite(timeScale)) throw new EmulatorOptionsError('EMULATOR_OPTIONS', `timeScale must be a positive number (got ${timeScale}).`);
+  const limit = options.rateLimitPerMinute ?? 600;
+  if (!Number.isInteger(limit) || limit < 1) {
+    throw new EmulatorOptionsError('EMULATOR_OPTIONS', `The rate limit must be a whole number of at least 1 request per minute (got ${limit}).`, { hint: 'Pass --rate-limit with a positive whole number.' });
+  }
+  const port = options.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new EmulatorOptionsError('EMULATOR_OPTIONS', `The port must be a whole number from 0 to 65535 (got ${port}).`, { hint: 'Pass --port 0 for any free port.' });
+  }
+  const host = options.host ?? '127.0.0.1';
+  const seed = options.seed ?? 'demo';
+
+  const saved = options.dataFile === undefined ? null : await loadState(options.dataFile);
+  const state = saved ?? seedState(newIdentity(), seed, Date.now());
+
+  const ca = createCertificateAuthority();
+  const leaf = ca.issue(['127.0.0.1', 'localhost', '::1', ...(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'].includes(host) ? [] : [host])]);
+  const stateDir = options.stateDir ?? (await mkdtemp(join(tmpdir(), 'tokensync-emulator-')));
+  await mkdir(stateDir, { recursive: true });
+  const caFile = join(stateDir, 'ca.pem');
+  const tmp = `${caFile}.${process.pid}.tmp`;
+  await writeFile(tmp, ca.cert);
+  await rename(tmp, caFile);
+
+  const faults = new FaultTable();
+  const limiter = new RateLimiter(limit, 60_000 * timeScale);
+  const extraCa = [ca.cert, ...(options.trustCa ?? []), ...extraCaFromEnv()];
+  let svc: Service;
+  const dispatcher = (): WebhookDispatcher =>
+    new WebhookDispatcher({
+      timeScale,
+      extraCa,
+      webhook: (id) => (Object.hasOwn(svc.state.webhooks, id) ? svc.state.webhooks[id] : undefined),
+      changed: () => svc.commit(),
+      nowIso: () => svc.nowIso(),
+    });
+  svc = new Service(state, { timeScale, dataFile: options.dataFile }, faults, limiter, undefined as unknown as WebhookDispatcher);
+  svc.webhooks = dispatcher();
+
+  const routes: Endpoint[] = [...fileRoutes, ...commentRoutes, ...libraryRoutes, ...variableRoutes, ...webhookRoutes, ...oauthRoutes];
+  const front = createFront({ cert: leaf.cert, key: leaf.key }, routes, {
+    svc,
+    async reset(next) {
+      svc.webhooks.close();
+      svc.state = seedState(svc.state.identity, next ?? svc.state.seed, Date.now());
+      svc.webhooks = dispatcher();
+      faults.clear();
+      limiter.reset();
+      svc.requests.length = 0;
+      await svc.commit();
+    },
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    front.net.once('error', (err: NodeJS.ErrnoException) =>
+      reject(new EmulatorOptionsError('EMULATOR_LISTEN', `The local service could not listen on ${host}:${port} (${err.code ?? err.message}).`, {
+        hint: err.code === 'EADDRINUSE' ? 'Another program uses that port; pick another with --port, or --port 0 for any free port.' : 'Check --host and --port.',
+        cause: err,
+      })),
+    );
+    front.net.listen(port, host, () => resolve());
+  });
+  const actual = (front.net.address() as AddressInfo).port;
+  const urlHost = host === '0.0.0.0' ? '127.0.0.1' : host === '::' || host === '::1' ? '[::1]' : host;
+  svc.origin = `https://${urlHost}:${actual}`;
+  await svc.commit();
+
+  let closed = false;
+  return {
+    url: svc.origin,
+    caFile,
+    ca: ca.cert,
+    token: state.identity.token,
+    fileKey: state.identity.fileKey,
+    teamId: state.identity.teamId,
+    adminToken: state.identity.adminToken,
+    oauth: { clientId: state.identity.oauthClient.clientId, clientSecret: state.identity.oauthClient.clientSecret },
+    async close() {
+      if (closed) return;
+      closed = true;
+      svc.webhooks.close();
+      await front.close();
+      await svc.commit();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Saving and loading `--data FILE` (issue 2 "saved atomically to --data FILE when given"): the JSON is
+ * written to a temp file in the same folder, then renamed over the target, so a crash never leaves a
+ * half-written state. Mode 0600: the file holds the service's own credentials.
+ */
+import { mkdir, readFile, rename, writeFile, rm } from 'node:fs/promises';
+import { dirname, basename, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { TokensyncError } from '../errors.js';
+import type { EmulatorState } from './state.js';
+
+export class EmulatorDataError extends TokensyncError {
+  override name = 'EmulatorDataError';
+}
+
+export async function saveState(file: string, state: EmulatorState): Promise<void> {
+  const dir = dirname(file);
+  await mkdir(dir, { recursive: true });
+  const tmp = join(dir, `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await writeFile(tmp, `${JSON.stringify(state)}\n`, { mode: 0o600 });
+    await rename(tmp, file);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw new EmulatorDataError('EMULATOR_DATA_WRITE', `Could not save the local service's state to ${file}.`, {
+      hint: 'Check that the folder is writable and the disk is not full.',
+      cause: err,
+    });
+  }
+}
+
+/** The saved state, or null when the file does not exist yet. */
+export async function loadState(file: string): Promise<EmulatorState | null> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new EmulatorDataError('EMULATOR_DATA_READ', `Could not read the local service's state from ${file}.`, { hint: 'Check the file permissions.', cause: err });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new EmulatorDataError('EMULATOR_DATA_INVALID', `${file} is not valid JSON (${(err as Error).message}).`, {
+      hint: 'Delete the file to start from the seed again, or restore it from a backup.',
+      cause: err,
+    });
+  }
+  if (typeof value !== 'object' || value === null || (value as { schema?: unknown }).schema !== 1) {
+    throw new EmulatorDataError('EMULATOR_DATA_INVALID', `${file}: key "schema" is not 1; this is not a tokensync emulator state file.`, {
+      hint: 'Pass another --data file, or delete this one to start from the seed.',
+    });
+  }
+  return value as EmulatorState;
+}

@@ -1,0 +1,160 @@
+/**
+ * The HTTPS front of the local service. One port speaks TLS only: the first byte of a connection
+ * tells a TLS handshake (0x16) from plain text, and plain HTTP gets a 400 and a closed connection
+ * (spec "Authentication" rule 3: "HTTP (non-TLS) requests are rejected"; issue 2).
+ *
+ * Per request: control endpoints first (admin only, never logged or faulted), then injected faults,
+ * routing, credentials (403), the rate limit (429) and the handler. Every API request is logged.
+ */
+import { createServer as createHttps, type Server as HttpsServer } from 'node:https';
+import { createServer as createNet, type Server as NetServer, type Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { allowed, authenticate, type Principal } from './auth.js';
+import { MAX_BODY_BYTES, fail, match, readBody, type Reply } from './http.js';
+import type { ActiveFault } from './faults.js';
+import { adminAllowed, controlRoutes, type ControlHost } from './routes/control.js';
+import type { Endpoint } from './routes/context.js';
+import type { Service } from './service.js';
+
+const PLAIN_HTTP_BODY = JSON.stringify({ status: 400, error: true, message: 'This service accepts HTTPS only; plain HTTP is refused. Use https://.' });
+
+export interface Front {
+  net: NetServer;
+  https: HttpsServer;
+  close(): Promise<void>;
+}
+
+export function createFront(tls: { cert: string; key: string }, routes: Endpoint[], host: ControlHost): Front {
+  const sockets = new Set<Socket>();
+  const https = createHttps({ cert: tls.cert, key: tls.key }, (req, res) => {
+    handle(req, res, routes, host).catch((err: unknown) => {
+      if (!res.headersSent) send(res, fail(500, `Internal error in the local service: ${(err as Error).message}`));
+      else res.destroy();
+    });
+  });
+  https.on('tlsClientError', (_err, socket) => socket.destroy());
+
+  const net = createNet({ pauseOnConnect: true }, (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    const sniff = (): void => {
+      const first: Buffer | null = socket.read(1);
+      if (first === null) {
+        socket.once('readable', sniff);
+        return;
+      }
+      socket.unshift(first);
+      if (first[0] === 0x16) {
+        https.emit('connection', socket);
+      } else {
+        socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(PLAIN_HTTP_BODY)}\r\nConnection: close\r\n\r\n${PLAIN_HTTP_BODY}`);
+      }
+    };
+    sniff();
+  });
+
+  return {
+    net,
+    https,
+    close: () =>
+      new Promise<void>((resolve) => {
+        net.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      }),
+  };
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  res.writeHead(reply.status, { ...reply.headers, 'content-length': String(reply.body.length) });
+  res.end(reply.body);
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+async function handle(req: IncomingMessage, res: ServerResponse, routes: Endpoint[], host: ControlHost): Promise<void> {
+  const svc = host.svc;
+  const url = new URL(req.url ?? '/', 'https://localhost');
+  const method = (req.method ?? 'GET').toUpperCase();
+  const path = url.pathname;
+
+  if (path === '/_emulator' || path.startsWith('/_emulator/')) {
+    const body = await readBody(req);
+    if (!adminAllowed(svc.state, req.headers)) return send(res, fail(403, 'Control endpoints need the admin token in X-Service-Token.'));
+    if (!body.ok) return send(res, fail(400, 'The request body is over 4 MB.'));
+    const m = match(controlRoutes, method, path);
+    if (m.kind === 'none') return send(res, fail(404, `Not found: no control endpoint ${method} ${path}.`));
+    if (m.kind === 'wrong-method') return send(res, fail(405, `${method} is not allowed on ${path}; use ${m.allowed.join(' or ')}.`, { allow: m.allowed.join(', ') }));
+    return send(res, await m.route.handle({ host, query: url.searchParams, body: body.body }));
+  }
+
+  const entry = { method, path, query: url.search.replace(/^\?/, ''), status: 0, at: svc.nowIso() };
+  const fault: ActiveFault | null = svc.faults.take(method, path);
+  const log = (status: number): void => {
+    svc.requests.push({ ...entry, status, ...(fault ? { fault: fault.fault } : {}) });
+  };
+
+  if (fault?.fault === 'reset') {
+    log(0);
+    req.socket.resetAndDestroy();
+    return;
+  }
+  if (fault?.fault === 'delay') await sleep(svc.scaled(fault.delayMs));
+  const body = await readBody(req);
+  if (fault?.fault === 'rate-limit') {
+    log(429);
+    return send(res, fail(429, `Rate limit exceeded (injected fault); retry after ${fault.retryAfter} s.`, { 'retry-after': String(fault.retryAfter) }));
+  }
+  if (fault?.fault === 'error-500') {
+    log(500);
+    return send(res, fail(500, 'Internal server error (injected fault; nothing was changed).'));
+  }
+
+  const reply = await dispatch(routes, svc, method, path, url.searchParams, req, body);
+
+  if (fault?.fault === 'commit-then-drop') {
+    log(0);
+    req.socket.destroy();
+    return;
+  }
+  log(reply.status);
+  if (fault?.fault === 'truncate') {
+    res.writeHead(reply.status, { ...reply.headers, 'content-length': String(reply.body.length) });
+    res.write(reply.body.subarray(0, Math.floor(reply.body.length / 2)), () => req.socket.destroy());
+    return;
+  }
+  send(res, reply);
+}
+
+async function dispatch(
+  routes: Endpoint[],
+  svc: Service,
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  req: IncomingMessage,
+  body: { ok: true; body: Buffer } | { ok: false; bytes: number },
+): Promise<Reply> {
+  const m = match(routes, method, path);
+  if (m.kind === 'none') return fail(404, `Not found: no endpoint ${method} ${path}.`);
+  if (m.kind === 'wrong-method') return fail(405, `${method} is not allowed on ${path}; use ${m.allowed.join(' or ')}.`, { allow: m.allowed.join(', ') });
+  const endpoint = m.route as Endpoint;
+  let principal: Principal | null = null;
+  if (endpoint.need !== 'none') {
+    const auth = authenticate(svc.state, req.headers, svc.now());
+    if (!auth.ok) return fail(403, auth.message);
+    const ok = allowed(auth.principal, endpoint.need);
+    if (!ok.ok) return fail(403, ok.message);
+    principal = auth.principal;
+    if (endpoint.rateLimited) {
+      const decision = svc.limiter.take(principal.tokenDigest, Date.now());
+      if (!decision.ok) {
+        return fail(429, `Rate limit exceeded for this token; retry after ${decision.retryAfterSeconds} s.`, { 'retry-after': String(decision.retryAfterSeconds) });
+      }
+    }
+  }
+  if (!body.ok) {
+    return fail(400, `The request body is ${body.bytes.toLocaleString('en-US')} bytes; the limit is 4 MB (${MAX_BODY_BYTES.toLocaleString('en-US')} bytes). Split the batch into several requests.`);
+  }
+  return endpoint.handle({ svc, principal, method, path, query, headers: req.headers, body: body.body, params: m.params });
+}

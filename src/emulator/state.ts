@@ -1,0 +1,228 @@
+/**
+ * The local service's whole state: plain JSON-serialisable data, so it can be saved to `--data FILE`
+ * as is and loaded back (issue 2 "State in memory, saved atomically to --data FILE").
+ * Wire shapes follow the spec's "Resources and their fields".
+ */
+
+export type PersonalScope =
+  | 'file_content:read'
+  | 'file_content:write'
+  | 'file_comments:write'
+  | 'webhooks:write'
+  | 'file_dev_resources:read'
+  | 'file_dev_resources:write';
+export const PERSONAL_SCOPES: readonly PersonalScope[] = [
+  'file_content:read',
+  'file_content:write',
+  'file_comments:write',
+  'webhooks:write',
+  'file_dev_resources:read',
+  'file_dev_resources:write',
+];
+
+export type OAuthScope = 'files:read' | 'file_comments:write' | 'webhooks:write' | 'file_variables:read' | 'file_variables:write';
+export const OAUTH_SCOPES: readonly OAuthScope[] = [
+  'files:read',
+  'file_comments:write',
+  'webhooks:write',
+  'file_variables:read',
+  'file_variables:write',
+];
+
+export interface User {
+  id: string;
+  handle: string;
+  email: string;
+  img_url: string;
+}
+
+export interface Team {
+  id: string;
+  name: string;
+  memberIds: string[];
+}
+
+/** A credential, stored by the SHA-256 of its value (the value itself is never kept, except the contract's). */
+export interface TokenRecord {
+  kind: 'personal' | 'oauth';
+  userId: string;
+  scopes: string[];
+  /** Epoch ms on the emulator clock; null = never. */
+  expiresAt: number | null;
+  /** OAuth only: the app that holds it. */
+  clientId?: string;
+}
+
+export interface RefreshRecord {
+  userId: string;
+  clientId: string;
+  scopes: string[];
+  used: boolean;
+}
+
+export interface AuthCodeRecord {
+  userId: string;
+  clientId: string;
+  redirectUri: string;
+  scopes: string[];
+  expiresAt: number;
+  used: boolean;
+}
+
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+  name: string;
+}
+
+export interface DocNode {
+  id: string;
+  name: string;
+  type: string;
+  children?: DocNode[];
+  [extra: string]: unknown;
+}
+
+export interface CommentRecord {
+  id: string;
+  file_key: string;
+  parent_id: string; // '' for a top-level comment, as the real service
+  userId: string;
+  message: string;
+  created_at: string;
+  resolved_at: string | null;
+  order_id: string;
+  client_meta: { x: number; y: number; node_id?: string } | null;
+}
+
+export interface PublishedStyle {
+  key: string;
+  name: string;
+  description: string;
+  style_type: 'FILL' | 'TEXT' | 'EFFECT' | 'GRID';
+  node_id: string;
+  created_at: string;
+  updated_at: string;
+  userId: string;
+}
+
+export interface PublishedComponent {
+  key: string;
+  name: string;
+  description: string;
+  node_id: string;
+  created_at: string;
+  updated_at: string;
+  containing_frame: { name: string; nodeId: string; pageName: string; pageId: string };
+  userId: string;
+}
+
+export interface Rgba {
+  r: number;
+  g: number;
+  b: number;
+  a: number;
+}
+export interface AliasValue {
+  type: 'VARIABLE_ALIAS';
+  id: string;
+}
+export type VariableValue = boolean | number | string | Rgba | AliasValue;
+export type ResolvedType = 'COLOR' | 'FLOAT' | 'STRING' | 'BOOLEAN';
+
+export interface VariableRecord {
+  id: string;
+  name: string;
+  key: string;
+  variableCollectionId: string;
+  resolvedType: ResolvedType;
+  valuesByMode: Record<string, VariableValue>;
+  scopes: string[];
+  description: string;
+  hiddenFromPublishing: boolean;
+  remote: boolean;
+  codeSyntax: Record<string, string>;
+}
+
+export interface CollectionRecord {
+  id: string;
+  name: string;
+  key: string;
+  modes: { modeId: string; name: string }[];
+  defaultModeId: string;
+  variableIds: string[];
+  hiddenFromPublishing: boolean;
+  remote: boolean;
+}
+
+export interface FileRecord {
+  key: string;
+  name: string;
+  teamId: string;
+  ownerId: string;
+  version: number;
+  lastModified: string;
+  schemaVersion: number;
+  document: DocNode;
+  /** imageRef -> node id whose fill uses it (spec "GET /v1/files/:file_key/images"). */
+  imageFills: Record<string, string>;
+  comments: CommentRecord[];
+  styles: PublishedStyle[];
+  components: PublishedComponent[];
+  componentSets: PublishedComponent[];
+  variableCollections: Record<string, CollectionRecord>;
+  variables: Record<string, VariableRecord>;
+  /** Numeric part source for permanent ids (VariableID:<fileNo>:<n>). */
+  fileNo: number;
+  nextId: number;
+}
+
+export interface WebhookRecord {
+  id: string;
+  event_type: string;
+  team_id: string;
+  endpoint: string;
+  passcode: string;
+  status: 'ACTIVE' | 'PAUSED';
+  description: string;
+  created_at: string;
+  creatorId: string;
+  consecutiveFailures: number;
+}
+
+export interface RenderRecord {
+  fileKey: string;
+  nodeId: string;
+  format: 'png' | 'svg' | 'jpg' | 'pdf';
+  scale: number;
+  /** Epoch ms on the emulator clock. */
+  expiresAt: number;
+}
+
+export interface EmulatorState {
+  schema: 1;
+  /** What the ready line prints; kept so a restart with --data prints the same credentials. */
+  identity: {
+    token: string;
+    adminToken: string;
+    fileKey: string;
+    teamId: string;
+    ownerId: string;
+    collaboratorId: string;
+    oauthClient: OAuthClient;
+  };
+  seed: 'demo' | 'empty';
+  users: Record<string, User>;
+  teams: Record<string, Team>;
+  /** sha256(token) hex -> record. */
+  tokens: Record<string, TokenRecord>;
+  refreshTokens: Record<string, RefreshRecord>;
+  authCodes: Record<string, AuthCodeRecord>;
+  files: Record<string, FileRecord>;
+  webhooks: Record<string, WebhookRecord>;
+  renders: Record<string, RenderRecord>;
+  nextWebhookId: number;
+  nextCommentId: number;
+  /** Added to the real clock by POST /_emulator/clock, so expiry is testable without sleeping. */
+  clockOffsetMs: number;
+}

@@ -1,0 +1,167 @@
+/**
+ * The local service for everyone's tests: `startTestEmulator` runs it in process (port 0, fast clock),
+ * `spawnEmulatorCli` runs the real `tokensync emulator` command as a child process (needs dist/, built
+ * by test/helpers/global-setup.ts). Requests go over real HTTPS, trusting the emulator's CA.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { Agent, request as undiciRequest } from 'undici';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js';
+import type { FaultRule } from '../../src/emulator/faults.js';
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  fault?: string;
+  at: string;
+}
+
+export interface HttpResult {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  /** The body parsed as JSON (undefined when it is not JSON). */
+  json: any;
+}
+
+export interface CallOptions {
+  /** Personal token (X-Service-Token); default the emulator's all-scopes token. `null` sends none. */
+  token?: string | null;
+  /** OAuth access token (Authorization: Bearer); when set, no personal token is sent. */
+  bearer?: string;
+  body?: unknown;
+  /** Raw body (sent as is), e.g. a form. */
+  raw?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+export interface TestEmulator extends RunningEmulator {
+  /** undici dispatcher that trusts the emulator's CA. */
+  dispatcher: Agent;
+  call(method: string, path: string, opts?: CallOptions): Promise<HttpResult>;
+  admin: {
+    requests(): Promise<LoggedRequest[]>;
+    clearRequests(): Promise<void>;
+    addFault(rule: FaultRule): Promise<{ id: string }>;
+    clearFaults(): Promise<void>;
+    reset(seed?: 'demo' | 'empty'): Promise<void>;
+    /** A new credential with these scopes (personal by default). */
+    mintToken(opts: { scopes: string[]; kind?: 'personal' | 'oauth'; user?: 'owner' | 'collaborator'; expiresInSeconds?: number }): Promise<string>;
+    /** Moves the emulator clock forward by service seconds. */
+    advanceClock(seconds: number): Promise<void>;
+    /** Webhook delivery attempts, after the ones in flight have finished. */
+    deliveries(): Promise<{ webhookId: string; eventType: string; attempt: number; status: number | null; ok: boolean; error: string | null }[]>;
+  };
+}
+
+async function call(url: string, dispatcher: Agent, defaultToken: string, method: string, path: string, opts: CallOptions = {}): Promise<HttpResult> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.bearer !== undefined) headers['authorization'] = `Bearer ${opts.bearer}`;
+  else if (opts.token !== null) headers['x-service-token'] = opts.token ?? defaultToken;
+  let body: string | Buffer | undefined;
+  if (opts.raw !== undefined) body = opts.raw;
+  else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await undiciRequest(`${url}${path}`, { method: method as 'GET', headers, body: body ?? null, dispatcher });
+  const text = await res.body.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.statusCode, headers: res.headers, text, json: parsed };
+}
+
+export async function startTestEmulator(opts: EmulatorOptions = {}): Promise<TestEmulator> {
+  const emu = await startEmulator({ timeScale: 0.001, rateLimitPerMinute: 100_000, ...opts });
+  const dispatcher = new Agent({ connect: { ca: emu.ca } });
+  const c = (method: string, path: string, o?: CallOptions): Promise<HttpResult> => call(emu.url, dispatcher, emu.token, method, path, o);
+  const admin = async (method: string, path: string, body?: unknown): Promise<any> => {
+    const r = await c(method, path, { token: emu.adminToken, ...(body === undefined ? {} : { body }) });
+    if (r.status !== 200) throw new Error(`${method} ${path} answered ${r.status}: ${r.text}`);
+    return r.json;
+  };
+  return {
+    ...emu,
+    dispatcher,
+    call: c,
+    async close() {
+      await emu.close();
+      await dispatcher.close();
+    },
+    admin: {
+      requests: async () => (await admin('GET', '/_emulator/requests')).requests,
+      clearRequests: async () => void (await admin('DELETE', '/_emulator/requests')),
+      addFault: async (rule) => (await admin('POST', '/_emulator/faults', rule)).fault,
+      clearFaults: async () => void (await admin('DELETE', '/_emulator/faults')),
+      reset: async (seed) => void (await admin('POST', '/_emulator/reset', seed ? { seed } : {})),
+      mintToken: async (o) => (await admin('POST', '/_emulator/tokens', o)).token,
+      advanceClock: async (seconds) => void (await admin('POST', '/_emulator/clock', { advanceSeconds: seconds })),
+      deliveries: async () => (await admin('GET', '/_emulator/deliveries?wait=1')).deliveries,
+    },
+  };
+}
+
+export interface ReadyLine {
+  url: string;
+  caFile: string;
+  token: string;
+  fileKey: string;
+  teamId: string;
+  adminToken: string;
+}
+
+export interface SpawnedEmulator {
+  ready: ReadyLine;
+  /** Every stdout line, the ready line first. */
+  stdout: string[];
+  child: ChildProcess;
+  /** Sends a signal (default SIGTERM) and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Runs `node bin/tokensync.js emulator --port 0 ...args` and waits for its ready line. */
+export function spawnEmulatorCli(args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<SpawnedEmulator> {
+  const child = spawn(process.execPath, ['bin/tokensync.js', 'emulator', '--port', '0', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stdout: string[] = [];
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      stdout.push(line);
+      if (stdout.length !== 1) return;
+      try {
+        const ready = JSON.parse(line) as ReadyLine;
+        resolve({
+          ready,
+          stdout,
+          child,
+          stop: async (signal = 'SIGTERM') => {
+            if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+            return exited;
+          },
+        });
+      } catch (err) {
+        child.kill();
+        reject(new Error(`The emulator's first stdout line is not JSON: ${line}`, { cause: err }));
+      }
+    });
+    void exited.then((code) => {
+      if (stdout.length === 0) reject(new Error(`tokensync emulator exited (${code}) before its ready line. stderr:\n${stderr}`));
+    });
+  });
+}
