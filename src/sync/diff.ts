@@ -24,7 +24,7 @@ import { fingerprint, type Lock } from '../model/lock.js';
 import { isAlias, variableKey, type Collection, type Mode, type TokenSet, type Value, type Variable } from '../model/types.js';
 import { canonicalValue } from '../model/values.js';
 import type { Change, Conflict, FieldValue, Orphan, Prefer, VariableField } from './changes.js';
-import { NO_VALUE, pairAll, type ColPair, type ModeSlot, type VarPair } from './pairing.js';
+import { NO_VALUE, UNSYNCED, pairAll, type ColPair, type ModeSlot, type VarPair } from './pairing.js';
 
 export type { Change, Conflict, FieldValue, Orphan, OrphanReason, Prefer, VariableField } from './changes.js';
 
@@ -344,13 +344,20 @@ class Differ {
 
   private bothVariable(p: ColPair, vp: VarPair, l: Variable, r: Variable, col: string): Variable {
     const b = vp.base?.fields;
-    const inBase = vp.base !== undefined;
-    const conflictBase = { kind: 'variable-field' as const, collection: col, variable: r.name, ...(l.name !== r.name ? { localName: l.name } : {}), inBase };
+    // Whether the lock holds a base for the field: without one, a difference is a first-sync conflict.
+    const hasBase = (fp: string | undefined): boolean => fp !== undefined && fp !== UNSYNCED;
+    const conflictBase = (fp: string | undefined) => ({
+      kind: 'variable-field' as const,
+      collection: col,
+      variable: r.name,
+      ...(l.name !== r.name ? { localName: l.name } : {}),
+      inBase: hasBase(fp),
+    });
 
     const nameSide = this.settle(
       decide(vp.base?.name, l.name, r.name, l.name, r.name),
       (side) => (side === 'local' ? { kind: 'rename-variable', collection: col, variable: l.name, from: r.name } : { kind: 'rename-variable', collection: col, variable: r.name, from: l.name }),
-      () => ({ ...conflictBase, field: 'name', local: l.name, remote: r.name }),
+      () => ({ ...conflictBase(vp.base?.name), field: 'name', local: l.name, remote: r.name }),
     );
     const name = nameSide === 'local' ? l.name : r.name;
 
@@ -364,7 +371,7 @@ class Differ {
       after: side === 'local' ? lv : rv,
     });
     const scalar = <T extends FieldValue>(field: VariableField, base: string | undefined, lk: string, rk: string, lv: T, rv: T): T => {
-      const side = this.settle(decide(base, lk, rk, lk, rk), update(field, lv, rv), () => ({ ...conflictBase, field, local: lv, remote: rv }));
+      const side = this.settle(decide(base, lk, rk, lk, rk), update(field, lv, rv), () => ({ ...conflictBase(base), field, local: lv, remote: rv }));
       return side === 'local' ? lv : rv;
     };
     const type = scalar('type', b?.type, l.type, r.type, l.type, r.type);
@@ -383,7 +390,7 @@ class Differ {
         const baseFp = s.base !== undefined ? b?.values[s.base] : undefined;
         const pick = decide(baseFp, keyValue(lm), keyValue(rm), fpValue(this.rename(lv, 'local', 'base')), fpValue(this.rename(rv, 'remote', 'base')));
         const mode = s.merged;
-        const side = this.settle(pick, update('value', lm ?? null, rm ?? null, mode), () => ({ ...conflictBase, field: 'value', mode, local: lm ?? null, remote: rm ?? null }));
+        const side = this.settle(pick, update('value', lm ?? null, rm ?? null, mode), () => ({ ...conflictBase(baseFp), field: 'value', mode, local: lm ?? null, remote: rm ?? null }));
         v = side === 'local' ? lm : rm;
       } else if (s.remote !== undefined) {
         v = this.rename(r.values[s.remote], 'remote', 'merged');

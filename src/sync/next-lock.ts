@@ -19,8 +19,9 @@
 import { fingerprint, LOCK_VERSION, type Lock, type LockCollection, type LockVariable } from '../model/lock.js';
 import type { Collection, TokenSet, Value, Variable } from '../model/types.js';
 import { canonicalValue } from '../model/values.js';
+import { UNSYNCED } from './pairing.js';
 
-export const UNSYNCED = 'unsynced';
+export { UNSYNCED };
 
 export interface NextLockInput {
   local: TokenSet;

@@ -39,6 +39,11 @@ export interface ColPair {
 
 /** Fingerprint of "no value in this mode"; never equal to a real fingerprint (those are 12 hex digits). */
 export const NO_VALUE = 'none';
+/**
+ * Lock fingerprint of a field the two sides did not agree on when there was no earlier base
+ * (next-lock.ts); like NO_VALUE it never equals a real fingerprint, and it does not count as a base.
+ */
+export const UNSYNCED = 'unsynced';
 
 export function pairAll(local: TokenSet, remote: TokenSet, base: Lock | undefined): ColPair[] {
   const pairs = pairCollections(local, remote, base);
