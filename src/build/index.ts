@@ -13,7 +13,7 @@ import { planPlatforms } from './platforms.js';
 import { transforms } from './transforms.js';
 import { buildTree } from './tree.js';
 import { planViews } from './views.js';
-import { resolveInside, writeFiles, type WrittenFiles } from './write.js';
+import { assertInside, writeFiles, type WrittenFiles } from './write.js';
 
 export { BuildError } from './errors.js';
 export type { WrittenFiles } from './write.js';
@@ -99,7 +99,7 @@ async function run(config: SdConfig, files: Map<string, string>, sink: string[],
       for (const { output, destination } of outputs) {
         if (typeof destination !== 'string' || output === undefined) continue;
         const rel = destination.replace(/\\/g, '/').replace(/^\.\//, '');
-        resolveInside('/out', rel); // rejects absolute and escaping paths before anything is written
+        assertInside(rel, user ? ` (Style Dictionary platform "${name}")` : ''); // before anything is written
         if (files.has(rel)) {
           throw new BuildError('BUILD_OUTPUT_CLASH', `Two outputs write ${rel}${user ? ` (Style Dictionary platform "${name}")` : ''}.`, {
             hint: 'Give the platform a different buildPath or file destination.',

@@ -14,15 +14,18 @@ export interface WrittenFiles {
 }
 
 /** `rel` must stay inside the output folder (user platforms choose their own destinations). */
-export function resolveInside(outDir: string, rel: string): string {
-  const root = path.resolve(outDir);
-  const abs = path.resolve(root, rel);
-  if (path.isAbsolute(rel) || (abs !== root && !abs.startsWith(root + path.sep))) {
-    throw new BuildError('BUILD_OUTPUT_OUTSIDE', `Output file "${rel}" would be written outside the output folder ${root}.`, {
+export function assertInside(rel: string, source = ''): void {
+  const norm = path.posix.normalize(rel.replace(/\\/g, '/'));
+  if (path.isAbsolute(rel) || path.posix.isAbsolute(norm) || norm === '..' || norm.startsWith('../')) {
+    throw new BuildError('BUILD_OUTPUT_OUTSIDE', `Output file "${rel}"${source} would be written outside the output folder.`, {
       hint: 'Use a relative destination (and buildPath) without "..", in build.styleDictionary.platforms.',
     });
   }
-  return abs;
+}
+
+export function resolveInside(outDir: string, rel: string): string {
+  assertInside(rel);
+  return path.resolve(outDir, rel);
 }
 
 export async function writeFileAtomic(file: string, data: string): Promise<void> {

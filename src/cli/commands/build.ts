@@ -1,7 +1,45 @@
-import { TokensyncError } from '../../errors.js';
-import type { CommandContext, ExitCode } from '../context.js';
+/**
+ * `tokensync build [--platform <name...>] [--out <dir>]` (DESIGN.md "Build", issue 5): reads the
+ * token files and the config, never the service, and writes every platform's files atomically.
+ */
+import path from 'node:path';
+import { buildTokens, writeBuild } from '../../build/index.js';
+import { BuildError } from '../../build/errors.js';
+import { loadConfig } from '../../config/load.js';
+import { PLATFORMS, type Platform } from '../../config/schema.js';
+import { readTokens } from '../../tokens/index.js';
+import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 
-// Placeholder until the owning issue lands; it says so instead of pretending to work.
-export async function run(_options: unknown, _ctx: CommandContext): Promise<ExitCode> {
-  throw new TokensyncError('NOT_IMPLEMENTED', 'The "build" command is not implemented yet.', { hint: 'See the open issues.' });
+export interface BuildCommandOptions {
+  platform?: string[];
+  out?: string;
+}
+
+function parsePlatforms(names: string[] | undefined): Platform[] | undefined {
+  if (!names || names.length === 0) return undefined;
+  const list = names.flatMap((n) => n.split(',')).map((n) => n.trim()).filter((n) => n !== '');
+  const unknown = list.find((n) => !(PLATFORMS as readonly string[]).includes(n));
+  if (unknown !== undefined) {
+    throw new BuildError('BUILD_PLATFORM_UNKNOWN', `--platform ${unknown}: there is no such platform.`, {
+      hint: `Use one or more of: ${PLATFORMS.join(', ')}.`,
+    });
+  }
+  return [...new Set(list)] as Platform[];
+}
+
+export async function run(options: BuildCommandOptions, ctx: CommandContext): Promise<ExitCode> {
+  const { config, root } = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
+  const platforms = parsePlatforms(options.platform);
+  const { set } = await readTokens(root, config.tokens);
+  const out = await buildTokens(set, config.build, { ...(platforms ? { platforms } : {}), remBase: config.tokens.remBase });
+  for (const w of out.warnings) ctx.out.warn(w);
+  // --out is relative to where the command runs; build.outDir to the project root (DESIGN.md).
+  const outDir = options.out ? path.resolve(ctx.cwd, options.out) : path.resolve(root, config.build.outDir);
+  const written = await writeBuild(outDir, out);
+  const rel = path.relative(ctx.cwd, outDir) || '.';
+  ctx.out.result(
+    `Built ${out.files.size} file${out.files.size === 1 ? '' : 's'} in ${rel} (${written.written.length} changed, ${written.unchanged.length} unchanged).`,
+    { outDir, files: [...out.files.keys()], written: written.written, unchanged: written.unchanged, warnings: out.warnings },
+  );
+  return EXIT.ok;
 }

@@ -1,0 +1,158 @@
+/**
+ * What a user meets when the tokens or the config cannot be built: clear errors that name the
+ * tokens and the fix (inline snapshots), and the config knobs that change the output.
+ */
+import { describe, expect, test } from 'vitest';
+import { buildTokens } from '../../src/build/index.js';
+import type { TokenSet, Variable } from '../../src/model/types.js';
+import { fixtureConfig, fixtureSet } from './fixture.js';
+
+const variable = (collection: string, name: string, values: Variable['values'], extra: Partial<Variable> = {}): Variable => ({
+  collection,
+  name,
+  type: 'FLOAT',
+  description: '',
+  scopes: ['ALL_SCOPES'],
+  values,
+  ...extra,
+});
+
+function twoCollections(a: Variable[], b: Variable[] = []): TokenSet {
+  return {
+    collections: [
+      { name: 'a', modes: [{ name: 'm' }], defaultMode: 'm' },
+      { name: 'b', modes: [{ name: 'm' }], defaultMode: 'm' },
+    ],
+    variables: [...a, ...b],
+  };
+}
+
+async function failure(set: TokenSet, config = fixtureConfig(), platforms?: Parameters<typeof buildTokens>[2]): Promise<string> {
+  try {
+    await buildTokens(set, config, platforms);
+  } catch (err) {
+    const e = err as Error & { code?: string; hint?: string };
+    return `${e.code}: ${e.message}\nfix: ${e.hint}`;
+  }
+  throw new Error('expected the build to fail');
+}
+
+describe('name clashes are errors that name both tokens', () => {
+  test('two collections whose tokens become the same CSS name', async () => {
+    const set = twoCollections([variable('a', 'space/sm', { m: 4 })], [variable('b', 'space-sm', { m: 8 })]);
+    expect(await failure(set, fixtureConfig(), { platforms: ['css'] })).toMatchInlineSnapshot(`
+      "BUILD_NAME_CLASH: Tokens "a/space/sm" and "b/space-sm" both become --space-sm in CSS (custom property names), so one would overwrite the other.
+      fix: Rename one of them (in the design file or its token file) so their names differ in more than case and punctuation, or set build.prefix."
+    `);
+  });
+
+  test('two tokens of one collection that become the same Swift name', async () => {
+    const set = twoCollections([variable('a', 'color/bg', { m: 1 }), variable('a', 'color bg', { m: 2 })]);
+    expect(await failure(set, fixtureConfig(), { platforms: ['ios'] })).toMatchInlineSnapshot(`
+      "BUILD_NAME_CLASH: Tokens "a/color bg" and "a/color/bg" both become colorBg in Swift (class AM), so one would overwrite the other.
+      fix: Rename one of them (in the design file or its token file) so their names differ in more than case and punctuation, or set build.prefix."
+    `);
+  });
+
+  test('a token that is also a group', async () => {
+    const set = twoCollections([variable('a', 'size', { m: 1 }), variable('a', 'size/lg', { m: 2 })]);
+    expect(await failure(set)).toMatchInlineSnapshot(`
+      "BUILD_NAME_CLASH: Variable "a/size/lg" sits inside "a/size", which is a token, not a group.
+      fix: Rename one of the two so that no token name is a prefix group of another."
+    `);
+  });
+});
+
+describe('broken models', () => {
+  test('an alias to a token that does not exist', async () => {
+    const set = twoCollections([variable('a', 'x', { m: { alias: { collection: 'b', name: 'missing' } } })]);
+    expect(await failure(set)).toMatchInlineSnapshot(`
+      "BUILD_ALIAS_MISSING: Variable "a/x" (mode "m") is an alias of "b/missing", which does not exist.
+      fix: Point the alias at an existing token, or add the missing token."
+    `);
+  });
+
+  test('an alias cycle across collections', async () => {
+    const set = twoCollections([variable('a', 'x', { m: { alias: { collection: 'b', name: 'y' } } })], [variable('b', 'y', { m: { alias: { collection: 'a', name: 'x' } } })]);
+    expect(await failure(set)).toMatchInlineSnapshot(`
+      "BUILD_ALIAS_CYCLE: Variable "a/x" (mode "m") is part of an alias cycle.
+      fix: Point one of the aliases in the cycle at a literal value."
+    `);
+  });
+
+  test('a mode without a value', async () => {
+    const set = fixtureSet();
+    delete set.variables.find((v) => v.name === 'emphasis')!.values['dark'];
+    expect(await failure(set)).toMatchInlineSnapshot(`
+      "BUILD_MODEL_INVALID: Variable "theme/emphasis" has no value for mode "dark".
+      fix: Give it a value in tokens/<collection>/<mode>.tokens.json for mode "dark"."
+    `);
+  });
+
+  test('config for a mode the collection does not have names the key', async () => {
+    expect(await failure(fixtureSet(), fixtureConfig({ modes: { theme: { dim: { selector: '.dim' } } } }))).toMatchInlineSnapshot(`
+      "BUILD_CONFIG_INVALID: config key "build.modes.theme.dim": collection "theme" has no mode "dim" (its modes: light, dark).
+      fix: Use one of the mode names listed, or remove that key from config/tokensync.yaml."
+    `);
+  });
+});
+
+describe('units and literals per platform', () => {
+  test('px stays px: 16px is 16pt, 16dp and 16.sp natively, never 256 (Style Dictionary assumes rem)', async () => {
+    const out = await buildTokens(fixtureSet(), fixtureConfig(), { platforms: ['ios', 'android', 'compose', 'css'] });
+    expect(out.files.get('ios/PrimitivesValue.swift')).toContain('public static let space4 = CGFloat(16)');
+    expect(out.files.get('android/values/tokens.xml')).toContain('<dimen name="space_4">16dp</dimen>');
+    expect(out.files.get('android/values/tokens.xml')).toContain('<dimen name="font_size_body">16sp</dimen>');
+    expect(out.files.get('compose/PrimitivesValue.kt')).toContain('val fontSizeBody = 16.sp');
+    expect(out.files.get('css/tokens.css')).toContain('--space-4: 16px;');
+    // A rem token is 0.5rem on the web and its pixels (8) natively, with the remBase of the config.
+    expect(out.files.get('css/tokens.css')).toContain('--radius-md: 0.5rem;');
+    expect(out.files.get('android/values/tokens.xml')).toContain('<dimen name="radius_md">8dp</dimen>');
+    const ten = await buildTokens(fixtureSet(), fixtureConfig(), { platforms: ['css'], remBase: 10 });
+    expect(ten.files.get('css/tokens.css')).toContain('--radius-md: 0.8rem;');
+  });
+});
+
+describe('config', () => {
+  test('prefix, selector template, per-mode selector and platforms shape the output', async () => {
+    const config = fixtureConfig({ prefix: 'ds', selector: '.{collection}-{mode}', platforms: ['css', 'ios'], modes: { theme: { dark: { selector: '[data-scheme=night]' } } } });
+    const out = await buildTokens(fixtureSet(), config);
+    expect([...out.files.keys()]).toEqual(['css/tokens.css', 'ios/DsPrimitivesValue.swift', 'ios/DsThemeDark.swift', 'ios/DsThemeLight.swift']);
+    const css = out.files.get('css/tokens.css')!;
+    expect(css).toContain('[data-scheme=night] {\n  --ds-color-accent: #60a5fa;');
+    expect(css).toContain('--ds-color-bg: var(--ds-color-gray-50);');
+    expect(css).not.toContain('@media');
+    expect(out.files.get('ios/DsThemeDark.swift')).toContain('public static let dsColorBg = UIColor(');
+  });
+
+  test("the user's own Style Dictionary platforms run alongside ours, over the default modes", async () => {
+    const config = fixtureConfig({
+      platforms: ['css'],
+      styleDictionary: {
+        platforms: {
+          flat: { transformGroup: 'js', buildPath: 'custom/', files: [{ destination: 'flat.json', format: 'json/flat' }] },
+          // outputReferences to tokens the filter drops: Style Dictionary warns, and we surface it.
+          themeOnly: {
+            transformGroup: 'css',
+            buildPath: 'custom/',
+            files: [{ destination: 'theme.css', format: 'css/variables', filter: { $extensions: { 'dev.tokensync': { collection: 'theme' } } }, options: { outputReferences: true } }],
+          },
+        },
+      },
+    });
+    const out = await buildTokens(fixtureSet(), config);
+    expect([...out.files.keys()]).toEqual(['css/tokens.css', 'custom/flat.json', 'custom/theme.css']);
+    expect(JSON.parse(out.files.get('custom/flat.json')!)).toMatchObject({ ColorBg: '#f9fafb', ColorGray900: '#111827', SpaceGutter: '16px' });
+    expect(out.files.get('custom/theme.css')).toContain('--color-bg: var(--color-gray-50);');
+    expect(out.warnings.join('\n')).toContain('custom/theme.css');
+    expect(out.warnings.join('\n')).toMatch(/filtered out token references/i);
+  });
+
+  test("a user platform cannot write outside the output folder", async () => {
+    const config = fixtureConfig({ platforms: [], styleDictionary: { platforms: { evil: { transformGroup: 'js', buildPath: '../', files: [{ destination: 'x.json', format: 'json/flat' }] } } } });
+    expect(await failure(fixtureSet(), config)).toMatchInlineSnapshot(`
+      "BUILD_OUTPUT_OUTSIDE: Output file "../x.json" (Style Dictionary platform "evil") would be written outside the output folder.
+      fix: Use a relative destination (and buildPath) without "..", in build.styleDictionary.platforms."
+    `);
+  });
+});
