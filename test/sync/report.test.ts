@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { diff3 } from '../../src/sync/diff.js';
+import { compilePlan } from '../../src/sync/plan.js';
+import { renderConflicts, renderPlanTable } from '../../src/sync/report.js';
+import { baseSet, edit, hex, lockFor, ref, v, without } from './fixtures.js';
+
+const R0 = baseSet(true);
+const L0 = baseSet(false);
+const LOCK = lockFor(L0, R0);
+
+describe('report', () => {
+  it('renders every kind of line grouped by collection, with hex colors, aliases and the request count', () => {
+    let local = edit(L0, 'Primitives', 'space/4', (x) => (x.values.Light = 6));
+    local = edit(local, 'Primitives', 'color/blue', (x) => (x.values.Dark = { r: 0, g: 0, b: 0, a: 0.5 }));
+    local = without(local, 'Primitives', 'color/red');
+    local.variables.push(v('Semantic', 'link', 'COLOR', { Value: ref('Primitives', 'color/blue') }));
+    let remote = edit(R0, 'Primitives', 'space/4', (x) => (x.values.Light = 8));
+    remote = edit(remote, 'Semantic', 'brand', (x) => (x.name = 'brand/primary'));
+    remote.variables.push({ ...v('Semantic', 'danger', 'COLOR', { Value: hex('#ff0000') }), id: 'VariableID:2:9' });
+    const d = diff3({ local, remote, base: LOCK });
+    expect(renderPlanTable(d, compilePlan(remote, d.merged))).toMatchInlineSnapshot(`
+      "Primitives
+        ! space/4        Light: repo 6 | service 8                              both changed since the lock
+        ~ color/blue     Dark: #112244 -> #00000080                             -> service
+        ? color/red      only in the design file (removed from the repository)  remove it in the design file
+      Semantic
+        + link           color: Value {Primitives/color/blue}                   -> service
+        > brand/primary  renamed from brand                                     -> repo
+        + danger         color: Value #ff0000                                   -> repo
+      2 to push, 2 to pull, 1 conflict, 1 orphan; 2 requests (1 POST, 1 PUT)."
+    `);
+  });
+
+  it('says when everything is in step', () => {
+    const d = diff3({ local: L0, remote: R0, base: LOCK });
+    expect(renderPlanTable(d, compilePlan(R0, d.merged))).toMatchInlineSnapshot(`"In step: no changes, no requests."`);
+  });
+
+  it('renders conflicts with both values side by side', () => {
+    const local = edit(edit(L0, 'Primitives', 'color/red', (x) => (x.values.Light = hex('#ff8800'))), 'Primitives', 'space/4', (x) => (x.description = 'Mine'));
+    const remote = edit(edit(R0, 'Primitives', 'color/red', (x) => (x.values.Light = hex('#00ff0080'))), 'Primitives', 'space/4', (x) => (x.description = 'Theirs'));
+    const d = diff3({ local, remote, base: LOCK });
+    expect(renderConflicts(d.conflicts)).toMatchInlineSnapshot(`
+      "2 conflicts: the repository and the design file changed the same thing differently.
+      Primitives
+        ! color/red  Light: repo #ff8800 | service #00ff0080      both changed since the lock
+        ! space/4    description: repo "Mine" | service "Theirs"  both changed since the lock"
+    `);
+    expect(renderConflicts([])).toBe('No conflicts.');
+  });
+});
