@@ -61,6 +61,7 @@ export interface Analysis {
   diagnostics: Diagnostic[];
 }
 
+const RESERVED = /[.{}]/;
 const KNOWN_UNSUPPORTED = new Set(['cubicBezier', 'strokeStyle', 'border', 'transition', 'shadow', 'gradient', 'typography']);
 
 export async function analyzeTokens(root: string, config: TokensConfig): Promise<Analysis> {
@@ -408,7 +409,7 @@ function collectTokens(json: unknown, tree: JsonNode | undefined, file: string, 
   function walk(group: Record<string, unknown>, groupNode: JsonNode | undefined, jsonPath: string[], segments: string[], inheritedType: string | undefined): void {
     const groupType = typeof group['$type'] === 'string' ? group['$type'] : inheritedType;
     for (const key of keysOf(group, groupNode)) {
-      if (key.startsWith('$')) continue;
+      if (key.charCodeAt(0) === 36 /* $ */) continue;
       const node = group[key];
       const childPath = [...jsonPath, key];
       const childSegs = [...segments, key];
@@ -425,7 +426,7 @@ function collectTokens(json: unknown, tree: JsonNode | undefined, file: string, 
         });
         continue;
       }
-      if (key.includes('.') || key.includes('{') || key.includes('}')) {
+      if (RESERVED.test(key)) {
         problems.push({
           severity: 'error',
           file,
@@ -441,24 +442,31 @@ function collectTokens(json: unknown, tree: JsonNode | undefined, file: string, 
         walk(node, childNode(groupNode, key), childPath, childSegs, groupType);
         continue;
       }
-      const children = Object.keys(node).filter((k) => !k.startsWith('$'));
-      if (children.length > 0) {
+      let child: string | undefined;
+      for (const k in node) {
+        if (k.charCodeAt(0) !== 36 /* $ */) {
+          child = k;
+          break;
+        }
+      }
+      if (child !== undefined) {
         problems.push({
           severity: 'error',
           file,
-          jsonPath: [...childPath, children[0]!],
+          jsonPath: [...childPath, child],
           at: 'key',
           tokenPath: dotted,
-          message: `the token ${dotted} also has child "${children[0]}"; a token cannot be a group`,
-          hint: `Move "${children[0]}" out of the token, or rename one of them (a variable name cannot be both "a/b" and "a/b/c").`,
+          message: `the token ${dotted} also has child "${child}"; a token cannot be a group`,
+          hint: `Move "${child}" out of the token, or rename one of them (a variable name cannot be both "a/b" and "a/b/c").`,
         });
       }
       const ownType = node['$type'];
       const ext = node['$extensions'];
       const ours = isObject(ext) ? ext[EXTENSION] : undefined;
       const desc = node['$description'];
-      out.set(childSegs.join('/'), {
-        name: childSegs.join('/'),
+      const name = childSegs.join('/');
+      out.set(name, {
+        name,
         dotted,
         jsonPath: childPath,
         type: typeof ownType === 'string' ? ownType : groupType,
@@ -489,20 +497,25 @@ function findCycles(variables: Variable[], collections: Collection[]): Node[][] 
   const stack: Node[] = [];
   const id = (n: Node): string => `${n.variable.collection}\u0000${n.variable.name}\u0000${n.mode}`;
 
-  const next = (n: Node): Node[] => {
+  const aliasOf = (n: Node): Alias | undefined => {
     const value = n.variable.values[n.mode];
-    if (!value || typeof value !== 'object' || !('alias' in value)) return [];
+    return value && typeof value === 'object' && 'alias' in value ? value : undefined;
+  };
+  // Only alias nodes can be on a cycle, so literal targets are not visited at all (most of a set).
+  const next = (n: Node): Node[] => {
+    const value = aliasOf(n);
+    if (!value) return [];
     const target = byKey.get(`${value.alias.collection}\u0000${value.alias.name}`);
     if (!target) return [];
-    if (target.collection === n.variable.collection) return [{ variable: target, mode: n.mode }];
-    return (modesOf.get(target.collection) ?? []).map((mode) => ({ variable: target, mode }));
+    const targets = target.collection === n.variable.collection ? [{ variable: target, mode: n.mode }] : (modesOf.get(target.collection) ?? []).map((mode) => ({ variable: target, mode }));
+    return targets.filter((t) => aliasOf(t) !== undefined);
   };
 
   // Iterative DFS: alias chains in large sets can be deep.
   for (const v of variables) {
     for (const mode of Object.keys(v.values)) {
       const startNode = { variable: v, mode };
-      if (state.has(id(startNode))) continue;
+      if (!aliasOf(startNode) || state.has(id(startNode))) continue;
       const work: { node: Node; children: Node[]; i: number }[] = [{ node: startNode, children: next(startNode), i: 0 }];
       state.set(id(startNode), 1);
       stack.push(startNode);
