@@ -3,7 +3,8 @@
  *
  * This is the `check` path (pre-commit), so it must stay fast and light: it parses with JSON.parse,
  * imports no Style Dictionary, undici or zod, and computes line:column only for the problems it
- * reports (json-tree.ts is parsed only for files that have one).
+ * reports (the position-keeping parse of json-tree.ts runs only for files that have one, or whose
+ * integer-like keys JSON.parse would reorder).
  *
  * Rules, each reported with file:line:column, the token path and the fix:
  * broken JSON; a token without `$type` or with a type tokensync cannot hold; a value that does not fit
@@ -17,7 +18,7 @@ import type { TokensConfig } from '../config/schema.js';
 import type { Alias, Collection, TokenKind, TokenSet, Value, Variable } from '../model/types.js';
 import { decodeValue } from './codec.js';
 import type { Diagnostic } from './errors.js';
-import { parseJsonTree, type JsonNode } from './json-tree.js';
+import { JsonSyntaxError, lineColumn, locate, parseJsonTree, type JsonNode } from './json-tree.js';
 import { DTCG_TYPES } from './kinds.js';
 import { EXTENSION, RESOLVER_FILE, isObject, parseResolver, type CollectionLayout, type ResolverProblem } from './resolver-doc.js';
 
@@ -578,7 +579,6 @@ function parseOrReport(file: string, text: string, sources: TokenSources, proble
 /** Problems to sorted diagnostics; positions are computed here, only for files that have problems. */
 async function toDiagnostics(problems: Problem[], sources: TokenSources, _dir: string, displayDir: string): Promise<Diagnostic[]> {
   if (problems.length === 0) return [];
-  const { parseJsonTree, lineColumn, locate, JsonSyntaxError } = await import('./json-tree.js');
   const trees = new Map<string, ReturnType<typeof parseJsonTree> | undefined>();
   const out: Diagnostic[] = [];
   for (const p of problems) {

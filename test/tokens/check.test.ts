@@ -80,6 +80,31 @@ describe('checkTokens: one clear diagnostic per problem, with file:line:column, 
     `);
   });
 
+  it('an alias to a token of another type, and $type differing between mode files', async () => {
+    expect(
+      await check(
+        editJson(L, (d) => (d.color.bg.brand.$value = '{spacing.4}')),
+        editJson(D, (d) => (d.label.greeting.$type = 'fontFamily')),
+      ),
+    ).toMatchInlineSnapshot(`
+      "tokens/semantic/dark.tokens.json:60:16  label.greeting  "$type" is "fontFamily" here but "string" in semantic/light.tokens.json
+          fix: Give the token the same "$type" in every mode file of its collection.
+      tokens/semantic/light.tokens.json:20:19  color.bg.brand  alias {spacing.4} points to a FLOAT token, but this token is COLOR
+          fix: Point the alias at a token of the same type, or change this token's "$type"."
+    `);
+  });
+
+  it('a token outside its collection group with namespace: collection', async () => {
+    const ns = { ...config, namespace: 'collection' as const };
+    const files = renderTokens(fixtureSet(), ns);
+    editJson(P, (d) => (d.stray = { $type: 'number', $value: 1 }))(files);
+    const root = await project(files, 'tokens');
+    expect((await checkTokens(root, ns)).map(formatDiagnostic).join('\n')).toMatchInlineSnapshot(`
+      "tokens/primitives/value.tokens.json:134:3  stray  with tokens.namespace: collection, every token of this file sits under the group "primitives"
+          fix: Move "stray" inside "primitives", or set tokens.namespace: none."
+    `);
+  });
+
   it('reports every problem, not just the first, sorted by file and position', async () => {
     const out = await check(
       editJson(P, (d) => (d.spacing['4'].$value = 16)),
