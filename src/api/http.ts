@@ -240,7 +240,8 @@ export class Http {
     }
     const obj = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
     const text = typeof obj['message'] === 'string' ? obj['message'] : typeof obj['err'] === 'string' ? obj['err'] : '';
-    const clean = this.#s.redactor.redact(text).replace(/\s+/g, ' ').trim();
+    // Trailing periods dropped: the message is embedded in a sentence of ours.
+    const clean = this.#s.redactor.redact(text).replace(/\s+/g, ' ').trim().replace(/\.+$/, '');
     return clean.length > 300 ? `${clean.slice(0, 300)}…` : clean;
   }
 

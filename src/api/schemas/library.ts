@@ -28,11 +28,20 @@ export type Style = z.infer<typeof styleSchema>;
 export const stylesPageSchema = z.looseObject({ meta: z.looseObject({ styles: z.array(styleSchema) }), pagination: paginationSchema });
 export type StylesPage = z.infer<typeof stylesPageSchema>;
 
-export const styleResponseSchema = styleSchema.extend({
+const singleStyleSchema = styleSchema.extend({
   file_key: z.string(),
   user: z.looseObject({ id: z.string(), handle: z.string() }),
 });
-export type StyleResponse = z.infer<typeof styleResponseSchema>;
+export type StyleResponse = z.infer<typeof singleStyleSchema>;
+
+/**
+ * GET /v1/styles/:key. The spec says the answer is "the single-style result"; the real service (and
+ * the local one) wrap it as `{status, error, meta: {…}}`. Both are accepted; the result is the style.
+ */
+export const styleResponseSchema = z.union([
+  z.looseObject({ meta: singleStyleSchema }).transform((r): StyleResponse => r.meta),
+  singleStyleSchema,
+]);
 
 export const componentSchema = z.looseObject({
   key: z.string(),
