@@ -5,6 +5,7 @@
 import { loadConfig } from '../config/load.js';
 import { connect } from '../service/connect.js';
 import { runSync, type SyncMode, type SyncOutcome } from '../sync/apply.js';
+import type { SyncDiff } from '../sync/diff.js';
 import { renderConflicts, renderPlanTable } from '../sync/report.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
 
@@ -62,10 +63,7 @@ function report(
     );
     return EXIT.conflicts;
   }
-  const orphanNote =
-    diff.orphans.length > 0
-      ? `\n${diff.orphans.length} variable(s) exist only in the service (the API cannot delete): remove them in the design file, or pull to get them back.`
-      : '';
+  const orphanNote = describeOrphans(diff.orphans);
   if (outcome.kind === 'planned') {
     const { plan, files } = outcome;
     const lines = [renderPlanTable(diff, plan)];
@@ -86,4 +84,14 @@ function report(
   const fileList = [...files.written.map((f) => `  M ${f}`), ...files.removed.map((f) => `  D ${f}`)];
   ctx.out.result([summary, ...fileList].join('\n') + orphanNote, json);
   return EXIT.ok;
+}
+
+/** The API cannot delete, so what exists only in the service is reported with what to do about it. */
+export function describeOrphans(orphans: SyncDiff['orphans']): string {
+  const removed = orphans.filter((o) => o.reason === 'removed-locally').length;
+  const neverPulled = orphans.length - removed;
+  const lines: string[] = [];
+  if (removed > 0) lines.push(`${removed} item(s) were removed from the repository but still exist in the design file (the API cannot delete): remove them there.`);
+  if (neverPulled > 0) lines.push(`${neverPulled} item(s) exist only in the design file and were never pulled: \`tokensync pull\` brings them into the repository.`);
+  return lines.length > 0 ? `\n${lines.join('\n')}` : '';
 }

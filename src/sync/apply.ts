@@ -100,7 +100,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
         requestsSent += await execute(client, fileKey, plan, progress);
         break;
       } catch (err) {
-        if (!(err instanceof ApiUnknownOutcomeError) || replans >= MAX_REPLANS) throw err;
+        if (!(err instanceof ApiUnknownOutcomeError) || replans >= MAX_REPLANS) throw err as Error;
         replans += 1;
         requestsSent += 1;
         progress(`the outcome of ${err.method} is unknown; re-reading the variables instead of sending it again`);
@@ -152,7 +152,8 @@ async function execute(client: DesignFileClient, fileKey: string, plan: Plan, pr
   for (const [i, request] of plan.requests.entries()) {
     progress(`${request.method} variables (${i + 1}/${plan.requests.length})`);
     if (request.method === 'POST') {
-      const response = await client.postVariables(fileKey, request.body);
+      // A split plan's later POSTs may name collections an earlier POST created by temp id.
+      const response = await client.postVariables(fileKey, applyTempIds(request.body, mapping));
       Object.assign(mapping, response.meta.tempIdMapping);
     } else {
       await client.putVariables(fileKey, applyTempIds(request.body, mapping));
