@@ -75,7 +75,7 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
   const resolverText = await readText(path.join(dir, RESOLVER_FILE));
   if (resolverText === undefined) {
     // No resolver: an empty set, unless token files exist that it should describe.
-    const stray = await anyTokenFile(dir);
+    const stray = (await tokenFiles(dir))[0];
     if (stray) {
       problems.push({
         severity: 'error',
@@ -110,6 +110,21 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
       parseOrReport(f, text, sources, problems);
     }
   });
+
+  // A token file the resolver does not list is ignored by every tool that follows the resolver:
+  // most likely a mode or collection renamed by hand. Say so rather than skip it silently.
+  const listed = new Set(fileList);
+  for (const f of await tokenFiles(dir)) {
+    if (!listed.has(f)) {
+      problems.push({
+        severity: 'warning',
+        file: f,
+        offset: 0,
+        message: `${RESOLVER_FILE} does not list this file, so tokensync ignores it`,
+        hint: `Add it to ${RESOLVER_FILE} as a set or a modifier context, or delete it.`,
+      });
+    }
+  }
 
   const namespaced = config.namespace === 'collection';
   const collections: Collection[] = [];
@@ -553,13 +568,17 @@ async function readText(file: string): Promise<string | undefined> {
   }
 }
 
-async function anyTokenFile(dir: string): Promise<string | undefined> {
+/** `*.tokens.json` files under the tokens folder, relative with `/`, sorted. */
+async function tokenFiles(dir: string): Promise<string[]> {
   try {
     const entries = await readdir(dir, { recursive: true });
-    const hit = entries.map(String).filter((e) => e.endsWith('.tokens.json')).sort()[0];
-    return hit?.split(path.sep).join('/');
+    return entries
+      .map(String)
+      .filter((e) => e.endsWith('.tokens.json'))
+      .map((e) => e.split(path.sep).join('/'))
+      .sort();
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
   }
 }

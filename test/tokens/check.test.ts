@@ -105,6 +105,19 @@ describe('checkTokens: one clear diagnostic per problem, with file:line:column, 
     `);
   });
 
+  it('warns about a token file the resolver does not list (and still exits clean)', async () => {
+    const files = renderTokens(fixtureSet(), config);
+    files.set('semantic/dark-old.tokens.json', files.get(D)!);
+    const root = await project(files, 'tokens');
+    const diagnostics = await checkTokens(root, config);
+    expect(diagnostics.map((d) => d.severity)).toEqual(['warning']);
+    expect(diagnostics.map(formatDiagnostic).join('\n')).toMatchInlineSnapshot(`
+      "tokens/semantic/dark-old.tokens.json:1:1  -  warning: tokens.resolver.json does not list this file, so tokensync ignores it
+          fix: Add it to tokens.resolver.json as a set or a modifier context, or delete it."
+    `);
+    expect((await readTokens(root, config)).set.variables).toHaveLength(fixtureSet().variables.length);
+  });
+
   it('reports every problem, not just the first, sorted by file and position', async () => {
     const out = await check(
       editJson(P, (d) => (d.spacing['4'].$value = 16)),
