@@ -79,7 +79,7 @@ async function call(url: string, dispatcher: Agent, defaultToken: string, method
 }
 
 export async function startTestEmulator(opts: EmulatorOptions = {}): Promise<TestEmulator> {
-  const emu = await startEmulator({ timeScale: 0.001, rateLimitPerMinute: 100_000, ...opts });
+  const emu = await startEmulator({ timeScale: 0.01, rateLimitPerMinute: 100_000, ...opts });
   const dispatcher = new Agent({ connect: { ca: emu.ca } });
   const c = (method: string, path: string, o?: CallOptions): Promise<HttpResult> => call(emu.url, dispatcher, emu.token, method, path, o);
   const admin = async (method: string, path: string, body?: unknown): Promise<any> => {
