@@ -146,8 +146,16 @@ export class OAuthAuth implements AuthProvider {
     };
     this.#o.redactor.add(next.access_token);
     this.#o.redactor.add(next.refresh_token);
-    // Persist before use: the old refresh token is spent now, the new one must not be lost.
-    writeTokenPair(this.#o.tokenFile, next);
+    // Persist before use: the old refresh token is spent now, the new one must not be lost. If it
+    // cannot be stored, the new pair is not used either (a later run could not refresh it).
+    try {
+      writeTokenPair(this.#o.tokenFile, next);
+    } catch (err) {
+      throw new OAuthTokenError('OAUTH_TOKEN_FILE', `The refreshed OAuth token pair could not be stored in ${this.#o.tokenFile} (${(err as NodeJS.ErrnoException).code ?? 'write failed'}); the previous refresh token is spent.`, {
+        hint: 'Make the token file and its folder writable, then run `tokensync login` to sign in again.',
+        cause: this.#o.redactor.sanitizeError(err),
+      });
+    }
     this.#pair = next;
   }
 }
