@@ -25,6 +25,7 @@ type Emu = Awaited<ReturnType<typeof startTestEmulator>>;
 let emu: Emu;
 const scan = new LeakScanner();
 const open: DesignFileClient[] = [];
+const minted: string[] = [];
 
 beforeAll(async () => {
   scan.start();
@@ -87,6 +88,16 @@ describe('error statuses', () => {
       "GET https://EMULATOR/v1/files/FILEKEY/variables/local -> 403: the service refused the credentials: Invalid token: the X-Service-Token is not a valid personal access token.
       fix: Check the personal access token (service.token): it may be invalid, expired or missing a scope. This endpoint needs the file_content:read scope."
     `);
+  });
+
+  it('403: a token without the scope gets a hint naming the scope the endpoint needs', async () => {
+    const readOnly = await emu.admin.mintToken({ scopes: ['file_content:read'] });
+    minted.push(readOnly);
+    const { c, events } = client({ auth: { kind: 'token', token: readOnly } });
+    const err = (await scan.thrown(c.putVariables(emu.fileKey, { variables: [] }))) as ApiAuthError;
+    expect(err).toBeInstanceOf(ApiAuthError);
+    expect(err.hint).toContain('This endpoint needs the file_content:write scope.');
+    expect(events).toHaveLength(1); // a personal token is not refreshed or retried
   });
 
   it('404: an unknown file key is an ApiNotFoundError', async () => {
@@ -191,6 +202,15 @@ describe('Retry-After and the retry budget', () => {
     expect(after.meta.variables[id]).toMatchObject({ name: v.name, description: 'retried put' });
   });
 
+  it('an attempt that exceeds the timeout is abandoned and a GET is tried again', async () => {
+    // The emulator holds the call 2000 s × its time scale (0.001) = 2 s; the client gives up after 300 ms.
+    await emu.admin.addFault({ method: 'GET', path: '/v1/files/*/variables/local', fault: 'delay', delayMs: 2_000_000 });
+    const { c, events } = client({ timeoutMs: 300 });
+    const vars = await c.getLocalVariables(emu.fileKey);
+    expect(Object.keys(vars.meta.variables).length).toBeGreaterThan(0);
+    expect(events.map((e) => e.status)).toEqual(['network-error', 200]);
+  });
+
   it('a connection that cannot be made is an ApiNetworkError after the retries', async () => {
     const closed = await startRawServer(() => ({ status: 200, body: '{}' }));
     await closed.close(); // the port is now refused
@@ -247,5 +267,6 @@ describe('POST is never replayed when its outcome is unknown', () => {
 
 it('prints, emits and throws no secret', () => {
   expect(scan.size).toBeGreaterThan(10);
-  expect(scan.leaks({ token: emu.token, wrongToken: 'dfs_pat_wrong_token_000000', adminToken: emu.adminToken, clientSecret: emu.oauth.clientSecret })).toEqual([]);
+  expect(minted.length).toBe(1);
+  expect(scan.leaks({ ...Object.fromEntries(minted.map((t, i) => [`minted${i}`, t])), token: emu.token, wrongToken: 'dfs_pat_wrong_token_000000', adminToken: emu.adminToken, clientSecret: emu.oauth.clientSecret })).toEqual([]);
 });
