@@ -80,6 +80,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const saved = options.dataFile === undefined ? null : await loadState(options.dataFile);
   const state = saved ?? seedState(newIdentity(), seed, Date.now());
+  // `POST /_emulator/reset` without a seed goes back to the content this run started from.
+  const startSeed = state.seed;
 
   const ca = createCertificateAuthority();
   const leaf = ca.issue(['127.0.0.1', 'localhost', '::1', ...(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'].includes(host) ? [] : [host])]);
@@ -110,7 +112,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     svc,
     async reset(next) {
       svc.webhooks.close();
-      svc.state = seedState(svc.state.identity, next ?? svc.state.seed, Date.now());
+      svc.state = seedState(svc.state.identity, next ?? startSeed, Date.now());
       svc.webhooks = dispatcher();
       faults.clear();
       limiter.reset();

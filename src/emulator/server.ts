@@ -96,7 +96,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Endpoin
 
   if (fault?.fault === 'reset') {
     log(0);
-    req.socket.resetAndDestroy();
+    // A TLS socket cannot send a TCP RST itself; reset the TCP socket under it (Node keeps it as
+    // `_parent` when a TLSSocket wraps an existing socket, as our plain-HTTP sniffing does).
+    const tcp = (req.socket as unknown as { _parent?: Socket })._parent ?? req.socket;
+    tcp.resetAndDestroy();
     return;
   }
   if (fault?.fault === 'delay') await sleep(svc.scaled(fault.delayMs));
