@@ -1,0 +1,83 @@
+/**
+ * build: tokensync against the tools a user would pick instead, on the same token files
+ * (bench/project.mjs says what each tool is given). Every run starts from an empty output folder,
+ * so each tool does its whole job every time.
+ */
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { measure } from '../lib/measure.mjs';
+
+/** Total bytes of the files under `dir` (what the tool produced), or undefined when there is none. */
+export function outputBytes(dir) {
+  if (!existsSync(dir)) return undefined;
+  let total = 0;
+  const walk = (d) => {
+    for (const name of readdirSync(d)) {
+      const p = path.join(d, name);
+      const s = statSync(p);
+      if (s.isDirectory()) walk(p);
+      else total += s.size;
+    }
+  };
+  walk(dir);
+  return total;
+}
+
+/** The commands compared; `out` is the folder the tool writes (cleared before every run). */
+export function buildCommands(root) {
+  const tokensync = path.join(root, 'bin', 'tokensync.js');
+  return [
+    {
+      id: 'tokensync-all',
+      tool: 'tokensync build',
+      what: 'all 9 platforms (css, scss, ts, json, ios, android, compose, tailwind, docs), every mode',
+      script: tokensync,
+      args: ['build'],
+      out: 'build',
+    },
+    {
+      id: 'tokensync-css-ts',
+      tool: 'tokensync build --platform css ts',
+      what: 'css + ts, every mode (the like-for-like subset)',
+      script: tokensync,
+      args: ['build', '--platform', 'css', 'ts'],
+      out: 'build',
+    },
+    {
+      id: 'sd',
+      tool: 'Style Dictionary 5 alone',
+      what: 'css (outputReferences) + js (es6), default mode of each collection only',
+      script: path.join(root, 'node_modules', 'style-dictionary', 'bin', 'style-dictionary.js'),
+      args: ['build', '--config', 'sd.config.json'],
+      out: 'sd-out',
+    },
+    {
+      id: 'terrazzo',
+      tool: 'Terrazzo (tz build, plugin-css)',
+      what: 'css, every mode (resolver document; one permutation per non-default mode)',
+      script: path.join(root, 'node_modules', '@terrazzo', 'cli', 'bin', 'cli.js'),
+      args: ['build', '--config', 'terrazzo.config.mjs'],
+      out: 'tz-out',
+    },
+  ];
+}
+
+/**
+ * @param {{ root: string; project: string; runs: number; only?: string[]; log: (s: string) => void }} opts
+ */
+export async function buildLeg(opts) {
+  const rows = [];
+  for (const cmd of buildCommands(opts.root)) {
+    if (opts.only && !opts.only.includes(cmd.id)) continue;
+    const out = path.join(opts.project, cmd.out);
+    opts.log(`    ${cmd.tool} x${opts.runs}`);
+    const m = await measure(cmd.script, cmd.args, {
+      cwd: opts.project,
+      runs: opts.runs,
+      before: () => rmSync(out, { recursive: true, force: true }),
+    });
+    const bytes = outputBytes(out);
+    rows.push({ ...cmd, m: m.ok && bytes === undefined ? { ok: false, error: `no output in ${cmd.out}/` } : m, bytes });
+  }
+  return rows;
+}

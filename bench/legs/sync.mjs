@@ -1,0 +1,100 @@
+/**
+ * push and pull against the local service, as a user runs them (the CLI, a fresh process each):
+ * 1. initial push: a repository with N variables x M modes and no lock, into an empty design file;
+ * 2. pull: an empty repository (same service) gets everything: token files, resolver, lock;
+ * 3. no-op sync: the repository from 2 again, nothing changed on either side.
+ * Each run uses a fresh emulator (`--seed empty`), so every push is a real initial push. Requests
+ * and bytes come from the service's own request log, and, where the client reports them, from
+ * `--json` (an extra, untimed run, since printing the JSON plan costs time of its own).
+ * The floor: push = one GET, one POST, one PUT (+ the read-back GET DESIGN.md "Apply" asks for);
+ * pull = one GET; no-op sync = one GET and no write.
+ */
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { requestLog, startEmulatorCli } from '../lib/emulator.mjs';
+import { median, runNode } from '../lib/measure.mjs';
+import { writeConfig } from '../project.mjs';
+
+const STEPS = [
+  { id: 'push', tool: 'tokensync push', what: 'initial push into an empty file', dir: 'a', args: ['push'] },
+  { id: 'pull', tool: 'tokensync pull', what: 'into an empty repository', dir: 'b', args: ['pull'] },
+  { id: 'noop', tool: 'tokensync sync', what: 'no-op: nothing changed on either side', dir: 'b', args: ['sync'] },
+];
+
+/** Requests by method and the byte totals the log carries (field names vary: any numeric *bytes* field). */
+function summarise(log) {
+  const byMethod = {};
+  let sent;
+  let received;
+  for (const r of log) {
+    byMethod[r.method] = (byMethod[r.method] ?? 0) + 1;
+    for (const [k, v] of Object.entries(r)) {
+      if (typeof v !== 'number' || !/bytes/i.test(k)) continue;
+      if (/in|req|sent|body/i.test(k) && !/out|res/i.test(k)) sent = (sent ?? 0) + v;
+      else received = (received ?? 0) + v;
+    }
+  }
+  return { count: log.length, byMethod, sent, received, paths: log.map((r) => `${r.method} ${r.path} ${r.status}`) };
+}
+
+/**
+ * @param {{ root: string; work: string; template: string; runs: number; log: (s: string) => void }} opts
+ *   template: a project folder whose tokens/ holds the set to push (no lock)
+ */
+export async function syncLeg(opts) {
+  const script = path.join(opts.root, 'bin', 'tokensync.js');
+  /** step id -> { ms[], rss[], requests (last run), json stats } */
+  const acc = Object.fromEntries(STEPS.map((s) => [s.id, { ms: [], rss: [], requests: undefined, client: undefined, error: undefined }]));
+  // runs timed + 1 untimed with --json for the client's own request accounting.
+  for (let i = 0; i <= opts.runs; i++) {
+    const withJson = i === opts.runs;
+    opts.log(`    run ${i + 1}/${opts.runs + 1}${withJson ? ' (--json, untimed)' : ''}`);
+    const emu = await startEmulatorCli(opts.root);
+    try {
+      const service = { url: emu.info.url, fileKey: emu.info.fileKey, caFile: emu.info.caFile };
+      const a = path.join(opts.work, 'a');
+      const b = path.join(opts.work, 'b');
+      for (const d of [a, b]) rmSync(d, { recursive: true, force: true });
+      writeConfig(a, service);
+      cpSync(path.join(opts.template, 'tokens'), path.join(a, 'tokens'), { recursive: true });
+      writeConfig(b, service);
+      let seen = 0;
+      for (const step of STEPS) {
+        const slot = acc[step.id];
+        if (slot.error) continue;
+        const args = withJson ? ['--json', ...step.args] : ['--quiet', ...step.args];
+        const r = await runNode(script, args, { cwd: step.dir === 'a' ? a : b, env: { DFS_TOKEN: emu.info.token } });
+        if (r.code !== 0) {
+          slot.error = `exit ${r.code}: ${(r.stderr || r.stdout).trim().split('\n').slice(0, 6).join(' / ').slice(0, 400)}`;
+          break;
+        }
+        const log = await requestLog(emu.info);
+        const mine = log.slice(seen);
+        seen = log.length;
+        if (withJson) {
+          try {
+            slot.client = JSON.parse(r.stdout).requests;
+          } catch {
+            slot.client = undefined;
+          }
+        } else {
+          slot.ms.push(r.ms);
+          slot.rss.push(r.rssMB);
+          slot.requests = summarise(mine);
+        }
+      }
+    } finally {
+      await emu.stop();
+    }
+  }
+  return STEPS.map((s) => {
+    const slot = acc[s.id];
+    if (slot.error || slot.ms.length === 0) return { ...s, m: { ok: false, error: slot.error ?? 'not run' } };
+    return {
+      ...s,
+      m: { ok: true, runs: slot.ms.length, ms: median(slot.ms), msMin: Math.min(...slot.ms), msMax: Math.max(...slot.ms), rssMB: median(slot.rss) },
+      requests: slot.requests,
+      client: slot.client,
+    };
+  });
+}

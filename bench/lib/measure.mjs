@@ -1,0 +1,96 @@
+/**
+ * Runs a Node program as a child process and measures what a user waits for: wall time from spawn
+ * to exit (so Node start and module loading count), and peak memory (see probe.mjs). A figure is
+ * the median of several runs; the spread (min..max) is kept so a noisy figure shows as noisy.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const PROBE = pathToFileURL(fileURLToPath(new URL('./probe.mjs', import.meta.url))).href;
+
+/**
+ * @typedef {{ ms: number; rssMB: number | undefined; code: number | null; stdout: string; stderr: string }} RunResult
+ * @typedef {{ cwd: string; env?: Record<string, string | undefined>; timeoutMs?: number }} RunOptions
+ */
+
+/** One run of `node <script> ...args`. Never throws for a non-zero exit: the caller decides. */
+export function runNode(script, args, opts) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tokensync-bench-'));
+  const rssFile = path.join(dir, 'rss');
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(process.execPath, ['--import', PROBE, script, ...args], {
+      cwd: opts.cwd,
+      env: { ...process.env, ...opts.env, BENCH_RSS_FILE: rssFile, NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out = [];
+    const err = [];
+    child.stdout.on('data', (c) => out.push(c));
+    child.stderr.on('data', (c) => err.push(c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 600_000);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      let rssMB;
+      try {
+        rssMB = Number(readFileSync(rssFile, 'utf8')) / 1024;
+      } catch {
+        rssMB = undefined;
+      }
+      rmSync(dir, { recursive: true, force: true });
+      resolve({ ms, rssMB, code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
+    });
+  });
+}
+
+export function median(xs) {
+  const s = xs.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
+  if (s.length === 0) return undefined;
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/**
+ * @typedef {{ ok: true; runs: number; ms: number; msMin: number; msMax: number; rssMB: number | undefined; last: RunResult }
+ *   | { ok: false; error: string }} Measured
+ */
+
+/**
+ * Runs `runs` times (after `before()` each time, untimed, to reset state) and returns medians.
+ * A run that exits with a code not in `okCodes` stops the measurement with its stderr as the error,
+ * so a broken leg shows in RESULTS.md instead of a meaningless number.
+ * @returns {Promise<Measured>}
+ */
+export async function measure(script, args, opts) {
+  const runs = opts.runs ?? 5;
+  const okCodes = opts.okCodes ?? [0];
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    if (opts.before) await opts.before(i);
+    const r = await runNode(script, typeof args === 'function' ? args(i) : args, opts);
+    if (!okCodes.includes(r.code ?? -1)) {
+      const text = (r.stderr || r.stdout).trim().split('\n').slice(0, 6).join(' / ');
+      return { ok: false, error: `exit ${r.code}: ${text.slice(0, 400)}` };
+    }
+    if (opts.after) await opts.after(i, r);
+    results.push(r);
+  }
+  const ms = results.map((r) => r.ms);
+  return {
+    ok: true,
+    runs,
+    ms: /** @type {number} */ (median(ms)),
+    msMin: Math.min(...ms),
+    msMax: Math.max(...ms),
+    rssMB: median(results.map((r) => r.rssMB)),
+    last: /** @type {RunResult} */ (results[results.length - 1]),
+  };
+}

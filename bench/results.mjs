@@ -1,0 +1,214 @@
+/** Renders the results of bench/run.mjs as bench/RESULTS.md. Pure: results in, Markdown out. */
+import { fmtBytes, fmtMB, fmtMs, fmtRatio, table, timeCell } from './lib/report.mjs';
+
+const row = (rows, id) => rows.find((r) => r.id === id);
+const okMs = (r) => (r && r.m.ok ? r.m.ms : undefined);
+const okMB = (r) => (r && r.m.ok ? r.m.rssMB : undefined);
+
+/** Cost growth from the smallest to the largest set, judged on the marginal cost (start-up excluded). */
+function growth(sections, id) {
+  const pts = sections.map((s) => ({ n: s.variables, ms: okMs(row(s.rows, id)) })).filter((p) => p.ms !== undefined);
+  if (pts.length < 2) return undefined;
+  const first = pts[0];
+  const last = pts[pts.length - 1];
+  const prev = pts[pts.length - 2];
+  // Time per extra variable over the last step vs over the first step: ~1 is linear, >1 superlinear.
+  const slopeFirst = pts.length > 2 ? (pts[1].ms - first.ms) / (pts[1].n - first.n) : undefined;
+  const slopeLast = (last.ms - prev.ms) / (last.n - prev.n);
+  return { pts, slopeFirst, slopeLast, ratio: last.ms / first.ms, sizeRatio: last.n / first.n };
+}
+
+function growthTable(sections, ids, names) {
+  const sizes = sections.map((s) => s.variables);
+  const header = ['tool', ...sizes.map((n) => `${n / 1000}k`), ...sizes.map((n) => `per 1k vars at ${n / 1000}k`), 'marginal cost, last step vs first step'];
+  const rows = [];
+  for (const id of ids) {
+    const g = growth(sections, id);
+    const cells = sizes.map((n) => {
+      const s = sections.find((x) => x.variables === n);
+      const r = s && row(s.rows, id);
+      return r ? (r.m.ok ? fmtMs(r.m.ms) : 'failed') : 'not run';
+    });
+    const per = sizes.map((n) => {
+      const s = sections.find((x) => x.variables === n);
+      const ms = s && okMs(row(s.rows, id));
+      return ms === undefined ? '–' : fmtMs((ms / n) * 1000);
+    });
+    const verdict =
+      g && g.slopeFirst !== undefined
+        ? `x${(g.slopeLast / g.slopeFirst).toFixed(2)} (${g.slopeLast / g.slopeFirst <= 1.25 ? 'linear' : 'superlinear'})`
+        : g
+          ? `${g.sizeRatio}x the variables: x${g.ratio.toFixed(1)} the time`
+          : '–';
+    rows.push([names[id] ?? id, ...cells, ...per, verdict]);
+  }
+  return table(header, rows);
+}
+
+function targets(results) {
+  const out = [];
+  const b10 = results.build.find((s) => s.variables === 10_000 && s.modes === 2);
+  if (b10) {
+    const ts = okMs(row(b10.rows, 'tokensync-all'));
+    const sd = okMs(row(b10.rows, 'sd'));
+    out.push([
+      'build, every platform and mode, no slower than a single-mode Style Dictionary build to css + js (10k x 2)',
+      `${fmtMs(ts)} vs ${fmtMs(sd)} (${fmtRatio(ts, sd)})`,
+      ts === undefined || sd === undefined ? 'not measured' : ts <= sd ? 'met' : 'NOT met',
+    ]);
+  }
+  const c10 = results.check.find((s) => s.variables === 10_000 && s.modes === 2);
+  if (c10) {
+    const ms = okMs(row(c10.rows, 'tokensync'));
+    out.push(['check under 0.5 s including start (10k x 2)', fmtMs(ms), ms === undefined ? 'not measured' : ms < 500 ? 'met' : 'NOT met']);
+  }
+  for (const s of results.sync) {
+    const push = okMs(row(s.rows, 'push'));
+    const pull = okMs(row(s.rows, 'pull'));
+    const sum = push !== undefined && pull !== undefined ? push + pull : undefined;
+    out.push([
+      `initial push + pull under 3 s (${s.variables / 1000}k x ${s.modes})`,
+      `${fmtMs(push)} + ${fmtMs(pull)} = ${fmtMs(sum)}`,
+      sum === undefined ? 'not measured' : sum < 3000 ? 'met' : 'NOT met',
+    ]);
+  }
+  for (const [label, sections, id] of [
+    ['build cost grows no faster than linearly, 1k to 40k', results.build, 'tokensync-all'],
+    ['check cost grows no faster than linearly, 1k to 40k', results.check, 'tokensync'],
+  ]) {
+    const g = growth(sections, id);
+    if (!g || g.slopeFirst === undefined) continue;
+    const k = g.slopeLast / g.slopeFirst;
+    out.push([label, `marginal cost per variable, last step / first step: x${k.toFixed(2)}`, k <= 1.25 ? 'met' : 'NOT met']);
+  }
+  return out;
+}
+
+export function renderResults(results) {
+  const L = [];
+  L.push('# Benchmark results');
+  L.push('');
+  L.push(
+    `Written by \`npm run bench\` (bench/run.mjs) on ${results.started}${results.quick ? ' with --quick (small sets, one run: NOT the reference figures)' : ''}; the run took ${results.seconds} s. ` +
+      'Do not edit: run it again. How to read it and what each tool is given: docs/benchmarks.md.',
+  );
+  L.push('');
+  L.push('Every time is the wall time of a fresh process as a user starts it (Node start included), the median of the runs, with the fastest and slowest run in brackets. Memory is the peak resident set size of that process. A ratio is the figure divided by the reference named in its column: below x1.00 is faster or smaller.');
+  L.push('');
+  L.push('## Machine');
+  L.push('');
+  L.push(table(['', ''], Object.entries(results.machine)));
+  L.push('');
+
+  if (results.sets.length > 0) {
+    L.push('## Token sets (bench/generate.mjs)');
+    L.push('');
+    L.push(
+      table(
+        ['set', 'variables', 'collections', 'modes per collection', 'values', 'COLOR / FLOAT / STRING / BOOLEAN', 'alias variables', 'cross-collection alias values'],
+        results.sets.map((s) => [
+          s.label,
+          s.variables,
+          s.collections,
+          s.modesPerCollection.join(', '),
+          s.values,
+          `${s.byType.COLOR} / ${s.byType.FLOAT} / ${s.byType.STRING} / ${s.byType.BOOLEAN}`,
+          `${s.aliasVariables} (${Math.round(s.aliasRatio * 100)}%)`,
+          s.crossCollectionAliases,
+        ]),
+      ),
+    );
+    L.push('');
+  }
+
+  if (results.build.length > 0) {
+    L.push('## Build');
+    L.push('');
+    L.push('Reference: Style Dictionary 5 alone building css + js from the default mode of each collection (what a plain Style Dictionary user gets; it has no modes).');
+    for (const s of results.build) {
+      L.push('');
+      L.push(`### ${s.variables / 1000}k variables x ${s.modes} modes`);
+      L.push('');
+      const sd = row(s.rows, 'sd');
+      L.push(
+        table(
+          ['tool', 'builds', 'time', 'time vs SD', 'peak memory', 'memory vs SD', 'output'],
+          s.rows.map((r) => [r.tool, r.what, timeCell(r.m), fmtRatio(okMs(r), okMs(sd)), fmtMB(okMB(r)), fmtRatio(okMB(r), okMB(sd)), fmtBytes(r.bytes)]),
+        ),
+      );
+      if (s.terrazzoSkipped) L.push('', 'Terrazzo not run at this size: its time grows quadratically here (see the growth table), a run would take far longer than the whole benchmark.');
+    }
+    L.push('');
+    L.push('### Growth');
+    L.push('');
+    L.push(
+      growthTable(results.build, ['tokensync-all', 'tokensync-css-ts', 'sd', 'terrazzo'], {
+        'tokensync-all': 'tokensync build (all)',
+        'tokensync-css-ts': 'tokensync build css ts',
+        sd: 'Style Dictionary alone',
+        terrazzo: 'Terrazzo',
+      }),
+    );
+    L.push('');
+  }
+
+  if (results.check.length > 0) {
+    L.push('## Check (pre-commit)');
+    L.push('');
+    L.push('Reference: `tz check` (Terrazzo) on the same resolver document and files.');
+    for (const s of results.check) {
+      L.push('');
+      L.push(`### ${s.variables / 1000}k variables x ${s.modes} modes`);
+      L.push('');
+      const tz = row(s.rows, 'terrazzo');
+      L.push(
+        table(
+          ['command', 'checks', 'time', 'time vs tz check', 'peak memory'],
+          s.rows.map((r) => [r.tool, r.what, timeCell(r.m), fmtRatio(okMs(r), okMs(tz)), fmtMB(okMB(r))]),
+        ),
+      );
+    }
+    L.push('');
+    L.push('### Growth');
+    L.push('');
+    L.push(growthTable(results.check, ['tokensync', 'terrazzo'], { tokensync: 'tokensync check', terrazzo: 'tz check' }));
+    L.push('');
+  }
+
+  if (results.sync.length > 0) {
+    L.push('## Push and pull against the local service');
+    L.push('');
+    L.push(
+      'The service is `tokensync emulator --seed empty` on this machine (HTTPS on loopback), a fresh one per run. Requests are counted by the service itself (its request log); bytes are the client\'s own accounting (`--json`, one extra untimed run). ' +
+        'The floor: an initial push is one GET, one POST and one PUT (plus the read-back GET after applying, DESIGN.md "Apply"); a pull one GET; a no-op sync one GET and no write.',
+    );
+    for (const s of results.sync) {
+      L.push('');
+      L.push(`### ${s.variables / 1000}k variables x ${s.modes} modes (${s.values} values)`);
+      L.push('');
+      L.push(
+        table(
+          ['command', 'case', 'time', 'peak memory', 'requests (service log)', 'sent / received (client)'],
+          s.rows.map((r) => [
+            r.tool,
+            r.what,
+            timeCell(r.m),
+            fmtMB(okMB(r)),
+            r.requests ? `${r.requests.count}: ${Object.entries(r.requests.byMethod).map(([m, c]) => `${c} ${m}`).join(', ')}` : 'n/a',
+            r.client ? `${fmtBytes(r.client.bytesSent)} / ${fmtBytes(r.client.bytesReceived)}` : 'n/a',
+          ]),
+        ),
+      );
+    }
+    L.push('');
+  }
+
+  const t = targets(results);
+  if (t.length > 0) {
+    L.push('## Targets');
+    L.push('');
+    L.push(table(['target (issue 6)', 'measured', ''], t));
+    L.push('');
+  }
+  return `${L.join('\n')}\n`;
+}

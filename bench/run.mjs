@@ -1,0 +1,97 @@
+/**
+ * `npm run bench` (issue 6): measures tokensync against the tools a user would pick instead, in
+ * the same run on the same files, and writes the figures and the machine to bench/RESULTS.md.
+ *
+ *   node bench/run.mjs [--quick] [--only build,check,sync] [--out FILE]
+ *
+ * --quick: small sets and one run each, to try the harness (writes bench/.work/RESULTS.quick.md
+ * unless --out is given). The full run takes about 10-15 minutes on a 2-core machine: 5 runs per
+ * figure at 1k and 10k, 3 at 40k, and Terrazzo (quadratic here, see docs/benchmarks.md) only up to
+ * BENCH_TERRAZZO_MAX variables (default 10000) with one run past 1k.
+ * Work folders live under bench/.work/ (git-ignored).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describeTokenSet, generateTokenSet } from './generate.mjs';
+import { buildLeg } from './legs/build.mjs';
+import { checkLeg } from './legs/check.mjs';
+import { syncLeg } from './legs/sync.mjs';
+import { machineInfo } from './lib/machine.mjs';
+import { renderResults } from './results.mjs';
+import { ROOT, writeProject } from './project.mjs';
+
+function parseArgs(argv) {
+  const opts = { quick: false, only: ['build', 'check', 'sync'], out: undefined };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--quick') opts.quick = true;
+    else if (a === '--only') opts.only = (argv[++i] ?? '').split(',');
+    else if (a === '--out') opts.out = argv[++i];
+    else throw new Error(`unknown option ${a}; use --quick, --only build,check,sync, --out FILE`);
+  }
+  return opts;
+}
+
+const opts = parseArgs(process.argv.slice(2));
+const WORK = path.join(ROOT, 'bench', '.work');
+const started = Date.now();
+const log = (s) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}\n`);
+
+const plan = opts.quick
+  ? { sizes: [1000, 4000], runs: () => 1, syncSets: [{ variables: 2000, modes: 2 }], syncRuns: 1, tzMax: 4000 }
+  : {
+      sizes: [1000, 10_000, 40_000],
+      runs: (n) => (n >= 40_000 ? 3 : 5),
+      syncSets: [
+        { variables: 10_000, modes: 2 },
+        { variables: 10_000, modes: 4 },
+      ],
+      syncRuns: 3,
+      tzMax: Number(process.env['BENCH_TERRAZZO_MAX'] ?? 10_000),
+    };
+/** Terrazzo runs: as many as the others at 1k, then one (it takes minutes at 10k). */
+const tzRuns = (n) => (n > 1000 ? 1 : plan.runs(n));
+const MODES = 2;
+
+const results = { machine: machineInfo(ROOT), quick: opts.quick, sets: [], build: [], check: [], sync: [], started: new Date().toISOString() };
+
+for (const n of plan.sizes) {
+  if (!opts.only.includes('build') && !opts.only.includes('check')) break;
+  const set = generateTokenSet({ variables: n, modes: MODES, seed: 1 });
+  const dir = path.join(WORK, `set-${n}x${MODES}`);
+  log(`${n} variables x ${MODES} modes: writing ${path.relative(ROOT, dir)}`);
+  await writeProject(dir, set);
+  results.sets.push({ label: `${n / 1000}k x ${MODES}`, ...describeTokenSet(set) });
+  const tz = n <= plan.tzMax;
+  if (opts.only.includes('build')) {
+    log(`  build`);
+    const rows = await buildLeg({ root: ROOT, project: dir, runs: plan.runs(n), only: ['tokensync-all', 'tokensync-css-ts', 'sd'], log });
+    if (tz) rows.push(...(await buildLeg({ root: ROOT, project: dir, runs: tzRuns(n), only: ['terrazzo'], log })));
+    results.build.push({ variables: n, modes: MODES, rows, terrazzoSkipped: !tz });
+  }
+  if (opts.only.includes('check')) {
+    log(`  check`);
+    const rows = await checkLeg({ root: ROOT, project: dir, runs: plan.runs(n), log, skip: tz ? [] : ['terrazzo'], runsFor: (id) => (id === 'terrazzo' ? tzRuns(n) : plan.runs(n)) });
+    results.check.push({ variables: n, modes: MODES, rows, terrazzoSkipped: !tz });
+  }
+}
+
+if (opts.only.includes('sync')) {
+  for (const s of plan.syncSets) {
+    const set = generateTokenSet({ variables: s.variables, modes: s.modes, seed: 2 });
+    const template = path.join(WORK, `sync-template-${s.variables}x${s.modes}`);
+    log(`push/pull ${s.variables} variables x ${s.modes} modes`);
+    await writeProject(template, set);
+    const work = path.join(WORK, `sync-${s.variables}x${s.modes}`);
+    mkdirSync(work, { recursive: true });
+    const rows = await syncLeg({ root: ROOT, work, template, runs: plan.syncRuns, log });
+    results.sync.push({ ...s, values: describeTokenSet(set).values, rows });
+  }
+}
+
+results.seconds = Math.round((Date.now() - started) / 1000);
+const out = opts.out ?? (opts.quick ? path.join(WORK, 'RESULTS.quick.md') : path.join(ROOT, 'bench', 'RESULTS.md'));
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(out, renderResults(results));
+writeFileSync(path.join(WORK, opts.quick ? 'results.quick.json' : 'results.json'), `${JSON.stringify(results, (k, v) => (k === 'last' ? undefined : v), 2)}\n`);
+log(`wrote ${path.relative(ROOT, out)} in ${results.seconds} s`);
