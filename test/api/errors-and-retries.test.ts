@@ -188,10 +188,8 @@ describe('Retry-After and the retry budget', () => {
     `);
   });
 
-  it('retries PUT after a dropped connection and GET after a truncated body', async () => {
-    // PUT is idempotent, so even a drop after the commit is safely sent again. (The emulator's
-    // 'reset' fault answers 500 on TLS sockets at the time of writing, so the drop is used here.)
-    await emu.admin.addFault({ method: 'PUT', path: '/v1/files/*/variables', fault: 'commit-then-drop' });
+  it('retries PUT after a reset connection and GET after a truncated body', async () => {
+    await emu.admin.addFault({ method: 'PUT', path: '/v1/files/*/variables', fault: 'reset' });
     await emu.admin.addFault({ method: 'GET', path: '/v1/files/*/variables/local', fault: 'truncate' });
     const { c, events } = client();
     const local = await c.getLocalVariables(emu.fileKey);
@@ -200,6 +198,15 @@ describe('Retry-After and the retry budget', () => {
     expect(events.map((e) => `${e.method} ${e.status}`)).toEqual(['GET network-error', 'GET 200', 'PUT network-error', 'PUT 200']);
     const after = await c.getLocalVariables(emu.fileKey);
     expect(after.meta.variables[id]).toMatchObject({ name: v.name, description: 'retried put' });
+  });
+
+  it('retries PUT even after a drop following the commit (PUT is idempotent)', async () => {
+    await emu.admin.addFault({ method: 'PUT', path: '/v1/files/*/variables', fault: 'commit-then-drop' });
+    const { c, events } = client();
+    const [id] = Object.keys((await c.getLocalVariables(emu.fileKey)).meta.variables);
+    await c.putVariables(emu.fileKey, { variables: [{ action: 'UPDATE', id: id!, description: 'dropped put' }] });
+    expect(events.map((e) => `${e.method} ${e.status}`)).toEqual(['GET 200', 'PUT network-error', 'PUT 200']);
+    expect((await c.getLocalVariables(emu.fileKey)).meta.variables[id!]?.description).toBe('dropped put');
   });
 
   it('an attempt that exceeds the timeout is abandoned and a GET is tried again', async () => {
