@@ -10,7 +10,7 @@ import { captureConsole } from './console-capture.js';
 import { BuildError } from './errors.js';
 import type { FormatContext } from './formats/common.js';
 import { planPlatforms } from './platforms.js';
-import { transforms } from './transforms.js';
+import { transforms, valueTransforms } from './transforms.js';
 import { buildTree } from './tree.js';
 import { planViews } from './views.js';
 import { assertInside, writeFiles, type WrittenFiles } from './write.js';
@@ -61,7 +61,7 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
     // The user's platforms see one plain tree of the default modes (tree.ts `flat`) and may use
     // our transforms by name (e.g. tokensync/android/size) next to Style Dictionary's.
     const flat = buildTree(set, views, { remBase, flat: true });
-    await runStyleDictionary({ tokens: flat.tokens, platforms: userPlatforms, hooks: { transforms } }, files, warnings, true);
+    await runStyleDictionary({ tokens: flat.tokens, platforms: userPlatforms, hooks: { transforms: valueTransforms } }, files, warnings, true);
   }
 
   const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

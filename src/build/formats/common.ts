@@ -5,7 +5,7 @@
 import StyleDictionary from 'style-dictionary';
 import type { Dictionary, FormatFn, FormatFnArguments, TransformedToken } from 'style-dictionary/types';
 import { BuildError } from '../errors.js';
-import { metaOf } from '../transforms.js';
+import { cleanName, metaOf, stripViews } from '../transforms.js';
 import type { View } from '../views.js';
 
 export interface FormatContext {
@@ -44,14 +44,14 @@ export async function builtin(name: string, args: FormatFnArguments, tokens: Tra
     file: { ...args.file, options: fileOptions },
     options: { ...args.options, ...options },
   });
-  return String(out);
+  return stripViews(String(out));
 }
 
 /**
  * Two different variables that get the same name in one output would silently overwrite each other
  * (issue 5: "an error, not an overwrite"). `nameOf` defaults to the transformed token name.
  */
-export function assertNoClash(tokens: TransformedToken[], what: string, nameOf: (t: TransformedToken) => string = (t) => t.name): void {
+export function assertNoClash(tokens: TransformedToken[], what: string, nameOf: (t: TransformedToken) => string = cleanName): void {
   const seen = new Map<string, string>();
   for (const t of tokens) {
     const m = metaOf(t);

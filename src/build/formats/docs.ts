@@ -5,7 +5,7 @@
  * Values are the CSS ones (the web platform's transforms), aliases resolved as in that mode.
  */
 import type { FormatFn, TransformedToken } from 'style-dictionary/types';
-import { metaOf } from '../transforms.js';
+import { cleanName, metaOf } from '../transforms.js';
 import { tokensOf, type FormatContext } from './common.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -73,7 +73,7 @@ export function docsFormat(ctx: FormatContext): FormatFn {
           ? `<a href="#${anchor(m.alias.view, m.alias.variable)}">${esc(`${m.alias.collection}/${m.alias.variable}`)}</a>`
           : '';
         out.push(
-          `<tr id="${anchor(v.key, m.variable)}"><td><code>${esc(m.variable)}</code><br><code>--${esc(t.name)}</code>${desc}</td>` +
+          `<tr id="${anchor(v.key, m.variable)}"><td><code>${esc(m.variable)}</code><br><code>--${esc(cleanName(t))}</code>${desc}</td>` +
             `<td class="pv">${preview(t)}</td><td><code>${esc(String(t['$value']))}</code></td><td>${alias}</td></tr>`,
         );
       }

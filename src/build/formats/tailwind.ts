@@ -13,6 +13,7 @@
  * wins over Tailwind's theme layer in every mode.
  */
 import type { FormatFn, TransformedToken } from 'style-dictionary/types';
+import { cleanName } from '../transforms.js';
 import { assertNoClash, GENERATED, tokensOf, type FormatContext } from './common.js';
 
 function strip(name: string, prefixes: string[]): string {
@@ -22,7 +23,7 @@ function strip(name: string, prefixes: string[]): string {
 
 /** The Tailwind theme variable of a token, or undefined when Tailwind has no namespace for it. */
 export function tailwindName(t: TransformedToken, prefix: string): string | undefined {
-  const name = prefix !== '' && t.name.startsWith(`${prefix}-`) ? t.name.slice(prefix.length + 1) : t.name;
+  const name = prefix !== '' && cleanName(t).startsWith(`${prefix}-`) ? cleanName(t).slice(prefix.length + 1) : cleanName(t);
   switch (String(t['$type'])) {
     case 'color':
       return `--color-${strip(name, ['color'])}`;
@@ -49,8 +50,8 @@ export function tailwindFormat(ctx: FormatContext, prefix: string, cssImport: st
     });
     const byTw = new Map(mapped.map((m) => [m.t, m.tw]));
     assertNoClash(mapped.map((m) => m.t), 'Tailwind (theme variables)', (t) => byTw.get(t)!);
-    const inline = mapped.filter((m) => m.tw !== `--${m.t.name}`);
-    const same = mapped.filter((m) => m.tw === `--${m.t.name}`);
+    const inline = mapped.filter((m) => m.tw !== `--${cleanName(m.t)}`);
+    const same = mapped.filter((m) => m.tw === `--${cleanName(m.t)}`);
     const lines = [`/* ${GENERATED} */`];
     if (cssImport) lines.push(`@import "${cssImport}";`);
     if (same.length > 0) {
@@ -60,7 +61,7 @@ export function tailwindFormat(ctx: FormatContext, prefix: string, cssImport: st
     }
     if (inline.length > 0) {
       lines.push('', '@theme inline {');
-      for (const { t, tw } of inline) lines.push(`  ${tw}: var(--${t.name});`);
+      for (const { t, tw } of inline) lines.push(`  ${tw}: var(--${cleanName(t)});`);
       lines.push('}');
     }
     return `${lines.join('\n')}\n`;

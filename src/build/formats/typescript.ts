@@ -4,7 +4,7 @@
  * modes nor a name union, so this format is ours; values come from Style Dictionary's transforms.
  */
 import type { FormatFn, TransformedToken } from 'style-dictionary/types';
-import { metaOf } from '../transforms.js';
+import { cleanName, metaOf } from '../transforms.js';
 import { assertNoClash, GENERATED, tokensOf, type FormatContext } from './common.js';
 
 const key = (name: string): string => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
@@ -21,12 +21,12 @@ export function typescriptFormat(ctx: FormatContext): FormatFn {
       byView.set(metaOf(t).view, list);
     }
     const defaults = ctx.views.filter((v) => v.isDefault).flatMap((v) => byView.get(v.key) ?? []);
-    const names = [...new Set(defaults.map((t) => t.name))].sort();
+    const names = [...new Set(defaults.map((t) => cleanName(t)))].sort();
     const lines: string[] = [`// ${GENERATED}`, ''];
     lines.push('/** Every token name. A name that is not here does not compile. */');
     lines.push(names.length === 0 ? 'export type TokenName = never;' : `export type TokenName =\n${names.map((n) => `  | ${JSON.stringify(n)}`).join('\n')};`);
     lines.push('', '/** Every token in its collection\'s default mode. */', 'export const tokens = {');
-    for (const t of [...defaults].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) lines.push(`  ${key(t.name)}: ${literal(t)},`);
+    for (const t of [...defaults].sort((a, b) => (cleanName(a) < cleanName(b) ? -1 : cleanName(a) > cleanName(b) ? 1 : 0))) lines.push(`  ${key(cleanName(t))}: ${literal(t)},`);
     lines.push('} as const satisfies Record<TokenName, string | number | boolean>;', '');
     lines.push('/** Each collection\'s default mode. */', 'export const defaultModes = {');
     for (const v of ctx.views.filter((x) => x.isDefault)) lines.push(`  ${JSON.stringify(v.collection.name)}: ${JSON.stringify(v.mode)},`);
@@ -36,7 +36,7 @@ export function typescriptFormat(ctx: FormatContext): FormatFn {
       lines.push(`  ${JSON.stringify(c.name)}: {`);
       for (const v of ctx.views.filter((x) => x.collection === c)) {
         lines.push(`    ${JSON.stringify(v.mode)}: {`);
-        for (const t of byView.get(v.key) ?? []) lines.push(`      ${key(t.name)}: ${literal(t)},`);
+        for (const t of byView.get(v.key) ?? []) lines.push(`      ${key(cleanName(t))}: ${literal(t)},`);
         lines.push('    },');
       }
       lines.push('  },');

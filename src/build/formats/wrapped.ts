@@ -4,7 +4,7 @@
  * compose/object, and we only decide where it goes.
  */
 import type { FormatFn, TransformedToken } from 'style-dictionary/types';
-import { metaOf } from '../transforms.js';
+import { cleanName, metaOf } from '../transforms.js';
 import { assertNoClash, builtin, GENERATED, tokensOf, viewsOf, type FormatContext } from './common.js';
 
 /**
@@ -20,7 +20,7 @@ import { assertNoClash, builtin, GENERATED, tokensOf, viewsOf, type FormatContex
 export function cssFormat(ctx: FormatContext): FormatFn {
   return async (args) => {
     const all = tokensOf(args.dictionary, ctx.views.map((v) => v.key));
-    assertNoClash(all, 'CSS (custom property names)', (t) => `--${t.name}`);
+    assertNoClash(all, 'CSS (custom property names)', (t) => `--${cleanName(t)}`);
     const defaults = ctx.views.filter((v) => v.isDefault);
     const options = { outputReferences: true, showFileHeader: false };
     const blocks: string[] = [`/**\n * ${GENERATED}\n */\n`];
@@ -48,7 +48,7 @@ export function scssFormat(ctx: FormatContext): FormatFn {
   return async (args) => {
     const keys = viewsOf(args);
     const tokens = tokensOf(args.dictionary, keys);
-    assertNoClash(tokensOf(args.dictionary, ctx.views.map((v) => v.key)), 'SCSS (variable names)', (t) => `$${t.name}`);
+    assertNoClash(tokensOf(args.dictionary, ctx.views.map((v) => v.key)), 'SCSS (variable names)', (t) => `$${cleanName(t)}`);
     const isDefaultFile = keys.every((k) => ctx.viewByKey.get(k)?.isDefault);
     return builtin('scss/variables', args, tokens, { outputReferences: isDefaultFile });
   };
@@ -116,7 +116,7 @@ function wholeNumbers(tokens: TransformedToken[]): Set<string> {
   for (const t of tokens) {
     if (metaOf(t).kind !== 'number') continue;
     const ok = Number.isInteger(Number(t['$value']));
-    whole.set(t.name, (whole.get(t.name) ?? true) && ok);
+    whole.set(cleanName(t), (whole.get(cleanName(t)) ?? true) && ok);
   }
   return new Set([...whole].filter(([, ok]) => ok).map(([n]) => n));
 }
