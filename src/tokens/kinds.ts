@@ -104,6 +104,11 @@ function kindFromScopes(v: Pick<Variable, 'type' | 'scopes'>): TokenKind | undef
 
 /** The presentation config asks for, for a variable that has none yet. */
 export function kindFromConfig(v: Pick<Variable, 'collection' | 'name' | 'type' | 'scopes'>, config: TokensConfig): TokenKind {
+  return explicitKindFromConfig(v, config) ?? defaultKind(v.type);
+}
+
+/** What a rule or the scopes say; undefined when neither does (the caller picks a default). */
+export function explicitKindFromConfig(v: Pick<Variable, 'collection' | 'name' | 'type' | 'scopes'>, config: TokensConfig): TokenKind | undefined {
   if (v.type === 'FLOAT' || v.type === 'STRING') {
     for (const rule of config.rules) {
       if (rule.collection !== undefined && rule.collection !== v.collection) continue;
@@ -117,5 +122,5 @@ export function kindFromConfig(v: Pick<Variable, 'collection' | 'name' | 'type' 
       if (kind) return kind;
     }
   }
-  return defaultKind(v.type);
+  return undefined;
 }

@@ -18,7 +18,7 @@ import { isAlias, type TokenKind, type TokenSet, type Variable } from '../model/
 import { encodeLiteral } from './codec.js';
 import { parseJsonTree } from './json-tree.js';
 import { Ordered, fromJsonNode, toJsonText, type Json } from './json-write.js';
-import { kindFits, kindFromConfig } from './kinds.js';
+import { defaultKind, explicitKindFromConfig, kindFits } from './kinds.js';
 import type { TokenSources } from './read.js';
 import { EXTENSION, RESOLVER_FILE, renderResolver, type CollectionLayout } from './resolver-doc.js';
 
@@ -66,16 +66,24 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
     return previousTrees.get(rel);
   };
 
+  // One presentation per variable, from the default mode's previous file, the model or the config;
+  // decided for the whole set first, because an alias takes its target's type (DESIGN.md mapping
+  // table: "alias | the target's type"), also across collections.
+  const decided = new Map<Variable, TokenKind | undefined>();
+  for (const layout of layouts) {
+    const c = layout.collection;
+    const defaultPrev = previousTree(c.name, c.defaultMode);
+    for (const v of set.variables) {
+      if (v.collection !== c.name) continue;
+      const prevTok = defaultPrev ? tokenAt(defaultPrev, dottedOf.get(key(v))!) : undefined;
+      decided.set(v, pickKind(v, prevTok, config));
+    }
+  }
+  const kinds = resolveAliasKinds(set, decided);
+
   for (const layout of layouts) {
     const c = layout.collection;
     const vars = set.variables.filter((v) => v.collection === c.name);
-    // One presentation per variable, from the default mode's previous file.
-    const kinds = new Map<Variable, TokenKind>();
-    const defaultPrev = previousTree(c.name, c.defaultMode);
-    for (const v of vars) {
-      const prevTok = defaultPrev ? tokenAt(defaultPrev, dottedOf.get(key(v))!) : undefined;
-      kinds.set(v, pickKind(v, prevTok, config));
-    }
     for (const mode of c.modes) {
       const prev = previousTree(c.name, mode.name);
       const tokens = new Map<string, Ordered>();
@@ -164,7 +172,34 @@ function tokenAt(root: Ordered, segs: readonly string[]): Ordered | undefined {
   return node instanceof Ordered && node.entries.has('$value') ? node : undefined;
 }
 
-function pickKind(v: Variable, prevTok: Ordered | undefined, config: TokensConfig): TokenKind {
+/**
+ * Kinds for every variable: what was decided, or for an alias that nothing decided, its target's
+ * kind (following the chain through the default modes), or else the type's default.
+ */
+function resolveAliasKinds(set: TokenSet, decided: Map<Variable, TokenKind | undefined>): Map<Variable, TokenKind> {
+  const byKey = new Map(set.variables.map((v) => [key(v), v]));
+  const defaultModeOf = new Map(set.collections.map((c) => [c.name, c.defaultMode]));
+  const out = new Map<Variable, TokenKind>();
+  const resolve = (v: Variable, seen: Set<Variable>): TokenKind => {
+    const done = out.get(v) ?? decided.get(v);
+    if (done) return done;
+    const value = v.values[defaultModeOf.get(v.collection) ?? ''];
+    if (value !== undefined && isAlias(value) && !seen.has(v)) {
+      seen.add(v);
+      const target = byKey.get(key(value.alias));
+      if (target) {
+        const kind = resolve(target, seen);
+        if (kindFits(kind, v.type)) return kind;
+      }
+    }
+    return defaultKind(v.type);
+  };
+  for (const v of set.variables) out.set(v, resolve(v, new Set()));
+  return out;
+}
+
+/** The kind the model, the previous file or the config decides; undefined when none of them says. */
+function pickKind(v: Variable, prevTok: Ordered | undefined, config: TokensConfig): TokenKind | undefined {
   if (v.kind && kindFits(v.kind, v.type)) return v.kind;
   const prevType = prevTok?.get('$type');
   if (typeof prevType === 'string') {
@@ -176,7 +211,7 @@ function pickKind(v: Variable, prevTok: Ordered | undefined, config: TokensConfi
     else if (['color', 'number', 'fontWeight', 'fontFamily', 'string', 'boolean'].includes(prevType)) kind = { type: prevType } as TokenKind;
     if (kind && kindFits(kind, v.type)) return kind;
   }
-  return kindFromConfig(v, config);
+  return explicitKindFromConfig(v, config);
 }
 
 /** A token object: the previous one's keys and order, with the keys tokensync owns rewritten. */

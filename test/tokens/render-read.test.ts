@@ -31,6 +31,32 @@ describe('renderTokens', () => {
     expect((await readTokens(root, nsConfig)).set).toEqual(withKinds(fixtureSet()));
   });
 
+  it("writes an alias with its target's $type, following chains across collections", () => {
+    const A = (collection: string, name: string) => ({ alias: { collection, name } });
+    const files = renderTokens(
+      {
+        collections: [
+          { name: 'Core', modes: [{ name: 'Value' }], defaultMode: 'Value' },
+          { name: 'Theme', modes: [{ name: 'Light' }, { name: 'Dark' }], defaultMode: 'Light' },
+        ],
+        variables: [
+          { collection: 'Core', name: 'space/4', type: 'FLOAT', description: '', scopes: ['GAP'], values: { Value: 16 } },
+          { collection: 'Core', name: 'family/sans', type: 'STRING', description: '', scopes: ['FONT_FAMILY'], values: { Value: 'Inter' } },
+          { collection: 'Theme', name: 'inset', type: 'FLOAT', description: '', scopes: ['ALL_SCOPES'], values: { Light: A('Core', 'space/4'), Dark: 24 } },
+          { collection: 'Theme', name: 'inset-lg', type: 'FLOAT', description: '', scopes: ['ALL_SCOPES'], values: { Light: A('Theme', 'inset'), Dark: A('Theme', 'inset') } },
+          { collection: 'Theme', name: 'body', type: 'STRING', description: '', scopes: ['ALL_SCOPES'], values: { Light: A('Core', 'family/sans'), Dark: 'Georgia' } },
+          { collection: 'Theme', name: 'count', type: 'FLOAT', description: '', scopes: ['ALL_SCOPES'], values: { Light: 3, Dark: 4 } },
+        ],
+      },
+      config,
+    );
+    const dark = JSON.parse(files.get('theme/dark.tokens.json')!);
+    expect(dark.inset).toEqual({ $type: 'dimension', $value: { value: 24, unit: 'px' } });
+    expect(dark['inset-lg'].$type).toBe('dimension');
+    expect(dark.body).toEqual({ $type: 'fontFamily', $value: 'Georgia' });
+    expect(dark.count.$type).toBe('number');
+  });
+
   it('is deterministic: the same model renders the same bytes', () => {
     const a = renderTokens(fixtureSet(), config);
     const b = renderTokens(fixtureSet(), config);
