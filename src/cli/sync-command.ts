@@ -63,13 +63,15 @@ function report(
     );
     return EXIT.conflicts;
   }
-  const orphanNote = describeOrphans(diff.orphans);
+  // After a pull or sync, items that were never pulled have just been pulled: not worth a note.
+  const brought = (mode === 'pull' || mode === 'sync') && outcome.kind === 'applied';
+  const orphanNote = describeOrphans(brought ? diff.orphans.filter((o) => o.reason !== 'never-pulled') : diff.orphans);
   if (outcome.kind === 'planned') {
     const { plan, files } = outcome;
     const lines = [renderPlanTable(diff, plan)];
     if (options.dryRun) lines.push('', 'Request bodies (nothing sent):', ...plan.requests.map((r) => `${r.method} /v1/files/:file_key/variables\n${JSON.stringify(r.body, null, 2)}`));
     if (files.written.length + files.removed.length > 0) {
-      lines.push('', 'Files a pull would change:', ...files.written.map((f) => `  M ${f}`), ...files.removed.map((f) => `  D ${f}`));
+      lines.push('', 'Files a pull would change:', ...files.written.map((f) => `  write  ${f}`), ...files.removed.map((f) => `  remove ${f}`));
     }
     ctx.out.result(lines.join('\n') + orphanNote, json);
     const changes = plan.requests.length > 0 || files.written.length > 0 || files.removed.length > 0;
@@ -81,7 +83,7 @@ function report(
   if (files.written.length > 0) parts.push(`wrote ${files.written.length} file(s)`);
   if (files.removed.length > 0) parts.push(`removed ${files.removed.length} file(s)`);
   const summary = parts.length > 0 ? `${mode}: ${parts.join(', ')}.` : `${mode}: already in step, nothing to do.`;
-  const fileList = [...files.written.map((f) => `  M ${f}`), ...files.removed.map((f) => `  D ${f}`)];
+  const fileList = [...files.written.map((f) => `  wrote   ${f}`), ...files.removed.map((f) => `  removed ${f}`)];
   ctx.out.result([summary, ...fileList].join('\n') + orphanNote, json);
   return EXIT.ok;
 }
