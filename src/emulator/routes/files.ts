@@ -85,6 +85,9 @@ function metadata(file: FileRecord, root: DocNode): { components: Record<string,
 }
 
 function renderUrl(ctx: Ctx, file: FileRecord, nodeId: string, format: ImageFormat, scale: number): string {
+  // Expired URLs can never be served again; dropping them keeps the saved state from growing forever.
+  const now = ctx.svc.now();
+  for (const [key, r] of Object.entries(ctx.svc.state.renders)) if (now >= r.expiresAt) delete ctx.svc.state.renders[key];
   const id = alnum(24);
   ctx.svc.state.renders[id] = { fileKey: file.key, nodeId, format, scale, expiresAt: ctx.svc.now() + ctx.svc.scaled(FOURTEEN_DAYS_MS) };
   return `${ctx.svc.origin}/render/${id}.${format}`;
