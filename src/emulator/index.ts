@@ -95,25 +95,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const faults = new FaultTable();
   const limiter = new RateLimiter(limit, 60_000 * timeScale);
   const extraCa = [ca.cert, ...(options.trustCa ?? []), ...extraCaFromEnv()];
-  let svc: Service;
-  const dispatcher = (): WebhookDispatcher =>
+  const svc = new Service(state, { timeScale, dataFile: options.dataFile }, faults, limiter, (service) =>
     new WebhookDispatcher({
       timeScale,
       extraCa,
-      webhook: (id) => (Object.hasOwn(svc.state.webhooks, id) ? svc.state.webhooks[id] : undefined),
-      changed: () => svc.commit(),
-      nowIso: () => svc.nowIso(),
-    });
-  svc = new Service(state, { timeScale, dataFile: options.dataFile }, faults, limiter, undefined as unknown as WebhookDispatcher);
-  svc.webhooks = dispatcher();
+      webhook: (id) => (Object.hasOwn(service.state.webhooks, id) ? service.state.webhooks[id] : undefined),
+      changed: () => service.commit(),
+      nowIso: () => service.nowIso(),
+    }),
+  );
 
   const routes: Endpoint[] = [...fileRoutes, ...commentRoutes, ...libraryRoutes, ...variableRoutes, ...webhookRoutes, ...oauthRoutes];
   const front = createFront({ cert: leaf.cert, key: leaf.key }, routes, {
     svc,
     async reset(next) {
-      svc.webhooks.close();
+      svc.restartWebhooks();
       svc.state = seedState(svc.state.identity, next ?? startSeed, Date.now());
-      svc.webhooks = dispatcher();
       faults.clear();
       limiter.reset();
       svc.requests.length = 0;

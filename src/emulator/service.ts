@@ -23,13 +23,23 @@ export class Service {
   readonly requests: LoggedRequest[] = [];
   private saving: Promise<void> = Promise.resolve();
 
+  webhooks: WebhookDispatcher;
+
   constructor(
     public state: EmulatorState,
     readonly options: { timeScale: number; dataFile: string | undefined },
     readonly faults: FaultTable,
     readonly limiter: RateLimiter,
-    public webhooks: WebhookDispatcher,
-  ) {}
+    private readonly makeDispatcher: (svc: Service) => WebhookDispatcher,
+  ) {
+    this.webhooks = makeDispatcher(this);
+  }
+
+  /** Stops deliveries in flight and starts a fresh dispatcher (used by reset). */
+  restartWebhooks(): void {
+    this.webhooks.close();
+    this.webhooks = this.makeDispatcher(this);
+  }
 
   /** Emulator clock: real time plus the offset set by POST /_emulator/clock. */
   now(): number {
