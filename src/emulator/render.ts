@@ -1,10 +1,10 @@
 /**
  * Rendered images (spec "GET /v1/images/:file_key"): real, small files in the node's first solid fill
- * color, so a client can download and decode what it gets. PNG and SVG are exact; PDF is a one-page
- * document with the filled rectangle. JPG: a baseline JPEG is more encoder than this emulator needs,
- * so the service renders `jpg` as PNG bytes with `content-type: image/png` (documented in docs/emulator.md).
+ * color, so a client can download and decode what it gets: PNG, SVG, baseline JPEG (jpeg.ts) and a
+ * one-page PDF with the filled rectangle.
  */
 import { crc32, deflateSync } from 'node:zlib';
+import { jpeg } from './jpeg.js';
 import type { DocNode, Rgba } from './state.js';
 
 export type ImageFormat = 'png' | 'svg' | 'jpg' | 'pdf';
@@ -83,8 +83,9 @@ export function render(format: ImageFormat, color: Rgba, width: number, height: 
       return { body: svg(color, width, height), contentType: 'image/svg+xml' };
     case 'pdf':
       return { body: pdf(color, width, height), contentType: 'application/pdf' };
-    case 'png':
     case 'jpg':
+      return { body: jpeg(color, width, height), contentType: 'image/jpeg' };
+    case 'png':
       return { body: png(color, width, height), contentType: 'image/png' };
   }
 }

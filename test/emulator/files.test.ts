@@ -96,7 +96,14 @@ describe('GET /v1/images/:key', () => {
     expect([...pixels.subarray(1, 5)]).toEqual([0x25, 0x63, 0xeb, 0xff]); // #2563eb
   });
 
-  it('serves SVG and PDF renders', async () => {
+  it('serves SVG, JPEG and PDF renders', async () => {
+    const jpg = await emu.call('GET', `/v1/images/${emu.fileKey}?ids=1:6&format=jpg&scale=0.5`);
+    const j = await download(jpg.json.images['1:6']);
+    expect(j.type).toBe('image/jpeg');
+    expect([...j.body.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+    expect([...j.body.subarray(-2)]).toEqual([0xff, 0xd9]);
+    const sof = j.body.indexOf(Buffer.from([0xff, 0xc0]));
+    expect([j.body.readUInt16BE(sof + 5), j.body.readUInt16BE(sof + 7)]).toEqual([48, 48]); // height, width: 96 px * 0.5
     const svg = await emu.call('GET', `/v1/images/${emu.fileKey}?ids=1:6&format=svg`);
     const s = await download(svg.json.images['1:6']);
     expect(s.type).toBe('image/svg+xml');

@@ -67,3 +67,12 @@ describe('alias cycles', () => {
     expect(findAliasCycle(graph(values, collections, { c: ['M'] }), [['v19999', 'M']])).toBeNull();
   });
 });
+
+describe('jpeg', () => {
+  it('encodes a flat image as a baseline JPEG (these bytes decode to 1x1 #000000 with libjpeg-turbo djpeg)', async () => {
+    const { jpeg } = await import('../../src/emulator/jpeg.js');
+    expect(jpeg({ r: 0, g: 0, b: 0, a: 1 }, 1, 1).toString('hex')).toBe(
+      'ffd8ffe000104a46494600010100000100010000ffdb00430001010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101ffc00011080001000103011100021100031100ffc4001f0000010501010101010100000000000000000102030405060708090a0bffc40014100100000000000000000000000000000000ffda000c03010002000300003f00ff003ff01fffd9',
+    );
+  });
+});
