@@ -131,14 +131,19 @@ export function buildProgram(): Command {
   const webhooks = program.command('webhooks').description('receive and manage FILE_UPDATE webhooks');
   webhooks
     .command('serve')
-    .description('HTTPS receiver that verifies the passcode and pulls on FILE_UPDATE')
+    .description('HTTPS receiver that verifies the passcode and pulls on FILE_UPDATE; prints one JSON line when ready')
     .option('--port <n>', 'port', '0')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--cert <file>', 'TLS certificate (PEM) of the endpoint')
+    .option('--key <file>', 'TLS private key (PEM) of the endpoint')
+    .option('--passcode <ref>', 'env:NAME or file:PATH of the passcode', 'env:TOKENSYNC_WEBHOOK_PASSCODE')
     .action((o) => execute(program, () => import('./commands/webhooks.js'), { ...o, action: 'serve' }));
   webhooks
     .command('register')
     .requiredOption('--team <id>', 'team to watch')
     .requiredOption('--endpoint <url>', 'HTTPS endpoint')
     .option('--passcode <ref>', 'env:NAME or file:PATH of the passcode', 'env:TOKENSYNC_WEBHOOK_PASSCODE')
+    .option('--description <text>', 'shown in the service')
     .action((o) => execute(program, () => import('./commands/webhooks.js'), { ...o, action: 'register' }));
   webhooks
     .command('list')
