@@ -97,6 +97,27 @@ describe('broken models', () => {
   });
 });
 
+describe('tailwind names', () => {
+  test('a radius token inside another group keeps its group, so two radius tokens stay apart', async () => {
+    const dim = { kind: { type: 'dimension', unit: 'px' } } as const;
+    const set = twoCollections([variable('a', 'palette/radius/card', { m: 4 }, dim), variable('a', 'radius/card', { m: 6 }, dim)], [variable('b', 'theme/radius/card', { m: 8 }, dim)]);
+    const out = await buildTokens(set, fixtureConfig(), { platforms: ['tailwind'] });
+    expect(out.files.get('tailwind/theme.css')).toMatchInlineSnapshot(`
+      "/* Do not edit directly, this file was auto-generated. */
+
+      @theme {
+        --radius-card: 6px;
+      }
+
+      @theme inline {
+        --radius-palette-radius-card: var(--palette-radius-card);
+        --radius-theme-radius-card: var(--theme-radius-card);
+      }
+      "
+    `);
+  });
+});
+
 describe('units and literals per platform', () => {
   test('px stays px: 16px is 16pt, 16dp and 16.sp natively, never 256 (Style Dictionary assumes rem)', async () => {
     const out = await buildTokens(fixtureSet(), fixtureConfig(), { platforms: ['ios', 'android', 'compose', 'css'] });

@@ -34,7 +34,9 @@ export function tailwindName(t: TransformedToken, prefix: string): string | unde
     case 'fontSize':
       return `--text-${strip(name, ['font-size'])}`;
     case 'dimension':
-      if (/(^|-)radius(-|$)|(^|-)radii(-|$)/.test(name)) return `--radius-${strip(name.replace(/^.*?(radius|radii)-/, 'radius-'), ['radius'])}`;
+      // Only a LEADING radius segment is dropped: cutting everything before a radius segment made
+      // `palette/radius/card` and `theme/radius/card` both `--radius-card` (a false clash).
+      if (/(^|-)radius(-|$)|(^|-)radii(-|$)/.test(name)) return `--radius-${strip(name, ['radius', 'radii'])}`;
       return `--spacing-${strip(name, ['spacing', 'space'])}`;
     default:
       return undefined;
