@@ -16,8 +16,12 @@ export function numericId(digits = 19): string {
   return s;
 }
 
-/** A stable key (styles, components, variables): 40 hex characters. */
-export const hexKey = (): string => randomBytes(20).toString('hex');
+/**
+ * A stable key (styles, components, variables): 40 hex characters, derived from the file key and the
+ * object's id rather than drawn at random, so the same seed gives the same keys on every machine. The
+ * embedded local service relies on it: a fresh clone's committed lock must match a freshly seeded file.
+ */
+export const stableKey = (fileKey: string, id: string): string => createHash('sha1').update(`${fileKey}\u0000${id}`).digest('hex');
 
 /** A secret with a recognisable prefix (tokens, codes); 32 random bytes. */
 export const secret = (prefix: string): string => `${prefix}${randomBytes(32).toString('base64url')}`;

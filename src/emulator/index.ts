@@ -35,6 +35,12 @@ export interface EmulatorOptions {
   stateDir?: string; // where the CA certificate file is written; default a fresh temp dir
   /** Extra CA certificates (PEM) trusted when delivering webhooks; NODE_EXTRA_CA_CERTS is trusted too. */
   trustCa?: string[];
+  /**
+   * The seeded file's key (random when omitted). Applies when seeding, not to saved state. The embedded
+   * service passes the config's `service.fileKey`, so with the deterministic seed a fresh clone's
+   * committed lock matches what its local service holds.
+   */
+  fileKey?: string;
 }
 
 export interface RunningEmulator {
@@ -75,11 +81,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new EmulatorOptionsError('EMULATOR_OPTIONS', `The port must be a whole number from 0 to 65535 (got ${port}).`, { hint: 'Pass --port 0 for any free port.' });
   }
+  if (options.fileKey !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(options.fileKey)) {
+    throw new EmulatorOptionsError('EMULATOR_OPTIONS', `The file key must be 1 to 64 letters, digits, "-" or "_" (got ${JSON.stringify(options.fileKey)}).`, {
+      hint: 'File keys appear in URL paths; pick a plain key such as "demo".',
+    });
+  }
   const host = options.host ?? '127.0.0.1';
   const seed = options.seed ?? 'demo';
 
   const saved = options.dataFile === undefined ? null : await loadState(options.dataFile);
-  const state = saved ?? seedState(newIdentity(), seed, Date.now());
+  const state = saved ?? seedState(newIdentity(options.fileKey), seed, Date.now());
   // `POST /_emulator/reset` without a seed goes back to the content this run started from.
   const startSeed = state.seed;
 

@@ -3,7 +3,7 @@
  * variables"). The identity (file key, team, users, tokens) is made once and survives `reset`, so
  * tests and tools holding the ready line's credentials keep working.
  */
-import { alnum, digest, hexKey, numericId, secret } from './ids.js';
+import { alnum, digest, numericId, secret, stableKey } from './ids.js';
 import type {
   CollectionRecord,
   CommentRecord,
@@ -20,11 +20,12 @@ import { PERSONAL_SCOPES } from './state.js';
 
 export type SeedName = 'demo' | 'empty';
 
-export function newIdentity(): EmulatorState['identity'] {
+/** `fileKey` fixes the seeded file's key (the embedded service uses the config's); random otherwise. */
+export function newIdentity(fileKey?: string): EmulatorState['identity'] {
   return {
     token: secret('dfs_pat_'),
     adminToken: secret('dfs_admin_'),
-    fileKey: alnum(22),
+    fileKey: fileKey ?? alnum(22),
     teamId: numericId(19),
     ownerId: numericId(19),
     collaboratorId: numericId(19),
@@ -141,7 +142,7 @@ function demoFile(identity: EmulatorState['identity'], at: (m: number) => string
   file.imageFills = { a1b2c3d4e5f60718293a4b5c6d7e8f9012345678: '1:3' };
 
   const style = (node_id: string, name: string, style_type: PublishedStyle['style_type'], description: string): PublishedStyle =>
-    ({ key: hexKey(), name, description, style_type, node_id, created_at: at(600), updated_at: at(120), userId: identity.ownerId });
+    ({ key: stableKey(identity.fileKey, `style:${node_id}`), name, description, style_type, node_id, created_at: at(600), updated_at: at(120), userId: identity.ownerId });
   file.styles = [
     style('3:1', 'Surface/Default', 'FILL', 'Default surface fill'),
     style('3:2', 'Body/Regular', 'TEXT', 'Inter 16/24'),
@@ -150,7 +151,7 @@ function demoFile(identity: EmulatorState['identity'], at: (m: number) => string
   ];
   const frame = (nodeId: string, name: string): PublishedComponent['containing_frame'] => ({ name, nodeId, pageName: 'Components', pageId: '0:2' });
   const component = (node_id: string, name: string, description: string, parent: PublishedComponent['containing_frame']): PublishedComponent =>
-    ({ key: hexKey(), name, description, node_id, created_at: at(500), updated_at: at(90), containing_frame: parent, userId: identity.ownerId });
+    ({ key: stableKey(identity.fileKey, `component:${node_id}`), name, description, node_id, created_at: at(500), updated_at: at(90), containing_frame: parent, userId: identity.ownerId });
   file.components = [
     component('2:2', 'Variant=Primary', 'Primary action', frame('2:1', 'Button')),
     component('2:3', 'Variant=Secondary', 'Secondary action', frame('2:1', 'Button')),
@@ -173,11 +174,11 @@ function demoFile(identity: EmulatorState['identity'], at: (m: number) => string
 function addDemoVariables(file: FileRecord): void {
   const id = (): number => file.nextId++;
   const collection = (name: string, modes: string[]): CollectionRecord => {
-    const n = id();
+    const cid = `VariableCollectionId:${file.fileNo}:${id()}`;
     const c: CollectionRecord = {
-      id: `VariableCollectionId:${file.fileNo}:${n}`,
+      id: cid,
       name,
-      key: hexKey(),
+      key: stableKey(file.key, cid),
       modes: modes.map((m) => ({ modeId: `${file.fileNo}:${id()}`, name: m })),
       defaultModeId: '',
       variableIds: [],
@@ -189,10 +190,11 @@ function addDemoVariables(file: FileRecord): void {
     return c;
   };
   const variable = (c: CollectionRecord, name: string, type: VariableRecord['resolvedType'], values: VariableValue[], description = '', scopes = ['ALL_SCOPES']): VariableRecord => {
+    const vid = `VariableID:${file.fileNo}:${id()}`;
     const v: VariableRecord = {
-      id: `VariableID:${file.fileNo}:${id()}`,
+      id: vid,
       name,
-      key: hexKey(),
+      key: stableKey(file.key, vid),
       variableCollectionId: c.id,
       resolvedType: type,
       valuesByMode: Object.fromEntries(c.modes.map((m, i) => [m.modeId, values[i] ?? values[0] ?? 0])),

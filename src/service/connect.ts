@@ -49,6 +49,7 @@ export async function connect(loaded: LoadedConfig, opts: ConnectOptions): Promi
       dataFile: path.join(stateDir, 'service.json'),
       seed: 'demo',
       stateDir,
+      fileKey: service.fileKey,
     });
     const client = createClient({ ...common, baseUrl: emulator.url, ca: emulator.ca, auth: { kind: 'token', token: emulator.token } });
     return {

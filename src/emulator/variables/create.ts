@@ -11,7 +11,7 @@
  * - `initialModeValue` may be an alias to a temp id of this batch or an existing variable id.
  * - Mode names are unique within a collection, like variable names.
  */
-import { hexKey } from '../ids.js';
+import { stableKey } from '../ids.js';
 import type { CollectionRecord, FileRecord, ResolvedType, VariableRecord, VariableValue } from '../state.js';
 import { findAliasCycle } from './cycles.js';
 import { checkBody, describeCycle, type BatchResult, type Items } from './common.js';
@@ -176,10 +176,11 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
   const mapping: Record<string, string> = {};
   const nextId = (): number => file.nextId++;
   for (const c of newCollections.values()) {
+    const id = `VariableCollectionId:${file.fileNo}:${nextId()}`;
     const record: CollectionRecord = {
-      id: `VariableCollectionId:${file.fileNo}:${nextId()}`,
+      id,
       name: c.name,
-      key: hexKey(),
+      key: stableKey(file.key, id),
       modes: [],
       defaultModeId: '',
       variableIds: [],
@@ -215,7 +216,7 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
     const record: VariableRecord = {
       id: mapping[v.tempId]!,
       name: v.name,
-      key: hexKey(),
+      key: stableKey(file.key, mapping[v.tempId]!),
       variableCollectionId: c.id,
       resolvedType: v.type,
       valuesByMode: Object.fromEntries(c.modes.map((m) => [m.modeId, typeof value === 'object' ? { ...value } : value])),

@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+
+const started: TestEmulator[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((e) => e.close()));
+});
+
+describe('seeding with a fixed file key', () => {
+  it('gives the same ids and keys on every machine, so a committed lock matches a fresh local service', async () => {
+    const a = await startTestEmulator({ fileKey: 'demo' });
+    const b = await startTestEmulator({ fileKey: 'demo' });
+    started.push(a, b);
+    expect(a.fileKey).toBe('demo');
+    const read = async (e: TestEmulator): Promise<unknown> => (await e.call('GET', '/v1/files/demo/variables/local')).json;
+    const first = await read(a);
+    expect(first).toEqual(await read(b));
+    // Keys differ between files, as real keys do.
+    const other = await startTestEmulator({ fileKey: 'another' });
+    started.push(other);
+    const keys = (x: unknown): string[] => Object.values((x as { meta: { variables: Record<string, { key: string }> } }).meta.variables).map((v) => v.key);
+    expect(keys(await other.call('GET', '/v1/files/another/variables/local').then((r) => r.json))).not.toEqual(keys(first));
+  });
+
+  it('refuses a file key that cannot be part of a URL path', async () => {
+    await expect(startTestEmulator({ fileKey: 'a/b' })).rejects.toThrowErrorMatchingInlineSnapshot(
+      `[EmulatorOptionsError: The file key must be 1 to 64 letters, digits, "-" or "_" (got "a/b").]`,
+    );
+  });
+});
