@@ -16,6 +16,7 @@ import { describeTokenSet, generateTokenSet } from './generate.mjs';
 import { buildLeg } from './legs/build.mjs';
 import { checkLeg } from './legs/check.mjs';
 import { syncLeg } from './legs/sync.mjs';
+import { sdOptionsLeg } from './legs/waste.mjs';
 import { machineInfo } from './lib/machine.mjs';
 import { renderResults } from './results.mjs';
 import { ROOT, writeProject } from './project.mjs';
@@ -38,7 +39,7 @@ const started = Date.now();
 const log = (s) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}\n`);
 
 const plan = opts.quick
-  ? { sizes: [1000, 4000], runs: () => 1, syncSets: [{ variables: 2000, modes: 2 }], syncRuns: 1, tzMax: 4000 }
+  ? { sizes: [1000, 4000], runs: () => 1, syncSets: [{ variables: 2000, modes: 2 }], syncRuns: 1, tzMax: 4000, wasteAt: 4000 }
   : {
       sizes: [1000, 10_000, 40_000],
       runs: (n) => (n >= 40_000 ? 3 : 5),
@@ -48,12 +49,13 @@ const plan = opts.quick
       ],
       syncRuns: 3,
       tzMax: Number(process.env['BENCH_TERRAZZO_MAX'] ?? 10_000),
+      wasteAt: 10_000,
     };
 /** Terrazzo runs: as many as the others at 1k, then one (it takes minutes at 10k). */
 const tzRuns = (n) => (n > 1000 ? 1 : plan.runs(n));
 const MODES = 2;
 
-const results = { machine: machineInfo(ROOT), quick: opts.quick, sets: [], build: [], check: [], sync: [], started: new Date().toISOString() };
+const results = { machine: machineInfo(ROOT), quick: opts.quick, sets: [], build: [], check: [], sync: [], waste: [], started: new Date().toISOString() };
 
 for (const n of plan.sizes) {
   if (!opts.only.includes('build') && !opts.only.includes('check')) break;
@@ -68,6 +70,10 @@ for (const n of plan.sizes) {
     const rows = await buildLeg({ root: ROOT, project: dir, runs: plan.runs(n), only: ['tokensync-all', 'tokensync-css-ts', 'sd'], log });
     if (tz) rows.push(...(await buildLeg({ root: ROOT, project: dir, runs: tzRuns(n), only: ['terrazzo'], log })));
     results.build.push({ variables: n, modes: MODES, rows, terrazzoSkipped: !tz });
+    if (n === plan.wasteAt) {
+      log(`  waste: Style Dictionary options deep-cloning the inline token tree (before/after)`);
+      results.waste.push({ variables: n, modes: MODES, rows: await sdOptionsLeg({ root: ROOT, project: dir, runs: 3, log }) });
+    }
   }
   if (opts.only.includes('check')) {
     log(`  check`);

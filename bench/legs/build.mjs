@@ -34,6 +34,13 @@ export function buildCommands(root) {
       script: tokensync,
       args: ['build'],
       out: 'build',
+      // If the full build fails (a bug in one platform), still measure the others, and say so.
+      fallback: {
+        id: 'tokensync-all-but-tailwind',
+        tool: 'tokensync build, 8 platforms',
+        what: 'every platform but tailwind (the full build failed, see the row above), every mode',
+        args: ['build', '--platform', 'css', 'scss', 'ts', 'json', 'ios', 'android', 'compose', 'docs'],
+      },
     },
     {
       id: 'tokensync-css-ts',
@@ -78,6 +85,12 @@ export async function buildLeg(opts) {
     });
     const bytes = outputBytes(out);
     rows.push({ ...cmd, m: m.ok && bytes === undefined ? { ok: false, error: `no output in ${cmd.out}/` } : m, bytes });
+    if (!m.ok && cmd.fallback) {
+      const fb = { ...cmd, ...cmd.fallback, fallback: undefined };
+      opts.log(`    ${fb.tool} x${opts.runs} (fallback)`);
+      const fm = await measure(fb.script, fb.args, { cwd: opts.project, runs: opts.runs, before: () => rmSync(out, { recursive: true, force: true }) });
+      rows.push({ ...fb, m: fm, bytes: outputBytes(out) });
+    }
   }
   return rows;
 }

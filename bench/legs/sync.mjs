@@ -6,8 +6,9 @@
  * Each run uses a fresh emulator (`--seed empty`), so every push is a real initial push. Requests
  * and bytes come from the service's own request log, and, where the client reports them, from
  * `--json` (an extra, untimed run, since printing the JSON plan costs time of its own).
- * The floor: push = one GET, one POST, one PUT (+ the read-back GET DESIGN.md "Apply" asks for);
- * pull = one GET; no-op sync = one GET and no write.
+ * The floor: push = one GET, one POST, one PUT (+ the read-back GET DESIGN.md "Apply" asks for, and
+ * the file's version for the lock, which only GET /v1/files/:key carries); pull = one GET (+ the
+ * version); no-op sync = one GET and no write.
  */
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -21,20 +22,11 @@ const STEPS = [
   { id: 'noop', tool: 'tokensync sync', what: 'no-op: nothing changed on either side', dir: 'b', args: ['sync'] },
 ];
 
-/** Requests by method and the byte totals the log carries (field names vary: any numeric *bytes* field). */
+/** Requests by method, from the service's log (it records method, path, status; bytes come from the client). */
 function summarise(log) {
   const byMethod = {};
-  let sent;
-  let received;
-  for (const r of log) {
-    byMethod[r.method] = (byMethod[r.method] ?? 0) + 1;
-    for (const [k, v] of Object.entries(r)) {
-      if (typeof v !== 'number' || !/bytes/i.test(k)) continue;
-      if (/in|req|sent|body/i.test(k) && !/out|res/i.test(k)) sent = (sent ?? 0) + v;
-      else received = (received ?? 0) + v;
-    }
-  }
-  return { count: log.length, byMethod, sent, received, paths: log.map((r) => `${r.method} ${r.path} ${r.status}`) };
+  for (const r of log) byMethod[r.method] = (byMethod[r.method] ?? 0) + 1;
+  return { count: log.length, byMethod, calls: log.map((r) => `${r.method} ${r.path}${r.query ? `?${r.query}` : ''} ${r.status}`) };
 }
 
 /**
@@ -63,7 +55,7 @@ export async function syncLeg(opts) {
         const slot = acc[step.id];
         if (slot.error) continue;
         const args = withJson ? ['--json', ...step.args] : ['--quiet', ...step.args];
-        const r = await runNode(script, args, { cwd: step.dir === 'a' ? a : b, env: { DFS_TOKEN: emu.info.token } });
+        const r = await runNode(script, args, { cwd: step.dir === 'a' ? a : b, env: { DFS_TOKEN: emu.info.token }, stdoutToFile: withJson });
         if (r.code !== 0) {
           slot.error = `exit ${r.code}: ${(r.stderr || r.stdout).trim().split('\n').slice(0, 6).join(' / ').slice(0, 400)}`;
           break;

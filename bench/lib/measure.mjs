@@ -4,7 +4,7 @@
  * the median of several runs; the spread (min..max) is kept so a noisy figure shows as noisy.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,7 +13,7 @@ const PROBE = pathToFileURL(fileURLToPath(new URL('./probe.mjs', import.meta.url
 
 /**
  * @typedef {{ ms: number; rssMB: number | undefined; code: number | null; stdout: string; stderr: string }} RunResult
- * @typedef {{ cwd: string; env?: Record<string, string | undefined>; timeoutMs?: number }} RunOptions
+ * @typedef {{ cwd: string; env?: Record<string, string | undefined>; timeoutMs?: number; stdoutToFile?: boolean }} RunOptions
  */
 
 /** One run of `node <script> ...args`. Never throws for a non-zero exit: the caller decides. */
@@ -22,14 +22,19 @@ export function runNode(script, args, opts) {
   const rssFile = path.join(dir, 'rss');
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
+    // stdout to a file when asked: a CLI that calls process.exit() right after a large write can
+    // lose the tail of it on a pipe (seen with `tokensync --json push`), never on a file.
+    const outFile = opts.stdoutToFile ? path.join(dir, 'stdout') : undefined;
+    const outFd = outFile ? openSync(outFile, 'w') : undefined;
     const child = spawn(process.execPath, ['--import', PROBE, script, ...args], {
       cwd: opts.cwd,
       env: { ...process.env, ...opts.env, BENCH_RSS_FILE: rssFile, NO_COLOR: '1', FORCE_COLOR: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', outFd ?? 'pipe', 'pipe'],
     });
+    if (outFd !== undefined) closeSync(outFd);
     const out = [];
     const err = [];
-    child.stdout.on('data', (c) => out.push(c));
+    child.stdout?.on('data', (c) => out.push(c));
     child.stderr.on('data', (c) => err.push(c));
     const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 600_000);
     child.on('error', (e) => {
@@ -45,8 +50,9 @@ export function runNode(script, args, opts) {
       } catch {
         rssMB = undefined;
       }
+      const stdout = outFile ? readFileSync(outFile, 'utf8') : Buffer.concat(out).toString('utf8');
       rmSync(dir, { recursive: true, force: true });
-      resolve({ ms, rssMB, code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
+      resolve({ ms, rssMB, code, stdout, stderr: Buffer.concat(err).toString('utf8') });
     });
   });
 }
