@@ -32,6 +32,19 @@ export class JsonSyntaxError extends Error {
   }
 }
 
+/**
+ * Where and why text that JSON.parse refused is broken, in our own words: JSON.parse's message and
+ * position vary across Node versions, so every caller that reports a syntax error asks this.
+ */
+export function findSyntaxError(text: string): { offset: number; message: string } {
+  try {
+    parseJsonTree(text);
+  } catch (err) {
+    if (err instanceof JsonSyntaxError) return { offset: err.offset, message: `invalid JSON: ${err.message}` };
+  }
+  return { offset: 0, message: 'invalid JSON' };
+}
+
 export function parseJsonTree(text: string): JsonNode {
   let i = 0;
   const n = text.length;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { TokensConfig } from '../config/schema.js';
 import { LOCK_VERSION, type Lock } from '../model/lock.js';
 import { TokenFileError } from './errors.js';
-import { lineColumn, locate, parseJsonTree, JsonSyntaxError } from './json-tree.js';
+import { findSyntaxError, lineColumn, locate, parseJsonTree } from './json-tree.js';
 import { Ordered, sortedKeys, toJsonText, type Json } from './json-write.js';
 
 export const LOCK_FILE = 'sync.lock.json';
@@ -55,16 +55,7 @@ export async function readLock(root: string, config: TokensConfig): Promise<Lock
   try {
     json = JSON.parse(text);
   } catch (cause) {
-    let offset = 0;
-    let message = 'invalid JSON';
-    try {
-      parseJsonTree(text);
-    } catch (err) {
-      if (err instanceof JsonSyntaxError) {
-        offset = err.offset;
-        message = `invalid JSON: ${err.message}`;
-      }
-    }
+    const { offset, message } = findSyntaxError(text);
     throw new TokenFileError({ severity: 'error', file: display, ...lineColumn(text, offset), message: `the lock file is corrupt (${message})`, hint: RECOVER }, { code: 'LOCK_FILE_INVALID', cause });
   }
   const result = lockSchema.safeParse(json);

@@ -18,7 +18,7 @@ import type { TokensConfig } from '../config/schema.js';
 import type { Alias, Collection, TokenKind, TokenSet, Value, Variable } from '../model/types.js';
 import { decodeValue } from './codec.js';
 import type { Diagnostic } from './errors.js';
-import { JsonSyntaxError, lineColumn, locate, parseJsonTree, type JsonNode } from './json-tree.js';
+import { findSyntaxError, lineColumn, locate, parseJsonTree, type JsonNode } from './json-tree.js';
 import { DTCG_TYPES } from './kinds.js';
 import { EXTENSION, RESOLVER_FILE, isObject, parseResolver, type CollectionLayout, type ResolverProblem } from './resolver-doc.js';
 
@@ -605,16 +605,7 @@ async function toDiagnostics(problems: Problem[], sources: TokenSources, _dir: s
     let offset = p.offset ?? 0;
     let message = p.message;
     if (p.offset === -1) {
-      // A syntax error: JSON.parse's message varies across Node versions, so find it ourselves.
-      offset = 0;
-      try {
-        parseJsonTree(text);
-      } catch (err) {
-        if (err instanceof JsonSyntaxError) {
-          offset = err.offset;
-          message = `invalid JSON: ${err.message}`;
-        }
-      }
+      ({ offset, message } = findSyntaxError(text));
     } else if (p.jsonPath) {
       if (!trees.has(p.file)) {
         let tree: ReturnType<typeof parseJsonTree> | undefined;
