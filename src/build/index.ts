@@ -10,6 +10,7 @@ import { captureConsole } from './console-capture.js';
 import { BuildError } from './errors.js';
 import type { FormatContext } from './formats/common.js';
 import { planPlatforms } from './platforms.js';
+import { formatStatic } from './static.js';
 import { transforms, valueTransforms } from './transforms.js';
 import { buildTree } from './tree.js';
 import { planViews } from './views.js';
@@ -41,13 +42,16 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
   const ctx: FormatContext = { views, viewByKey: new Map(views.map((v) => [v.key, v])) };
 
   const plan = planPlatforms(selected, config, ctx, remBase);
-  if (Object.keys(plan.platforms).length > 0) {
+  if (Object.keys(plan.platforms).length > 0 || Object.keys(plan.static).length > 0) {
     const tree = buildTree(set, views, { remBase });
-    await runStyleDictionary(
-      { tokens: tree.tokens, platforms: plan.platforms, hooks: { transforms, formats: plan.formats } },
-      files,
-      warnings,
-    );
+    if (Object.keys(plan.platforms).length > 0) {
+      await runStyleDictionary(
+        { tokens: tree.tokens, platforms: plan.platforms, hooks: { transforms, formats: plan.formats } },
+        files,
+        warnings,
+      );
+    }
+    for (const { destination, output } of await formatStatic(tree.tokens, plan.static, plan.formats)) files.set(destination, output);
   }
 
   const userPlatforms = config.styleDictionary.platforms as Record<string, PlatformConfig>;

@@ -14,7 +14,10 @@ import { androidFormat, composeFormat, cssFormat, scssFormat, swiftFormat } from
 import { slug } from './naming.js';
 
 export interface PlatformPlan {
+  /** Run through Style Dictionary's pipeline: the web outputs, which keep references (`var(--…)`, `$a: $b`). */
   platforms: Record<string, PlatformConfig>;
+  /** Resolved-value outputs, transformed and formatted without the pipeline (static.ts). */
+  static: Record<string, PlatformConfig>;
   formats: Record<string, FormatFn>;
 }
 
@@ -27,6 +30,7 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
   const kebabPrefix = prefix === '' ? '' : slug(prefix);
   const base = { basePxFontSize: remBase, ...(prefix === '' ? {} : { prefix }) };
   const platforms: Record<string, PlatformConfig> = {};
+  const statics: Record<string, PlatformConfig> = {};
   const formats: Record<string, FormatFn> = {};
   const defaults = ctx.views.filter((v) => v.isDefault).map((v) => v.key);
   const others = ctx.views.filter((v) => !v.isDefault);
@@ -69,7 +73,7 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
     js.push({ destination: 'json/tokens.json', format: 'tokensync/json' });
   }
   if (js.length > 0) {
-    platforms['tokensync-js'] = {
+    statics['tokensync-js'] = {
       ...base,
       transforms: ['tokensync/name/ts', 'tokensync/web/dimension', 'tokensync/web/duration', 'color/css'],
       files: js,
@@ -78,7 +82,7 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
 
   if (want.has('ios')) {
     formats['tokensync/swift'] = ours(swiftFormat(ctx));
-    platforms['tokensync-ios'] = {
+    statics['tokensync-ios'] = {
       ...base,
       transforms: ['tokensync/name/swift', 'color/UIColorSwift', 'tokensync/swift/size', 'tokensync/swift/number', 'tokensync/swift/duration', 'tokensync/swift/string'],
       files: ctx.views.map((v) => ({ destination: `ios/${v.className}.swift`, format: 'tokensync/swift', options: { views: [v.key] } })),
@@ -94,7 +98,7 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
       const folder = v.androidQualifier ? `values-${v.androidQualifier}` : `${slug(v.collection.name)}-${slug(v.mode)}/values`;
       folders.set(folder, [...(folders.get(folder) ?? []), v.key]);
     }
-    platforms['tokensync-android'] = {
+    statics['tokensync-android'] = {
       ...base,
       transforms: ['tokensync/name/android', 'color/hex8android', 'tokensync/android/size', 'tokensync/android/duration', 'tokensync/android/string'],
       files: [...folders].map(([folder, views]) => ({ destination: `android/${folder}/tokens.xml`, format: 'tokensync/android', options: { views } })),
@@ -103,11 +107,11 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
 
   if (want.has('compose')) {
     formats['tokensync/compose'] = ours(composeFormat(ctx, COMPOSE_PACKAGE));
-    platforms['tokensync-compose'] = {
+    statics['tokensync-compose'] = {
       ...base,
       transforms: ['tokensync/name/kotlin', 'color/composeColor', 'tokensync/compose/size', 'tokensync/compose/number', 'tokensync/compose/duration', 'tokensync/kotlin/string'],
       files: ctx.views.map((v) => ({ destination: `compose/${v.className}.kt`, format: 'tokensync/compose', options: { views: [v.key] } })),
     };
   }
-  return { platforms, formats };
+  return { platforms, static: statics, formats };
 }

@@ -1,0 +1,140 @@
+/**
+ * Static platforms (ts, json, ios, android, compose) without Style Dictionary's per-platform
+ * pipeline (issue 6, docs/build.md "Performance").
+ *
+ * These outputs print every mode with aliases RESOLVED (DESIGN.md "Build": an alias into another
+ * collection reads its default mode), so they never need Style Dictionary's reference machinery.
+ * Running its whole pipeline for each of them cost about 1 s per platform at 10k x 2 (it clones the
+ * token tree three times, clones every token per transform pass, and re-walks every token once per
+ * level of alias depth) — five times over. Here each platform instead gets:
+ * - Style Dictionary's own transform objects (and ours), applied in the platform's order with their
+ *   filters, exactly as its `transformToken` does, to every literal token; an alias token gets its
+ *   name transforms and the transformed value of the token it resolves to, which is what Style
+ *   Dictionary produces (it skips non-transitive value transforms on a token whose original value
+ *   is a reference and copies the resolved, already transformed value; none of these transforms is
+ *   transitive);
+ * - Style Dictionary's own formats (through formats/wrapped.ts), called with the same arguments its
+ *   `formatFile` builds.
+ * The golden files prove the output is byte-identical to the full pipeline's.
+ */
+import StyleDictionary from 'style-dictionary';
+import type { DesignToken, DesignTokens, Dictionary, FormatFn, PlatformConfig, Transform, TransformedToken } from 'style-dictionary/types';
+import { convertTokenData } from 'style-dictionary/utils';
+import { metaOf, transforms as ourTransforms } from './transforms.js';
+
+export interface StaticOutput {
+  destination: string;
+  output: string;
+}
+
+/** A token as Style Dictionary's tokenSetup leaves it: key, path, name, original, attributes. */
+function flatten(tree: DesignTokens): TransformedToken[] {
+  const out: TransformedToken[] = [];
+  const walk = (node: DesignTokens, path: string[]): void => {
+    for (const k in node) {
+      if (!Object.hasOwn(node, k)) continue;
+      const child = node[k] as DesignToken | DesignTokens;
+      if (child === null || typeof child !== 'object') continue;
+      const p = [...path, k];
+      if (Object.hasOwn(child, '$value')) {
+        const key = `{${p.join('.')}}`;
+        // `original` is shared, not cloned: formats only read it, and these tokens never leave the build.
+        out.push({ ...(child as DesignToken), key, original: { ...(child as DesignToken), key }, name: k, attributes: {}, path: p } as TransformedToken);
+      } else {
+        walk(child as DesignTokens, p);
+      }
+    }
+  };
+  walk(tree, []);
+  return out;
+}
+
+function transformsOf(platform: string, names: readonly string[]): Transform[] {
+  return names.map((name) => {
+    const ours = ourTransforms[name];
+    const t = ours ?? StyleDictionary.hooks.transforms[name];
+    if (!t) throw new Error(`platform ${platform}: Style Dictionary has no transform ${name}`);
+    return { name, ...t } as Transform;
+  });
+}
+
+/** The key of the token an alias points at (tree.ts writes `{<view>.<path>}` references). */
+const aliasKey = (t: TransformedToken): string | undefined => {
+  const a = metaOf(t).alias;
+  return a ? `{${[a.view, ...a.variable.split('/')].join('.')}}` : undefined;
+};
+
+async function transformAll(base: TransformedToken[], platform: string, config: PlatformConfig): Promise<TransformedToken[]> {
+  const list = transformsOf(platform, (config.transforms ?? []) as string[]);
+  const options = { usesDtcg: true };
+  const out: TransformedToken[] = [];
+  const byKey = new Map<string, TransformedToken>();
+  for (const b of base) {
+    const t: TransformedToken = { ...b };
+    const alias = aliasKey(t) !== undefined;
+    for (const tr of list) {
+      if (tr.filter && !tr.filter(t, options)) continue;
+      if (tr.type === 'name') t.name = (await tr.transform(t, config, options)) as string;
+      else if (tr.type === 'value' && !alias) t['$value'] = await tr.transform(t, config, options);
+      else if (tr.type === 'attribute') t.attributes = { ...t.attributes, ...((await tr.transform(t, config, options)) as Record<string, unknown>) };
+    }
+    out.push(t);
+    byKey.set(t.key!, t);
+  }
+  // Aliases take the transformed value of the literal at the end of their chain (tree.ts has
+  // already rejected missing targets and cycles).
+  for (const t of out) {
+    let target = aliasKey(t);
+    if (target === undefined) continue;
+    let end = byKey.get(target)!;
+    while ((target = aliasKey(end)) !== undefined) end = byKey.get(target)!;
+    t['$value'] = end['$value'];
+  }
+  return out;
+}
+
+/** Formats every file of these platforms, in platform then file order. */
+export async function formatStatic(tree: DesignTokens, platforms: Record<string, PlatformConfig>, formats: Record<string, FormatFn>): Promise<StaticOutput[]> {
+  const base = flatten(tree);
+  const results: StaticOutput[] = [];
+  for (const [name, config] of Object.entries(platforms)) {
+    const allTokens = await transformAll(base, name, config);
+    const tokenMap = new Map(allTokens.map((t) => [t.key!, t]));
+    let tokens: DesignTokens | undefined;
+    // Only formats that keep references read the nested form; built on first use.
+    const nested = (): DesignTokens => (tokens ??= convertTokenData(allTokens, { output: 'object', usesDtcg: true }) as DesignTokens);
+    const dictionary = {
+      allTokens,
+      tokenMap,
+      unfilteredAllTokens: allTokens,
+      unfilteredTokenMap: tokenMap,
+      get tokens() {
+        return nested();
+      },
+      get unfilteredTokens() {
+        return nested();
+      },
+    } as unknown as Dictionary;
+    for (const file of config.files ?? []) {
+      const format = formats[String(file.format)];
+      if (!format) throw new Error(`platform ${name}: no format ${String(file.format)}`);
+      const fileOptions = { ...(config.options ?? {}), ...(file.options ?? {}) };
+      const f = { ...file, options: fileOptions };
+      // What Style Dictionary's formatFile passes (createFormatArgs): file options over platform
+      // options; our config has no global options a format reads besides usesDtcg.
+      const args = {
+        dictionary,
+        allTokens,
+        get tokens() {
+          return nested();
+        },
+        platform: config,
+        file: f,
+        options: { ...fileOptions, usesDtcg: true },
+      };
+      const output = await format.call(f as never, args as unknown as Parameters<FormatFn>[0]);
+      results.push({ destination: String(file.destination), output: String(output) });
+    }
+  }
+  return results;
+}
