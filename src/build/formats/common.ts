@@ -23,9 +23,30 @@ export function viewsOf(args: FormatFnArguments): string[] {
   return Array.isArray(v) ? (v as string[]) : [];
 }
 
+/** Tokens of each view in dictionary order, computed once per token list (every file asks). */
+const byViewCache = new WeakMap<TransformedToken[], Map<string, TransformedToken[]>>();
+
+function byView(all: TransformedToken[]): Map<string, TransformedToken[]> {
+  let groups = byViewCache.get(all);
+  if (groups === undefined) {
+    groups = new Map();
+    for (const t of all) {
+      const view = metaOf(t).view;
+      let list = groups.get(view);
+      if (list === undefined) groups.set(view, (list = []));
+      list.push(t);
+    }
+    byViewCache.set(all, groups);
+  }
+  return groups;
+}
+
+/** The tokens of `views`, in dictionary order (views are contiguous in it: tree.ts nests by view). */
 export function tokensOf(dictionary: Dictionary, views: Iterable<string>): TransformedToken[] {
   const set = new Set(views);
-  return dictionary.allTokens.filter((t) => set.has(metaOf(t).view));
+  const out: TransformedToken[] = [];
+  for (const [view, list] of byView(dictionary.allTokens)) if (set.has(view)) out.push(...list);
+  return out;
 }
 
 /** The same dictionary with fewer tokens to print; references still resolve against every view. */
@@ -51,6 +72,16 @@ export async function builtin(name: string, args: FormatFnArguments, tokens: Tra
  * Two different variables that get the same name in one output would silently overwrite each other
  * (issue 5: "an error, not an overwrite"). `nameOf` defaults to the transformed token name.
  */
+/** assertNoClash over every token of the dictionary, once per output kind (several files share it). */
+const checked = new WeakMap<TransformedToken[], Set<string>>();
+export function assertNoClashInAll(dictionary: Dictionary, views: Iterable<string>, what: string, nameOf?: (t: TransformedToken) => string): void {
+  let done = checked.get(dictionary.allTokens);
+  if (done === undefined) checked.set(dictionary.allTokens, (done = new Set()));
+  if (done.has(what)) return;
+  assertNoClash(tokensOf(dictionary, views), what, nameOf);
+  done.add(what);
+}
+
 export function assertNoClash(tokens: TransformedToken[], what: string, nameOf: (t: TransformedToken) => string = cleanName): void {
   const seen = new Map<string, string>();
   for (const t of tokens) {

@@ -5,7 +5,7 @@
  */
 import type { FormatFn, TransformedToken } from 'style-dictionary/types';
 import { cleanName, metaOf } from '../transforms.js';
-import { assertNoClash, builtin, GENERATED, tokensOf, viewsOf, type FormatContext } from './common.js';
+import { assertNoClash, assertNoClashInAll, builtin, GENERATED, tokensOf, viewsOf, type FormatContext } from './common.js';
 
 /**
  * css/tokens.css. Order matters, since all blocks have the same specificity and the later wins:
@@ -48,7 +48,7 @@ export function scssFormat(ctx: FormatContext): FormatFn {
   return async (args) => {
     const keys = viewsOf(args);
     const tokens = tokensOf(args.dictionary, keys);
-    assertNoClash(tokensOf(args.dictionary, ctx.views.map((v) => v.key)), 'SCSS (variable names)', (t) => `$${cleanName(t)}`);
+    assertNoClashInAll(args.dictionary, ctx.views.map((v) => v.key), 'SCSS (variable names)', (t) => `$${cleanName(t)}`);
     const isDefaultFile = keys.every((k) => ctx.viewByKey.get(k)?.isDefault);
     return builtin('scss/variables', args, tokens, { outputReferences: isDefaultFile });
   };
@@ -88,7 +88,7 @@ const NUMBER_TAG = 'tokensyncnumber';
 export function androidFormat(ctx: FormatContext): FormatFn {
   return async (args) => {
     const keys = viewsOf(args);
-    assertNoClash(tokensOf(args.dictionary, ctx.views.map((v) => v.key)), 'Android resources (R names)');
+    assertNoClashInAll(args.dictionary, ctx.views.map((v) => v.key), 'Android resources (R names)');
     const tokens = tokensOf(args.dictionary, keys);
     const integral = wholeNumbers(tokensOf(args.dictionary, ctx.views.map((v) => v.key)));
     const resourceMap = {
