@@ -5,9 +5,9 @@
  *   node bench/run.mjs [--quick] [--only build,check,sync] [--out FILE]
  *
  * --quick: small sets and one run each, to try the harness (writes bench/.work/RESULTS.quick.md
- * unless --out is given). The full run takes about 10-15 minutes on a 2-core machine: 5 runs per
- * figure at 1k and 10k, 3 at 40k, and Terrazzo (quadratic here, see docs/benchmarks.md) only up to
- * BENCH_TERRAZZO_MAX variables (default 10000) with one run past 1k.
+ * unless --out is given). The full run takes about 15-20 minutes on a 2-core machine: 5 runs per
+ * figure at 1k, 3 at 10k, 2 at 40k, and Terrazzo (quadratic here, see docs/benchmarks.md) only up
+ * to BENCH_TERRAZZO_MAX variables (default 10000) with one run past 1k.
  * Work folders live under bench/.work/ (git-ignored).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -42,7 +42,7 @@ const plan = opts.quick
   ? { sizes: [1000, 4000], runs: () => 1, syncSets: [{ variables: 2000, modes: 2 }], syncRuns: 1, tzMax: 4000, wasteAt: 4000 }
   : {
       sizes: [1000, 10_000, 40_000],
-      runs: (n) => (n >= 40_000 ? 3 : 5),
+      runs: (n) => (n >= 40_000 ? 2 : n >= 10_000 ? 3 : 5),
       syncSets: [
         { variables: 10_000, modes: 2 },
         { variables: 10_000, modes: 4 },
@@ -72,7 +72,7 @@ for (const n of plan.sizes) {
     results.build.push({ variables: n, modes: MODES, rows, terrazzoSkipped: !tz });
     if (n === plan.wasteAt) {
       log(`  waste: Style Dictionary options deep-cloning the inline token tree (before/after)`);
-      results.waste.push({ variables: n, modes: MODES, rows: await sdOptionsLeg({ root: ROOT, project: dir, runs: 3, log }) });
+      results.waste.push({ variables: n, modes: MODES, rows: await sdOptionsLeg({ root: ROOT, project: dir, runs: opts.quick ? 1 : 2, log }) });
     }
   }
   if (opts.only.includes('check')) {
