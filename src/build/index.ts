@@ -12,7 +12,7 @@ import type { FormatContext } from './formats/common.js';
 import { planPlatforms } from './platforms.js';
 import { formatStatic } from './static.js';
 import { transforms, valueTransforms } from './transforms.js';
-import { buildTree } from './tree.js';
+import { attachMeta, buildTree, type TokenMeta } from './tree.js';
 import { planViews } from './views.js';
 import { assertInside, writeFiles, type WrittenFiles } from './write.js';
 
@@ -49,9 +49,11 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
         { tokens: tree.tokens, platforms: plan.platforms, hooks: { transforms, formats: plan.formats } },
         files,
         warnings,
+        false,
+        tree.meta,
       );
     }
-    for (const { destination, output } of await formatStatic(tree.tokens, plan.static, plan.formats)) files.set(destination, output);
+    for (const { destination, output } of await formatStatic(tree, plan.static, plan.formats)) files.set(destination, output);
   }
 
   const userPlatforms = config.styleDictionary.platforms as Record<string, PlatformConfig>;
@@ -72,18 +74,18 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
   return { files: sorted, warnings };
 }
 
-async function runStyleDictionary(config: SdConfig, files: Map<string, string>, warnings: string[], user = false): Promise<void> {
+async function runStyleDictionary(config: SdConfig, files: Map<string, string>, warnings: string[], user = false, meta?: Map<string, TokenMeta>): Promise<void> {
   const printed: string[] = [];
   const names = new Set(Object.keys(config.platforms ?? {}));
   try {
-    await run(config, files, printed, user);
+    await run(config, files, printed, user, meta);
   } finally {
     // Keep Style Dictionary's warnings; drop its progress lines (platform names, "✔︎ file").
     warnings.push(...printed.filter((line) => !names.has(line) && !line.startsWith('✔')));
   }
 }
 
-async function run(config: SdConfig, files: Map<string, string>, sink: string[], user: boolean): Promise<void> {
+async function run(config: SdConfig, files: Map<string, string>, sink: string[], user: boolean, meta: Map<string, TokenMeta> | undefined): Promise<void> {
   await captureConsole(sink, async () => {
     // verbosity default + warnings warn: Style Dictionary prints its warnings, captureConsole
     // keeps them off the terminal and in BuildOutput.warnings.
@@ -98,6 +100,9 @@ async function run(config: SdConfig, files: Map<string, string>, sink: string[],
     for (const name of Object.keys(config.platforms ?? {})) {
       let outputs;
       try {
+        // Our formats read each token's meta (tree.ts `meta`); the transformed tokens are cached
+        // by Style Dictionary, so formatPlatform below formats these same objects.
+        if (meta) attachMeta((await sd.getPlatformTokens(name)).allTokens, meta);
         outputs = await sd.formatPlatform(name);
       } catch (err) {
         if (err instanceof BuildError || !user) throw err;

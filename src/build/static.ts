@@ -21,6 +21,7 @@ import StyleDictionary from 'style-dictionary';
 import type { DesignToken, DesignTokens, Dictionary, FormatFn, PlatformConfig, Transform, TransformedToken } from 'style-dictionary/types';
 import { convertTokenData } from 'style-dictionary/utils';
 import { metaOf, transforms as ourTransforms } from './transforms.js';
+import { attachMeta, type Tree } from './tree.js';
 
 export interface StaticOutput {
   destination: string;
@@ -94,8 +95,10 @@ async function transformAll(base: TransformedToken[], platform: string, config: 
 }
 
 /** Formats every file of these platforms, in platform then file order. */
-export async function formatStatic(tree: DesignTokens, platforms: Record<string, PlatformConfig>, formats: Record<string, FormatFn>): Promise<StaticOutput[]> {
-  const base = flatten(tree);
+export async function formatStatic(tree: Tree, platforms: Record<string, PlatformConfig>, formats: Record<string, FormatFn>): Promise<StaticOutput[]> {
+  if (Object.keys(platforms).length === 0) return [];
+  const base = flatten(tree.tokens);
+  attachMeta(base, tree.meta);
   const results: StaticOutput[] = [];
   for (const [name, config] of Object.entries(platforms)) {
     const allTokens = await transformAll(base, name, config);

@@ -69,6 +69,22 @@ const label = (v: { collection: string; name: string }): string => `"${v.collect
 export interface Tree {
   tokens: DesignTokens;
   count: number;
+  /**
+   * Each token's TokenMeta by Style Dictionary key (`{v0_0.color.bg}`). The multi-mode tree keeps
+   * it out of the tokens: Style Dictionary clones every token and walks every string in it looking
+   * for references, once per level of alias depth, and the meta objects made that a quarter slower
+   * (docs/build.md "Performance"). `attachMeta` puts it on the transformed tokens. The flat tree
+   * (user platforms) carries it inline in `$extensions`, as before.
+   */
+  meta: Map<string, TokenMeta>;
+}
+
+/** Puts each token's meta into `$extensions["dev.tokensync"]`, where `metaOf` reads it. */
+export function attachMeta(tokens: Iterable<{ key?: string; $extensions?: unknown }>, meta: Map<string, TokenMeta>): void {
+  for (const t of tokens) {
+    const m = t.key === undefined ? undefined : meta.get(t.key);
+    if (m !== undefined) t.$extensions = { ...(t.$extensions as object | undefined), [EXT]: m };
+  }
 }
 
 export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree {
@@ -118,6 +134,7 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
   };
 
   const tokens: DesignTokens = {};
+  const metaByKey = new Map<string, TokenMeta>();
   let count = 0;
   // Variables sorted by name (code-point order, not locale) so the output bytes do not depend on
   // the order the reader or the service listed them in (issue 5: deterministic output).
@@ -149,12 +166,13 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
       }
       const token: Record<string, unknown> = { $type: sdType, $value };
       if (v.description !== '') token['$description'] = v.description;
-      token['$extensions'] = { [EXT]: meta };
+      if (opts.flat) token['$extensions'] = { [EXT]: meta };
+      else metaByKey.set(`{${[view.key, ...v.name.split('/')].join('.')}}`, meta);
       place(root, v, token);
       count++;
     }
   }
-  return { tokens: opts.flat ? flatRoot : tokens, count };
+  return { tokens: opts.flat ? flatRoot : tokens, count, meta: metaByKey };
 }
 
 function literal(v: Variable, value: Value, kind: TokenKind, opts: TreeOptions): unknown {
