@@ -18,9 +18,15 @@ import { pathToFileURL } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
+let app = ROOT;
+/** Which tokensync writes the token files: the snapshot a run measures (bench/lib/snapshot.mjs). */
+export function useApp(dir) {
+  app = dir;
+}
+
 /** Lazily loads tokensync's built token-file writer (dist/, from `npm run build:ts`). */
 async function tokensModule() {
-  return import(pathToFileURL(path.join(ROOT, 'dist', 'tokens', 'index.js')).href);
+  return import(pathToFileURL(path.join(app, 'dist', 'tokens', 'index.js')).href);
 }
 
 /** The same defaults as the config schema (src/config/schema.ts `tokens`). */

@@ -210,27 +210,18 @@ export function renderResults(results) {
     L.push('## Waste found, before and after');
     L.push('');
     L.push(
-      "Style Dictionary's `options` getter deep-merges the whole config on every read, and `formatFile` reads it twice per output file. " +
-        'tokensync passes its token tree inline (`new StyleDictionary({ tokens })` in src/build/index.ts `run`), so each of its output files pays two deep clones of the whole multi-mode tree. ' +
-        "Below, tokensync's `buildTokens` in one process (token files already read; every platform but tailwind), as it is and with the getter kept from cloning the tokens (bench/legs/sd-options-child.mjs). The outputs must hash the same.",
+      'The same commands on the same files, with tokensync as it was at the baseline commit (before the fixes of the waste the first full run showed: docs/benchmarks.md "Waste found") and as it is now. Both are built in this run (bench/lib/snapshot.mjs).',
     );
     for (const w of results.waste) {
       L.push('');
-      const [before, after] = w.rows;
-      const bMs = before?.result?.ms;
-      const aMs = after?.result?.ms;
-      L.push(
-        table(
-          [`${w.variables / 1000}k x ${w.modes}`, 'buildTokens time (median)', 'process peak memory', 'output files', 'output hash'],
-          w.rows.map((r) => [r.id, r.m.ok ? fmtMs(r.result?.ms) : `failed: ${r.m.error}`, fmtMB(okMB(r)), r.result?.files ?? 'n/a', r.result ? r.result.hash.slice(0, 16) : 'n/a']),
-        ),
-      );
-      L.push('');
-      L.push(
-        before?.result && after?.result
-          ? `After/before: ${fmtRatio(aMs, bMs)}; outputs ${before.result.hash === after.result.hash ? 'byte-identical' : 'DIFFER (the fix is not safe as applied)'}.`
-          : 'Not measured.',
-      );
+      const trs = [];
+      for (const id of ['build', 'check']) {
+        const before = w.rows.find((r) => r.id === id && r.side === w.baseline);
+        const after = w.rows.find((r) => r.id === id && r.side !== w.baseline);
+        if (!before || !after) continue;
+        trs.push([`tokensync ${id}`, timeCell(before.m), timeCell(after.m), fmtRatio(okMs(after), okMs(before)), `${fmtMB(okMB(before))} -> ${fmtMB(okMB(after))}`]);
+      }
+      L.push(table([`${w.variables / 1000}k x ${w.modes}`, `before (${w.baseline})`, 'after (now)', 'after / before', 'peak memory'], trs));
     }
     L.push('');
   }

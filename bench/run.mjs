@@ -16,10 +16,11 @@ import { describeTokenSet, generateTokenSet } from './generate.mjs';
 import { buildLeg } from './legs/build.mjs';
 import { checkLeg } from './legs/check.mjs';
 import { syncLeg } from './legs/sync.mjs';
-import { sdOptionsLeg } from './legs/waste.mjs';
+import { beforeAfterLeg } from './legs/waste.mjs';
+import { buildCommit, snapshotCurrent } from './lib/snapshot.mjs';
 import { machineInfo } from './lib/machine.mjs';
 import { renderResults } from './results.mjs';
-import { ROOT, writeProject } from './project.mjs';
+import { ROOT, useApp, writeProject } from './project.mjs';
 
 function parseArgs(argv) {
   const opts = { quick: false, only: ['build', 'check', 'sync'], out: undefined };
@@ -54,6 +55,21 @@ const plan = opts.quick
 /** Terrazzo runs: as many as the others at 1k, then one (it takes minutes at 10k). */
 const tzRuns = (n) => (n > 1000 ? 1 : plan.runs(n));
 const MODES = 2;
+/**
+ * Before/after baseline: the commit the first full run measured, before the build and check fixes
+ * of the waste it showed (docs/benchmarks.md). BENCH_BASELINE=<commit> picks another, `none` skips.
+ */
+const DEFAULT_BASELINE = '7c61a80';
+
+// Measure a private copy of what `npm run build:ts` just built (others may rebuild dist/ meanwhile).
+const APP = snapshotCurrent(ROOT, path.join(WORK, 'app-now'));
+useApp(APP);
+const BASELINE = process.env['BENCH_BASELINE'] ?? DEFAULT_BASELINE;
+let baseline;
+if (BASELINE !== 'none' && opts.only.includes('build')) {
+  log(`building the baseline ${BASELINE} for before/after figures`);
+  baseline = { label: BASELINE, app: buildCommit(ROOT, BASELINE, path.join(WORK, 'app-baseline')) };
+}
 
 const results = { machine: machineInfo(ROOT), quick: opts.quick, sets: [], build: [], check: [], sync: [], waste: [], started: new Date().toISOString() };
 
@@ -67,17 +83,18 @@ for (const n of plan.sizes) {
   const tz = n <= plan.tzMax;
   if (opts.only.includes('build')) {
     log(`  build`);
-    const rows = await buildLeg({ root: ROOT, project: dir, runs: plan.runs(n), only: ['tokensync-all', 'tokensync-css-ts', 'sd'], log });
-    if (tz) rows.push(...(await buildLeg({ root: ROOT, project: dir, runs: tzRuns(n), only: ['terrazzo'], log })));
+    const rows = await buildLeg({ root: ROOT, app: APP, project: dir, runs: plan.runs(n), only: ['tokensync-all', 'tokensync-css-ts', 'sd'], log });
+    if (tz) rows.push(...(await buildLeg({ root: ROOT, app: APP, project: dir, runs: tzRuns(n), only: ['terrazzo'], log })));
     results.build.push({ variables: n, modes: MODES, rows, terrazzoSkipped: !tz });
-    if (n === plan.wasteAt) {
-      log(`  waste: Style Dictionary options deep-cloning the inline token tree (before/after)`);
-      results.waste.push({ variables: n, modes: MODES, rows: await sdOptionsLeg({ root: ROOT, project: dir, runs: opts.quick ? 1 : 2, log }) });
-    }
+  }
+  if (baseline && n === plan.wasteAt) {
+    log(`  before/after: ${baseline.label} vs the working tree`);
+    const rows = await beforeAfterLeg({ before: baseline, after: { label: 'now', app: APP }, project: dir, runs: opts.quick ? 1 : 3, log });
+    results.waste.push({ variables: n, modes: MODES, baseline: baseline.label, rows });
   }
   if (opts.only.includes('check')) {
     log(`  check`);
-    const rows = await checkLeg({ root: ROOT, project: dir, runs: plan.runs(n), log, skip: tz ? [] : ['terrazzo'], runsFor: (id) => (id === 'terrazzo' ? tzRuns(n) : plan.runs(n)) });
+    const rows = await checkLeg({ root: ROOT, app: APP, project: dir, runs: plan.runs(n), log, skip: tz ? [] : ['terrazzo'], runsFor: (id) => (id === 'terrazzo' ? tzRuns(n) : plan.runs(n)) });
     results.check.push({ variables: n, modes: MODES, rows, terrazzoSkipped: !tz });
   }
 }
@@ -90,7 +107,7 @@ if (opts.only.includes('sync')) {
     await writeProject(template, set);
     const work = path.join(WORK, `sync-${s.variables}x${s.modes}`);
     mkdirSync(work, { recursive: true });
-    const rows = await syncLeg({ root: ROOT, work, template, runs: plan.syncRuns, log });
+    const rows = await syncLeg({ app: APP, work, template, runs: plan.syncRuns, log });
     results.sync.push({ ...s, values: describeTokenSet(set).values, rows });
   }
 }

@@ -24,8 +24,9 @@ export function outputBytes(dir) {
 }
 
 /** The commands compared; `out` is the folder the tool writes (cleared before every run). */
-export function buildCommands(root) {
-  const tokensync = path.join(root, 'bin', 'tokensync.js');
+/** `app`: the folder with the measured tokensync's bin/ (a snapshot, bench/lib/snapshot.mjs); `root`: the project, for node_modules. */
+export function buildCommands(root, app) {
+  const tokensync = path.join(app, 'bin', 'tokensync.js');
   return [
     {
       id: 'tokensync-all',
@@ -70,11 +71,11 @@ export function buildCommands(root) {
 }
 
 /**
- * @param {{ root: string; project: string; runs: number; only?: string[]; log: (s: string) => void }} opts
+ * @param {{ root: string; app: string; project: string; runs: number; only?: string[]; log: (s: string) => void }} opts
  */
 export async function buildLeg(opts) {
   const rows = [];
-  for (const cmd of buildCommands(opts.root)) {
+  for (const cmd of buildCommands(opts.root, opts.app)) {
     if (opts.only && !opts.only.includes(cmd.id)) continue;
     const out = path.join(opts.project, cmd.out);
     opts.log(`    ${cmd.tool} x${opts.runs}`);

@@ -5,14 +5,14 @@
 import path from 'node:path';
 import { measure } from '../lib/measure.mjs';
 
-export function checkCommands(root) {
+export function checkCommands(root, app) {
   return [
     { id: 'node', tool: 'node -e 0', what: 'Node start alone (the floor)', script: '-e', args: ['0'] },
     {
       id: 'tokensync',
       tool: 'tokensync check',
       what: 'all token files and the resolver, every mode',
-      script: path.join(root, 'bin', 'tokensync.js'),
+      script: path.join(app, 'bin', 'tokensync.js'),
       args: ['check'],
     },
     {
@@ -26,12 +26,12 @@ export function checkCommands(root) {
 }
 
 /**
- * @param {{ root: string; project: string; runs: number; log: (s: string) => void; skip?: string[];
+ * @param {{ root: string; app: string; project: string; runs: number; log: (s: string) => void; skip?: string[];
  *   runsFor?: (id: string) => number }} opts
  */
 export async function checkLeg(opts) {
   const rows = [];
-  for (const cmd of checkCommands(opts.root)) {
+  for (const cmd of checkCommands(opts.root, opts.app)) {
     if (opts.skip?.includes(cmd.id)) continue;
     const runs = opts.runsFor ? opts.runsFor(cmd.id) : opts.runs;
     opts.log(`    ${cmd.tool} x${runs}`);

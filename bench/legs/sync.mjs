@@ -30,18 +30,18 @@ function summarise(log) {
 }
 
 /**
- * @param {{ root: string; work: string; template: string; runs: number; log: (s: string) => void }} opts
+ * @param {{ app: string; work: string; template: string; runs: number; log: (s: string) => void }} opts
  *   template: a project folder whose tokens/ holds the set to push (no lock)
  */
 export async function syncLeg(opts) {
-  const script = path.join(opts.root, 'bin', 'tokensync.js');
+  const script = path.join(opts.app, 'bin', 'tokensync.js');
   /** step id -> { ms[], rss[], requests (last run), json stats } */
   const acc = Object.fromEntries(STEPS.map((s) => [s.id, { ms: [], rss: [], requests: undefined, client: undefined, error: undefined }]));
   // runs timed + 1 untimed with --json for the client's own request accounting.
   for (let i = 0; i <= opts.runs; i++) {
     const withJson = i === opts.runs;
     opts.log(`    run ${i + 1}/${opts.runs + 1}${withJson ? ' (--json, untimed)' : ''}`);
-    const emu = await startEmulatorCli(opts.root);
+    const emu = await startEmulatorCli(opts.app);
     try {
       const service = { url: emu.info.url, fileKey: emu.info.fileKey, caFile: emu.info.caFile };
       const a = path.join(opts.work, 'a');

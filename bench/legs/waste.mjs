@@ -1,26 +1,31 @@
 /**
- * Before and after for waste the figures showed and that lives in someone else's code (bench
- * cannot edit src/): the fix is applied from outside in a child process, and the outputs must be
- * byte-identical for the "after" to count. See sd-options-child.mjs for the first case.
+ * Before and after: the same commands, on the same files, with tokensync as it was at a baseline
+ * commit and as it is now (bench/lib/snapshot.mjs). Used to show what the fixes of the waste the
+ * figures revealed bought (docs/benchmarks.md "Waste found").
  */
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { measure, median } from '../lib/measure.mjs';
+import { measure } from '../lib/measure.mjs';
 
-/** @param {{ root: string; project: string; runs: number; log: (s: string) => void }} opts */
-export async function sdOptionsLeg(opts) {
-  const child = path.join(opts.root, 'bench', 'legs', 'sd-options-child.mjs');
+/**
+ * @param {{ before: { label: string; app: string }; after: { label: string; app: string }; project: string; runs: number;
+ *   log: (s: string) => void }} opts
+ */
+export async function beforeAfterLeg(opts) {
   const rows = [];
-  for (const mode of ['before', 'after']) {
-    opts.log(`    buildTokens in process, ${mode} x${opts.runs}`);
-    const inProcess = [];
-    const m = await measure(child, [opts.root, opts.project, mode], {
-      cwd: opts.project,
-      runs: opts.runs,
-      after: (_i, r) => inProcess.push(JSON.parse(r.stdout.trim()).ms),
-    });
-    const parsed = m.ok ? JSON.parse(m.last.stdout.trim()) : undefined;
-    // ms: the median of buildTokens itself (process start and reading the files left out).
-    rows.push({ id: mode, m, result: parsed && { ...parsed, ms: median(inProcess) } });
+  for (const [id, args, out] of [
+    ['build', ['build'], 'build'],
+    ['check', ['check'], undefined],
+  ]) {
+    for (const side of [opts.before, opts.after]) {
+      opts.log(`    tokensync ${id} at ${side.label} x${opts.runs}`);
+      const m = await measure(path.join(side.app, 'bin', 'tokensync.js'), args, {
+        cwd: opts.project,
+        runs: opts.runs,
+        before: () => out && rmSync(path.join(opts.project, out), { recursive: true, force: true }),
+      });
+      rows.push({ id, side: side.label, m });
+    }
   }
   return rows;
 }

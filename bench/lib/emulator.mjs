@@ -10,10 +10,10 @@ import https from 'node:https';
 import path from 'node:path';
 
 /** @returns {Promise<{ info: { url: string; caFile: string; token: string; fileKey: string; adminToken: string }; stop(): Promise<void> }>} */
-export function startEmulatorCli(root) {
+export function startEmulatorCli(app) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'bin', 'tokensync.js'), 'emulator', '--port', '0', '--seed', 'empty', '--rate-limit', '100000'], {
-      cwd: root,
+    const child = spawn(process.execPath, [path.join(app, 'bin', 'tokensync.js'), 'emulator', '--port', '0', '--seed', 'empty', '--rate-limit', '100000'], {
+      cwd: app,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let buf = '';
