@@ -42,9 +42,16 @@ async function execute(program: Command, load: Loader, options: object): Promise
     code = EXIT.error;
   }
   // Long-running commands (emulator, webhooks serve) resolve only once interrupted, so exiting here
-  // is always right, and it does not wait on idle keep-alive sockets. stdout to a pipe or file is
-  // synchronous on POSIX, so nothing written is lost.
+  // is always right, and it does not wait on idle keep-alive sockets. But a large write to a pipe is
+  // still in flight (a --json plan of several MB was cut at 128 KiB), so let both streams drain first.
+  process.exitCode = code;
+  await Promise.all([drain(process.stdout), drain(process.stderr)]);
   process.exit(code);
+}
+
+function drain(stream: NodeJS.WriteStream): Promise<void> {
+  // An empty write's callback runs once everything written before it has been handed to the OS.
+  return new Promise((resolve) => stream.write('', () => resolve()));
 }
 
 export function buildProgram(): Command {
