@@ -21,15 +21,18 @@ import StyleDictionary from 'style-dictionary';
 import type { DesignToken, DesignTokens, Dictionary, FormatFn, PlatformConfig, Transform, TransformedToken } from 'style-dictionary/types';
 import { convertTokenData } from 'style-dictionary/utils';
 import { metaOf, transforms as ourTransforms } from './transforms.js';
-import { attachMeta, type Tree } from './tree.js';
+import { EXT, type Tree } from './tree.js';
 
 export interface StaticOutput {
   destination: string;
   output: string;
 }
 
-/** A token as Style Dictionary's tokenSetup leaves it: key, path, name, original, attributes. */
-function flatten(tree: DesignTokens): TransformedToken[] {
+/**
+ * Tokens as Style Dictionary's flatten + tokenSetup leave them (key, path, name, original,
+ * attributes), in its order, with our meta attached (tree.ts `meta`).
+ */
+function flatten(tree: Tree): TransformedToken[] {
   const out: TransformedToken[] = [];
   const walk = (node: DesignTokens, path: string[]): void => {
     for (const k in node) {
@@ -39,14 +42,18 @@ function flatten(tree: DesignTokens): TransformedToken[] {
       const p = [...path, k];
       if (Object.hasOwn(child, '$value')) {
         const key = `{${p.join('.')}}`;
-        // `original` is shared, not cloned: formats only read it, and these tokens never leave the build.
-        out.push({ ...(child as DesignToken), key, original: { ...(child as DesignToken), key }, name: k, attributes: {}, path: p } as TransformedToken);
+        // `original` is the tree's own token, not a clone: formats only read it, and tree.ts
+        // builds a fresh tree for every build.
+        const t = { ...(child as DesignToken), key, original: child, name: k, attributes: {}, path: p } as TransformedToken;
+        const m = tree.meta.get(key);
+        if (m !== undefined) t['$extensions'] = { [EXT]: m };
+        out.push(t);
       } else {
         walk(child as DesignTokens, p);
       }
     }
   };
-  walk(tree, []);
+  walk(tree.tokens, []);
   return out;
 }
 
@@ -65,43 +72,57 @@ const aliasKey = (t: TransformedToken): string | undefined => {
   return a ? `{${[a.view, ...a.variable.split('/')].join('.')}}` : undefined;
 };
 
-async function transformAll(base: TransformedToken[], platform: string, config: PlatformConfig): Promise<TransformedToken[]> {
+/**
+ * For each token, the index of the literal at the end of its alias chain, or -1 for a literal
+ * (tree.ts has already rejected missing targets and cycles). The same for every platform.
+ */
+function terminals(base: TransformedToken[]): Int32Array {
+  const index = new Map(base.map((t, i) => [t.key!, i]));
+  const next = base.map((t) => {
+    const k = aliasKey(t);
+    return k === undefined ? -1 : index.get(k)!;
+  });
+  return Int32Array.from(next, (n) => {
+    if (n < 0) return -1;
+    let end = n;
+    while (next[end]! >= 0) end = next[end]!;
+    return end;
+  });
+}
+
+async function transformAll(base: TransformedToken[], terminal: Int32Array, platform: string, config: PlatformConfig): Promise<TransformedToken[]> {
   const list = transformsOf(platform, (config.transforms ?? []) as string[]);
   const options = { usesDtcg: true };
-  const out: TransformedToken[] = [];
-  const byKey = new Map<string, TransformedToken>();
-  for (const b of base) {
-    const t: TransformedToken = { ...b };
-    const alias = aliasKey(t) !== undefined;
+  const out: TransformedToken[] = new Array(base.length);
+  for (let i = 0; i < base.length; i++) {
+    const t: TransformedToken = { ...base[i]! };
+    const alias = terminal[i]! >= 0;
     for (const tr of list) {
+      // Style Dictionary does not value-transform a token whose original value is a reference.
+      if (tr.type === 'value' && alias) continue;
       if (tr.filter && !tr.filter(t, options)) continue;
-      if (tr.type === 'name') t.name = (await tr.transform(t, config, options)) as string;
-      else if (tr.type === 'value' && !alias) t['$value'] = await tr.transform(t, config, options);
-      else if (tr.type === 'attribute') t.attributes = { ...t.attributes, ...((await tr.transform(t, config, options)) as Record<string, unknown>) };
+      // Awaited only when it is a promise: a microtask per call added up over 100k calls.
+      let r: unknown = tr.transform(t, config, options);
+      if (r instanceof Promise) r = await r;
+      if (tr.type === 'name') t.name = r as string;
+      else if (tr.type === 'value') t['$value'] = r;
+      else if (tr.type === 'attribute') t.attributes = { ...t.attributes, ...(r as Record<string, unknown>) };
     }
-    out.push(t);
-    byKey.set(t.key!, t);
+    out[i] = t;
   }
-  // Aliases take the transformed value of the literal at the end of their chain (tree.ts has
-  // already rejected missing targets and cycles).
-  for (const t of out) {
-    let target = aliasKey(t);
-    if (target === undefined) continue;
-    let end = byKey.get(target)!;
-    while ((target = aliasKey(end)) !== undefined) end = byKey.get(target)!;
-    t['$value'] = end['$value'];
-  }
+  // Aliases take the transformed value of the literal at the end of their chain.
+  for (let i = 0; i < out.length; i++) if (terminal[i]! >= 0) out[i]!['$value'] = out[terminal[i]!]!['$value'];
   return out;
 }
 
 /** Formats every file of these platforms, in platform then file order. */
 export async function formatStatic(tree: Tree, platforms: Record<string, PlatformConfig>, formats: Record<string, FormatFn>): Promise<StaticOutput[]> {
   if (Object.keys(platforms).length === 0) return [];
-  const base = flatten(tree.tokens);
-  attachMeta(base, tree.meta);
+  const base = flatten(tree);
+  const terminal = terminals(base);
   const results: StaticOutput[] = [];
   for (const [name, config] of Object.entries(platforms)) {
-    const allTokens = await transformAll(base, name, config);
+    const allTokens = await transformAll(base, terminal, name, config);
     const tokenMap = new Map(allTokens.map((t) => [t.key!, t]));
     let tokens: DesignTokens | undefined;
     // Only formats that keep references read the nested form; built on first use.
