@@ -1,6 +1,8 @@
 /**
  * The build stage (DESIGN.md "Build", issue 5): the model into platform code through Style
- * Dictionary 5, every mode of every collection, in memory. `writeBuild` puts it on disk.
+ * Dictionary 5's transforms and formats, every mode of every collection, in memory (direct.ts says
+ * why our platforms skip its per-platform pipeline). The user's own Style Dictionary platforms run
+ * through its whole pipeline. `writeBuild` puts it on disk.
  */
 import StyleDictionary from 'style-dictionary';
 import type { Config as SdConfig, PlatformConfig } from 'style-dictionary/types';
@@ -10,9 +12,9 @@ import { captureConsole } from './console-capture.js';
 import { BuildError } from './errors.js';
 import type { FormatContext } from './formats/common.js';
 import { planPlatforms } from './platforms.js';
-import { formatStatic } from './static.js';
-import { transforms, valueTransforms } from './transforms.js';
-import { attachMeta, buildTree, type TokenMeta } from './tree.js';
+import { formatDirect } from './direct.js';
+import { valueTransforms } from './transforms.js';
+import { buildTree } from './tree.js';
 import { planViews } from './views.js';
 import { assertInside, writeFiles, type WrittenFiles } from './write.js';
 
@@ -42,18 +44,11 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
   const ctx: FormatContext = { views, viewByKey: new Map(views.map((v) => [v.key, v])) };
 
   const plan = planPlatforms(selected, config, ctx, remBase);
-  if (Object.keys(plan.platforms).length > 0 || Object.keys(plan.static).length > 0) {
+  if (Object.keys(plan.platforms).length > 0) {
     const tree = buildTree(set, views, { remBase });
-    if (Object.keys(plan.platforms).length > 0) {
-      await runStyleDictionary(
-        { tokens: tree.tokens, platforms: plan.platforms, hooks: { transforms, formats: plan.formats } },
-        files,
-        warnings,
-        false,
-        tree.meta,
-      );
-    }
-    for (const { destination, output } of await formatStatic(tree, plan.static, plan.formats)) files.set(destination, output);
+    // Style Dictionary's formats may print warnings; they go to BuildOutput.warnings (console-capture.ts).
+    const outputs = await captureConsole(warnings, () => formatDirect(tree, plan.platforms, plan.formats));
+    for (const { destination, output } of outputs) files.set(destination, output);
   }
 
   const userPlatforms = config.styleDictionary.platforms as Record<string, PlatformConfig>;
@@ -67,31 +62,33 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
     // The user's platforms see one plain tree of the default modes (tree.ts `flat`) and may use
     // our transforms by name (e.g. tokensync/android/size) next to Style Dictionary's.
     const flat = buildTree(set, views, { remBase, flat: true });
-    await runStyleDictionary({ tokens: flat.tokens, platforms: userPlatforms, hooks: { transforms: valueTransforms } }, files, warnings, true);
+    await runUserPlatforms({ tokens: flat.tokens, platforms: userPlatforms, hooks: { transforms: valueTransforms } }, files, warnings);
   }
 
   const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return { files: sorted, warnings };
 }
 
-async function runStyleDictionary(config: SdConfig, files: Map<string, string>, warnings: string[], user = false, meta?: Map<string, TokenMeta>): Promise<void> {
+/** The user's own platforms, through Style Dictionary's whole pipeline as in any Style Dictionary project. */
+async function runUserPlatforms(config: SdConfig, files: Map<string, string>, warnings: string[]): Promise<void> {
   const printed: string[] = [];
   const names = new Set(Object.keys(config.platforms ?? {}));
   try {
-    await run(config, files, printed, user, meta);
+    await run(config, files, printed);
   } finally {
     // Keep Style Dictionary's warnings; drop its progress lines (platform names, "✔︎ file").
     warnings.push(...printed.filter((line) => !names.has(line) && !line.startsWith('✔')));
   }
 }
 
-async function run(config: SdConfig, files: Map<string, string>, sink: string[], user: boolean, meta: Map<string, TokenMeta> | undefined): Promise<void> {
+async function run(config: SdConfig, files: Map<string, string>, sink: string[]): Promise<void> {
   await captureConsole(sink, async () => {
     // verbosity default + warnings warn: Style Dictionary prints its warnings, captureConsole
     // keeps them off the terminal and in BuildOutput.warnings.
     // The tokens go in through `sd.tokens`, not the config: Style Dictionary 5's `options` getter
     // deep-merges its whole config on every read (each platform, each file), and with a 20k-token
-    // tree in it that merge was 4 s of a 17 s build at 10k x 2 (docs/build.md "Performance").
+    // tree in it that merge was 4 s of a 17 s build at 10k x 2 (docs/build.md "Performance"),
+    // when our own platforms still ran through it.
     // `init` reads inline tokens from `this.tokens` exactly as it would from `config.tokens`.
     const { tokens, ...rest } = config;
     const sd = new StyleDictionary({ ...rest, usesDtcg: true, log: { verbosity: 'default', warnings: 'warn' } }, { init: false });
@@ -100,12 +97,9 @@ async function run(config: SdConfig, files: Map<string, string>, sink: string[],
     for (const name of Object.keys(config.platforms ?? {})) {
       let outputs;
       try {
-        // Our formats read each token's meta (tree.ts `meta`); the transformed tokens are cached
-        // by Style Dictionary, so formatPlatform below formats these same objects.
-        if (meta) attachMeta((await sd.getPlatformTokens(name)).allTokens, meta);
         outputs = await sd.formatPlatform(name);
       } catch (err) {
-        if (err instanceof BuildError || !user) throw err;
+        if (err instanceof BuildError) throw err;
         throw new BuildError('BUILD_USER_PLATFORM', `Style Dictionary platform "${name}" (config key "build.styleDictionary.platforms.${name}") failed: ${err instanceof Error ? err.message.trim() : String(err)}`, {
           hint: 'Fix that platform in config/tokensync.yaml (its transforms, transformGroup, formats and files are Style Dictionary 5 settings).',
           cause: err,
@@ -114,9 +108,9 @@ async function run(config: SdConfig, files: Map<string, string>, sink: string[],
       for (const { output, destination } of outputs) {
         if (typeof destination !== 'string' || output === undefined) continue;
         const rel = destination.replace(/\\/g, '/').replace(/^\.\//, '');
-        assertInside(rel, user ? ` (Style Dictionary platform "${name}")` : ''); // before anything is written
+        assertInside(rel, ` (Style Dictionary platform "${name}")`); // before anything is written
         if (files.has(rel)) {
-          throw new BuildError('BUILD_OUTPUT_CLASH', `Two outputs write ${rel}${user ? ` (Style Dictionary platform "${name}")` : ''}.`, {
+          throw new BuildError('BUILD_OUTPUT_CLASH', `Two outputs write ${rel} (Style Dictionary platform "${name}").`, {
             hint: 'Give the platform a different buildPath or file destination.',
           });
         }

@@ -1,11 +1,12 @@
 /**
- * Our Style Dictionary platforms. Outputs that share names and values share one Style Dictionary
+ * Our platforms, in Style Dictionary's own platform config shape (transforms by name, files with a
+ * format and options), formatted by direct.ts. Outputs that share names and values share one
  * platform, so its transforms run once for them: `web` (css, scss, tailwind, docs) and `js` (ts,
  * json); ios, android and compose each have their own. Every platform holds every mode (views.ts).
  */
 import type { FormatFn, PlatformConfig } from 'style-dictionary/types';
 import type { BuildConfig, Platform } from '../config/schema.js';
-import { ours, type FormatContext } from './formats/common.js';
+import type { FormatContext } from './formats/common.js';
 import { docsFormat } from './formats/docs.js';
 import { jsonFormat } from './formats/json.js';
 import { tailwindFormat } from './formats/tailwind.js';
@@ -14,10 +15,7 @@ import { androidFormat, composeFormat, cssFormat, scssFormat, swiftFormat } from
 import { slug } from './naming.js';
 
 export interface PlatformPlan {
-  /** Run through Style Dictionary's pipeline: the web outputs, which keep references (`var(--…)`, `$a: $b`). */
   platforms: Record<string, PlatformConfig>;
-  /** Resolved-value outputs, transformed and formatted without the pipeline (static.ts). */
-  static: Record<string, PlatformConfig>;
   formats: Record<string, FormatFn>;
 }
 
@@ -30,29 +28,28 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
   const kebabPrefix = prefix === '' ? '' : slug(prefix);
   const base = { basePxFontSize: remBase, ...(prefix === '' ? {} : { prefix }) };
   const platforms: Record<string, PlatformConfig> = {};
-  const statics: Record<string, PlatformConfig> = {};
   const formats: Record<string, FormatFn> = {};
   const defaults = ctx.views.filter((v) => v.isDefault).map((v) => v.key);
   const others = ctx.views.filter((v) => !v.isDefault);
 
   const web: NonNullable<PlatformConfig['files']> = [];
   if (want.has('css')) {
-    formats['tokensync/css'] = ours(cssFormat(ctx));
+    formats['tokensync/css'] = cssFormat(ctx);
     web.push({ destination: 'css/tokens.css', format: 'tokensync/css' });
   }
   if (want.has('scss')) {
-    formats['tokensync/scss'] = ours(scssFormat(ctx));
+    formats['tokensync/scss'] = scssFormat(ctx);
     web.push({ destination: 'scss/_tokens.scss', format: 'tokensync/scss', options: { views: defaults } });
     for (const v of others) {
       web.push({ destination: `scss/_${slug(v.collection.name)}-${slug(v.mode)}.scss`, format: 'tokensync/scss', options: { views: [v.key] } });
     }
   }
   if (want.has('tailwind')) {
-    formats['tokensync/tailwind'] = ours(tailwindFormat(ctx, kebabPrefix, want.has('css') ? '../css/tokens.css' : undefined));
+    formats['tokensync/tailwind'] = tailwindFormat(ctx, kebabPrefix, want.has('css') ? '../css/tokens.css' : undefined);
     web.push({ destination: 'tailwind/theme.css', format: 'tokensync/tailwind' });
   }
   if (want.has('docs')) {
-    formats['tokensync/docs'] = ours(docsFormat(ctx));
+    formats['tokensync/docs'] = docsFormat(ctx);
     web.push({ destination: 'docs/index.html', format: 'tokensync/docs' });
   }
   if (web.length > 0) {
@@ -65,15 +62,15 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
 
   const js: NonNullable<PlatformConfig['files']> = [];
   if (want.has('ts')) {
-    formats['tokensync/ts'] = ours(typescriptFormat(ctx));
+    formats['tokensync/ts'] = typescriptFormat(ctx);
     js.push({ destination: 'ts/tokens.ts', format: 'tokensync/ts' });
   }
   if (want.has('json')) {
-    formats['tokensync/json'] = ours(jsonFormat(ctx));
+    formats['tokensync/json'] = jsonFormat(ctx);
     js.push({ destination: 'json/tokens.json', format: 'tokensync/json' });
   }
   if (js.length > 0) {
-    statics['tokensync-js'] = {
+    platforms['tokensync-js'] = {
       ...base,
       transforms: ['tokensync/name/ts', 'tokensync/web/dimension', 'tokensync/web/duration', 'color/css'],
       files: js,
@@ -81,8 +78,8 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
   }
 
   if (want.has('ios')) {
-    formats['tokensync/swift'] = ours(swiftFormat(ctx));
-    statics['tokensync-ios'] = {
+    formats['tokensync/swift'] = swiftFormat(ctx);
+    platforms['tokensync-ios'] = {
       ...base,
       transforms: ['tokensync/name/swift', 'color/UIColorSwift', 'tokensync/swift/size', 'tokensync/swift/number', 'tokensync/swift/duration', 'tokensync/swift/string'],
       files: ctx.views.map((v) => ({ destination: `ios/${v.className}.swift`, format: 'tokensync/swift', options: { views: [v.key] } })),
@@ -90,7 +87,7 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
   }
 
   if (want.has('android')) {
-    formats['tokensync/android'] = ours(androidFormat(ctx));
+    formats['tokensync/android'] = androidFormat(ctx);
     // Default modes in values/, modes with a qualifier in values-<q>/ (night for dark modes); any
     // other mode in its own resource folder <collection>-<mode>/values/, to add as a flavor's res dir.
     const folders = new Map<string, string[]>([['values', defaults]]);
@@ -98,7 +95,7 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
       const folder = v.androidQualifier ? `values-${v.androidQualifier}` : `${slug(v.collection.name)}-${slug(v.mode)}/values`;
       folders.set(folder, [...(folders.get(folder) ?? []), v.key]);
     }
-    statics['tokensync-android'] = {
+    platforms['tokensync-android'] = {
       ...base,
       transforms: ['tokensync/name/android', 'color/hex8android', 'tokensync/android/size', 'tokensync/android/duration', 'tokensync/android/string'],
       files: [...folders].map(([folder, views]) => ({ destination: `android/${folder}/tokens.xml`, format: 'tokensync/android', options: { views } })),
@@ -106,12 +103,12 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
   }
 
   if (want.has('compose')) {
-    formats['tokensync/compose'] = ours(composeFormat(ctx, COMPOSE_PACKAGE));
-    statics['tokensync-compose'] = {
+    formats['tokensync/compose'] = composeFormat(ctx, COMPOSE_PACKAGE);
+    platforms['tokensync-compose'] = {
       ...base,
       transforms: ['tokensync/name/kotlin', 'color/composeColor', 'tokensync/compose/size', 'tokensync/compose/number', 'tokensync/compose/duration', 'tokensync/kotlin/string'],
       files: ctx.views.map((v) => ({ destination: `compose/${v.className}.kt`, format: 'tokensync/compose', options: { views: [v.key] } })),
     };
   }
-  return { platforms, static: statics, formats };
+  return { platforms, formats };
 }

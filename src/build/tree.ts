@@ -71,20 +71,11 @@ export interface Tree {
   count: number;
   /**
    * Each token's TokenMeta by Style Dictionary key (`{v0_0.color.bg}`). The multi-mode tree keeps
-   * it out of the tokens: Style Dictionary clones every token and walks every string in it looking
-   * for references, once per level of alias depth, and the meta objects made that a quarter slower
-   * (docs/build.md "Performance"). `attachMeta` puts it on the transformed tokens. The flat tree
-   * (user platforms) carries it inline in `$extensions`, as before.
+   * it beside the tokens (direct.ts puts it into each token's `$extensions`, where `metaOf` reads
+   * it) so the tree stays plain DTCG. The flat tree (user platforms) carries it inline in
+   * `$extensions`, as before.
    */
   meta: Map<string, TokenMeta>;
-}
-
-/** Puts each token's meta into `$extensions["dev.tokensync"]`, where `metaOf` reads it. */
-export function attachMeta(tokens: Iterable<{ key?: string; $extensions?: unknown }>, meta: Map<string, TokenMeta>): void {
-  for (const t of tokens) {
-    const m = t.key === undefined ? undefined : meta.get(t.key);
-    if (m !== undefined) t.$extensions = { ...(t.$extensions as object | undefined), [EXT]: m };
-  }
 }
 
 export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree {

@@ -119,6 +119,17 @@ describe('tailwind names', () => {
 });
 
 describe('units and literals per platform', () => {
+  test('a string holding braces is a value, not a reference; an alias to it stays a reference on the web', async () => {
+    const str = { type: 'STRING' } as const;
+    const set = twoCollections([variable('a', 'label/x', { m: 'Hello {name}' }, str), variable('a', 'label/y', { m: { alias: { collection: 'a', name: 'label/x' } } }, str)]);
+    const out = await buildTokens(set, fixtureConfig(), { platforms: ['css', 'scss', 'ts', 'ios'] });
+    expect(out.files.get('css/tokens.css')).toContain(':root {\n  --label-x: "Hello {name}";\n  --label-y: var(--label-x);\n}');
+    expect(out.files.get('scss/_tokens.scss')).toContain('$label-x: "Hello {name}";\n$label-y: $label-x;');
+    expect(out.files.get('ts/tokens.ts')).toContain('  labelX: "Hello {name}",\n  labelY: "Hello {name}",');
+    expect(out.files.get('ios/AM.swift')).toContain('public static let labelY = "Hello {name}"');
+    expect(out.warnings).toEqual([]);
+  });
+
   test('px stays px: 16px is 16pt, 16dp and 16.sp natively, never 256 (Style Dictionary assumes rem)', async () => {
     const out = await buildTokens(fixtureSet(), fixtureConfig(), { platforms: ['ios', 'android', 'compose', 'css'] });
     expect(out.files.get('ios/PrimitivesValue.swift')).toContain('public static let space4 = CGFloat(16)');

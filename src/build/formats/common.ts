@@ -98,14 +98,4 @@ export function assertNoClash(tokens: TransformedToken[], what: string, nameOf: 
   }
 }
 
-/**
- * Marks our formats `nested`: Style Dictionary then skips its own name-collision warning for them,
- * which would fire on every token because each mode of a token has the same name by design; our
- * formats check clashes themselves, per output, as errors (assertNoClash).
- */
-export function ours(fn: FormatFn): FormatFn {
-  fn.nested = true;
-  return fn;
-}
-
 export const GENERATED = 'Do not edit directly, this file was auto-generated.';

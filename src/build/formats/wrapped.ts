@@ -8,6 +8,13 @@ import { cleanName, metaOf } from '../transforms.js';
 import { assertNoClash, assertNoClashInAll, builtin, GENERATED, tokensOf, viewsOf, type FormatContext } from './common.js';
 
 /**
+ * References are kept for aliases only (Style Dictionary's `outputReferences` as a function): a
+ * literal string that merely contains braces (`Hello {name}`) is a value, not a reference, and is
+ * printed as the transformed (quoted) string.
+ */
+const onlyAliases = (token: TransformedToken): boolean => metaOf(token).alias !== undefined;
+
+/**
  * css/tokens.css. Order matters, since all blocks have the same specificity and the later wins:
  * 1. `:root` with every collection's default mode;
  * 2. modes with a media query, as `@media <q> { :root { … } }`;
@@ -22,7 +29,7 @@ export function cssFormat(ctx: FormatContext): FormatFn {
     const all = tokensOf(args.dictionary, ctx.views.map((v) => v.key));
     assertNoClash(all, 'CSS (custom property names)', (t) => `--${cleanName(t)}`);
     const defaults = ctx.views.filter((v) => v.isDefault);
-    const options = { outputReferences: true, showFileHeader: false };
+    const options = { outputReferences: onlyAliases, showFileHeader: false };
     const blocks: string[] = [`/**\n * ${GENERATED}\n */\n`];
     blocks.push(await builtin('css/variables', args, tokensOf(args.dictionary, defaults.map((v) => v.key)), { ...options, selector: ':root' }));
     const withMedia = ctx.views.filter((v) => !v.isDefault && v.media);
@@ -50,7 +57,7 @@ export function scssFormat(ctx: FormatContext): FormatFn {
     const tokens = tokensOf(args.dictionary, keys);
     assertNoClashInAll(args.dictionary, ctx.views.map((v) => v.key), 'SCSS (variable names)', (t) => `$${cleanName(t)}`);
     const isDefaultFile = keys.every((k) => ctx.viewByKey.get(k)?.isDefault);
-    return builtin('scss/variables', args, tokens, { outputReferences: isDefaultFile });
+    return builtin('scss/variables', args, tokens, { outputReferences: isDefaultFile ? onlyAliases : false });
   };
 }
 

@@ -1,21 +1,25 @@
 /**
- * Static platforms (ts, json, ios, android, compose) without Style Dictionary's per-platform
- * pipeline (issue 6, docs/build.md "Performance").
+ * Our platforms (platforms.ts) through Style Dictionary 5's transforms and formats, but without
+ * its per-platform pipeline (issue 6; docs/build.md "Performance").
  *
- * These outputs print every mode with aliases RESOLVED (DESIGN.md "Build": an alias into another
- * collection reads its default mode), so they never need Style Dictionary's reference machinery.
- * Running its whole pipeline for each of them cost about 1 s per platform at 10k x 2 (it clones the
- * token tree three times, clones every token per transform pass, and re-walks every token once per
- * level of alias depth) — five times over. Here each platform instead gets:
- * - Style Dictionary's own transform objects (and ours), applied in the platform's order with their
- *   filters, exactly as its `transformToken` does, to every literal token; an alias token gets its
- *   name transforms and the transformed value of the token it resolves to, which is what Style
- *   Dictionary produces (it skips non-transitive value transforms on a token whose original value
- *   is a reference and copies the resolved, already transformed value; none of these transforms is
- *   transitive);
- * - Style Dictionary's own formats (through formats/wrapped.ts), called with the same arguments its
- *   `formatFile` builds.
- * The golden files prove the output is byte-identical to the full pipeline's.
+ * That pipeline clones the whole token tree three times per platform, clones every token once per
+ * transform pass, and re-walks every token once per level of alias depth to resolve references.
+ * With every mode in one tree (views.ts) that was about 1 s per platform at 10k variables x 2 modes,
+ * for six platforms. Its one product we need, reference resolution, is already done: tree.ts has
+ * followed every alias chain (rejecting missing targets and cycles) to know each token's kind. So
+ * each platform here gets:
+ * - Style Dictionary's own transform objects (and ours, transforms.ts), applied in the platform's
+ *   order with their filters, as its `transformToken` does, to every literal token; an alias token
+ *   gets its name transforms and the transformed value of the literal at the end of its chain.
+ *   That is what the pipeline produces: it does not run a non-transitive value transform on a token
+ *   whose original value is a reference, it copies the resolved, transformed value (none of these
+ *   transforms is transitive);
+ * - the original value, so the reference-keeping formats (css/variables, scss/variables with
+ *   outputReferences) still print `var(--…)` and `$a: $b` from the reference, looked up by
+ *   Style Dictionary itself in the dictionary given to them;
+ * - Style Dictionary's own formats (through formats/*.ts), called with the arguments its
+ *   `formatFile` builds (createFormatArgs).
+ * The golden files and the 1k/10k/40k benchmark sets are byte-identical to the pipeline's output.
  */
 import StyleDictionary from 'style-dictionary';
 import type { DesignToken, DesignTokens, Dictionary, FormatFn, PlatformConfig, Transform, TransformedToken } from 'style-dictionary/types';
@@ -23,7 +27,7 @@ import { convertTokenData } from 'style-dictionary/utils';
 import { metaOf, transforms as ourTransforms } from './transforms.js';
 import { EXT, type Tree } from './tree.js';
 
-export interface StaticOutput {
+export interface DirectOutput {
   destination: string;
   output: string;
 }
@@ -116,11 +120,11 @@ async function transformAll(base: TransformedToken[], terminal: Int32Array, plat
 }
 
 /** Formats every file of these platforms, in platform then file order. */
-export async function formatStatic(tree: Tree, platforms: Record<string, PlatformConfig>, formats: Record<string, FormatFn>): Promise<StaticOutput[]> {
+export async function formatDirect(tree: Tree, platforms: Record<string, PlatformConfig>, formats: Record<string, FormatFn>): Promise<DirectOutput[]> {
   if (Object.keys(platforms).length === 0) return [];
   const base = flatten(tree);
   const terminal = terminals(base);
-  const results: StaticOutput[] = [];
+  const results: DirectOutput[] = [];
   for (const [name, config] of Object.entries(platforms)) {
     const allTokens = await transformAll(base, terminal, name, config);
     const tokenMap = new Map(allTokens.map((t) => [t.key!, t]));
