@@ -3,8 +3,9 @@
  *
  * This is the `check` path (pre-commit), so it must stay fast and light: it parses with JSON.parse,
  * imports no Style Dictionary, undici or zod, and computes line:column only for the problems it
- * reports (the position-keeping parse of json-tree.ts runs only for files that have one, or whose
- * integer-like keys JSON.parse would reorder).
+ * reports (the position-keeping parse of json-tree.ts runs only for files that have one). The key
+ * order that JSON.parse loses for integer-like keys is kept by `parseInWrittenOrder`, still one
+ * JSON.parse per file.
  *
  * Rules, each reported with file:line:column, the token path and the fix:
  * broken JSON; a token without `$type` or with a type tokensync cannot hold; a value that does not fit
@@ -18,7 +19,7 @@ import type { TokensConfig } from '../config/schema.js';
 import type { Alias, Collection, TokenKind, TokenSet, Value, Variable } from '../model/types.js';
 import { decodeValue } from './codec.js';
 import type { Diagnostic } from './errors.js';
-import { findSyntaxError, lineColumn, locate, parseJsonTree, type JsonNode } from './json-tree.js';
+import { findSyntaxError, lineColumn, locate, parseJsonTree } from './json-tree.js';
 import { DTCG_TYPES } from './kinds.js';
 import { EXTENSION, RESOLVER_FILE, isObject, parseResolver, type CollectionLayout, type ResolverProblem } from './resolver-doc.js';
 
@@ -94,6 +95,8 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
   for (const p of resolverProblems) problems.push({ severity: 'error', file: RESOLVER_FILE, jsonPath: p.jsonPath, message: p.message, hint: p.hint });
 
   // Read every mode file in parallel.
+  /** Token files as parsed for the walk: integer-like keys marked so they keep their written order. */
+  const tokenJson = new Map<string, WrittenOrder>();
   const fileList = layouts.flatMap((l) => [...l.files.values()]);
   const texts = await Promise.all(fileList.map((f) => readText(path.join(dir, f))));
   fileList.forEach((f, i) => {
@@ -107,7 +110,8 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
         hint: 'Run `tokensync pull` to write it, or remove the collection or mode from tokens.resolver.json.',
       });
     } else {
-      parseOrReport(f, text, sources, problems);
+      const parsed = parseTokenFile(f, text, sources, problems);
+      if (parsed) tokenJson.set(f, parsed);
     }
   });
 
@@ -145,9 +149,9 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
     const perMode = new Map<string, Map<string, RawToken>>();
     for (const mode of c.modes) {
       const file = layout.files.get(mode.name)!;
-      const json = sources.files.get(file)?.json;
-      if (json === undefined) continue;
-      perMode.set(mode.name, collectTokens(json, keyOrderTree(sources.files.get(file)!.text), file, layout.slug, namespaced, problems));
+      const parsed = tokenJson.get(file);
+      if (parsed === undefined) continue;
+      perMode.set(mode.name, collectTokens(parsed, file, layout.slug, namespaced, problems));
     }
     const defaultTokens = perMode.get(c.defaultMode);
     // Union of token names, default mode first, so read order follows the default mode's file.
@@ -261,7 +265,7 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
     }
   }
 
-  const anyFileBroken = [...sources.files.values()].some((f) => f.json === undefined);
+  const anyFileBroken = sources.files.size > tokenJson.size + 1; // + 1: the resolver, parsed above
   // Aliases: by dotted path in the merged set (DESIGN.md: "curly-brace references to a token path in
   // the set that the resolver merges").
   for (const a of pendingAliases) {
@@ -364,35 +368,69 @@ function readScopes(raw: unknown, file: string, t: RawToken, problems: Problem[]
   return ['ALL_SCOPES'];
 }
 
-/** Walks one mode file; tokens keyed by variable name. */
 /**
- * JSON.parse lists integer-like keys (`"100"`, `"500"`) first, whatever the file says. Where a file
- * has such keys, the position-keeping parse gives the written order, so read order (and thus the
- * order of the model and the build output) follows the file. Other files skip that cost.
+ * A token file parsed so that its keys keep the order they are written in. JSON.parse lists
+ * integer-like keys (`"100"`, `"500"`: every palette has them) first, whatever the file says, and read
+ * order (thus the order of the model, of the build output, and of problems at the same position)
+ * follows the file. Rather than a second, position-keeping parse of the whole file (json-tree.ts;
+ * it cost ~130 ms at 10k variables x 2 modes, issue 6), such keys get a one-character prefix in the
+ * text before JSON.parse, so they are ordinary keys that keep their place; the walk strips it.
+ *
+ * The prefix is a control character the file does not hold: raw control characters cannot occur in
+ * valid JSON, so it is enough that the file has no `\u000N` escape of it. Only keys are marked: in
+ * valid JSON a `"` that no backslash precedes, followed by digits, `"` and `:`, opens a key.
  */
-function keyOrderTree(text: string): JsonNode | undefined {
-  if (!/"(?:0|[1-9]\d*)"\s*:/.test(text)) return undefined;
-  try {
-    return parseJsonTree(text);
-  } catch {
-    return undefined;
+interface WrittenOrder {
+  json: unknown;
+  /** Char code of the prefix on integer-like keys, or -1 when no key carries one. */
+  mark: number;
+}
+
+const INTEGER_KEY = /(?<!\\)"(0|[1-9]\d*)"(?=\s*:)/g;
+const INTEGER_KEY_TEST = /"(?:0|[1-9]\d*)"\s*:/;
+
+/** Throws JSON.parse's SyntaxError when the text is not JSON. */
+function parseInWrittenOrder(text: string): WrittenOrder {
+  if (INTEGER_KEY_TEST.test(text)) {
+    for (let code = 0; code < 8; code++) {
+      const escape = `\\u000${code}`;
+      if (text.includes(escape)) continue;
+      try {
+        return { json: JSON.parse(text.replace(INTEGER_KEY, `"${escape}$1"`)), mark: code };
+      } catch {
+        break; // not JSON: the plain parse below throws the error to report
+      }
+    }
+    // A file holding all eight escapes keeps JSON.parse's order (integer-like keys first).
   }
+  return { json: JSON.parse(text), mark: -1 };
 }
 
-function childNode(node: JsonNode | undefined, key: string): JsonNode | undefined {
-  if (node?.type !== 'object') return undefined;
-  let found: JsonNode | undefined;
-  for (const e of node.entries) if (e.key === key) found = e.value;
-  return found;
+/** A key as written: without the mark of parseInWrittenOrder. */
+function unmark(key: string, mark: number): string {
+  return key.charCodeAt(0) === mark ? key.slice(1) : key;
 }
 
-function keysOf(group: Record<string, unknown>, node: JsonNode | undefined): string[] {
-  if (node?.type !== 'object') return Object.keys(group);
-  return [...new Set(node.entries.map((e) => e.key))];
+/** Deep copy without marks, for the rare `$value` object with integer-like keys. */
+function unmarkDeep(value: unknown, mark: number): unknown {
+  if (Array.isArray(value)) return value.map((v) => unmarkDeep(v, mark));
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[unmark(k, mark)] = unmarkDeep(v, mark);
+  return out;
 }
 
-function collectTokens(json: unknown, tree: JsonNode | undefined, file: string, slug: string, namespaced: boolean, problems: Problem[]): Map<string, RawToken> {
+function hasMark(value: unknown, mark: number): boolean {
+  if (Array.isArray(value)) return value.some((v) => hasMark(v, mark));
+  if (!isObject(value)) return false;
+  for (const k in value) if (k.charCodeAt(0) === mark || hasMark(value[k], mark)) return true;
+  return false;
+}
+
+/** Walks one mode file; tokens keyed by variable name. */
+function collectTokens(parsed: WrittenOrder, file: string, slug: string, namespaced: boolean, problems: Problem[]): Map<string, RawToken> {
   const out = new Map<string, RawToken>();
+  const { json, mark } = parsed;
   if (!isObject(json)) {
     problems.push({ severity: 'error', file, offset: 0, message: 'a token file must hold a JSON object', hint: 'Wrap the tokens in { }.' });
     return out;
@@ -400,7 +438,8 @@ function collectTokens(json: unknown, tree: JsonNode | undefined, file: string, 
   let start: Record<string, unknown> = json;
   let startPath: string[] = [];
   if (namespaced) {
-    for (const key of Object.keys(json)) {
+    for (const marked of Object.keys(json)) {
+      const key = unmark(marked, mark);
       if (key !== slug && !key.startsWith('$')) {
         problems.push({
           severity: 'error',
@@ -413,20 +452,22 @@ function collectTokens(json: unknown, tree: JsonNode | undefined, file: string, 
         });
       }
     }
-    const inner = json[slug];
+    // Last occurrence wins, as in JSON.parse (a slug like "2024" is marked in an ordered parse).
+    let inner: unknown;
+    for (const marked of Object.keys(json)) if (unmark(marked, mark) === slug) inner = json[marked];
     if (!isObject(inner)) return out;
     start = inner;
     startPath = [slug];
-    tree = childNode(tree, slug);
   }
-  walk(start, tree, startPath, [], isObject(json) && typeof json['$type'] === 'string' ? json['$type'] : undefined);
+  walk(start, startPath, [], isObject(json) && typeof json['$type'] === 'string' ? json['$type'] : undefined);
   return out;
 
-  function walk(group: Record<string, unknown>, groupNode: JsonNode | undefined, jsonPath: string[], segments: string[], inheritedType: string | undefined): void {
+  function walk(group: Record<string, unknown>, jsonPath: string[], segments: string[], inheritedType: string | undefined): void {
     const groupType = typeof group['$type'] === 'string' ? group['$type'] : inheritedType;
-    for (const key of keysOf(group, groupNode)) {
-      if (key.charCodeAt(0) === 36 /* $ */) continue;
-      const node = group[key];
+    for (const marked in group) {
+      if (marked.charCodeAt(0) === 36 /* $ */) continue;
+      const node = group[marked];
+      const key = unmark(marked, mark);
       const childPath = [...jsonPath, key];
       const childSegs = [...segments, key];
       const dotted = childPath.join('.');
@@ -455,13 +496,13 @@ function collectTokens(json: unknown, tree: JsonNode | undefined, file: string, 
         continue;
       }
       if (!('$value' in node)) {
-        walk(node, childNode(groupNode, key), childPath, childSegs, groupType);
+        walk(node, childPath, childSegs, groupType);
         continue;
       }
       let child: string | undefined;
       for (const k in node) {
         if (k.charCodeAt(0) !== 36 /* $ */) {
-          child = k;
+          child = unmark(k, mark);
           break;
         }
       }
@@ -481,12 +522,13 @@ function collectTokens(json: unknown, tree: JsonNode | undefined, file: string, 
       const ours = isObject(ext) ? ext[EXTENSION] : undefined;
       const desc = node['$description'];
       const name = childSegs.join('/');
+      const value = node['$value'];
       out.set(name, {
         name,
         dotted,
         jsonPath: childPath,
         type: typeof ownType === 'string' ? ownType : groupType,
-        value: node['$value'],
+        value: mark >= 0 && typeof value === 'object' && value !== null && hasMark(value, mark) ? unmarkDeep(value, mark) : value,
         description: typeof desc === 'string' ? desc : '',
         scopes: isObject(ours) ? ours['scopes'] : undefined,
       });
@@ -593,6 +635,31 @@ function parseOrReport(file: string, text: string, sources: TokenSources, proble
     problems.push({ severity: 'error', file, offset: -1, message: 'invalid JSON', hint: 'Fix the JSON syntax at that position.' });
     return undefined;
   }
+}
+
+/** Like parseOrReport, for a token file: in written key order; its JSON.parse result on first use. */
+function parseTokenFile(file: string, text: string, sources: TokenSources, problems: Problem[]): WrittenOrder | undefined {
+  let parsed: WrittenOrder;
+  try {
+    parsed = parseInWrittenOrder(text);
+  } catch {
+    sources.files.set(file, { text, json: undefined });
+    problems.push({ severity: 'error', file, offset: -1, message: 'invalid JSON', hint: 'Fix the JSON syntax at that position.' });
+    return undefined;
+  }
+  if (parsed.mark < 0) {
+    sources.files.set(file, { text, json: parsed.json });
+  } else {
+    // Nothing on the check path reads it; a later write may (TokenSources is public).
+    let json: unknown;
+    sources.files.set(file, {
+      text,
+      get json() {
+        return (json ??= JSON.parse(text) as unknown);
+      },
+    });
+  }
+  return parsed;
 }
 
 /** Problems to sorted diagnostics; positions are computed here, only for files that have problems. */
