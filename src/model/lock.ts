@@ -46,9 +46,28 @@ export interface Lock {
   variables: Record<string, LockVariable>;
 }
 
-/** 12 hex digits of sha256: collisions are irrelevant at the size of a token set. */
+/**
+ * Memo of `fingerprint`: one sync asks for the same strings many times (the 3-way diff for both sides,
+ * then `nextLock` again for the agreed values; descriptions, scopes and values repeat across
+ * variables), and a SHA-256 per call was ~260 ms of a no-op sync at 10k variables x 2 modes
+ * (docs/sync.md "Performance"). Bounded, so a long-running process (webhooks serve) cannot grow it
+ * without limit: it is simply emptied when full.
+ */
+const memo = new Map<string, string>();
+const MEMO_LIMIT = 200_000;
+
+/**
+ * 12 hex digits of sha256: collisions are irrelevant at the size of a token set. The on-disk lock
+ * holds these, so the function must stay exactly this (or LOCK_VERSION goes up with a reader for 1).
+ */
 export function fingerprint(canonical: string): string {
-  return createHash('sha256').update(canonical).digest('hex').slice(0, 12);
+  let fp = memo.get(canonical);
+  if (fp === undefined) {
+    fp = createHash('sha256').update(canonical).digest('hex').slice(0, 12);
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(canonical, fp);
+  }
+  return fp;
 }
 
 export function fingerprintFields(v: Variable): LockVariableFields {

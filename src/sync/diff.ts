@@ -68,7 +68,8 @@ function decide(base: string | undefined, l: string, r: string, lb: string, rb: 
 }
 
 const fpText = (s: string): string => fingerprint(s);
-const fpScopes = (s: string[]): string => fingerprint([...s].sort().join(','));
+const scopesKey = (s: string[]): string => [...s].sort().join(',');
+const fpScopes = (s: string[]): string => fingerprint(scopesKey(s));
 const fpValue = (v: Value | undefined): string => (v === undefined ? NO_VALUE : fingerprint(canonicalValue(v)));
 const keyValue = (v: Value | undefined): string => (v === undefined ? NO_VALUE : canonicalValue(v));
 
@@ -370,13 +371,16 @@ class Differ {
       before: side === 'local' ? rv : lv,
       after: side === 'local' ? lv : rv,
     });
-    const scalar = <T extends FieldValue>(field: VariableField, base: string | undefined, lk: string, rk: string, lv: T, rv: T): T => {
-      const side = this.settle(decide(base, lk, rk, lk, rk), update(field, lv, rv), () => ({ ...conflictBase(base), field, local: lv, remote: rv }));
+    // `lk`/`rk` are canonical texts; `fp` turns one into what the lock holds, and runs only when the
+    // two sides differ (a SHA-256 per field and side was most of a no-op diff, docs/sync.md "Performance").
+    const scalar = <T extends FieldValue>(field: VariableField, base: string | undefined, lk: string, rk: string, lv: T, rv: T, fp: (k: string) => string): T => {
+      const pick = lk === rk ? 'same' : decide(base, lk, rk, fp(lk), fp(rk));
+      const side = this.settle(pick, update(field, lv, rv), () => ({ ...conflictBase(base), field, local: lv, remote: rv }));
       return side === 'local' ? lv : rv;
     };
-    const type = scalar('type', b?.type, l.type, r.type, l.type, r.type);
-    const description = scalar('description', b?.description, fpText(l.description), fpText(r.description), l.description, r.description);
-    const scopes = scalar('scopes', b?.scopes, fpScopes(l.scopes), fpScopes(r.scopes), l.scopes, r.scopes);
+    const type = scalar('type', b?.type, l.type, r.type, l.type, r.type, (k) => k);
+    const description = scalar('description', b?.description, l.description, r.description, l.description, r.description, fingerprint);
+    const scopes = scalar('scopes', b?.scopes, scopesKey(l.scopes), scopesKey(r.scopes), l.scopes, r.scopes, fingerprint);
 
     const values: Record<string, Value> = {};
     for (const s of p.slots) {
@@ -388,7 +392,9 @@ class Differ {
         const lm = this.rename(lv, 'local', 'merged');
         const rm = this.rename(rv, 'remote', 'merged');
         const baseFp = s.base !== undefined ? b?.values[s.base] : undefined;
-        const pick = decide(baseFp, keyValue(lm), keyValue(rm), fpValue(this.rename(lv, 'local', 'base')), fpValue(this.rename(rv, 'remote', 'base')));
+        const lk = keyValue(lm);
+        const rk = keyValue(rm);
+        const pick = lk === rk ? 'same' : decide(baseFp, lk, rk, fpValue(this.rename(lv, 'local', 'base')), fpValue(this.rename(rv, 'remote', 'base')));
         const mode = s.merged;
         const side = this.settle(pick, update('value', lm ?? null, rm ?? null, mode), () => ({ ...conflictBase(baseFp), field: 'value', mode, local: lm ?? null, remote: rm ?? null }));
         v = side === 'local' ? lm : rm;
