@@ -7,33 +7,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
-import { TokensyncError } from '../errors.js';
+import { ConfigError, findConfig, rootOf, type LoadedConfig } from './find.js';
 import { configSchema, type Config } from './schema.js';
 
-export const CONFIG_RELATIVE_PATH = path.join('config', 'tokensync.yaml');
-
-export interface LoadedConfig {
-  config: Config;
-  /** Absolute project root (the folder that holds `config/`, or the start folder when none). */
-  root: string;
-  /** Absolute path of the file read, or undefined when the defaults were used. */
-  file: string | undefined;
-}
-
-export class ConfigError extends TokensyncError {
-  override name = 'ConfigError';
-}
-
-export function findConfig(startDir: string): string | undefined {
-  let dir = path.resolve(startDir);
-  for (;;) {
-    const candidate = path.join(dir, CONFIG_RELATIVE_PATH);
-    if (existsSync(candidate)) return candidate;
-    const parent = path.dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
-}
+export { CONFIG_RELATIVE_PATH, ConfigError, findConfig, type LoadedConfig } from './find.js';
 
 export function loadConfig(options: { cwd: string; configPath?: string | undefined }): LoadedConfig {
   const file = options.configPath ? path.resolve(options.cwd, options.configPath) : findConfig(options.cwd);
@@ -45,10 +22,7 @@ export function loadConfig(options: { cwd: string; configPath?: string | undefin
   }
   const text = readFileSync(file, 'utf8');
   const config = parseConfigText(text, file);
-  // config/tokensync.yaml -> the root is the folder above config/; a file elsewhere -> its folder.
-  const dir = path.dirname(file);
-  const root = path.basename(dir) === 'config' ? path.dirname(dir) : dir;
-  return { config, root, file };
+  return { config, root: rootOf(file), file };
 }
 
 /** Parses and validates config text; errors name the file, line:column and key, and the fix. */

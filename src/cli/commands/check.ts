@@ -4,11 +4,12 @@
  * `file:line:column  token.path  message` plus the fix; exit 1 on any error, 0 when clean.
  * With file arguments, only problems in those files are reported. `--json` prints the diagnostics.
  *
- * Fast path: this file imports only the config loader and tokens/read.ts (no Style Dictionary, undici,
- * local service or lock schema); `--remote` is the service drift check and lives elsewhere.
+ * Fast path: this file imports only the quick config loader (no `yaml` or zod for a plain config,
+ * config/quick.ts) and tokens/read.ts (no Style Dictionary, undici, local service or lock schema);
+ * `--remote` is the service drift check and lives elsewhere.
  */
 import path from 'node:path';
-import { loadConfig } from '../../config/load.js';
+import { loadConfigQuick } from '../../config/quick.js';
 import { formatDiagnostic, type Diagnostic } from '../../tokens/errors.js';
 import { analyzeTokens } from '../../tokens/read.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
@@ -21,7 +22,7 @@ export interface CheckOptions {
 
 export async function run(options: CheckOptions, ctx: CommandContext): Promise<ExitCode> {
   if (options.remote) return (await import('../check-remote.js')).runRemoteCheck(options, ctx);
-  const { config, root } = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
+  const { config, root } = await loadConfigQuick({ cwd: ctx.cwd, configPath: ctx.global.config });
   const { set, diagnostics: all } = await analyzeTokens(root, config.tokens);
 
   // Paths as the user sees them: relative to where the command runs, so editors can jump to them.
