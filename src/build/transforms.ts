@@ -49,16 +49,11 @@ function ms(token: TransformedToken): number {
 }
 
 /**
- * Every mode of a token has the same name, but inside Style Dictionary the name carries its view as
- * an invisible suffix (U+2063 + view key): Style Dictionary checks each file for duplicate names
- * with a quadratic message list (measured: 10k tokens x 2 modes took 8 s per platform instead of
- * 0.5 s). Our formats print `cleanName(token)` and strip the suffix from the output of Style
- * Dictionary's own formats (`stripViews`).
+ * The printed name of a token. Every mode of a token has the same name. (Until our platforms left
+ * Style Dictionary's pipeline, direct.ts, the name carried its view as an invisible suffix to dodge
+ * the quadratic duplicate-name check of Style Dictionary's formatFile, which no longer runs for them.)
  */
-const VIEW_MARK = '\u2063';
-const VIEW_SUFFIX = /\u2063v\d+_\d+/g;
-export const cleanName = (token: TransformedToken): string => token.name.replace(VIEW_SUFFIX, '');
-export const stripViews = (text: string): string => text.replace(VIEW_SUFFIX, '');
+export const cleanName = (token: TransformedToken): string => token.name;
 
 /**
  * A name transform that runs Style Dictionary's own `builtin` on the path without the view key.
@@ -82,7 +77,7 @@ function nameTransform(builtin: string, lang: Language | undefined): Omit<Transf
         if (lang) name = safeIdentifier(name, lang);
         cache.set(key, name);
       }
-      return `${name}${VIEW_MARK}${token.path[0]}`;
+      return name;
     },
   };
 }

@@ -119,6 +119,13 @@ describe('tailwind names', () => {
 });
 
 describe('units and literals per platform', () => {
+  test('Swift and Kotlin members are sorted by their names: space1 before space10', async () => {
+    const dim = { kind: { type: 'dimension', unit: 'px' } } as const;
+    const set = twoCollections([variable('a', 'space/10', { m: 40 }, dim), variable('a', 'space/1', { m: 4 }, dim), variable('a', 'space/2', { m: 8 }, dim)]);
+    const out = await buildTokens(set, fixtureConfig(), { platforms: ['ios', 'compose'] });
+    expect(out.files.get('ios/AM.swift')).toContain('    public static let space1 = CGFloat(4)\n    public static let space10 = CGFloat(40)\n    public static let space2 = CGFloat(8)\n');
+    expect(out.files.get('compose/AM.kt')).toContain('  val space1 = 4.dp\n  val space10 = 40.dp\n  val space2 = 8.dp\n');
+  });
   test('a string holding braces is a value, not a reference; an alias to it stays a reference on the web', async () => {
     const str = { type: 'STRING' } as const;
     const set = twoCollections([variable('a', 'label/x', { m: 'Hello {name}' }, str), variable('a', 'label/y', { m: { alias: { collection: 'a', name: 'label/x' } } }, str)]);

@@ -5,7 +5,7 @@
 import StyleDictionary from 'style-dictionary';
 import type { Dictionary, FormatFn, FormatFnArguments, TransformedToken } from 'style-dictionary/types';
 import { BuildError } from '../errors.js';
-import { cleanName, metaOf, stripViews } from '../transforms.js';
+import { cleanName, metaOf } from '../transforms.js';
 import type { View } from '../views.js';
 
 export interface FormatContext {
@@ -65,7 +65,7 @@ export async function builtin(name: string, args: FormatFnArguments, tokens: Tra
     file: { ...args.file, options: fileOptions },
     options: { ...args.options, ...options },
   });
-  return stripViews(String(out));
+  return String(out);
 }
 
 /**
