@@ -140,6 +140,8 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
   /** Paths of tokens that exist but were already reported (so aliases to them add no noise). */
   const reported = new Set<string>();
   const dropped = new Set<Variable>();
+  /** Variable -> mode -> the variable its alias resolved to (for kinds and cycles, without string keys). */
+  const targets: AliasTargets = new Map();
 
   for (const layout of layouts) {
     const c = layout.collection;
@@ -162,7 +164,8 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
       const base = defaultTokens?.get(name) ?? first;
       const baseFile = layout.files.get(defaultTokens?.has(name) ? c.defaultMode : firstModeWith(perMode, name, c))!;
       const dtcgType = base.type;
-      const dottedPath = namespaced ? `${layout.slug}.${name.split('/').join('.')}` : name.split('/').join('.');
+      // The dotted path as written, unless a key holds a "/" (then the name's segments are split further).
+      const dottedPath = base.dotted.indexOf('/') === -1 ? base.dotted : namespaced ? `${layout.slug}.${name.split('/').join('.')}` : name.split('/').join('.');
       if (dtcgType === undefined || DTCG_TYPES[dtcgType] === undefined) reported.add(dottedPath);
       if (dtcgType === undefined) {
         problems.push({ severity: 'error', file: baseFile, jsonPath: base.jsonPath, at: 'key', tokenPath: base.dotted, message: 'the token has no "$type"', hint: `Add "$type" (one of ${Object.keys(DTCG_TYPES).join(', ')}) to the token or a group above it.` });
@@ -300,14 +303,15 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
     }
     const alias: Alias = { alias: { collection: owner.variable.collection, name: owner.variable.name } };
     a.variable.values[a.mode] = alias;
+    let byMode = targets.get(a.variable);
+    if (!byMode) targets.set(a.variable, (byMode = new Map()));
+    byMode.set(a.mode, owner.variable);
   }
 
   // Dimension and duration tokens that only alias take their unit from what they point to.
-  const index = new Map<string, Variable>();
-  for (const v of variables) index.set(`${v.collection}\u0000${v.name}`, v);
-  for (const p of pendingKinds) p.variable.kind = inheritKind(p.variable, p.dtcgType, index);
+  for (const p of pendingKinds) p.variable.kind = inheritKind(p.variable, p.dtcgType, targets);
 
-  for (const cycle of findCycles(variables, collections)) {
+  for (const cycle of findCycles(variables, collections, targets)) {
     const first = cycle[0]!;
     const where = pendingAliases.find((a) => a.variable === first.variable && a.mode === first.mode);
     problems.push({
@@ -340,16 +344,24 @@ function kindOf(dtcgType: string, unit: string | undefined): TokenKind | undefin
   }
 }
 
+/** Variable -> mode -> the variable its alias points to; only aliases that resolved are here. */
+type AliasTargets = Map<Variable, Map<string, Variable>>;
+
 /** The kind of the first token with a literal down an alias chain; px/ms when there is none. */
-function inheritKind(v: Variable, dtcgType: string, index: Map<string, Variable>): TokenKind {
+function inheritKind(v: Variable, dtcgType: string, targets: AliasTargets): TokenKind {
   let current: Variable | undefined = v;
   const seen = new Set<Variable>();
   while (current && !seen.has(current)) {
     seen.add(current);
     if (current !== v && current.kind?.type === dtcgType) return current.kind;
-    const first: Value | undefined = Object.values(current.values)[0];
-    if (!first || typeof first !== 'object' || !('alias' in first)) break;
-    current = index.get(`${first.alias.collection}\u0000${first.alias.name}`);
+    // The first mode's value decides (the default mode's unit is how the token is written).
+    let firstMode: string | undefined;
+    for (const m in current.values) {
+      firstMode = m;
+      break;
+    }
+    if (firstMode === undefined) break;
+    current = targets.get(current)?.get(firstMode);
   }
   return dtcgType === 'duration' ? { type: 'duration', unit: 'ms' } : { type: 'dimension', unit: 'px' };
 }
@@ -546,52 +558,57 @@ interface Node {
  * mode; an alias into another collection may land in any of its modes (the consumer picks the mode),
  * so all of them are followed: conservative, and what the design file itself refuses.
  */
-function findCycles(variables: Variable[], collections: Collection[]): Node[][] {
-  const byKey = new Map<string, Variable>();
-  for (const v of variables) byKey.set(`${v.collection}\u0000${v.name}`, v);
+function findCycles(variables: Variable[], collections: Collection[], targets: AliasTargets): Node[][] {
   const modesOf = new Map(collections.map((c) => [c.name, c.modes.map((m) => m.name)]));
-  const state = new Map<string, 1 | 2>(); // 1 on stack, 2 done
+  /** Per variable, per mode: 1 on the stack, 2 done. */
+  const state = new Map<Variable, Map<string, 1 | 2>>();
+  const stateOf = (n: Node): 1 | 2 | undefined => state.get(n.variable)?.get(n.mode);
+  const setState = (n: Node, s: 1 | 2): void => {
+    let byMode = state.get(n.variable);
+    if (!byMode) state.set(n.variable, (byMode = new Map()));
+    byMode.set(n.mode, s);
+  };
   const cycles: Node[][] = [];
   const stack: Node[] = [];
-  const id = (n: Node): string => `${n.variable.collection}\u0000${n.variable.name}\u0000${n.mode}`;
 
-  const aliasOf = (n: Node): Alias | undefined => {
-    const value = n.variable.values[n.mode];
-    return value && typeof value === 'object' && 'alias' in value ? value : undefined;
-  };
-  // Only alias nodes can be on a cycle, so literal targets are not visited at all (most of a set).
+  // Only alias nodes can be on a cycle, so literal targets (most of a set) and aliases that did not
+  // resolve (reported already) are not visited at all.
   const next = (n: Node): Node[] => {
-    const value = aliasOf(n);
-    if (!value) return [];
-    const target = byKey.get(`${value.alias.collection}\u0000${value.alias.name}`);
+    const target = targets.get(n.variable)?.get(n.mode);
     if (!target) return [];
-    const targets = target.collection === n.variable.collection ? [{ variable: target, mode: n.mode }] : (modesOf.get(target.collection) ?? []).map((mode) => ({ variable: target, mode }));
-    return targets.filter((t) => aliasOf(t) !== undefined);
+    const byMode = targets.get(target);
+    if (!byMode) return [];
+    if (target.collection === n.variable.collection) return byMode.has(n.mode) ? [{ variable: target, mode: n.mode }] : [];
+    const out: Node[] = [];
+    for (const mode of modesOf.get(target.collection) ?? []) if (byMode.has(mode)) out.push({ variable: target, mode });
+    return out;
   };
 
   // Iterative DFS: alias chains in large sets can be deep.
   for (const v of variables) {
+    const aliased = targets.get(v);
+    if (!aliased) continue;
     for (const mode of Object.keys(v.values)) {
       const startNode = { variable: v, mode };
-      if (!aliasOf(startNode) || state.has(id(startNode))) continue;
+      if (!aliased.has(mode) || stateOf(startNode) !== undefined) continue;
       const work: { node: Node; children: Node[]; i: number }[] = [{ node: startNode, children: next(startNode), i: 0 }];
-      state.set(id(startNode), 1);
+      setState(startNode, 1);
       stack.push(startNode);
       while (work.length > 0) {
         const top = work[work.length - 1]!;
         if (top.i < top.children.length) {
           const child = top.children[top.i++]!;
-          const s = state.get(id(child));
+          const s = stateOf(child);
           if (s === undefined) {
-            state.set(id(child), 1);
+            setState(child, 1);
             stack.push(child);
             work.push({ node: child, children: next(child), i: 0 });
           } else if (s === 1) {
-            const from = stack.findIndex((x) => id(x) === id(child));
+            const from = stack.findIndex((x) => x.variable === child.variable && x.mode === child.mode);
             cycles.push(stack.slice(from));
           }
         } else {
-          state.set(id(top.node), 2);
+          setState(top.node, 2);
           stack.pop();
           work.pop();
         }
