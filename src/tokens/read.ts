@@ -156,9 +156,14 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
       perMode.set(mode.name, collectTokens(parsed, file, layout.slug, namespaced, problems));
     }
     const defaultTokens = perMode.get(c.defaultMode);
-    // Union of token names, default mode first, so read order follows the default mode's file.
-    const names = new Map<string, RawToken>();
-    for (const m of [c.defaultMode, ...c.modes.map((x) => x.name)]) for (const [n, t] of perMode.get(m) ?? []) if (!names.has(n)) names.set(n, t);
+    // Union of token names, default mode first, so read order follows the default mode's file: the
+    // default mode's tokens, then those only other modes have (in mode order).
+    const extra = new Map<string, RawToken>();
+    for (const m of c.modes) {
+      if (m.name === c.defaultMode) continue;
+      for (const [n, t] of perMode.get(m.name) ?? []) if (!defaultTokens?.has(n) && !extra.has(n)) extra.set(n, t);
+    }
+    const names = defaultTokens === undefined ? extra : extra.size === 0 ? defaultTokens : new Map([...defaultTokens, ...extra]);
 
     for (const [name, first] of names) {
       const base = defaultTokens?.get(name) ?? first;
@@ -191,7 +196,9 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
         scopes: readScopes(base.scopes, baseFile, base, problems),
         values: {},
       };
-      const units = new Map<string, string>();
+      /** The default mode's unit, else the first mode's that has one. */
+      let defaultUnit: string | undefined;
+      let firstUnit: string | undefined;
       let complete = true;
       for (const mode of c.modes) {
         const file = layout.files.get(mode.name)!;
@@ -238,11 +245,14 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
           variable.values[mode.name] = { alias: { collection: '', name: '' } };
         } else {
           variable.values[mode.name] = decoded.literal;
-          if (decoded.unit !== undefined) units.set(mode.name, decoded.unit);
+          if (decoded.unit !== undefined) {
+            firstUnit ??= decoded.unit;
+            if (mode.name === c.defaultMode) defaultUnit = decoded.unit;
+          }
         }
       }
       // The default mode's unit decides how the token is written back; other modes are converted.
-      const kind = kindOf(dtcgType, units.get(c.defaultMode) ?? [...units.values()][0]);
+      const kind = kindOf(dtcgType, defaultUnit ?? firstUnit);
       if (kind) variable.kind = kind;
       else pendingKinds.push({ variable, dtcgType });
       // An incomplete token stays addressable (so aliases to it do not cascade into more errors) but
@@ -471,23 +481,22 @@ function collectTokens(parsed: WrittenOrder, file: string, slug: string, namespa
     start = inner;
     startPath = [slug];
   }
-  walk(start, startPath, [], isObject(json) && typeof json['$type'] === 'string' ? json['$type'] : undefined);
+  walk(start, startPath, namespaced ? `${slug}.` : '', '', isObject(json) && typeof json['$type'] === 'string' ? json['$type'] : undefined);
   return out;
 
-  function walk(group: Record<string, unknown>, jsonPath: string[], segments: string[], inheritedType: string | undefined): void {
+  /** `dotPrefix` and `namePrefix`: the group's dotted path and variable name, each with its separator. */
+  function walk(group: Record<string, unknown>, jsonPath: string[], dotPrefix: string, namePrefix: string, inheritedType: string | undefined): void {
     const groupType = typeof group['$type'] === 'string' ? group['$type'] : inheritedType;
     for (const marked in group) {
       if (marked.charCodeAt(0) === 36 /* $ */) continue;
       const node = group[marked];
       const key = unmark(marked, mark);
-      const childPath = [...jsonPath, key];
-      const childSegs = [...segments, key];
-      const dotted = childPath.join('.');
+      const dotted = dotPrefix + key;
       if (!isObject(node)) {
         problems.push({
           severity: 'error',
           file,
-          jsonPath: childPath,
+          jsonPath: [...jsonPath, key],
           at: 'key',
           tokenPath: dotted,
           message: `"${key}" is neither a token (an object with "$value") nor a group`,
@@ -499,7 +508,7 @@ function collectTokens(parsed: WrittenOrder, file: string, slug: string, namespa
         problems.push({
           severity: 'error',
           file,
-          jsonPath: childPath,
+          jsonPath: [...jsonPath, key],
           at: 'key',
           tokenPath: dotted,
           message: `the name "${key}" contains ".", "{" or "}", which DTCG reserves for paths and aliases`,
@@ -508,7 +517,7 @@ function collectTokens(parsed: WrittenOrder, file: string, slug: string, namespa
         continue;
       }
       if (!('$value' in node)) {
-        walk(node, childPath, childSegs, groupType);
+        walk(node, [...jsonPath, key], `${dotted}.`, `${namePrefix}${key}/`, groupType);
         continue;
       }
       let child: string | undefined;
@@ -522,7 +531,7 @@ function collectTokens(parsed: WrittenOrder, file: string, slug: string, namespa
         problems.push({
           severity: 'error',
           file,
-          jsonPath: [...childPath, child],
+          jsonPath: [...jsonPath, key, child],
           at: 'key',
           tokenPath: dotted,
           message: `the token ${dotted} also has child "${child}"; a token cannot be a group`,
@@ -533,12 +542,12 @@ function collectTokens(parsed: WrittenOrder, file: string, slug: string, namespa
       const ext = node['$extensions'];
       const ours = isObject(ext) ? ext[EXTENSION] : undefined;
       const desc = node['$description'];
-      const name = childSegs.join('/');
+      const name = namePrefix + key;
       const value = node['$value'];
       out.set(name, {
         name,
         dotted,
-        jsonPath: childPath,
+        jsonPath: [...jsonPath, key],
         type: typeof ownType === 'string' ? ownType : groupType,
         value: mark >= 0 && typeof value === 'object' && value !== null && hasMark(value, mark) ? unmarkDeep(value, mark) : value,
         description: typeof desc === 'string' ? desc : '',
