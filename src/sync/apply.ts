@@ -14,10 +14,11 @@ import path from 'node:path';
 import { ApiUnknownOutcomeError, type DesignFileClient } from '../api/index.js';
 import type { Config } from '../config/schema.js';
 import { TokensyncError } from '../errors.js';
-import { fingerprintFields, type Lock } from '../model/lock.js';
+import { fingerprintFields, lockEquals, type Lock } from '../model/lock.js';
 import type { TokenSet } from '../model/types.js';
 import { readLock, readTokens, renderLock, renderTokens, writeFilesAtomic } from '../tokens/index.js';
 import { diff3, type SyncDiff } from './diff.js';
+import { filesInStep } from './files-in-step.js';
 import { nextLock } from './next-lock.js';
 import { applyTempIds, compilePlan, type Plan } from './plan.js';
 import { remoteToModel } from './remote.js';
@@ -82,9 +83,19 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
   const serviceTarget: TokenSet = pushes ? diff.merged : remote;
   const repoTarget: TokenSet = pulls ? diff.merged : local;
   let plan = compilePlan(remote, serviceTarget);
-  const rendered = pulls ? renderTokens(repoTarget, config.tokens, sources) : undefined;
   const tokensDir = path.join(root, config.tokens.dir);
-  const stale = rendered ? await staleTokenFiles(tokensDir, rendered) : [];
+  // The files a pull writes. With no repository change and the files in tokensync's layout there is
+  // nothing to render (files-in-step.ts: the policy on formatting drift, docs/sync.md).
+  let rendered: Map<string, string> | undefined;
+  let stale: string[] = [];
+  if (pulls) {
+    const onDisk = await listTokenFiles(tokensDir);
+    if (diff.toRepo.length > 0 || !filesInStep(repoTarget, sources, onDisk)) {
+      rendered = renderTokens(repoTarget, config.tokens, sources);
+      const keep = rendered;
+      stale = onDisk.filter((f) => !keep.has(f));
+    }
+  }
 
   if (mode === 'diff' || opts.dryRun) {
     const written = rendered ? await changedFiles(tokensDir, rendered) : [];
@@ -128,18 +139,17 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
     files = { written: rel(root, tokensDir, result.written), removed: rel(root, tokensDir, result.removed) };
   }
 
-  // 4. The lock, when it says something new.
-  const previousText = base ? renderLock(base) : undefined;
+  // 4. The lock, when it says something new. Compared as data, not as rendered text (the same
+  // thing, since renderLock is a function of the data; docs/sync.md "Performance").
   let lock = nextLock({ local: repoTarget, remote, previous: base, fileKey, remoteVersion: base?.remoteVersion ?? '' });
   const wroteSomething = requestsSent > 0 || files.written.length > 0 || files.removed.length > 0;
-  if (wroteSomething || renderLock(lock) !== previousText) {
+  if (wroteSomething || !base || !lockEquals(lock, base)) {
     // The version identifies what the lock describes; read only when the lock changes, so a no-op
     // sync stays one GET.
     const file = await client.getFile(fileKey, { depth: 1 });
     lock = { ...lock, remoteVersion: file.version };
-    const text = renderLock(lock);
-    if (text !== previousText) {
-      const result = await writeFilesAtomic(tokensDir, new Map([['sync.lock.json', text]]));
+    if (!base || !lockEquals(lock, base)) {
+      const result = await writeFilesAtomic(tokensDir, new Map([['sync.lock.json', renderLock(lock)]]));
       files.written.push(...rel(root, tokensDir, result.written));
     }
   }
@@ -195,11 +205,6 @@ async function listTokenFiles(dir: string): Promise<string[]> {
   };
   await walk('');
   return out.sort();
-}
-
-/** Token files on disk that the new rendering no longer has (a collection or mode went away). */
-async function staleTokenFiles(dir: string, rendered: Map<string, string>): Promise<string[]> {
-  return (await listTokenFiles(dir)).filter((f) => !rendered.has(f));
 }
 
 async function changedFiles(dir: string, rendered: Map<string, string>): Promise<string[]> {

@@ -1,0 +1,87 @@
+/**
+ * A pull or sync with nothing to pull (docs/sync.md "Formatting drift"): the real CLI against the
+ * real local service over HTTPS. It writes nothing and sends one GET; a file whose layout was
+ * changed by hand is still rewritten; an in-layout edit that leaves the model as it is stays until a
+ * pull has something to write.
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { createProject, type TestProject } from '../helpers/project.js';
+
+let emu: TestEmulator;
+beforeAll(async () => {
+  emu = await startTestEmulator();
+});
+afterAll(async () => {
+  await emu.close();
+});
+beforeEach(async () => {
+  await emu.admin.reset('demo');
+  await emu.admin.clearRequests();
+});
+
+const LIGHT = 'tokens/semantic/light.tokens.json';
+const calls = async (): Promise<string[]> => (await emu.admin.requests()).map((r) => `${r.method} ${r.path.replace(emu.fileKey, ':key')}`);
+
+async function pulledProject(): Promise<TestProject> {
+  const project = createProject(emu);
+  const pulled = await runCli(['pull'], { cwd: project.root, env: project.env });
+  expect(pulled.code).toBe(0);
+  await emu.admin.clearRequests();
+  return project;
+}
+
+const run = (project: TestProject, ...args: string[]) => runCli(args, { cwd: project.root, env: project.env });
+
+describe('sync and pull with nothing to pull', () => {
+  it('write no file, not even the lock, and send one GET', async () => {
+    const project = await pulledProject();
+    const before = project.snapshotTokens();
+    const lockTime = statSync(path.join(project.root, 'tokens/sync.lock.json')).mtimeMs;
+
+    const synced = await run(project, 'sync');
+    expect(synced.code).toBe(0);
+    expect(synced.stdout).toContain('already in step');
+    expect((await run(project, 'pull')).code).toBe(0);
+
+    expect(await calls()).toEqual(['GET /v1/files/:key/variables/local', 'GET /v1/files/:key/variables/local']);
+    expect(project.snapshotTokens()).toEqual(before);
+    expect(statSync(path.join(project.root, 'tokens/sync.lock.json')).mtimeMs).toBe(lockTime);
+  });
+
+  it('rewrite a token file or the resolver whose formatting was changed by hand (diff lists them)', async () => {
+    const project = await pulledProject();
+    const before = project.snapshotTokens();
+    project.write(LIGHT, `${JSON.stringify(JSON.parse(project.read(LIGHT)), null, 4)}\n`);
+    project.write('tokens/tokens.resolver.json', JSON.stringify(JSON.parse(project.read('tokens/tokens.resolver.json'))));
+
+    const diff = await run(project, 'diff');
+    expect(diff.stdout).toContain(`write  ${LIGHT}`);
+    expect(diff.stdout).toContain('write  tokens/tokens.resolver.json');
+
+    expect((await run(project, 'pull')).code).toBe(0);
+    expect(project.snapshotTokens()).toEqual(before);
+  });
+
+  it('leave an in-layout edit that changes no token (an empty group) until a pull has something to write', async () => {
+    const project = await pulledProject();
+    const edited = project.read(LIGHT).replace(/\n}\n$/, ',\n  "unused": {}\n}\n');
+    expect(edited).not.toBe(project.read(LIGHT));
+    project.write(LIGHT, edited);
+
+    expect((await run(project, 'sync')).code).toBe(0);
+    expect(project.read(LIGHT)).toBe(edited);
+
+    // The design file changes a description: that pull renders the files again and drops the group.
+    const target = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variables;
+    const id = Object.values(target as Record<string, { id: string; name: string }>).find((v) => v.name === 'color/danger')!.id;
+    const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, { body: { variables: [{ action: 'UPDATE', id, description: 'Errors' }] } });
+    expect(put.status).toBe(200);
+    expect((await run(project, 'pull')).code).toBe(0);
+    expect(project.read(LIGHT)).not.toContain('"unused"');
+    expect(JSON.parse(project.read(LIGHT)).color.danger.$description).toBe('Errors');
+  });
+});
