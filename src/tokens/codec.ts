@@ -169,7 +169,9 @@ function decodeColor(raw: unknown): Decoded {
   if (![color.r, color.g, color.b].every((n) => n >= 0 && n <= 1)) {
     return bad(`the color's components ${JSON.stringify(components)} are outside 0..1 in ${String(colorSpace)}`, hint);
   }
-  if (typeof hex === 'string' && hexToColor(hex) && colorToHex(hexToColor(hex) as Color) !== colorToHex(color)) {
+  // Parsed once: this runs for every color token on the check path (issue 6).
+  const hexColor = typeof hex === 'string' ? hexToColor(hex) : undefined;
+  if (hexColor && colorToHex(hexColor) !== colorToHex(color)) {
     return bad(`the color's "hex" ${hex} does not match its components (${colorToHex(color)})`, 'Remove "hex" or make it match the components; the components are what tokensync reads.');
   }
   return { ok: true, literal: color };

@@ -50,7 +50,9 @@ interface RawToken {
   name: string;
   /** Dotted DTCG path as written (with the namespace group). */
   dotted: string;
-  jsonPath: string[];
+  /** JSON path of the group holding it (shared by its siblings) and its key: see `pathOf`. */
+  group: string[];
+  key: string;
   type: string | undefined;
   value: unknown;
   description: string;
@@ -64,6 +66,9 @@ export interface Analysis {
 }
 
 const RESERVED = /[.{}]/;
+
+/** A token's JSON path, and below it: built only for a problem (not stored per token). */
+const pathOf = (t: RawToken, ...below: string[]): string[] => [...t.group, t.key, ...below];
 const KNOWN_UNSUPPORTED = new Set(['cubicBezier', 'strokeStyle', 'border', 'transition', 'shadow', 'gradient', 'typography']);
 
 export async function analyzeTokens(root: string, config: TokensConfig): Promise<Analysis> {
@@ -134,8 +139,9 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
   const collections: Collection[] = [];
   const variables: Variable[] = [];
   /** Dotted path -> owner, across collections (for clashes and aliases). */
-  const byPath = new Map<string, { layout: CollectionLayout; variable: Variable; file: string; jsonPath: string[] }>();
-  const pendingAliases: { variable: Variable; mode: string; file: string; jsonPath: string[]; dotted: string; target: string[] }[] = [];
+  const byPath = new Map<string, { layout: CollectionLayout; variable: Variable; file: string }>();
+  /** `target`: the alias's dotted path, as written between the braces. */
+  const pendingAliases: { variable: Variable; mode: string; file: string; token: RawToken; dotted: string; target: string }[] = [];
   const pendingKinds: { variable: Variable; dtcgType: string }[] = [];
   /** Paths of tokens that exist but were already reported (so aliases to them add no noise). */
   const reported = new Set<string>();
@@ -173,7 +179,7 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
       const dottedPath = base.dotted.indexOf('/') === -1 ? base.dotted : namespaced ? `${layout.slug}.${name.split('/').join('.')}` : name.split('/').join('.');
       if (dtcgType === undefined || DTCG_TYPES[dtcgType] === undefined) reported.add(dottedPath);
       if (dtcgType === undefined) {
-        problems.push({ severity: 'error', file: baseFile, jsonPath: base.jsonPath, at: 'key', tokenPath: base.dotted, message: 'the token has no "$type"', hint: `Add "$type" (one of ${Object.keys(DTCG_TYPES).join(', ')}) to the token or a group above it.` });
+        problems.push({ severity: 'error', file: baseFile, jsonPath: pathOf(base), at: 'key', tokenPath: base.dotted, message: 'the token has no "$type"', hint: `Add "$type" (one of ${Object.keys(DTCG_TYPES).join(', ')}) to the token or a group above it.` });
         continue;
       }
       const varType = DTCG_TYPES[dtcgType];
@@ -181,7 +187,7 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
         problems.push({
           severity: 'error',
           file: baseFile,
-          jsonPath: [...base.jsonPath, '$type'],
+          jsonPath: pathOf(base, '$type'),
           tokenPath: base.dotted,
           message: KNOWN_UNSUPPORTED.has(dtcgType) ? `"$type": "${dtcgType}" has no counterpart among design-file variables` : `unknown "$type": "${dtcgType}"`,
           hint: `Use one of ${Object.keys(DTCG_TYPES).join(', ')}${KNOWN_UNSUPPORTED.has(dtcgType) ? `, or keep ${dtcgType} tokens in a file outside ${RESOLVER_FILE}` : ''}.`,
@@ -213,7 +219,7 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
           problems.push({
             severity: 'error',
             file,
-            jsonPath: base.jsonPath,
+            jsonPath: pathOf(base),
             tokenPath: base.dotted,
             message: `mode "${mode.name}" has no token ${base.dotted}, which ${other} has`,
             hint: `Add ${base.dotted} to ${file} (every mode file of a collection holds the same tokens), or remove it from the other mode files.`,
@@ -225,7 +231,7 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
           problems.push({
             severity: 'error',
             file,
-            jsonPath: [...t.jsonPath, '$type'],
+            jsonPath: pathOf(t, '$type'),
             tokenPath: t.dotted,
             message: `"$type" is ${JSON.stringify(t.type ?? null)} here but "${dtcgType}" in ${baseFile}`,
             hint: 'Give the token the same "$type" in every mode file of its collection.',
@@ -235,12 +241,13 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
         }
         const decoded = decodeValue(t.value, dtcgType, varType, config.remBase);
         if (!decoded.ok) {
-          problems.push({ severity: 'error', file, jsonPath: [...t.jsonPath, '$value'], tokenPath: t.dotted, message: decoded.message, hint: decoded.hint });
+          problems.push({ severity: 'error', file, jsonPath: pathOf(t, '$value'), tokenPath: t.dotted, message: decoded.message, hint: decoded.hint });
           complete = false;
           continue;
         }
         if ('aliasPath' in decoded) {
-          pendingAliases.push({ variable, mode: mode.name, file, jsonPath: t.jsonPath, dotted: t.dotted, target: decoded.aliasPath });
+          // parseAlias split the text between the braces at "."; that text is the path to look up.
+          pendingAliases.push({ variable, mode: mode.name, file, token: t, dotted: t.dotted, target: (t.value as string).slice(1, -1) });
           // Placeholder until resolved below; replaced or the variable is dropped.
           variable.values[mode.name] = { alias: { collection: '', name: '' } };
         } else {
@@ -266,14 +273,14 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
         problems.push({
           severity: 'error',
           file: baseFile,
-          jsonPath: base.jsonPath,
+          jsonPath: pathOf(base),
           at: 'key',
           tokenPath: dotted,
           message: `${dotted} is defined by collection "${owner.layout.collection.name}" (${owner.file}) and by collection "${c.name}" (${baseFile})`,
           hint: 'Rename one of the two variables, or set `tokens.namespace: collection` in config/tokensync.yaml so each collection sits under its own top-level group.',
         });
       } else {
-        byPath.set(dotted, { layout, variable, file: baseFile, jsonPath: base.jsonPath });
+        byPath.set(dotted, { layout, variable, file: baseFile });
       }
     }
   }
@@ -282,7 +289,7 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
   // Aliases: by dotted path in the merged set (DESIGN.md: "curly-brace references to a token path in
   // the set that the resolver merges").
   for (const a of pendingAliases) {
-    const dotted = a.target.join('.');
+    const dotted = a.target;
     const owner = byPath.get(dotted);
     if (!owner) {
       dropped.add(a.variable);
@@ -292,7 +299,7 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
       problems.push({
         severity: 'error',
         file: a.file,
-        jsonPath: [...a.jsonPath, '$value'],
+        jsonPath: pathOf(a.token, '$value'),
         tokenPath: a.dotted,
         message: `alias {${dotted}} points to no token`,
         hint: `Point it at an existing token${namespaced ? ' (with `tokens.namespace: collection` the path starts with the collection folder name, e.g. {primitives.color.blue.500})' : ''}, or add the token it names.`,
@@ -303,7 +310,7 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
       problems.push({
         severity: 'error',
         file: a.file,
-        jsonPath: [...a.jsonPath, '$value'],
+        jsonPath: pathOf(a.token, '$value'),
         tokenPath: a.dotted,
         message: `alias {${dotted}} points to a ${owner.variable.type} token, but this token is ${a.variable.type}`,
         hint: 'Point the alias at a token of the same type, or change this token\'s "$type".',
@@ -327,7 +334,7 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
     problems.push({
       severity: 'error',
       file: where?.file ?? RESOLVER_FILE,
-      jsonPath: where ? [...where.jsonPath, '$value'] : [],
+      jsonPath: where ? pathOf(where.token, '$value') : [],
       ...(where ? { tokenPath: where.dotted } : {}),
       message: `alias cycle: ${cycle.map((n) => `${n.variable.collection}/${n.variable.name} (${n.mode})`).join(' -> ')} -> back to the start`,
       hint: 'Make one token in the cycle hold a literal value instead of an alias.',
@@ -382,7 +389,7 @@ function readScopes(raw: unknown, file: string, t: RawToken, problems: Problem[]
   problems.push({
     severity: 'error',
     file,
-    jsonPath: [...t.jsonPath, '$extensions', EXTENSION, 'scopes'],
+    jsonPath: pathOf(t, '$extensions', EXTENSION, 'scopes'),
     tokenPath: t.dotted,
     message: `"scopes" must be an array of scope names, not ${JSON.stringify(raw)}`,
     hint: 'Write e.g. "scopes": ["GAP", "WIDTH_HEIGHT"], or remove "scopes" to allow all scopes.',
@@ -547,7 +554,8 @@ function collectTokens(parsed: WrittenOrder, file: string, slug: string, namespa
       out.set(name, {
         name,
         dotted,
-        jsonPath: [...jsonPath, key],
+        group: jsonPath,
+        key,
         type: typeof ownType === 'string' ? ownType : groupType,
         value: mark >= 0 && typeof value === 'object' && value !== null && hasMark(value, mark) ? unmarkDeep(value, mark) : value,
         description: typeof desc === 'string' ? desc : '',
