@@ -5,7 +5,7 @@
  * a rename). Values are kept as short fingerprints per field, not copies, so the lock stays small
  * and still tells, field by field, which side changed since the base.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalValue } from './values.js';
 import type { Variable } from './types.js';
 
@@ -63,7 +63,8 @@ const MEMO_LIMIT = 200_000;
 export function fingerprint(canonical: string): string {
   let fp = memo.get(canonical);
   if (fp === undefined) {
-    fp = createHash('sha256').update(canonical).digest('hex').slice(0, 12);
+    // One-shot `crypto.hash` (Node >= 20.12): the same digest as createHash, a third of the cost per call.
+    fp = hash('sha256', canonical, 'hex').slice(0, 12);
     if (memo.size >= MEMO_LIMIT) memo.clear();
     memo.set(canonical, fp);
   }
