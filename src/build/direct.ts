@@ -19,7 +19,7 @@
  *   Style Dictionary itself in the dictionary given to them;
  * - Style Dictionary's own formats (through formats/*.ts), called with the arguments its
  *   `formatFile` builds (createFormatArgs).
- * The golden files and the 1k/10k/40k benchmark sets are byte-identical to the pipeline's output.
+ * test/build/direct.test.ts checks that the output equals Style Dictionary's own formatPlatform.
  */
 import StyleDictionary from 'style-dictionary';
 import type { DesignToken, DesignTokens, Dictionary, FormatFn, PlatformConfig, Transform, TransformedToken } from 'style-dictionary/types';
