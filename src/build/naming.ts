@@ -4,16 +4,11 @@
  * name a valid identifier in each language (issue 5: "names valid identifiers in each language").
  */
 
-/** Lower-case, ASCII letters and digits joined by `-`: the `{collection}`/`{mode}` of the selector template. */
-export function slug(name: string): string {
-  const s = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return s === '' ? 'x' : s;
-}
+// The same slugs as the token files' folder names (model/names.ts), so `{collection}` in a selector
+// reads like the folder it came from.
+import { slug } from '../model/names.js';
+
+export { slug };
 
 /** `Theme`, `dark mode` -> `ThemeDarkMode`; a leading digit gets a `_` so the result is an identifier. */
 export function pascal(...parts: string[]): string {
