@@ -328,7 +328,7 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
   // Dimension and duration tokens that only alias take their unit from what they point to.
   for (const p of pendingKinds) p.variable.kind = inheritKind(p.variable, p.dtcgType, targets);
 
-  for (const cycle of findCycles(variables, collections, targets)) {
+  for (const cycle of findCycles(collections, targets)) {
     const first = cycle[0]!;
     const where = pendingAliases.find((a) => a.variable === first.variable && a.mode === first.mode);
     problems.push({
@@ -575,7 +575,7 @@ interface Node {
  * mode; an alias into another collection may land in any of its modes (the consumer picks the mode),
  * so all of them are followed: conservative, and what the design file itself refuses.
  */
-function findCycles(variables: Variable[], collections: Collection[], targets: AliasTargets): Node[][] {
+function findCycles(collections: Collection[], targets: AliasTargets): Node[][] {
   const modesOf = new Map(collections.map((c) => [c.name, c.modes.map((m) => m.name)]));
   /** Per variable, per mode: 1 on the stack, 2 done. */
   const state = new Map<Variable, Map<string, 1 | 2>>();
@@ -601,13 +601,15 @@ function findCycles(variables: Variable[], collections: Collection[], targets: A
     return out;
   };
 
-  // Iterative DFS: alias chains in large sets can be deep.
-  for (const v of variables) {
-    const aliased = targets.get(v);
-    if (!aliased) continue;
+  // Iterative DFS: alias chains in large sets can be deep. `targets` holds the variables with aliases
+  // in read order, so cycles are found (and reported) in the same order as before.
+  for (const [v, aliased] of targets) {
     for (const mode of Object.keys(v.values)) {
+      const target = aliased.get(mode);
+      // An alias to a literal (most of them) starts no cycle; it is visited when reached, if ever.
+      if (target === undefined || !targets.has(target)) continue;
       const startNode = { variable: v, mode };
-      if (!aliased.has(mode) || stateOf(startNode) !== undefined) continue;
+      if (stateOf(startNode) !== undefined) continue;
       const work: { node: Node; children: Node[]; i: number }[] = [{ node: startNode, children: next(startNode), i: 0 }];
       setState(startNode, 1);
       stack.push(startNode);
