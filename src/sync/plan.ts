@@ -365,6 +365,11 @@ class Compiler {
 
   /** Packs units into as few bodies as fit `maxBodyBytes`, keeping their order. */
   private chunk(units: Unit[]): Record<string, unknown[]>[] {
+    if (units.length === 0) return [];
+    // Usually everything fits one body: measure it whole, once (the same byte count the Sizer adds
+    // up unit by unit, at a fraction of the cost of ~30k small stringifies at 10k variables).
+    const whole = mergeUnits(units);
+    if (bodySize(whole) <= this.limits.maxBodyBytes) return [whole];
     const bodies: Record<string, unknown[]>[] = [];
     let current = new Sizer();
     let items: Unit[] = [];
@@ -401,6 +406,14 @@ function mergeUnits(units: Unit[]): Record<string, unknown[]> {
     if (items.length > 0) body[name] = items;
   }
   return body;
+}
+
+/** JSON byte length of a body plus the temp-id slack: what `Sizer` adds up for the same units. */
+function bodySize(body: Record<string, unknown[]>): number {
+  const json = JSON.stringify(body);
+  let temps = 0;
+  for (let i = json.indexOf('"temp_'); i >= 0; i = json.indexOf('"temp_', i + 6)) temps += 1;
+  return Buffer.byteLength(json, 'utf8') + temps * TEMP_SLACK;
 }
 
 /** Exact JSON byte length of a body built by `mergeUnits`, kept incrementally (plus temp-id slack). */

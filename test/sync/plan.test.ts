@@ -269,6 +269,19 @@ describe('compilePlan', () => {
     expect(compilePlan(afterApply(R0, plan), target).requests).toEqual([]);
   });
 
+  it('keeps one body when it fits the limit to the byte (temp-id slack included), and splits one byte below', () => {
+    const target = structuredClone(R0);
+    target.collections.push({ name: 'Big', modes: [{ name: 'A' }], defaultMode: 'A' });
+    for (let i = 0; i < 30; i++) target.variables.push(v('Big', `size/${i}`, 'FLOAT', { A: i }));
+    const [post] = compilePlan(R0, target).requests;
+    const json = JSON.stringify(post?.body);
+    const size = Buffer.byteLength(json) + 40 * json.split('"temp_').length - 40;
+    const posts = (maxBodyBytes: number) => compilePlan(R0, target, { limits: { maxBodyBytes } }).requests.filter((r) => r.method === 'POST');
+    expect(posts(size)).toEqual([post]);
+    expect(posts(size - 1).length).toBe(2);
+    expect(posts(size - 1).flatMap((r) => (r.body as { variables?: unknown[] }).variables ?? [])).toEqual((post?.body as { variables: unknown[] }).variables);
+  });
+
   it('maps temp ids in PUT and later POST bodies, but never a CREATE item’s own id', () => {
     const mapping = { temp_var_1: 'VariableID:5:1', temp_mode_1: '5:0', temp_col_1: 'VariableCollectionId:5:0' };
     expect(
