@@ -67,6 +67,9 @@ export interface Analysis {
 
 const RESERVED = /[.{}]/;
 
+/** The value of an alias until it resolves; a variable whose alias does not resolve is dropped. */
+const UNRESOLVED: Alias = { alias: { collection: '', name: '' } };
+
 /** A token's JSON path, and below it: built only for a problem (not stored per token). */
 const pathOf = (t: RawToken, ...below: string[]): string[] => [...t.group, t.key, ...below];
 const KNOWN_UNSUPPORTED = new Set(['cubicBezier', 'strokeStyle', 'border', 'transition', 'shadow', 'gradient', 'typography']);
@@ -78,10 +81,14 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
   const sources: TokenSources = { files: new Map(), modeFiles: new Map() };
   const emptySet: TokenSet = { collections: [], variables: [] };
 
+  // The folder listing runs while the files are read (awaited where it is used; caught here so an
+  // early return leaves no unhandled rejection).
+  const listing = tokenFiles(dir);
+  listing.catch(() => undefined);
   const resolverText = await readText(path.join(dir, RESOLVER_FILE));
   if (resolverText === undefined) {
     // No resolver: an empty set, unless token files exist that it should describe.
-    const stray = (await tokenFiles(dir))[0];
+    const stray = (await listing)[0];
     if (stray) {
       problems.push({
         severity: 'error',
@@ -123,7 +130,7 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
   // A token file the resolver does not list is ignored by every tool that follows the resolver:
   // most likely a mode or collection renamed by hand. Say so rather than skip it silently.
   const listed = new Set(fileList);
-  for (const f of await tokenFiles(dir)) {
+  for (const f of await listing) {
     if (!listed.has(f)) {
       problems.push({
         severity: 'warning',
@@ -170,10 +177,13 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
       for (const [n, t] of perMode.get(m.name) ?? []) if (!defaultTokens?.has(n) && !extra.has(n)) extra.set(n, t);
     }
     const names = defaultTokens === undefined ? extra : extra.size === 0 ? defaultTokens : new Map([...defaultTokens, ...extra]);
+    const defaultFile = layout.files.get(c.defaultMode)!;
+    const slots = c.modes.map((m) => ({ mode: m.name, file: layout.files.get(m.name)!, tokens: perMode.get(m.name) }));
 
     for (const [name, first] of names) {
-      const base = defaultTokens?.get(name) ?? first;
-      const baseFile = layout.files.get(defaultTokens?.has(name) ? c.defaultMode : firstModeWith(perMode, name, c))!;
+      const inDefault = defaultTokens?.get(name);
+      const base = inDefault ?? first;
+      const baseFile = inDefault ? defaultFile : layout.files.get(firstModeWith(perMode, name, c))!;
       const dtcgType = base.type;
       // The dotted path as written, unless a key holds a "/" (then the name's segments are split further).
       const dottedPath = base.dotted.indexOf('/') === -1 ? base.dotted : namespaced ? `${layout.slug}.${name.split('/').join('.')}` : name.split('/').join('.');
@@ -206,22 +216,20 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
       let defaultUnit: string | undefined;
       let firstUnit: string | undefined;
       let complete = true;
-      for (const mode of c.modes) {
-        const file = layout.files.get(mode.name)!;
-        const tokens = perMode.get(mode.name);
+      for (const { mode: modeName, file, tokens } of slots) {
         if (!tokens) {
           complete = false;
           continue; // the file itself is broken or missing, already reported
         }
         const t = tokens.get(name);
         if (!t) {
-          const other = layout.files.get(c.defaultMode === mode.name ? firstModeWith(perMode, name, c) : c.defaultMode) ?? baseFile;
+          const other = layout.files.get(c.defaultMode === modeName ? firstModeWith(perMode, name, c) : c.defaultMode) ?? baseFile;
           problems.push({
             severity: 'error',
             file,
             jsonPath: pathOf(base),
             tokenPath: base.dotted,
-            message: `mode "${mode.name}" has no token ${base.dotted}, which ${other} has`,
+            message: `mode "${modeName}" has no token ${base.dotted}, which ${other} has`,
             hint: `Add ${base.dotted} to ${file} (every mode file of a collection holds the same tokens), or remove it from the other mode files.`,
           });
           complete = false;
@@ -247,14 +255,14 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
         }
         if ('aliasPath' in decoded) {
           // parseAlias split the text between the braces at "."; that text is the path to look up.
-          pendingAliases.push({ variable, mode: mode.name, file, token: t, dotted: t.dotted, target: (t.value as string).slice(1, -1) });
+          pendingAliases.push({ variable, mode: modeName, file, token: t, dotted: t.dotted, target: (t.value as string).slice(1, -1) });
           // Placeholder until resolved below; replaced or the variable is dropped.
-          variable.values[mode.name] = { alias: { collection: '', name: '' } };
+          variable.values[modeName] = UNRESOLVED;
         } else {
-          variable.values[mode.name] = decoded.literal;
+          variable.values[modeName] = decoded.literal;
           if (decoded.unit !== undefined) {
             firstUnit ??= decoded.unit;
-            if (mode.name === c.defaultMode) defaultUnit = decoded.unit;
+            if (modeName === c.defaultMode) defaultUnit = decoded.unit;
           }
         }
       }
