@@ -31,7 +31,9 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
   const layoutByName = new Map(layouts.map((l) => [l.collection.name, l]));
   const namespaced = config.namespace === 'collection';
 
+  /** Dotted path by `key` (for alias targets), and per variable with what every mode reuses. */
   const dottedOf = new Map<string, string[]>();
+  const pathOf = new Map<Variable, { segs: string[]; id: string; prefixes: string[] }>();
   for (const v of set.variables) {
     const reason = invalidNameReason(v.name);
     if (reason) {
@@ -45,7 +47,12 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
         hint: 'This is a bug in the stage that built the token set; please report it.',
       });
     }
-    dottedOf.set(key(v), namespaced ? [layout.slug, ...nameSegments(v.name)] : nameSegments(v.name));
+    const segs = namespaced ? [layout.slug, ...nameSegments(v.name)] : nameSegments(v.name);
+    dottedOf.set(key(v), segs);
+    const prefixes: string[] = [];
+    // Group paths, for keeping the previous files' groups (only with previous files).
+    if (previous) for (let i = 1; i < segs.length; i++) prefixes.push(segs.slice(0, i).join('\u0000'));
+    pathOf.set(v, { segs, id: segs.join('\u0000'), prefixes });
   }
 
   const previousTrees = new Map<string, Ordered | undefined>();
@@ -75,7 +82,7 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
     const defaultPrev = previousTree(c.name, c.defaultMode);
     for (const v of set.variables) {
       if (v.collection !== c.name) continue;
-      const prevTok = defaultPrev ? tokenAt(defaultPrev, dottedOf.get(key(v))!) : undefined;
+      const prevTok = defaultPrev ? tokenAt(defaultPrev, pathOf.get(v)!.segs) : undefined;
       decided.set(v, pickKind(v, prevTok, config));
     }
   }
@@ -89,7 +96,7 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
       const tokens = new Map<string, Ordered>();
       const prefixes = new Set<string>();
       for (const v of vars) {
-        const segs = dottedOf.get(key(v))!;
+        const { segs, id, prefixes: ownPrefixes } = pathOf.get(v)!;
         const value = v.values[mode.name];
         if (value === undefined) {
           throw new TokensyncError('TOKEN_MODEL_INVALID', `Variable "${v.name}" in collection "${c.name}" has no value for mode "${mode.name}".`, {
@@ -108,14 +115,13 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
         } else {
           $value = encodeLiteral(value, kinds.get(v)!, config.remBase);
         }
-        tokens.set(segs.join('\u0000'), tokenObject(prev ? tokenAt(prev, segs) : undefined, kinds.get(v)!, $value as Json, v));
-        for (let i = 1; i < segs.length; i++) prefixes.add(segs.slice(0, i).join('\u0000'));
+        tokens.set(id, tokenObject(prev ? tokenAt(prev, segs) : undefined, kinds.get(v)!, $value as Json, v));
+        if (prev) for (const p of ownPrefixes) prefixes.add(p);
       }
       const placed = new Set<string>();
       const root = prev ? rebuild(prev, [], tokens, prefixes, placed) : new Ordered().set('$schema', FORMAT_SCHEMA);
       for (const v of vars) {
-        const segs = dottedOf.get(key(v))!;
-        const k = segs.join('\u0000');
+        const { segs, id: k } = pathOf.get(v)!;
         if (placed.has(k)) continue;
         let group = root;
         for (const s of segs.slice(0, -1)) {
