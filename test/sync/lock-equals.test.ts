@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fingerprint, lockEquals, type Lock } from '../../src/model/lock.js';
 import { renderLock } from '../../src/tokens/index.js';
+import { isLock, lockSchema } from '../../src/tokens/lock-file.js';
 import { baseSet, lockFor } from './fixtures.js';
 
 const LOCK = lockFor(baseSet(false), baseSet(true));
@@ -52,5 +53,35 @@ describe('lockEquals', () => {
     expect(renderLock(changed)).not.toBe(renderLock(LOCK));
     expect(lockEquals(changed, LOCK)).toBe(false);
     expect(lockEquals(LOCK, changed)).toBe(false);
+  });
+});
+
+describe('isLock (the fast check readLock makes before zod)', () => {
+  const valid = JSON.parse(renderLock(LOCK)) as Record<string, any>;
+  const firstCol = (l: any) => l.collections['VariableCollectionId:1:0'];
+  const firstVar = (l: any) => l.variables['VariableID:1:1'];
+  const cases: [string, (l: any) => void][] = [
+    ['valid as written', () => {}],
+    ['without optional keys', (l) => {
+      delete firstCol(l).key;
+      delete firstVar(l).key;
+    }],
+    ['an unknown root key', (l) => (l.extra = 1)],
+    ['another version', (l) => (l.version = 2)],
+    ['a missing remoteVersion', (l) => delete l.remoteVersion],
+    ['collections as an array', (l) => (l.collections = [])],
+    ['a collection key that is null', (l) => (firstCol(l).key = null)],
+    ['an unknown collection key', (l) => (firstCol(l).color = 'red')],
+    ['a mode name that is a number', (l) => (firstCol(l).modes['1:0'] = 1)],
+    ['a variable without fields', (l) => delete firstVar(l).fields],
+    ['an unknown field', (l) => (firstVar(l).fields.extra = '')],
+    ['a value fingerprint that is null', (l) => (firstVar(l).fields.values.Dark = null)],
+    ['values as an array', (l) => (firstVar(l).fields.values = ['x'])],
+    ['a variable that is a string', (l) => (l.variables.x = 'y')],
+  ];
+  it.each(cases)('agrees with the zod schema: %s', (_, mutate) => {
+    const lock = structuredClone(valid);
+    mutate(lock);
+    expect(isLock(lock)).toBe(lockSchema.safeParse(lock).success);
   });
 });
