@@ -144,15 +144,8 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
 
   const namespaced = config.namespace === 'collection';
   const collections: Collection[] = [];
-  const variables: Variable[] = [];
-  /** Dotted path -> owner, across collections (for clashes and aliases). */
-  const byPath = new Map<string, { layout: CollectionLayout; variable: Variable; file: string }>();
-  /** `target`: the alias's dotted path, as written between the braces. */
-  const pendingAliases: { variable: Variable; mode: string; file: string; token: RawToken; dotted: string; target: string }[] = [];
-  const pendingKinds: { variable: Variable; dtcgType: string }[] = [];
-  /** Paths of tokens that exist but were already reported (so aliases to them add no noise). */
-  const reported = new Set<string>();
-  const dropped = new Set<Variable>();
+  const gathered: Gathered = { problems, variables: [], byPath: new Map(), pendingAliases: [], pendingKinds: [], reported: new Set(), dropped: new Set() };
+  const { variables, byPath, pendingAliases, pendingKinds, reported, dropped } = gathered;
   /** Variable -> mode -> the variable its alias resolved to (for kinds and cycles, without string keys). */
   const targets: AliasTargets = new Map();
 
@@ -168,129 +161,7 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
       if (parsed === undefined) continue;
       perMode.set(mode.name, collectTokens(parsed, file, layout.slug, namespaced, problems));
     }
-    const defaultTokens = perMode.get(c.defaultMode);
-    // Union of token names, default mode first, so read order follows the default mode's file: the
-    // default mode's tokens, then those only other modes have (in mode order).
-    const extra = new Map<string, RawToken>();
-    for (const m of c.modes) {
-      if (m.name === c.defaultMode) continue;
-      for (const [n, t] of perMode.get(m.name) ?? []) if (!defaultTokens?.has(n) && !extra.has(n)) extra.set(n, t);
-    }
-    const names = defaultTokens === undefined ? extra : extra.size === 0 ? defaultTokens : new Map([...defaultTokens, ...extra]);
-    const defaultFile = layout.files.get(c.defaultMode)!;
-    const slots = c.modes.map((m) => ({ mode: m.name, file: layout.files.get(m.name)!, tokens: perMode.get(m.name) }));
-
-    for (const [name, first] of names) {
-      const inDefault = defaultTokens?.get(name);
-      const base = inDefault ?? first;
-      const baseFile = inDefault ? defaultFile : layout.files.get(firstModeWith(perMode, name, c))!;
-      const dtcgType = base.type;
-      // The dotted path as written, unless a key holds a "/" (then the name's segments are split further).
-      const dottedPath = base.dotted.indexOf('/') === -1 ? base.dotted : namespaced ? `${layout.slug}.${name.split('/').join('.')}` : name.split('/').join('.');
-      if (dtcgType === undefined || DTCG_TYPES[dtcgType] === undefined) reported.add(dottedPath);
-      if (dtcgType === undefined) {
-        problems.push({ severity: 'error', file: baseFile, jsonPath: pathOf(base), at: 'key', tokenPath: base.dotted, message: 'the token has no "$type"', hint: `Add "$type" (one of ${Object.keys(DTCG_TYPES).join(', ')}) to the token or a group above it.` });
-        continue;
-      }
-      const varType = DTCG_TYPES[dtcgType];
-      if (varType === undefined) {
-        problems.push({
-          severity: 'error',
-          file: baseFile,
-          jsonPath: pathOf(base, '$type'),
-          tokenPath: base.dotted,
-          message: KNOWN_UNSUPPORTED.has(dtcgType) ? `"$type": "${dtcgType}" has no counterpart among design-file variables` : `unknown "$type": "${dtcgType}"`,
-          hint: `Use one of ${Object.keys(DTCG_TYPES).join(', ')}${KNOWN_UNSUPPORTED.has(dtcgType) ? `, or keep ${dtcgType} tokens in a file outside ${RESOLVER_FILE}` : ''}.`,
-        });
-        continue;
-      }
-      const variable: Variable = {
-        collection: c.name,
-        name,
-        type: varType,
-        description: base.description,
-        scopes: readScopes(base.scopes, baseFile, base, problems),
-        values: {},
-      };
-      /** The default mode's unit, else the first mode's that has one. */
-      let defaultUnit: string | undefined;
-      let firstUnit: string | undefined;
-      let complete = true;
-      for (const { mode: modeName, file, tokens } of slots) {
-        if (!tokens) {
-          complete = false;
-          continue; // the file itself is broken or missing, already reported
-        }
-        const t = tokens.get(name);
-        if (!t) {
-          const other = layout.files.get(c.defaultMode === modeName ? firstModeWith(perMode, name, c) : c.defaultMode) ?? baseFile;
-          problems.push({
-            severity: 'error',
-            file,
-            jsonPath: pathOf(base),
-            tokenPath: base.dotted,
-            message: `mode "${modeName}" has no token ${base.dotted}, which ${other} has`,
-            hint: `Add ${base.dotted} to ${file} (every mode file of a collection holds the same tokens), or remove it from the other mode files.`,
-          });
-          complete = false;
-          continue;
-        }
-        if (t.type !== dtcgType) {
-          problems.push({
-            severity: 'error',
-            file,
-            jsonPath: pathOf(t, '$type'),
-            tokenPath: t.dotted,
-            message: `"$type" is ${JSON.stringify(t.type ?? null)} here but "${dtcgType}" in ${baseFile}`,
-            hint: 'Give the token the same "$type" in every mode file of its collection.',
-          });
-          complete = false;
-          continue;
-        }
-        const decoded = decodeValue(t.value, dtcgType, varType, config.remBase);
-        if (!decoded.ok) {
-          problems.push({ severity: 'error', file, jsonPath: pathOf(t, '$value'), tokenPath: t.dotted, message: decoded.message, hint: decoded.hint });
-          complete = false;
-          continue;
-        }
-        if ('aliasPath' in decoded) {
-          // parseAlias split the text between the braces at "."; that text is the path to look up.
-          pendingAliases.push({ variable, mode: modeName, file, token: t, dotted: t.dotted, target: (t.value as string).slice(1, -1) });
-          // Placeholder until resolved below; replaced or the variable is dropped.
-          variable.values[modeName] = UNRESOLVED;
-        } else {
-          variable.values[modeName] = decoded.literal;
-          if (decoded.unit !== undefined) {
-            firstUnit ??= decoded.unit;
-            if (modeName === c.defaultMode) defaultUnit = decoded.unit;
-          }
-        }
-      }
-      // The default mode's unit decides how the token is written back; other modes are converted.
-      const kind = kindOf(dtcgType, defaultUnit ?? firstUnit);
-      if (kind) variable.kind = kind;
-      else pendingKinds.push({ variable, dtcgType });
-      // An incomplete token stays addressable (so aliases to it do not cascade into more errors) but
-      // is left out of the set.
-      variables.push(variable);
-      if (!complete) dropped.add(variable);
-
-      const dotted = dottedPath;
-      const owner = byPath.get(dotted);
-      if (owner) {
-        problems.push({
-          severity: 'error',
-          file: baseFile,
-          jsonPath: pathOf(base),
-          at: 'key',
-          tokenPath: dotted,
-          message: `${dotted} is defined by collection "${owner.layout.collection.name}" (${owner.file}) and by collection "${c.name}" (${baseFile})`,
-          hint: 'Rename one of the two variables, or set `tokens.namespace: collection` in config/tokensync.yaml so each collection sits under its own top-level group.',
-        });
-      } else {
-        byPath.set(dotted, { layout, variable, file: baseFile });
-      }
-    }
+    readCollection(layout, perMode, namespaced, config.remBase, gathered);
   }
 
   const anyFileBroken = sources.files.size > tokenJson.size + 1; // + 1: the resolver, parsed above
@@ -352,6 +223,154 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
 
   const set: TokenSet = { collections, variables: dropped.size > 0 ? variables.filter((v) => !dropped.has(v)) : variables };
   return { set, sources, diagnostics: await toDiagnostics(problems, sources, dir, displayDir) };
+}
+
+/** What reading the collections adds up, across collections (for aliases, clashes and the set). */
+interface Gathered {
+  problems: Problem[];
+  variables: Variable[];
+  /** Dotted path -> owner, across collections (for clashes and aliases). */
+  byPath: Map<string, { layout: CollectionLayout; variable: Variable; file: string }>;
+  /** `target`: the alias's dotted path, as written between the braces. */
+  pendingAliases: { variable: Variable; mode: string; file: string; token: RawToken; dotted: string; target: string }[];
+  pendingKinds: { variable: Variable; dtcgType: string }[];
+  /** Paths of tokens that exist but were already reported (so aliases to them add no noise). */
+  reported: Set<string>;
+  /** Variables left out of the set (incomplete, or an alias that does not resolve). */
+  dropped: Set<Variable>;
+}
+
+/**
+ * One collection's tokens, from its mode files, into variables. A function of its own (not a loop
+ * inside analyzeTokens) so V8 optimizes this hot loop quickly (issue 6: the OSR compile of the whole
+ * of analyzeTokens took ~70 ms on the 2-core machine, competing with the check itself).
+ */
+function readCollection(layout: CollectionLayout, perMode: Map<string, Map<string, RawToken>>, namespaced: boolean, remBase: number, g: Gathered): void {
+  const { problems, variables, byPath, pendingAliases, pendingKinds, reported, dropped } = g;
+  const c = layout.collection;
+  const defaultTokens = perMode.get(c.defaultMode);
+  // Union of token names, default mode first, so read order follows the default mode's file: the
+  // default mode's tokens, then those only other modes have (in mode order).
+  const extra = new Map<string, RawToken>();
+  for (const m of c.modes) {
+    if (m.name === c.defaultMode) continue;
+    for (const [n, t] of perMode.get(m.name) ?? []) if (!defaultTokens?.has(n) && !extra.has(n)) extra.set(n, t);
+  }
+  const names = defaultTokens === undefined ? extra : extra.size === 0 ? defaultTokens : new Map([...defaultTokens, ...extra]);
+  const defaultFile = layout.files.get(c.defaultMode)!;
+  const slots = c.modes.map((m) => ({ mode: m.name, file: layout.files.get(m.name)!, tokens: perMode.get(m.name) }));
+
+  for (const [name, first] of names) {
+    const inDefault = defaultTokens?.get(name);
+    const base = inDefault ?? first;
+    const baseFile = inDefault ? defaultFile : layout.files.get(firstModeWith(perMode, name, c))!;
+    const dtcgType = base.type;
+    // The dotted path as written, unless a key holds a "/" (then the name's segments are split further).
+    const dottedPath = base.dotted.indexOf('/') === -1 ? base.dotted : namespaced ? `${layout.slug}.${name.split('/').join('.')}` : name.split('/').join('.');
+    if (dtcgType === undefined || DTCG_TYPES[dtcgType] === undefined) reported.add(dottedPath);
+    if (dtcgType === undefined) {
+      problems.push({ severity: 'error', file: baseFile, jsonPath: pathOf(base), at: 'key', tokenPath: base.dotted, message: 'the token has no "$type"', hint: `Add "$type" (one of ${Object.keys(DTCG_TYPES).join(', ')}) to the token or a group above it.` });
+      continue;
+    }
+    const varType = DTCG_TYPES[dtcgType];
+    if (varType === undefined) {
+      problems.push({
+        severity: 'error',
+        file: baseFile,
+        jsonPath: pathOf(base, '$type'),
+        tokenPath: base.dotted,
+        message: KNOWN_UNSUPPORTED.has(dtcgType) ? `"$type": "${dtcgType}" has no counterpart among design-file variables` : `unknown "$type": "${dtcgType}"`,
+        hint: `Use one of ${Object.keys(DTCG_TYPES).join(', ')}${KNOWN_UNSUPPORTED.has(dtcgType) ? `, or keep ${dtcgType} tokens in a file outside ${RESOLVER_FILE}` : ''}.`,
+      });
+      continue;
+    }
+    const variable: Variable = {
+      collection: c.name,
+      name,
+      type: varType,
+      description: base.description,
+      scopes: readScopes(base.scopes, baseFile, base, problems),
+      values: {},
+    };
+    /** The default mode's unit, else the first mode's that has one. */
+    let defaultUnit: string | undefined;
+    let firstUnit: string | undefined;
+    let complete = true;
+    for (const { mode: modeName, file, tokens } of slots) {
+      if (!tokens) {
+        complete = false;
+        continue; // the file itself is broken or missing, already reported
+      }
+      const t = tokens.get(name);
+      if (!t) {
+        const other = layout.files.get(c.defaultMode === modeName ? firstModeWith(perMode, name, c) : c.defaultMode) ?? baseFile;
+        problems.push({
+          severity: 'error',
+          file,
+          jsonPath: pathOf(base),
+          tokenPath: base.dotted,
+          message: `mode "${modeName}" has no token ${base.dotted}, which ${other} has`,
+          hint: `Add ${base.dotted} to ${file} (every mode file of a collection holds the same tokens), or remove it from the other mode files.`,
+        });
+        complete = false;
+        continue;
+      }
+      if (t.type !== dtcgType) {
+        problems.push({
+          severity: 'error',
+          file,
+          jsonPath: pathOf(t, '$type'),
+          tokenPath: t.dotted,
+          message: `"$type" is ${JSON.stringify(t.type ?? null)} here but "${dtcgType}" in ${baseFile}`,
+          hint: 'Give the token the same "$type" in every mode file of its collection.',
+        });
+        complete = false;
+        continue;
+      }
+      const decoded = decodeValue(t.value, dtcgType, varType, remBase);
+      if (!decoded.ok) {
+        problems.push({ severity: 'error', file, jsonPath: pathOf(t, '$value'), tokenPath: t.dotted, message: decoded.message, hint: decoded.hint });
+        complete = false;
+        continue;
+      }
+      if ('aliasPath' in decoded) {
+        // parseAlias split the text between the braces at "."; that text is the path to look up.
+        pendingAliases.push({ variable, mode: modeName, file, token: t, dotted: t.dotted, target: (t.value as string).slice(1, -1) });
+        // Placeholder until resolved below; replaced or the variable is dropped.
+        variable.values[modeName] = UNRESOLVED;
+      } else {
+        variable.values[modeName] = decoded.literal;
+        if (decoded.unit !== undefined) {
+          firstUnit ??= decoded.unit;
+          if (modeName === c.defaultMode) defaultUnit = decoded.unit;
+        }
+      }
+    }
+    // The default mode's unit decides how the token is written back; other modes are converted.
+    const kind = kindOf(dtcgType, defaultUnit ?? firstUnit);
+    if (kind) variable.kind = kind;
+    else pendingKinds.push({ variable, dtcgType });
+    // An incomplete token stays addressable (so aliases to it do not cascade into more errors) but
+    // is left out of the set.
+    variables.push(variable);
+    if (!complete) dropped.add(variable);
+
+    const dotted = dottedPath;
+    const owner = byPath.get(dotted);
+    if (owner) {
+      problems.push({
+        severity: 'error',
+        file: baseFile,
+        jsonPath: pathOf(base),
+        at: 'key',
+        tokenPath: dotted,
+        message: `${dotted} is defined by collection "${owner.layout.collection.name}" (${owner.file}) and by collection "${c.name}" (${baseFile})`,
+        hint: 'Rename one of the two variables, or set `tokens.namespace: collection` in config/tokensync.yaml so each collection sits under its own top-level group.',
+      });
+    } else {
+      byPath.set(dotted, { layout, variable, file: baseFile });
+    }
+  }
 }
 
 function firstModeWith(perMode: Map<string, Map<string, RawToken>>, name: string, c: Collection): string {
@@ -496,80 +515,93 @@ function collectTokens(parsed: WrittenOrder, file: string, slug: string, namespa
     start = inner;
     startPath = [slug];
   }
-  walk(start, startPath, namespaced ? `${slug}.` : '', '', isObject(json) && typeof json['$type'] === 'string' ? json['$type'] : undefined);
+  walkGroup({ out, file, mark, problems }, start, startPath, namespaced ? `${slug}.` : '', '', isObject(json) && typeof json['$type'] === 'string' ? json['$type'] : undefined);
   return out;
+}
 
-  /** `dotPrefix` and `namePrefix`: the group's dotted path and variable name, each with its separator. */
-  function walk(group: Record<string, unknown>, jsonPath: string[], dotPrefix: string, namePrefix: string, inheritedType: string | undefined): void {
-    const groupType = typeof group['$type'] === 'string' ? group['$type'] : inheritedType;
-    for (const marked in group) {
-      if (marked.charCodeAt(0) === 36 /* $ */) continue;
-      const node = group[marked];
-      const key = unmark(marked, mark);
-      const dotted = dotPrefix + key;
-      if (!isObject(node)) {
-        problems.push({
-          severity: 'error',
-          file,
-          jsonPath: [...jsonPath, key],
-          at: 'key',
-          tokenPath: dotted,
-          message: `"${key}" is neither a token (an object with "$value") nor a group`,
-          hint: `Write it as { "$type": "...", "$value": ${JSON.stringify(node)} }.`,
-        });
-        continue;
+/** One file's walk: where tokens go, the file, its key mark, and where problems go. */
+interface Walk {
+  out: Map<string, RawToken>;
+  file: string;
+  mark: number;
+  problems: Problem[];
+}
+
+/**
+ * Tokens of a group and the groups below it. Top-level rather than a closure in collectTokens: V8
+ * optimizes a closure anew for each file, which cost ~40 ms of compiling per file at 10k x 2.
+ * `dotPrefix` and `namePrefix`: the group's dotted path and variable name, each with its separator.
+ */
+function walkGroup(w: Walk, group: Record<string, unknown>, jsonPath: string[], dotPrefix: string, namePrefix: string, inheritedType: string | undefined): void {
+  const { out, file, mark, problems } = w;
+  const groupType = typeof group['$type'] === 'string' ? group['$type'] : inheritedType;
+  for (const marked in group) {
+    if (marked.charCodeAt(0) === 36 /* $ */) continue;
+    const node = group[marked];
+    const key = unmark(marked, mark);
+    const dotted = dotPrefix + key;
+    if (!isObject(node)) {
+      problems.push({
+        severity: 'error',
+        file,
+        jsonPath: [...jsonPath, key],
+        at: 'key',
+        tokenPath: dotted,
+        message: `"${key}" is neither a token (an object with "$value") nor a group`,
+        hint: `Write it as { "$type": "...", "$value": ${JSON.stringify(node)} }.`,
+      });
+      continue;
+    }
+    if (RESERVED.test(key)) {
+      problems.push({
+        severity: 'error',
+        file,
+        jsonPath: [...jsonPath, key],
+        at: 'key',
+        tokenPath: dotted,
+        message: `the name "${key}" contains ".", "{" or "}", which DTCG reserves for paths and aliases`,
+        hint: 'Rename it without those characters (use "-" or a nested group).',
+      });
+      continue;
+    }
+    if (!('$value' in node)) {
+      walkGroup(w, node, [...jsonPath, key], `${dotted}.`, `${namePrefix}${key}/`, groupType);
+      continue;
+    }
+    let child: string | undefined;
+    for (const k in node) {
+      if (k.charCodeAt(0) !== 36 /* $ */) {
+        child = unmark(k, mark);
+        break;
       }
-      if (RESERVED.test(key)) {
-        problems.push({
-          severity: 'error',
-          file,
-          jsonPath: [...jsonPath, key],
-          at: 'key',
-          tokenPath: dotted,
-          message: `the name "${key}" contains ".", "{" or "}", which DTCG reserves for paths and aliases`,
-          hint: 'Rename it without those characters (use "-" or a nested group).',
-        });
-        continue;
-      }
-      if (!('$value' in node)) {
-        walk(node, [...jsonPath, key], `${dotted}.`, `${namePrefix}${key}/`, groupType);
-        continue;
-      }
-      let child: string | undefined;
-      for (const k in node) {
-        if (k.charCodeAt(0) !== 36 /* $ */) {
-          child = unmark(k, mark);
-          break;
-        }
-      }
-      if (child !== undefined) {
-        problems.push({
-          severity: 'error',
-          file,
-          jsonPath: [...jsonPath, key, child],
-          at: 'key',
-          tokenPath: dotted,
-          message: `the token ${dotted} also has child "${child}"; a token cannot be a group`,
-          hint: `Move "${child}" out of the token, or rename one of them (a variable name cannot be both "a/b" and "a/b/c").`,
-        });
-      }
-      const ownType = node['$type'];
-      const ext = node['$extensions'];
-      const ours = isObject(ext) ? ext[EXTENSION] : undefined;
-      const desc = node['$description'];
-      const name = namePrefix + key;
-      const value = node['$value'];
-      out.set(name, {
-        name,
-        dotted,
-        group: jsonPath,
-        key,
-        type: typeof ownType === 'string' ? ownType : groupType,
-        value: mark >= 0 && typeof value === 'object' && value !== null && hasMark(value, mark) ? unmarkDeep(value, mark) : value,
-        description: typeof desc === 'string' ? desc : '',
-        scopes: isObject(ours) ? ours['scopes'] : undefined,
+    }
+    if (child !== undefined) {
+      problems.push({
+        severity: 'error',
+        file,
+        jsonPath: [...jsonPath, key, child],
+        at: 'key',
+        tokenPath: dotted,
+        message: `the token ${dotted} also has child "${child}"; a token cannot be a group`,
+        hint: `Move "${child}" out of the token, or rename one of them (a variable name cannot be both "a/b" and "a/b/c").`,
       });
     }
+    const ownType = node['$type'];
+    const ext = node['$extensions'];
+    const ours = isObject(ext) ? ext[EXTENSION] : undefined;
+    const desc = node['$description'];
+    const name = namePrefix + key;
+    const value = node['$value'];
+    out.set(name, {
+      name,
+      dotted,
+      group: jsonPath,
+      key,
+      type: typeof ownType === 'string' ? ownType : groupType,
+      value: mark >= 0 && typeof value === 'object' && value !== null && hasMark(value, mark) ? unmarkDeep(value, mark) : value,
+      description: typeof desc === 'string' ? desc : '',
+      scopes: isObject(ours) ? ours['scopes'] : undefined,
+    });
   }
 }
 
