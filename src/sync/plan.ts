@@ -86,6 +86,8 @@ export function compilePlan(remote: TokenSet, target: TokenSet, opts: { limits?:
 export function applyTempIds(body: VariablesPutBody, mapping: Record<string, string>): VariablesPutBody;
 export function applyTempIds(body: VariablesPostBody, mapping: Record<string, string>): VariablesPostBody;
 export function applyTempIds(body: VariablesPutBody | VariablesPostBody, mapping: Record<string, string>): VariablesPutBody | VariablesPostBody {
+  // Nothing to map (the first POST): the body as it is, not a copy of every item.
+  if (Object.keys(mapping).length === 0) return body;
   const map = (id: string): string => (id.startsWith('temp_') ? (mapping[id] ?? id) : id);
   // Decide by the items' action: CREATE items keep their own (new) temp id, UPDATE items are renamed.
   const out: Record<string, unknown[]> = {};
