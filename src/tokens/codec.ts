@@ -79,6 +79,8 @@ const FONT_WEIGHT_NAMES: Record<string, number> = {
 
 const bad = (message: string, hint: string): Decoded => ({ ok: false, message, hint });
 const isNum = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+/** In 0..1 (false for NaN). */
+const inUnit = (n: number): boolean => n >= 0 && n <= 1;
 
 export function decodeValue(raw: unknown, dtcgType: string, type: VariableType, remBase: number): Decoded {
   const aliasPath = parseAlias(raw);
@@ -166,7 +168,8 @@ function decodeColor(raw: unknown): Decoded {
         `Convert the color to "srgb" (or "srgb-linear" or "hsl"), or write it as a hex string "#rrggbb".`,
       );
   }
-  if (![color.r, color.g, color.b].every((n) => n >= 0 && n <= 1)) {
+  // Three comparisons rather than an array and a callback: this runs for every color token (issue 6).
+  if (!(inUnit(color.r) && inUnit(color.g) && inUnit(color.b))) {
     return bad(`the color's components ${JSON.stringify(components)} are outside 0..1 in ${String(colorSpace)}`, hint);
   }
   // Parsed once: this runs for every color token on the check path (issue 6).

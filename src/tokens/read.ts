@@ -476,10 +476,14 @@ function unmarkDeep(value: unknown, mark: number): unknown {
   return out;
 }
 
+/** Whether a marked key is anywhere in a `$value` (runs for every object value: no callbacks). */
 function hasMark(value: unknown, mark: number): boolean {
-  if (Array.isArray(value)) return value.some((v) => hasMark(v, mark));
-  if (!isObject(value)) return false;
-  for (const k in value) if (k.charCodeAt(0) === mark || hasMark(value[k], mark)) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) {
+    for (const v of value as unknown[]) if (hasMark(v, mark)) return true;
+    return false;
+  }
+  for (const k in value) if (k.charCodeAt(0) === mark || hasMark((value as Record<string, unknown>)[k], mark)) return true;
   return false;
 }
 
