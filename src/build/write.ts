@@ -3,9 +3,9 @@
  * rename), so a reader never sees half a file; files whose bytes are unchanged are not rewritten,
  * so a no-op build leaves timestamps alone and watchers quiet.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomic } from '../fs/atomic.js';
 import { BuildError } from './errors.js';
 
 export interface WrittenFiles {
@@ -26,18 +26,6 @@ export function assertInside(rel: string, source = ''): void {
 export function resolveInside(outDir: string, rel: string): string {
   assertInside(rel);
   return path.resolve(outDir, rel);
-}
-
-export async function writeFileAtomic(file: string, data: string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await writeFile(tmp, data, 'utf8');
-    await rename(tmp, file);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
 }
 
 export async function writeFiles(outDir: string, files: Map<string, string>): Promise<WrittenFiles> {

@@ -3,10 +3,10 @@
  * Each file is written to a temporary file in the same folder and renamed over the target, so a crash
  * or a concurrent reader never sees half a file (rename is atomic within one file system).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { TokensyncError } from '../errors.js';
+import { writeFileAtomic } from '../fs/atomic.js';
 
 export interface WriteResult {
   written: string[];
@@ -27,15 +27,7 @@ export async function writeFilesAtomic(dir: string, files: Map<string, string>, 
       result.unchanged.push(rel);
       continue;
     }
-    await mkdir(path.dirname(target), { recursive: true });
-    const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-    try {
-      await writeFile(temp, text, 'utf8');
-      await rename(temp, target);
-    } catch (err) {
-      await rm(temp, { force: true });
-      throw err;
-    }
+    await writeFileAtomic(target, text);
     result.written.push(rel);
   }
   for (const rel of [...(opts.remove ?? [])].sort()) {

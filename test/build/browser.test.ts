@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTokens, writeBuild } from '../../src/build/index.js';
-import { writeFileAtomic } from '../../src/build/write.js';
+import { writeFileAtomic } from '../../src/fs/atomic.js';
 import { fixtureConfig, fixtureSet } from './fixture.js';
 
 const run = promisify(execFile);
