@@ -79,6 +79,11 @@ const FONT_WEIGHT_NAMES: Record<string, number> = {
 
 const bad = (message: string, hint: string): Decoded => ({ ok: false, message, hint });
 const isNum = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+/**
+ * A component's 8-bit value, as in colorToHex (model/values.ts): comparing these is comparing the two
+ * `#rrggbb` strings without building them for every color token (issue 6).
+ */
+const byte = (n: number): number => Math.round((n < 0 ? 0 : n > 1 ? 1 : n) * 255);
 /** In 0..1 (false for NaN). */
 const inUnit = (n: number): boolean => n >= 0 && n <= 1;
 
@@ -174,7 +179,7 @@ function decodeColor(raw: unknown): Decoded {
   }
   // Parsed once: this runs for every color token on the check path (issue 6).
   const hexColor = typeof hex === 'string' ? hexToColor(hex) : undefined;
-  if (hexColor && colorToHex(hexColor) !== colorToHex(color)) {
+  if (hexColor && !(byte(hexColor.r) === byte(color.r) && byte(hexColor.g) === byte(color.g) && byte(hexColor.b) === byte(color.b))) {
     return bad(`the color's "hex" ${hex} does not match its components (${colorToHex(color)})`, 'Remove "hex" or make it match the components; the components are what tokensync reads.');
   }
   return { ok: true, literal: color };
