@@ -42,6 +42,7 @@ import {
   type VariablesPutBody,
   type VariablesWriteResponse,
 } from './schemas/variables.js';
+import { isLocalVariablesResponse, isVariablesWriteResponse } from './schemas/variables-check.js';
 import { webhookSchema, webhooksListSchema, type CreateWebhookBody, type Webhook } from './schemas/webhooks.js';
 import { createAgent, parseBaseUrl, trustedCas } from './transport.js';
 
@@ -208,18 +209,21 @@ export function createClient(options: ClientOptions): DesignFileClient {
       http.json(
         { method: 'GET', path: `/v1/files/${seg('file key', fileKey)}/variables/local`, endpoint: 'GET /v1/files/:file_key/variables/local', scope: READ_VARS },
         localVariablesResponseSchema,
+        isLocalVariablesResponse,
       ),
 
     postVariables: (fileKey, body) =>
       http.json(
         { method: 'POST', path: `/v1/files/${seg('file key', fileKey)}/variables`, endpoint: 'POST /v1/files/:file_key/variables', scope: WRITE_VARS, json: body },
         variablesWriteResponseSchema,
+        isVariablesWriteResponse,
       ),
 
     putVariables: (fileKey, body) =>
       http.json(
         { method: 'PUT', path: `/v1/files/${seg('file key', fileKey)}/variables`, endpoint: 'PUT /v1/files/:file_key/variables', scope: WRITE_VARS, json: body },
         variablesWriteResponseSchema,
+        isVariablesWriteResponse,
       ),
 
     createWebhook: (body) => {
