@@ -3,7 +3,7 @@
  * classes here: it returns what happened, counted in bytes and milliseconds, and `http.ts` decides.
  */
 import { readFileSync } from 'node:fs';
-import { rootCertificates } from 'node:tls';
+import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { Agent } from 'undici';
 import { TokensyncError } from '../errors.js';
 import { InsecureUrlError } from './errors.js';
@@ -42,9 +42,9 @@ export function parseBaseUrl(baseUrl: string): BaseUrl {
 }
 
 /**
- * The CA list for TLS. Passing `ca` to TLS replaces Node's default store, so the system roots are
- * added back, plus NODE_EXTRA_CA_CERTS (read here too, because Node reads it only at start-up and
- * only into the default store). Verification is never turned off.
+ * The extra CAs to trust on top of the system roots: `service.caFile` and NODE_EXTRA_CA_CERTS (read
+ * here too, because Node reads it only at start-up and only into the default store, and a process may
+ * be given it later in `env`). Undefined when there are none. Verification is never turned off.
  */
 export function trustedCas(extraCa: string | undefined, env: NodeJS.ProcessEnv): string[] | undefined {
   const extra: string[] = [];
@@ -60,12 +60,34 @@ export function trustedCas(extraCa: string | undefined, env: NodeJS.ProcessEnv):
       });
     }
   }
-  return extra.length === 0 ? undefined : [...rootCertificates, ...extra];
+  return extra.length === 0 ? undefined : extra;
+}
+
+/** The native context's method that adds one CA to this context's own store (Node 20: not documented, present since 0.x). */
+type WithAddCaCert = { context?: { addCACert?: (pem: string) => void } };
+
+/**
+ * One TLS context for every connection, trusting the bundled roots plus `extraCas` (issue 6). Passing
+ * `ca` to tls.connect instead replaces the default store, so the roots had to be passed too, and Node
+ * parsed all ~145 of them for every connection (~25-50 ms of CPU apiece). Here the default context
+ * gets the extra CAs added: Node then gives this context its own store, a copy of the bundled roots
+ * it has already parsed (not the NODE_EXTRA_CA_CERTS it loaded at start-up; `trustedCas` re-adds that
+ * file from env, as before), and the shared default store is left alone (test/api/tls-context.test.ts).
+ * Where that method is missing the full list is passed, once.
+ */
+export function secureContextFor(extraCas: string[] | undefined): SecureContext | undefined {
+  if (extraCas === undefined) return undefined;
+  const ctx = createSecureContext();
+  const add = (ctx as unknown as WithAddCaCert).context?.addCACert;
+  if (typeof add !== 'function') return createSecureContext({ ca: [...rootCertificates, ...extraCas] });
+  for (const pem of extraCas) add.call((ctx as unknown as WithAddCaCert).context, pem);
+  return ctx;
 }
 
 export function createAgent(options: { ca: string[] | undefined; timeoutMs: number }): Agent {
+  const secureContext = secureContextFor(options.ca);
   return new Agent({
-    connect: { ...(options.ca ? { ca: options.ca } : {}), timeout: options.timeoutMs },
+    connect: { ...(secureContext ? { secureContext } : {}), timeout: options.timeoutMs },
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
     connections: 8,

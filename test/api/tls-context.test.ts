@@ -1,0 +1,80 @@
+/**
+ * The one TLS context the client uses for every connection (transport.ts `secureContextFor`, issue 6):
+ * it trusts the extra CAs (each PEM may be a bundle) on top of the system roots, and adding them
+ * leaves the process's shared root store alone.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import https from 'node:https';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createSecureContext, type SecureContext } from 'node:tls';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secureContextFor, trustedCas } from '../../src/api/transport.js';
+import { createCertificateAuthority } from '../../src/emulator/cert.js';
+import { startRawServer, type RawServer } from './helpers/raw-server.js';
+
+const run = promisify(execFile);
+const VITE_NODE = path.resolve('node_modules/vite-node/dist/cli.mjs');
+const CHILD = path.resolve('test/api/helpers/tls-child.ts');
+let server: RawServer;
+beforeAll(async () => {
+  server = await startRawServer(() => ({ status: 200, body: '{"ok":true}' }));
+});
+afterAll(async () => server.close());
+
+/** 'trusted' when the TLS handshake with the test server succeeds under `ctx`, else the error code. */
+function handshake(ctx: SecureContext | undefined): Promise<string> {
+  return new Promise((resolve) => {
+    const req = https.get(`${server.url}/`, { agent: false, ...(ctx ? { secureContext: ctx } : {}) }, (res) => {
+      res.resume();
+      resolve('trusted');
+    });
+    req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+  });
+}
+
+describe('secureContextFor', () => {
+  it('trusts a server whose CA is one of the extra CAs', async () => {
+    expect(await handshake(secureContextFor([server.ca]))).toBe('trusted');
+  });
+
+  it('trusts a CA that comes second in a PEM bundle', async () => {
+    const other = createCertificateAuthority('some other CA').cert;
+    expect(await handshake(secureContextFor([`${other}${server.ca}`]))).toBe('trusted');
+    expect(await handshake(secureContextFor([other, server.ca]))).toBe('trusted');
+  });
+
+  it('does not add the extra CA to the shared root store', async () => {
+    secureContextFor([server.ca]);
+    expect(await handshake(createSecureContext())).toBe('UNABLE_TO_VERIFY_LEAF_SIGNATURE');
+    expect(await handshake(undefined)).toBe('UNABLE_TO_VERIFY_LEAF_SIGNATURE');
+  });
+
+  it('refuses the server when its CA is not among the extras', async () => {
+    expect(await handshake(secureContextFor([createCertificateAuthority('unrelated CA').cert]))).toBe('UNABLE_TO_VERIFY_LEAF_SIGNATURE');
+  });
+
+  it('with NODE_EXTRA_CA_CERTS set at start-up, trusts its CA and service.caFile both (as the client builds the context)', async () => {
+    const rootServer = await startRawServer(() => ({ status: 200, body: '{}' }));
+    const dir = mkdtempSync(path.join(tmpdir(), 'tokensync-roots-'));
+    try {
+      writeFileSync(path.join(dir, 'root.pem'), rootServer.ca);
+      writeFileSync(path.join(dir, 'extra.pem'), server.ca);
+      const out = await run(process.execPath, [VITE_NODE, CHILD, path.join(dir, 'extra.pem'), `${rootServer.url}/`, `${server.url}/`], {
+        env: { ...process.env, NODE_EXTRA_CA_CERTS: path.join(dir, 'root.pem') },
+      });
+      expect(JSON.parse(out.stdout)).toEqual(['trusted', 'trusted']);
+    } finally {
+      await rootServer.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('is undefined (Node defaults) when there is no extra CA', () => {
+    expect(secureContextFor(undefined)).toBeUndefined();
+    expect(trustedCas(undefined, {})).toBeUndefined();
+    expect(trustedCas('  ', {})).toBeUndefined();
+  });
+});
