@@ -11,7 +11,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ApiUnknownOutcomeError, type DesignFileClient } from '../api/index.js';
+import { ApiUnknownOutcomeError, type DesignFileClient, type FileResponse } from '../api/index.js';
 import type { Config } from '../config/schema.js';
 import { TokensyncError } from '../errors.js';
 import { fingerprintFields, lockEquals, type Lock } from '../model/lock.js';
@@ -105,6 +105,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
   // 1. Service writes.
   let requestsSent = 0;
   let replans = 0;
+  let version: Promise<FileResponse> | undefined;
   if (plan.requests.length > 0) {
     for (;;) {
       try {
@@ -120,8 +121,14 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
         if (plan.requests.length === 0) break;
       }
     }
-    // 2. Verify.
-    remote = remoteToModel(await client.getLocalVariables(fileKey));
+    // 2. Verify; the file's version for the lock is read at the same time (issue 6): both reads only
+    // depend on the writes being done, and after a write the lock always changes (step 4). The
+    // verification read is sent first, so it goes out on the open connection.
+    const verified = client.getLocalVariables(fileKey);
+    version = client.getFile(fileKey, { depth: 1 });
+    // Settled by step 4, or left unread when verification throws; never an unhandled rejection.
+    version.catch(() => {});
+    remote = remoteToModel(await verified);
     const left = compilePlan(remote, serviceTarget);
     if (left.requests.length > 0) {
       throw new SyncNotConvergedError(
@@ -146,7 +153,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
   if (wroteSomething || !base || !lockEquals(lock, base)) {
     // The version identifies what the lock describes; read only when the lock changes, so a no-op
     // sync stays one GET.
-    const file = await client.getFile(fileKey, { depth: 1 });
+    const file = await (version ?? client.getFile(fileKey, { depth: 1 }));
     lock = { ...lock, remoteVersion: file.version };
     if (!base || !lockEquals(lock, base)) {
       const result = await writeFilesAtomic(tokensDir, new Map([['sync.lock.json', renderLock(lock)]]));
