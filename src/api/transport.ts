@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
-import { Agent } from 'undici';
+import { Agent, request } from './undici-lite.js';
 import { TokensyncError } from '../errors.js';
 import { InsecureUrlError } from './errors.js';
 
@@ -137,7 +137,7 @@ export async function attempt(agent: Agent, origin: string, req: AttemptRequest,
   let bytesReceived = 0;
   let gotResponse = false;
   try {
-    const res = await agent.request({
+    const res = await request(agent, {
       origin,
       path: req.path,
       method: req.method as 'GET',
