@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { stableKey } from '../../src/emulator/ids.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 const started: TestEmulator[] = [];
@@ -20,6 +21,11 @@ describe('seeding with a fixed file key', () => {
     started.push(other);
     const keys = (x: unknown): string[] => Object.values((x as { meta: { variables: Record<string, { key: string }> } }).meta.variables).map((v) => v.key);
     expect(keys(await other.call('GET', '/v1/files/another/variables/local').then((r) => r.json))).not.toEqual(keys(first));
+  });
+
+  it('keeps the keys of earlier versions (committed locks hold them): SHA-1 of file key, NUL, id', () => {
+    // The value the createHash-based version gave; the one-shot hash must give the same.
+    expect(stableKey('FILEKEY', 'VariableID:1:2')).toBe('75f8564a23fa69f6be0e8be99d25e3a3132c8c1f');
   });
 
   it('refuses a file key that cannot be part of a URL path', async () => {
