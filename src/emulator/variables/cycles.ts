@@ -30,27 +30,31 @@ export function findAliasCycle(graph: AliasGraph, starts: Iterable<[string, stri
     return graph.modesOf(to).map((mm) => [target, mm] as [string, string]);
   };
 
+  // Each pair's key is built once, when it is reached, and kept on its stack frame (issue 6: a PUT of
+  // 10k x 2 values starts from every alias in it).
   for (const [sv, sm] of starts) {
-    if (mark.get(key(sv, sm)) === DONE) continue;
-    const stack: { node: [string, string]; next: [string, string][]; i: number }[] = [];
-    mark.set(key(sv, sm), ON_STACK);
-    stack.push({ node: [sv, sm], next: edges(sv, sm), i: 0 });
+    const sk = key(sv, sm);
+    if (mark.get(sk) === DONE) continue;
+    const stack: { node: [string, string]; k: string; next: [string, string][]; i: number }[] = [];
+    mark.set(sk, ON_STACK);
+    stack.push({ node: [sv, sm], k: sk, next: edges(sv, sm), i: 0 });
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!;
       if (top.i >= top.next.length) {
-        mark.set(key(...top.node), DONE);
+        mark.set(top.k, DONE);
         stack.pop();
         continue;
       }
       const n = top.next[top.i++]!;
-      const state = mark.get(key(...n));
+      const nk = key(n[0], n[1]);
+      const state = mark.get(nk);
       if (state === DONE) continue;
       if (state === ON_STACK) {
-        const from = stack.findIndex((f) => f.node[0] === n[0] && f.node[1] === n[1]);
+        const from = stack.findIndex((f) => f.k === nk);
         return [...stack.slice(from).map((f) => f.node), n];
       }
-      mark.set(key(...n), ON_STACK);
-      stack.push({ node: n, next: edges(...n), i: 0 });
+      mark.set(nk, ON_STACK);
+      stack.push({ node: n, k: nk, next: edges(n[0], n[1]), i: 0 });
     }
   }
   return null;
