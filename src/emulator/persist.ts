@@ -3,9 +3,8 @@
  * written to a temp file in the same folder, then renamed over the target, so a crash never leaves a
  * half-written state. Mode 0600: the file holds the service's own credentials.
  */
-import { mkdir, readFile, rename, writeFile, rm } from 'node:fs/promises';
-import { dirname, basename, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../fs/atomic.js';
 import { TokensyncError } from '../errors.js';
 import type { EmulatorState } from './state.js';
 
@@ -14,14 +13,9 @@ export class EmulatorDataError extends TokensyncError {
 }
 
 export async function saveState(file: string, state: EmulatorState): Promise<void> {
-  const dir = dirname(file);
-  await mkdir(dir, { recursive: true });
-  const tmp = join(dir, `.${basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    await writeFile(tmp, `${JSON.stringify(state)}\n`, { mode: 0o600 });
-    await rename(tmp, file);
+    await writeFileAtomic(file, `${JSON.stringify(state)}\n`, { mode: 0o600 });
   } catch (err) {
-    await rm(tmp, { force: true });
     throw new EmulatorDataError('EMULATOR_DATA_WRITE', `Could not save the local service's state to ${file}.`, {
       hint: 'Check that the folder is writable and the disk is not full.',
       cause: err,
