@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { createProject, type TestProject } from '../helpers/project.js';
+import { createProject, pulledProject } from '../helpers/project.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/brand/', import.meta.url));
 
@@ -25,8 +25,7 @@ beforeEach(async () => {
   await emu.admin.clearRequests();
 });
 
-const calls = async (): Promise<string[]> =>
-  (await emu.admin.requests()).map((r) => `${r.method} ${r.path.replace(emu.fileKey, ':key')}${r.fault ? ` (${r.fault})` : ''}`);
+const calls = (): Promise<string[]> => emu.admin.calls();
 const writes = async (): Promise<string[]> => (await calls()).filter((c) => !c.startsWith('GET'));
 
 interface RemoteVariable {
@@ -40,14 +39,6 @@ const remoteVariables = async (): Promise<RemoteVariable[]> => {
   return Object.values(res.json.meta.variables as Record<string, RemoteVariable>);
 };
 
-async function pulledProject(): Promise<TestProject> {
-  const project = createProject(emu);
-  const pulled = await runCli(['pull'], { cwd: project.root, env: project.env });
-  expect(pulled.stderr).toBe('');
-  expect(pulled.code).toBe(0);
-  await emu.admin.clearRequests();
-  return project;
-}
 
 describe('pull and push against the local service', () => {
   it('pulls the demo file, and a push right after is a no-op: one GET, no write', async () => {
@@ -107,7 +98,7 @@ describe('pull and push against the local service', () => {
   });
 
   it('turns a rename in the repository into an UPDATE of the name, not a new variable', async () => {
-    const project = await pulledProject();
+    const project = await pulledProject(emu);
     const file = 'tokens/semantic/light.tokens.json';
     const countBefore = (await remoteVariables()).length;
     const idBefore = (await remoteVariables()).find((v) => v.name === 'label/greeting')!.id;
@@ -131,7 +122,7 @@ describe('pull and push against the local service', () => {
   });
 
   it('moves a token when it is renamed in the design file, keeping its id', async () => {
-    const project = await pulledProject();
+    const project = await pulledProject(emu);
     const target = (await remoteVariables()).find((v) => v.name === 'color/danger')!;
     const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, {
       body: { variables: [{ action: 'UPDATE', id: target.id, name: 'color/critical' }] },
@@ -151,7 +142,7 @@ describe('pull and push against the local service', () => {
   });
 
   it('reports a conflict with both values side by side and changes nothing on either side', async () => {
-    const project = await pulledProject();
+    const project = await pulledProject(emu);
     const rel = 'tokens/semantic/light.tokens.json';
     const light = JSON.parse(project.read(rel));
     light.label.greeting.$value = 'Hello from the repository';
@@ -180,7 +171,7 @@ describe('pull and push against the local service', () => {
   });
 
   it('keeps edits made in the design file on push, and overwrites them only with --force', async () => {
-    const project = await pulledProject();
+    const project = await pulledProject(emu);
     const target = (await remoteVariables()).find((v) => v.name === 'label/greeting')!;
     const [lightModeId] = Object.keys(target.valuesByMode);
     await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, {
@@ -220,7 +211,7 @@ describe('pull and push against the local service', () => {
   });
 
   it('diff --json gives the versioned plan and exits 2; check --remote flags the drift for CI', async () => {
-    const project = await pulledProject();
+    const project = await pulledProject(emu);
     const rel = 'tokens/primitives/value.tokens.json';
     project.write(rel, project.read(rel).replace('"value": 8,', '"value": 10,'));
 

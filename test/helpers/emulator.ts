@@ -44,6 +44,8 @@ export interface TestEmulator extends RunningEmulator {
   call(method: string, path: string, opts?: CallOptions): Promise<HttpResult>;
   admin: {
     requests(): Promise<LoggedRequest[]>;
+    /** The request log as `METHOD /path` lines, the file key as `:key`, an injected fault in brackets. */
+    calls(): Promise<string[]>;
     clearRequests(): Promise<void>;
     addFault(rule: FaultRule): Promise<{ id: string }>;
     clearFaults(): Promise<void>;
@@ -97,6 +99,10 @@ export async function startTestEmulator(opts: EmulatorOptions = {}): Promise<Tes
     },
     admin: {
       requests: async () => (await admin('GET', '/_emulator/requests')).requests,
+      calls: async () =>
+        ((await admin('GET', '/_emulator/requests')).requests as LoggedRequest[]).map(
+          (r) => `${r.method} ${r.path.replace(emu.fileKey, ':key')}${r.fault ? ` (${r.fault})` : ''}`,
+        ),
       clearRequests: async () => void (await admin('DELETE', '/_emulator/requests')),
       addFault: async (rule) => (await admin('POST', '/_emulator/faults', rule)).fault,
       clearFaults: async () => void (await admin('DELETE', '/_emulator/faults')),

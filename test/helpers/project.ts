@@ -2,6 +2,8 @@
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
+import { runCli } from './cli.js';
 
 export interface TestProject {
   root: string;
@@ -47,4 +49,14 @@ export function createProject(service: { url: string; caFile: string; token: str
       return out;
     },
   };
+}
+
+/** A project that has just pulled from the service, with the service's request log cleared. */
+export async function pulledProject(service: { url: string; caFile: string; token: string; fileKey: string; admin: { clearRequests(): Promise<void> } }): Promise<TestProject> {
+  const project = createProject(service);
+  const pulled = await runCli(['pull'], { cwd: project.root, env: project.env });
+  expect(pulled.stderr).toBe('');
+  expect(pulled.code).toBe(0);
+  await service.admin.clearRequests();
+  return project;
 }

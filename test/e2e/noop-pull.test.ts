@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { createProject, type TestProject } from '../helpers/project.js';
+import { pulledProject, type TestProject } from '../helpers/project.js';
 
 let emu: TestEmulator;
 beforeAll(async () => {
@@ -24,21 +24,14 @@ beforeEach(async () => {
 });
 
 const LIGHT = 'tokens/semantic/light.tokens.json';
-const calls = async (): Promise<string[]> => (await emu.admin.requests()).map((r) => `${r.method} ${r.path.replace(emu.fileKey, ':key')}`);
+const calls = (): Promise<string[]> => emu.admin.calls();
 
-async function pulledProject(): Promise<TestProject> {
-  const project = createProject(emu);
-  const pulled = await runCli(['pull'], { cwd: project.root, env: project.env });
-  expect(pulled.code).toBe(0);
-  await emu.admin.clearRequests();
-  return project;
-}
 
 const run = (project: TestProject, ...args: string[]) => runCli(args, { cwd: project.root, env: project.env });
 
 describe('sync and pull with nothing to pull', () => {
   it('write no file, not even the lock, and send one GET', async () => {
-    const project = await pulledProject();
+    const project = await pulledProject(emu);
     const before = project.snapshotTokens();
     const lockTime = statSync(path.join(project.root, 'tokens/sync.lock.json')).mtimeMs;
 
@@ -53,7 +46,7 @@ describe('sync and pull with nothing to pull', () => {
   });
 
   it('rewrite a token file or the resolver whose formatting was changed by hand (diff lists them)', async () => {
-    const project = await pulledProject();
+    const project = await pulledProject(emu);
     const before = project.snapshotTokens();
     project.write(LIGHT, `${JSON.stringify(JSON.parse(project.read(LIGHT)), null, 4)}\n`);
     project.write('tokens/tokens.resolver.json', JSON.stringify(JSON.parse(project.read('tokens/tokens.resolver.json'))));
@@ -67,7 +60,7 @@ describe('sync and pull with nothing to pull', () => {
   });
 
   it('leave an in-layout edit that changes no token (an empty group) until a pull has something to write', async () => {
-    const project = await pulledProject();
+    const project = await pulledProject(emu);
     const edited = project.read(LIGHT).replace(/\n}\n$/, ',\n  "unused": {}\n}\n');
     expect(edited).not.toBe(project.read(LIGHT));
     project.write(LIGHT, edited);
