@@ -98,7 +98,8 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
   }
 
   if (mode === 'diff' || opts.dryRun) {
-    const written = rendered ? await changedFiles(tokensDir, rendered) : [];
+    // Compared with the bytes readTokens read in this run, not read from the disk a second time.
+    const written = rendered ? [...rendered].filter(([file, text]) => sources.files.get(file)?.text !== text).map(([file]) => file).sort() : [];
     return { kind: 'planned', diff, plan, files: { written: rel(root, tokensDir, written), removed: rel(root, tokensDir, stale) } };
   }
 
@@ -212,16 +213,6 @@ async function listTokenFiles(dir: string): Promise<string[]> {
   };
   await walk('');
   return out.sort();
-}
-
-async function changedFiles(dir: string, rendered: Map<string, string>): Promise<string[]> {
-  const { readFile } = await import('node:fs/promises');
-  const changed: string[] = [];
-  for (const [file, text] of rendered) {
-    const current = await readFile(path.join(dir, file), 'utf8').catch(() => undefined);
-    if (current !== text) changed.push(file);
-  }
-  return changed.sort();
 }
 
 function rel(root: string, dir: string, files: string[]): string[] {

@@ -128,6 +128,12 @@ describe('pull and push against the local service', () => {
       body: { variables: [{ action: 'UPDATE', id: target.id, name: 'color/critical' }] },
     });
     expect(put.status).toBe(200);
+    // diff says which files a pull would rewrite, and writes none of them.
+    const before = project.snapshotTokens();
+    const planned = await runCli(['--json', 'diff'], { cwd: project.root, env: project.env });
+    expect(planned.code).toBe(2);
+    expect(JSON.parse(planned.stdout).files).toEqual({ written: ['tokens/semantic/dark.tokens.json', 'tokens/semantic/light.tokens.json'], removed: [] });
+    expect(project.snapshotTokens()).toEqual(before);
     await emu.admin.clearRequests();
 
     const pulled = await runCli(['pull'], { cwd: project.root, env: project.env });
