@@ -43,6 +43,13 @@ function defaultAndroidQualifier(mode: string): string | undefined {
 export function planViews(set: TokenSet, config: BuildConfig): View[] {
   const views: View[] = [];
   const classNames = new Map<string, string>();
+  // A misspelt collection under build.modes would otherwise be ignored without a word.
+  const unknownCollection = Object.keys(config.modes).find((name) => !set.collections.some((c) => c.name === name));
+  if (unknownCollection !== undefined) {
+    throw new BuildError('BUILD_CONFIG_INVALID', `config key "build.modes.${unknownCollection}": there is no collection "${unknownCollection}" (the collections: ${set.collections.map((c) => c.name).join(', ')}).`, {
+      hint: 'Use one of the collection names listed (as in the design file; names are case-sensitive), or remove that key from config/tokensync.yaml.',
+    });
+  }
   set.collections.forEach((collection, ci) => {
     if (!collection.modes.some((m) => m.name === collection.defaultMode)) {
       throw new BuildError('BUILD_MODEL_INVALID', `Collection "${collection.name}" has default mode "${collection.defaultMode}", which is not one of its modes.`, {

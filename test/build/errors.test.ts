@@ -27,7 +27,10 @@ function twoCollections(a: Variable[], b: Variable[] = []): TokenSet {
   };
 }
 
-async function failure(set: TokenSet, config = fixtureConfig(), platforms?: Parameters<typeof buildTokens>[2]): Promise<string> {
+/** Config for the small sets built inline here: the fixture's mode settings name its `theme` collection. */
+const adHocConfig = (): ReturnType<typeof fixtureConfig> => fixtureConfig({ modes: {} });
+
+async function failure(set: TokenSet, config = adHocConfig(), platforms?: Parameters<typeof buildTokens>[2]): Promise<string> {
   try {
     await buildTokens(set, config, platforms);
   } catch (err) {
@@ -40,7 +43,7 @@ async function failure(set: TokenSet, config = fixtureConfig(), platforms?: Para
 describe('name clashes are errors that name both tokens', () => {
   test('two collections whose tokens become the same CSS name', async () => {
     const set = twoCollections([variable('a', 'space/sm', { m: 4 })], [variable('b', 'space-sm', { m: 8 })]);
-    expect(await failure(set, fixtureConfig(), { platforms: ['css'] })).toMatchInlineSnapshot(`
+    expect(await failure(set, adHocConfig(), { platforms: ['css'] })).toMatchInlineSnapshot(`
       "BUILD_NAME_CLASH: Tokens "a/space/sm" and "b/space-sm" both become --space-sm in CSS (custom property names), so one would overwrite the other.
       fix: Rename one of them (in the design file or its token file) so their names differ in more than case and punctuation, or set build.prefix."
     `);
@@ -48,7 +51,7 @@ describe('name clashes are errors that name both tokens', () => {
 
   test('two tokens of one collection that become the same Swift name', async () => {
     const set = twoCollections([variable('a', 'color/bg', { m: 1 }), variable('a', 'color bg', { m: 2 })]);
-    expect(await failure(set, fixtureConfig(), { platforms: ['ios'] })).toMatchInlineSnapshot(`
+    expect(await failure(set, adHocConfig(), { platforms: ['ios'] })).toMatchInlineSnapshot(`
       "BUILD_NAME_CLASH: Tokens "a/color bg" and "a/color/bg" both become colorBg in Swift (class AM), so one would overwrite the other.
       fix: Rename one of them (in the design file or its token file) so their names differ in more than case and punctuation, or set build.prefix."
     `);
@@ -89,6 +92,13 @@ describe('broken models', () => {
     `);
   });
 
+  test('config for a collection the set does not have names the key', async () => {
+    expect(await failure(fixtureSet(), fixtureConfig({ modes: { Theme: { dark: { media: '(prefers-color-scheme: dark)' } } } }))).toMatchInlineSnapshot(`
+      "BUILD_CONFIG_INVALID: config key "build.modes.Theme": there is no collection "Theme" (the collections: primitives, theme).
+      fix: Use one of the collection names listed (as in the design file; names are case-sensitive), or remove that key from config/tokensync.yaml."
+    `);
+  });
+
   test('config for a mode the collection does not have names the key', async () => {
     expect(await failure(fixtureSet(), fixtureConfig({ modes: { theme: { dim: { selector: '.dim' } } } }))).toMatchInlineSnapshot(`
       "BUILD_CONFIG_INVALID: config key "build.modes.theme.dim": collection "theme" has no mode "dim" (its modes: light, dark).
@@ -101,7 +111,7 @@ describe('tailwind names', () => {
   test('a radius token inside another group keeps its group, so two radius tokens stay apart', async () => {
     const dim = { kind: { type: 'dimension', unit: 'px' } } as const;
     const set = twoCollections([variable('a', 'palette/radius/card', { m: 4 }, dim), variable('a', 'radius/card', { m: 6 }, dim)], [variable('b', 'theme/radius/card', { m: 8 }, dim)]);
-    const out = await buildTokens(set, fixtureConfig(), { platforms: ['tailwind'] });
+    const out = await buildTokens(set, adHocConfig(), { platforms: ['tailwind'] });
     expect(out.files.get('tailwind/theme.css')).toMatchInlineSnapshot(`
       "/* Do not edit directly, this file was auto-generated. */
 
@@ -122,14 +132,14 @@ describe('units and literals per platform', () => {
   test('Swift and Kotlin members are sorted by their names: space1 before space10', async () => {
     const dim = { kind: { type: 'dimension', unit: 'px' } } as const;
     const set = twoCollections([variable('a', 'space/10', { m: 40 }, dim), variable('a', 'space/1', { m: 4 }, dim), variable('a', 'space/2', { m: 8 }, dim)]);
-    const out = await buildTokens(set, fixtureConfig(), { platforms: ['ios', 'compose'] });
+    const out = await buildTokens(set, adHocConfig(), { platforms: ['ios', 'compose'] });
     expect(out.files.get('ios/AM.swift')).toContain('    public static let space1 = CGFloat(4)\n    public static let space10 = CGFloat(40)\n    public static let space2 = CGFloat(8)\n');
     expect(out.files.get('compose/AM.kt')).toContain('  val space1 = 4.dp\n  val space10 = 40.dp\n  val space2 = 8.dp\n');
   });
   test('a string holding braces is a value, not a reference; an alias to it stays a reference on the web', async () => {
     const str = { type: 'STRING' } as const;
     const set = twoCollections([variable('a', 'label/x', { m: 'Hello {name}' }, str), variable('a', 'label/y', { m: { alias: { collection: 'a', name: 'label/x' } } }, str)]);
-    const out = await buildTokens(set, fixtureConfig(), { platforms: ['css', 'scss', 'ts', 'ios'] });
+    const out = await buildTokens(set, adHocConfig(), { platforms: ['css', 'scss', 'ts', 'ios'] });
     expect(out.files.get('css/tokens.css')).toContain(':root {\n  --label-x: "Hello {name}";\n  --label-y: var(--label-x);\n}');
     expect(out.files.get('scss/_tokens.scss')).toContain('$label-x: "Hello {name}";\n$label-y: $label-x;');
     expect(out.files.get('ts/tokens.ts')).toContain('  labelX: "Hello {name}",\n  labelY: "Hello {name}",');
