@@ -5,6 +5,8 @@
  * Pure data: no I/O, no classes, so a model can be compared, cloned and serialised freely.
  */
 
+import type { RepoToken } from './dtcg.js';
+
 export const VARIABLE_TYPES = ['COLOR', 'FLOAT', 'STRING', 'BOOLEAN'] as const;
 export type VariableType = (typeof VARIABLE_TYPES)[number];
 
@@ -14,6 +16,22 @@ export interface Color {
   g: number;
   b: number;
   a: number;
+  /**
+   * The color as the repository wrote it when that was not plain sRGB (issue 10: `display-p3`,
+   * `oklch` and the other DTCG color spaces). r/g/b/a is then its sRGB conversion (clipped to the
+   * gamut), which is what is synced and compared; the build and the token files keep `source`.
+   * A pull keeps `source` while the sRGB value it converts to did not change.
+   */
+  source?: ColorSource;
+}
+
+/** A DTCG 2025.10 color value in any of its color spaces (format §8.1). */
+export interface ColorSource {
+  colorSpace: string;
+  /** `'none'` is the spec's missing component. */
+  components: (number | 'none')[];
+  alpha?: number;
+  hex?: string;
 }
 
 /**
@@ -77,6 +95,11 @@ export interface Variable {
 export interface TokenSet {
   collections: Collection[];
   variables: Variable[];
+  /**
+   * Tokens the design file's variables cannot hold (dtcg.ts): composites, repository-owned, and
+   * styles, design-owned. Absent or empty for a set that holds only variables.
+   */
+  tokens?: RepoToken[];
 }
 
 export function isAlias(value: Value): value is Alias {
