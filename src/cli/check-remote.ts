@@ -7,6 +7,7 @@ import { loadConfig } from '../config/load.js';
 import { connect } from '../service/connect.js';
 import { runSync } from '../sync/apply.js';
 import { renderConflicts, renderPlanTable } from '../sync/report.js';
+import { appendStepSummary, planMarkdown, setOutputs, underGitHubActions } from './github.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
 
 export async function runRemoteCheck(options: { strict: boolean }, ctx: CommandContext): Promise<ExitCode> {
@@ -30,6 +31,10 @@ export async function runRemoteCheck(options: { strict: boolean }, ctx: CommandC
       : orphans
         ? `${diff.orphans.length} orphan variable(s) exist only in the design file; remove them there (--strict).`
         : 'In step with the design file.';
+    if (underGitHubActions(ctx.env)) {
+      await appendStepSummary(ctx.env, planMarkdown('tokensync check --remote', diff, verdict));
+      await setOutputs(ctx.env, { drift: String(drift), orphans: String(diff.orphans.length) });
+    }
     ctx.out.result(`${text}\n${verdict}`.trim(), { drift, orphans: diff.orphans, conflicts: diff.conflicts, toService: diff.toService, toRepo: diff.toRepo });
     return drift || orphans ? EXIT.changes : EXIT.ok;
   } finally {

@@ -72,7 +72,9 @@ export function buildProgram(): Command {
   program
     .command('init')
     .description('create config/tokensync.yaml and the tokens folder')
-    .option('--force', 'overwrite an existing config', false)
+    .option('--force', 'overwrite an existing config (and, with --ci, the workflow)', false)
+    .option('--hook', 'install the git pre-commit hook (`check --staged`) in an existing project', false)
+    .option('--ci', 'also write the GitHub workflow .github/workflows/tokensync.yml', false)
     .action((o) => execute(program, () => import('./commands/init.js'), o));
 
   program
@@ -116,6 +118,7 @@ export function buildProgram(): Command {
     .description('validate token files offline (pre-commit); with --remote, also check drift against the service')
     .option('--remote', 'compare with the service; exit 2 on drift', false)
     .option('--strict', 'with --remote, also fail on orphans (remote-only variables)', false)
+    .option('--staged', 'check the token files as staged in git (what a commit would hold), not the work tree', false)
     .argument('[files...]', 'only report problems in these files (the whole set is still read)')
     .action((files: string[], o) => execute(program, () => import('./commands/check.js'), { ...o, files }));
 

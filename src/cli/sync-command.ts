@@ -7,6 +7,7 @@ import { connect } from '../service/connect.js';
 import { runSync, type SyncMode, type SyncOutcome } from '../sync/apply.js';
 import type { SyncDiff } from '../sync/diff.js';
 import { renderConflicts, renderPlanTable } from '../sync/report.js';
+import { appendStepSummary, planMarkdown, setOutputs, underGitHubActions } from './github.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
 
 export interface SyncCommandOptions {
@@ -30,7 +31,9 @@ export async function runSyncCommand(mode: SyncMode, options: SyncCommandOptions
       dryRun: options.dryRun,
       progress: (m) => ctx.out.info(m),
     });
-    return report(mode, outcome, options, ctx, connection.label, connection.client.stats());
+    const code = report(mode, outcome, options, ctx, connection.label, connection.client.stats());
+    if (underGitHubActions(ctx.env)) await reportToGitHub(mode, outcome, ctx);
+    return code;
   } finally {
     await connection.close();
   }
@@ -86,6 +89,23 @@ function report(
   const fileList = [...files.written.map((f) => `  wrote   ${f}`), ...files.removed.map((f) => `  removed ${f}`)];
   ctx.out.result([summary, ...fileList].join('\n') + orphanNote, json);
   return EXIT.ok;
+}
+
+/** The job summary gets the plan as a table; the step's outputs say whether files changed. */
+async function reportToGitHub(mode: SyncMode, outcome: SyncOutcome, ctx: CommandContext): Promise<void> {
+  const files = outcome.kind === 'conflicts' ? { written: [], removed: [] } : outcome.files;
+  const verdict =
+    outcome.kind === 'conflicts'
+      ? `**${outcome.diff.conflicts.length} conflict(s)**: nothing was written and nothing was sent.`
+      : outcome.kind === 'applied'
+        ? `Applied: ${outcome.requestsSent} write request(s) to the design file, ${files.written.length + files.removed.length} file(s) changed in the repository.`
+        : `Plan: ${outcome.plan.requests.length} request(s), ${files.written.length + files.removed.length} file(s) a pull would change.`;
+  await appendStepSummary(ctx.env, planMarkdown(`tokensync ${mode}`, outcome.diff, verdict));
+  await setOutputs(ctx.env, {
+    outcome: outcome.kind,
+    changed: String(files.written.length + files.removed.length > 0 || (outcome.kind === 'planned' && outcome.plan.requests.length > 0)),
+    files: [...files.written, ...files.removed].join('\n'),
+  });
 }
 
 /** The API cannot delete, so what exists only in the service is reported with what to do about it. */

@@ -74,8 +74,25 @@ const UNRESOLVED: Alias = { alias: { collection: '', name: '' } };
 const pathOf = (t: RawToken, ...below: string[]): string[] => [...t.group, t.key, ...below];
 const KNOWN_UNSUPPORTED = new Set(['cubicBezier', 'strokeStyle', 'border', 'transition', 'shadow', 'gradient', 'typography']);
 
-export async function analyzeTokens(root: string, config: TokensConfig): Promise<Analysis> {
+/**
+ * Where the token files come from: the work tree by default, or another view of them, such as the git
+ * index for `check --staged` (issue 14: validate the set as git would commit it). Paths are relative to
+ * the tokens folder, with `/`.
+ */
+export interface TokenFileSource {
+  /** The file's text, or undefined when it does not exist. */
+  read(relPath: string): Promise<string | undefined>;
+  /** Every `*.tokens.json` file, sorted. */
+  list(): Promise<string[]>;
+}
+
+export function workTreeSource(dir: string): TokenFileSource {
+  return { read: (rel) => readText(path.join(dir, rel)), list: () => tokenFiles(dir) };
+}
+
+export async function analyzeTokens(root: string, config: TokensConfig, source?: TokenFileSource): Promise<Analysis> {
   const dir = path.resolve(root, config.dir);
+  const files = source ?? workTreeSource(dir);
   const displayDir = path.relative(root, dir).split(path.sep).join('/') || '.';
   const problems: Problem[] = [];
   const sources: TokenSources = { files: new Map(), modeFiles: new Map() };
@@ -83,9 +100,9 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
 
   // The folder listing runs while the files are read (awaited where it is used; caught here so an
   // early return leaves no unhandled rejection).
-  const listing = tokenFiles(dir);
+  const listing = files.list();
   listing.catch(() => undefined);
-  const resolverText = await readText(path.join(dir, RESOLVER_FILE));
+  const resolverText = await files.read(RESOLVER_FILE);
   if (resolverText === undefined) {
     // No resolver: an empty set, unless token files exist that it should describe.
     const stray = (await listing)[0];
@@ -110,7 +127,7 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
   /** Token files as parsed for the walk: integer-like keys marked so they keep their written order. */
   const tokenJson = new Map<string, WrittenOrder>();
   const fileList = layouts.flatMap((l) => [...l.files.values()]);
-  const texts = await Promise.all(fileList.map((f) => readText(path.join(dir, f))));
+  const texts = await Promise.all(fileList.map((f) => files.read(f)));
   fileList.forEach((f, i) => {
     const text = texts[i];
     if (text === undefined) {

@@ -5,7 +5,7 @@
  * With file arguments, only problems in those files are reported. `--json` prints the diagnostics.
  *
  * Fast path: this file imports only the quick config loader (no `yaml` or zod for a plain config,
- * config/quick.ts) and tokens/read.ts (no Style Dictionary, undici, local service or lock schema);
+ * config/quick.ts) and tokens/read.ts; `--staged` adds only git/index-source.ts (two git calls) (no Style Dictionary, undici, local service or lock schema);
  * `--remote` is the service drift check and lives elsewhere.
  */
 import path from 'node:path';
@@ -13,17 +13,24 @@ import { loadConfigQuick } from '../../config/quick.js';
 import { formatDiagnostic, type Diagnostic } from '../../tokens/errors.js';
 import { analyzeTokens } from '../../tokens/read.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
+import { requireFiles, requireProject } from '../project.js';
 
 export interface CheckOptions {
   remote: boolean;
   strict: boolean;
+  /** Read the token files from the git index (what a commit would hold), not the work tree. */
+  staged?: boolean;
   files: string[];
 }
 
 export async function run(options: CheckOptions, ctx: CommandContext): Promise<ExitCode> {
   if (options.remote) return (await import('../check-remote.js')).runRemoteCheck(options, ctx);
-  const { config, root } = await loadConfigQuick({ cwd: ctx.cwd, configPath: ctx.global.config });
-  const { set, diagnostics: all } = await analyzeTokens(root, config.tokens);
+  const { config, root, file } = await loadConfigQuick({ cwd: ctx.cwd, configPath: ctx.global.config });
+  requireProject(file, ctx.cwd);
+  // With --staged a named file may be staged for removal: it is judged by the index, not the disk.
+  if (!options.staged) requireFiles(options.files ?? [], ctx.cwd);
+  const source = options.staged ? await (await import('../../git/index-source.js')).stagedTokenSource(path.resolve(root, config.tokens.dir)) : undefined;
+  const { set, diagnostics: all } = await analyzeTokens(root, config.tokens, source);
 
   // Paths as the user sees them: relative to where the command runs, so editors can jump to them.
   const shown = (d: Diagnostic): Diagnostic => ({ ...d, file: path.relative(ctx.cwd, path.resolve(root, d.file)).split(path.sep).join('/') || d.file });
@@ -34,10 +41,14 @@ export async function run(options: CheckOptions, ctx: CommandContext): Promise<E
 
   const summary =
     errors > 0
-      ? `${errors} error${errors === 1 ? '' : 's'}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''} in ${config.tokens.dir}/.`
+      ? `${errors} error${errors === 1 ? '' : 's'}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''} in ${config.tokens.dir}/${source ? ' as staged (the git index)' : ''}.`
       : only.length > 0
         ? `${only.length} file${only.length === 1 ? '' : 's'} checked: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`
-        : `${set.variables.length} tokens in ${set.collections.length} collection${set.collections.length === 1 ? '' : 's'}: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`;
+        : `${set.variables.length} tokens in ${set.collections.length} collection${set.collections.length === 1 ? '' : 's'}${source ? ' as staged' : ''}: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`;
+  // Under GitHub Actions, each problem is also an annotation on the file (loaded only there).
+  if (ctx.env['GITHUB_ACTIONS'] === 'true' && !ctx.global.json && diagnostics.length > 0) {
+    for (const line of (await import('../github.js')).annotations(diagnostics, ctx.cwd, ctx.env)) ctx.out.line(line);
+  }
   const human = [...diagnostics.map(formatDiagnostic), summary].join('\n');
   ctx.out.result(human, { ok: errors === 0, errors, warnings, diagnostics });
   return errors > 0 ? EXIT.error : EXIT.ok;

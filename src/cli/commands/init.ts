@@ -1,16 +1,20 @@
 /**
- * `tokensync init`: a config with every core key spelled out, the tokens folder, and `.tokensync/`
- * (the embedded local service's state) in .gitignore. Refuses to overwrite a config without --force.
+ * `tokensync init [--force] [--hook] [--ci]`: a config with every core key spelled out, the tokens
+ * folder, `.tokensync/` (the embedded local service's state) in .gitignore, and, in a git repository,
+ * the pre-commit hook (issue 14). `--ci` also writes the GitHub workflow. In an existing project
+ * `init --hook` / `init --ci` add only those; the config is replaced only with --force.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { TokensyncError } from '../../errors.js';
+import { writeFileAtomic } from '../../fs/atomic.js';
 import { writeFilesAtomic } from '../../tokens/index.js';
+import { describeHook, installHook } from '../hooks.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 
 export const INITIAL_CONFIG = `# yaml-language-server: $schema=../node_modules/tokensync/schema/tokensync.schema.json
-# tokensync configuration: https://github.com/tokensync/tokensync#configuration
+# tokensync configuration; every key: node_modules/tokensync/README.md ("Configuration")
 service:
   url: local              # the embedded local service; or https://… (the real service's base address)
   fileKey: demo           # the design file whose variables are synced
@@ -24,29 +28,80 @@ build:
   platforms: [css, scss, ts, json, ios, android, compose, tailwind, docs]
 `;
 
-export async function run(options: { force: boolean }, ctx: CommandContext): Promise<ExitCode> {
+export interface InitOptions {
+  force: boolean;
+  hook?: boolean;
+  ci?: boolean;
+}
+
+export async function run(options: InitOptions, ctx: CommandContext): Promise<ExitCode> {
   const root = ctx.cwd;
   const configFile = path.join(root, 'config', 'tokensync.yaml');
-  if (existsSync(configFile) && !options.force) {
-    throw new TokensyncError('INIT_EXISTS', `${configFile} already exists.`, { hint: 'Keep it, or rerun with --force to replace it with the defaults.' });
+  const exists = existsSync(configFile);
+  const only = Boolean(options.hook || options.ci) && exists && !options.force;
+  if (exists && !options.force && !only) {
+    throw new TokensyncError('INIT_EXISTS', `${configFile} already exists.`, {
+      hint: 'Keep it (`tokensync init --hook` or `--ci` add only the hook or the workflow), or rerun with --force to replace it with the defaults.',
+    });
   }
-  await mkdir(path.join(root, 'tokens'), { recursive: true });
-  await writeFilesAtomic(path.join(root, 'config'), new Map([['tokensync.yaml', INITIAL_CONFIG]]));
-  const gitignore = path.join(root, '.gitignore');
-  const current = await readFile(gitignore, 'utf8').catch(() => '');
-  const lines = current.split('\n');
-  const wanted = ['.tokensync/', 'build/'].filter((l) => !lines.includes(l));
-  if (wanted.length > 0) {
-    const text = `${current}${current === '' || current.endsWith('\n') ? '' : '\n'}${wanted.join('\n')}\n`;
-    await writeFilesAtomic(root, new Map([['.gitignore', text]]));
+  const lines: string[] = [];
+  const data: Record<string, unknown> = {};
+  if (!only) {
+    await mkdir(path.join(root, 'tokens'), { recursive: true });
+    await writeFilesAtomic(path.join(root, 'config'), new Map([['tokensync.yaml', INITIAL_CONFIG]]));
+    const gitignore = path.join(root, '.gitignore');
+    const current = await readFile(gitignore, 'utf8').catch(() => '');
+    const have = current.split('\n');
+    const wanted = ['.tokensync/', 'build/'].filter((l) => !have.includes(l) && !have.includes(`/${l}`));
+    if (wanted.length > 0) {
+      const text = `${current}${current === '' || current.endsWith('\n') ? '' : '\n'}${wanted.join('\n')}\n`;
+      await writeFilesAtomic(root, new Map([['.gitignore', text]]));
+    }
+    lines.push('Created config/tokensync.yaml and tokens/.');
+    Object.assign(data, { config: path.relative(root, configFile), gitignore: wanted });
   }
-  ctx.out.result(
-    [
-      'Created config/tokensync.yaml and tokens/.',
+
+  // The hook: always on a fresh init in a git repository, or when asked for.
+  if (!only || options.hook) {
+    const hook = await installHook(root);
+    lines.push(describeHook(hook, root));
+    data['hook'] = hook;
+  }
+
+  if (options.ci) {
+    const written = await writeWorkflow(root, ctx, Boolean(options.force));
+    lines.push(written.message);
+    data['workflow'] = written.file;
+  }
+
+  if (!only) {
+    lines.push(
       'Next: `tokensync pull` to fetch the variables (the embedded local service until you set service.url),',
-      'then `tokensync build`. For a real file, set service.url, service.fileKey and DFS_TOKEN.',
-    ].join('\n'),
-    { config: path.relative(root, configFile), gitignore: wanted },
-  );
+      'then `tokensync build`. For a real file, set service.url, service.fileKey and DFS_TOKEN (README: "Point it at a real design file").',
+    );
+  }
+  ctx.out.result(lines.join('\n'), data);
   return EXIT.ok;
+}
+
+async function writeWorkflow(root: string, ctx: CommandContext, force: boolean): Promise<{ file: string; message: string }> {
+  const { git } = await import('../../git/run.js');
+  const { WORKFLOW_FILE, workflowYaml } = await import('../ci-workflow.js');
+  const { realpathSync } = await import('node:fs');
+  const top = await git(['rev-parse', '--show-toplevel'], { cwd: root }).catch(() => undefined);
+  const toplevel = top && top.code === 0 ? top.stdout.toString('utf8').trim() : root;
+  const project = path.relative(toplevel, realpathSync(root)).split(path.sep).join('/');
+  const head = await git(['symbolic-ref', '--short', 'HEAD'], { cwd: toplevel }).catch(() => undefined);
+  const branch = head && head.code === 0 ? head.stdout.toString('utf8').trim() || 'main' : 'main';
+  const { loadConfigQuick } = await import('../../config/quick.js');
+  const { config } = await loadConfigQuick({ cwd: root, configPath: ctx.global.config });
+  const file = path.join(toplevel, WORKFLOW_FILE);
+  if (existsSync(file) && !force) {
+    throw new TokensyncError('INIT_EXISTS', `${file} already exists.`, { hint: 'Keep it, or rerun `tokensync init --ci --force` to replace it.' });
+  }
+  await writeFileAtomic(file, workflowYaml({ project, tokensDir: config.tokens.dir, branch }));
+  return {
+    file: path.relative(root, file),
+    message: `Wrote ${path.relative(root, file)}: check on pull requests, push (and commit the lock) on ${branch}, pull as a pull request on a schedule. Add the repository secret DFS_TOKEN.`,
+  };
 }

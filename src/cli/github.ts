@@ -1,0 +1,117 @@
+/**
+ * Running under GitHub Actions (issue 14 "CI"): problems become annotations on the pull request's
+ * files (`::error file=…,line=…,col=…::`), and a sync's plan goes to the job summary as Markdown
+ * ($GITHUB_STEP_SUMMARY) and its verdict to the step's outputs ($GITHUB_OUTPUT). Nothing here changes
+ * what the command prints or returns; it only adds what GitHub reads. Workflow command syntax:
+ * https://docs.github.com/actions/reference/workflow-commands-for-github-actions
+ */
+import { appendFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Diagnostic } from '../tokens/errors.js';
+import type { Change, Conflict, FieldValue, Orphan } from '../sync/changes.js';
+import type { SyncDiff } from '../sync/diff.js';
+import { showValue } from '../sync/report.js';
+import { isColor } from '../model/types.js';
+import { colorToHex } from '../model/values.js';
+
+export const underGitHubActions = (env: NodeJS.ProcessEnv): boolean => env['GITHUB_ACTIONS'] === 'true';
+
+/** Workflow commands escape %, CR and LF in the message, and also , and : in properties. */
+const escData = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escProp = (s: string): string => escData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+/**
+ * One `::error`/`::warning` line per diagnostic. `file` is relative to where the command ran (`cwd`);
+ * GitHub wants it relative to the workspace (the repository's top folder).
+ */
+export function annotations(diagnostics: readonly Diagnostic[], cwd: string, env: NodeJS.ProcessEnv): string[] {
+  const workspace = env['GITHUB_WORKSPACE'] ?? cwd;
+  return diagnostics.map((d) => {
+    const file = path.relative(workspace, path.resolve(cwd, d.file)).split(path.sep).join('/');
+    const title = d.tokenPath ? `tokensync: ${d.tokenPath}` : 'tokensync check';
+    return `::${d.severity === 'error' ? 'error' : 'warning'} file=${escProp(file)},line=${d.line},col=${d.column},title=${escProp(title)}::${escData(`${d.message}\nfix: ${d.hint}`)}`;
+  });
+}
+
+export async function appendStepSummary(env: NodeJS.ProcessEnv, markdown: string): Promise<void> {
+  const file = env['GITHUB_STEP_SUMMARY'];
+  if (file) await appendFile(file, markdown.endsWith('\n') ? markdown : `${markdown}\n`);
+}
+
+/** `name=value` lines; a value with a newline uses the heredoc form GitHub documents. */
+export async function setOutputs(env: NodeJS.ProcessEnv, outputs: Record<string, string>): Promise<void> {
+  const file = env['GITHUB_OUTPUT'];
+  if (!file) return;
+  const lines = Object.entries(outputs).map(([k, v]) => (v.includes('\n') ? `${k}<<TOKENSYNC_EOF\n${v}\nTOKENSYNC_EOF` : `${k}=${v}`));
+  await appendFile(file, `${lines.join('\n')}\n`);
+}
+
+/** A cell: markdown table pipes escaped; a color gets a swatch (a colored square in GitHub's math). */
+function cell(v: FieldValue | undefined): string {
+  if (v === undefined) return '';
+  const text = showValue(v).replace(/\|/g, '\\|');
+  if (v !== null && !Array.isArray(v) && isColor(v)) return `$\\color{${colorToHex(v)}}{\\blacksquare}$ \`${text}\``;
+  return `\`${text}\``;
+}
+
+type MdRow = [change: string, token: string, what: string, before: string, after: string, direction: string];
+
+function changeRow(c: Change, direction: string): MdRow {
+  const token = 'variable' in c ? `\`${c.collection}/${c.variable}\`` : `\`${c.collection}\``;
+  switch (c.kind) {
+    case 'update-variable':
+      return ['changed', token, c.field === 'value' ? (c.mode ?? 'value') : c.field, cell(c.before), cell(c.after), direction];
+    case 'create-variable':
+      return ['new', token, Object.keys(c.values).join(', '), '', Object.values(c.values).map((v) => cell(v)).join(' · '), direction];
+    case 'rename-variable':
+    case 'rename-collection':
+      return ['renamed', token, 'name', `\`${c.from}\``, `\`${'variable' in c ? c.variable : c.collection}\``, direction];
+    case 'rename-mode':
+      return ['renamed', token, 'mode', `\`${c.from}\``, `\`${c.mode}\``, direction];
+    case 'create-mode':
+      return ['new', token, `mode ${c.mode}`, '', '', direction];
+    case 'create-collection':
+      return ['new', token, `modes ${c.modes.join(', ')}`, '', '', direction];
+    case 'delete-mode':
+      return ['deleted', token, `mode ${c.mode}`, '', '', direction];
+    case 'delete-collection':
+    case 'delete-variable':
+      return ['deleted', token, '', '', '', direction];
+  }
+}
+
+function conflictRow(c: Conflict): MdRow {
+  switch (c.kind) {
+    case 'variable-field':
+      return ['**conflict**', `\`${c.collection}/${c.variable}\``, c.field === 'value' ? (c.mode ?? 'value') : c.field, `repo: ${cell(c.local)}`, `service: ${cell(c.remote)}`, 'resolve'];
+    case 'collection-name':
+      return ['**conflict**', `\`${c.collection}\``, 'name', `repo: \`${c.local}\``, `service: \`${c.remote}\``, 'resolve'];
+    case 'mode-name':
+      return ['**conflict**', `\`${c.collection}\``, `mode ${c.mode}`, `repo: \`${c.local}\``, `service: \`${c.remote}\``, 'resolve'];
+    case 'deleted-in-service':
+      return ['**conflict**', `\`${c.collection}${c.variable ? `/${c.variable}` : ''}\``, 'deleted in the design file, changed in the repository', '', '', 'resolve'];
+  }
+}
+
+function orphanRow(o: Orphan): MdRow {
+  const token = o.kind === 'variable' ? `\`${o.collection}/${o.variable}\`` : `\`${o.collection}\``;
+  return ['orphan', token, o.reason === 'removed-locally' ? 'removed from the repository' : 'never pulled', '', '', 'remove in the design file'];
+}
+
+/** The plan as a Markdown section for the job summary: a table with swatches and before/after. */
+export function planMarkdown(title: string, diff: SyncDiff, verdict: string, limit = 500): string {
+  const rows: MdRow[] = [
+    ...diff.conflicts.map(conflictRow),
+    ...diff.toService.map((c) => changeRow(c, '→ design file')),
+    ...diff.toRepo.map((c) => changeRow(c, '→ repository')),
+    ...diff.orphans.map(orphanRow),
+  ];
+  const out = [`### ${title}`, '', verdict, ''];
+  if (rows.length > 0) {
+    out.push('| change | token | field / mode | before | after | direction |', '|---|---|---|---|---|---|');
+    for (const r of rows.slice(0, limit)) out.push(`| ${r.join(' | ')} |`);
+    if (rows.length > limit) out.push('', `…and ${rows.length - limit} more (run \`tokensync diff\` locally for the whole plan).`);
+    out.push('');
+  }
+  return out.join('\n');
+}
