@@ -8,11 +8,16 @@ import { connect } from '../service/connect.js';
 import { runSync } from '../sync/apply.js';
 import { renderConflicts, renderPlanTable } from '../sync/report.js';
 import { appendStepSummary, planMarkdown, setOutputs, underGitHubActions } from './github.js';
+import { requireProject } from './project.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
 
 export async function runRemoteCheck(options: { strict: boolean }, ctx: CommandContext): Promise<ExitCode> {
   const loaded = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
-  const connection = await connect(loaded, { env: ctx.env });
+  requireProject(loaded.file, ctx.cwd);
+  const connection = await connect(loaded, {
+    env: ctx.env,
+    onLocalSeed: (s) => ctx.out.info(`The embedded local service had no saved state: seeded it from the repository (${s.variables} variables at version ${s.version} of the lock), so nothing committed reads as deleted.`),
+  });
   try {
     const outcome = await runSync({ mode: 'diff', root: loaded.root, config: loaded.config, client: connection.client, fileKey: connection.fileKey });
     const { diff } = outcome;

@@ -25,6 +25,8 @@ export interface ConnectOptions {
   /** Passed to the client: tests shrink waits with it. */
   timeScale?: number;
   onRequest?: ClientOptions['onRequest'];
+  /** Told when the embedded local service was seeded from the repository (a fresh clone). */
+  onLocalSeed?: (info: { variables: number; version: number }) => void;
 }
 
 export const LOCAL_STATE_DIR = '.tokensync';
@@ -44,9 +46,14 @@ export async function connect(loaded: LoadedConfig, opts: ConnectOptions): Promi
     // Imported lazily: commands that do not talk to the service never load the server code.
     const { startEmulator } = await import('../emulator/index.js');
     const stateDir = path.join(root, LOCAL_STATE_DIR);
+    const dataFile = path.join(stateDir, 'service.json');
+    // A fresh clone seeds the local service from the repository; state behind the lock is refused
+    // (local-seed.ts, issue 14), so no committed token is ever read as deleted in the design file.
+    const prepared = await (await import('./local-seed.js')).prepareLocalService(root, config, dataFile);
+    if (prepared.kind === 'seeded') opts.onLocalSeed?.(prepared);
     const emulator = await startEmulator({
       port: 0,
-      dataFile: path.join(stateDir, 'service.json'),
+      dataFile,
       seed: 'demo',
       stateDir,
       fileKey: service.fileKey,

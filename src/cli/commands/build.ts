@@ -8,6 +8,7 @@ import { BuildError } from '../../build/errors.js';
 import { loadConfig } from '../../config/load.js';
 import { PLATFORMS, type Platform } from '../../config/schema.js';
 import { readTokens } from '../../tokens/index.js';
+import { requireProject } from '../project.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 
 export interface BuildCommandOptions {
@@ -28,7 +29,8 @@ function parsePlatforms(names: string[] | undefined): Platform[] | undefined {
 }
 
 export async function run(options: BuildCommandOptions, ctx: CommandContext): Promise<ExitCode> {
-  const { config, root } = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
+  const { config, root, file } = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
+  requireProject(file, ctx.cwd);
   const platforms = parsePlatforms(options.platform);
   const { set } = await readTokens(root, config.tokens);
   const out = await buildTokens(set, config.build, { ...(platforms ? { platforms } : {}), remBase: config.tokens.remBase });

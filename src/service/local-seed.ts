@@ -1,0 +1,154 @@
+/**
+ * A repository on the embedded local service never loses committed tokens (issue 14 "Local use that
+ * never loses work"). The local service's state lives in `.tokensync/service.json`, which is git-ignored,
+ * while the lock (`tokens/sync.lock.json`) is committed. On a fresh clone the two disagree: a new demo
+ * service knows nothing of what the lock records, and the 3-way diff would read every locked variable
+ * it lacks as "deleted in the design file" and delete it from the files.
+ *
+ * What a user expects (docs/emulator.md "A fresh clone"):
+ * - no saved state and a lock: the local service is **seeded from the repository**, with the lock's ids,
+ *   keys, modes and version, and the values of the token files. A pull is then a no-op, `check --remote`
+ *   sees no drift, and unpushed local edits stay local edits' values (seeded as they are in the files).
+ * - saved state that knows less than the lock (an older version, or another file): **refuse**, naming
+ *   both versions and the fix. That state belongs to another line of history (another branch, a copy
+ *   of `.tokensync/`), and guessing which side is right could throw away work on either.
+ * - no lock: the demo seed, as before (a new project's first pull brings the demo file).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config/schema.js';
+import { TokensyncError } from '../errors.js';
+import { stableKey } from '../emulator/ids.js';
+import { loadState, saveState } from '../emulator/persist.js';
+import { newIdentity, seedState } from '../emulator/seed.js';
+import type { CollectionRecord, Rgba, VariableRecord, VariableValue } from '../emulator/state.js';
+import type { Lock } from '../model/lock.js';
+import { isAlias, isColor, variableKey, type TokenSet, type Value, type Variable } from '../model/types.js';
+import { readLock, readTokens } from '../tokens/index.js';
+
+export class LocalServiceError extends TokensyncError {
+  override name = 'LocalServiceError';
+}
+
+export type LocalPreparation = { kind: 'seeded'; variables: number; version: number } | { kind: 'kept' } | { kind: 'demo' };
+
+export async function prepareLocalService(root: string, config: Config, dataFile: string): Promise<LocalPreparation> {
+  const lock = await readLock(root, config.tokens);
+  if (!lock) return { kind: existsSync(dataFile) ? 'kept' : 'demo' };
+  const shown = path.relative(root, dataFile).split(path.sep).join('/');
+  const lockShown = `${config.tokens.dir}/sync.lock.json`;
+  const lockVersion = Number.parseInt(lock.remoteVersion, 10);
+
+  const saved = await loadState(dataFile);
+  if (saved) {
+    const file = saved.files[lock.fileKey];
+    if (!file) {
+      throw new LocalServiceError(
+        'LOCAL_SERVICE_BEHIND',
+        `The embedded local service (${shown}) holds file "${saved.identity.fileKey}", but ${lockShown} records file "${lock.fileKey}". A sync now would read every committed token as deleted in the design file.`,
+        { hint: `Delete ${shown}: the next command seeds the local service from the repository. Or set service.fileKey to "${saved.identity.fileKey}" if that is the file you mean.` },
+      );
+    }
+    if (Number.isInteger(lockVersion) && file.version < lockVersion) {
+      throw new LocalServiceError(
+        'LOCAL_SERVICE_BEHIND',
+        `The embedded local service (${shown}) is at version ${file.version} of file "${lock.fileKey}", older than version ${lockVersion} that ${lockShown} records: this state is not the one the last sync wrote (a copy from another branch or machine). A sync now could delete or revert committed tokens.`,
+        { hint: `Delete ${shown} (edits made only in that local service are lost): the next command seeds the local service from the repository.` },
+      );
+    }
+    return { kind: 'kept' };
+  }
+  if (lock.fileKey !== config.service.fileKey) {
+    throw new LocalServiceError('LOCAL_SERVICE_BEHIND', `${lockShown} records file "${lock.fileKey}", but config key "service.fileKey" is "${config.service.fileKey}".`, {
+      hint: `Set service.fileKey to "${lock.fileKey}", or delete ${lockShown} to start a new sync history with this file.`,
+    });
+  }
+  const { set } = await readTokens(root, config.tokens);
+  const state = seedState(newIdentity(lock.fileKey), 'empty', Date.now());
+  const file = state.files[lock.fileKey]!;
+  file.name = 'Seeded from the repository';
+  const seeded = fillFromRepository(file, set, lock);
+  file.version = Number.isInteger(lockVersion) && lockVersion > 0 ? lockVersion : 1;
+  await saveState(dataFile, state);
+  return { kind: 'seeded', variables: seeded, version: file.version };
+}
+
+/** Puts every variable the lock knows (and the files still hold) into the file, under the lock's ids. */
+function fillFromRepository(file: { key: string; variableCollections: Record<string, CollectionRecord>; variables: Record<string, VariableRecord>; nextId: number }, set: TokenSet, lock: Lock): number {
+  const collectionIdByName = new Map(Object.entries(lock.collections).map(([id, c]) => [c.name, id]));
+  const variableIdByKey = new Map(Object.entries(lock.variables).map(([id, v]) => [variableKey({ collection: lock.collections[v.collectionId]?.name ?? '', name: v.name }), id]));
+  const byKey = new Map(set.variables.map((v) => [variableKey(v), v]));
+  let highest = 0;
+  const note = (id: string): void => {
+    const n = Number(/(\d+)$/.exec(id)?.[1] ?? 0);
+    if (n > highest) highest = n;
+  };
+
+  for (const c of set.collections) {
+    const id = collectionIdByName.get(c.name);
+    const locked = id === undefined ? undefined : lock.collections[id];
+    if (id === undefined || !locked) continue; // new locally: a push creates it
+    note(id);
+    const modes = Object.entries(locked.modes).map(([modeId, name]) => {
+      note(modeId);
+      return { modeId, name };
+    });
+    file.variableCollections[id] = {
+      id,
+      name: c.name,
+      key: locked.key ?? stableKey(file.key, id),
+      modes,
+      defaultModeId: locked.defaultModeId,
+      variableIds: [],
+      hiddenFromPublishing: false,
+      remote: false,
+    };
+  }
+
+  let count = 0;
+  for (const v of set.variables) {
+    const id = variableIdByKey.get(variableKey(v));
+    const locked = id === undefined ? undefined : lock.variables[id];
+    const collection = locked ? file.variableCollections[locked.collectionId] : undefined;
+    if (id === undefined || !locked || !collection) continue;
+    note(id);
+    const defaultName = collection.modes.find((m) => m.modeId === collection.defaultModeId)?.name ?? '';
+    const valuesByMode: Record<string, VariableValue> = {};
+    for (const m of collection.modes) {
+      const value = v.values[m.name] ?? v.values[defaultName];
+      if (value !== undefined) valuesByMode[m.modeId] = wire(value, m.name, variableIdByKey, byKey);
+    }
+    file.variables[id] = {
+      id,
+      name: v.name,
+      key: locked.key ?? stableKey(file.key, id),
+      variableCollectionId: collection.id,
+      resolvedType: v.type,
+      valuesByMode,
+      scopes: [...v.scopes],
+      description: v.description,
+      hiddenFromPublishing: false,
+      remote: false,
+      codeSyntax: {},
+    };
+    collection.variableIds.push(id);
+    count++;
+  }
+  file.nextId = highest + 1;
+  return count;
+}
+
+/** A model value as the service stores it; an alias to a token the lock does not know yet is resolved to its value. */
+function wire(value: Value, mode: string, ids: Map<string, string>, byKey: Map<string, Variable>, depth = 0): VariableValue {
+  if (isAlias(value)) {
+    const key = variableKey({ collection: value.alias.collection, name: value.alias.name });
+    const id = ids.get(key);
+    if (id !== undefined) return { type: 'VARIABLE_ALIAS', id };
+    const target = byKey.get(key);
+    const next = target?.values[mode] ?? (target ? Object.values(target.values)[0] : undefined);
+    if (next === undefined || depth > 50) return 0;
+    return wire(next, mode, ids, byKey, depth + 1);
+  }
+  if (isColor(value)) return { r: value.r, g: value.g, b: value.b, a: value.a } satisfies Rgba;
+  return value;
+}
