@@ -164,6 +164,17 @@ export function buildProgram(): Command {
     .argument('<id>', 'webhook id')
     .action((id: string, o) => execute(program, () => import('./commands/webhooks.js'), { ...o, id, action: 'delete' }));
 
+  const designer = program.command('designer').description('play the designer: edit the design file (the local service) as the design tool would');
+  designer
+    .command('set')
+    .description('set a variable\'s value in one mode, e.g. `designer set color/blue/500 "#1d4ed8"`')
+    .argument('<variable>', 'variable name as in the design file (color/blue/500)')
+    .argument('<value>', 'a hex color, number, true/false, text, or an alias {color/blue/400}')
+    .option('--mode <name>', 'mode (default: the collection\'s default mode)')
+    .option('--collection <name>', 'collection, when the name is in several')
+    .option('--real', 'allow it against a real service (service.url https://…)', false)
+    .action((variable: string, value: string, o) => execute(program, () => import('./commands/designer.js'), { ...o, variable, value, action: 'set' }));
+
   program
     .command('demo')
     .description('run the demo against the embedded local service: pull, diff, build')

@@ -94,4 +94,24 @@ describe('a fresh clone of a repository on the local service', () => {
     expect(again.code).toBe(0);
     expect(tree(a.root)).toEqual(before);
   });
+
+  test('playing the designer: `designer set` edits the local service, and pull brings the edit in', async () => {
+    const a = createGitRepo();
+    const env = gitEnv();
+    const set = await runCli(['designer', 'set', 'color/blue/500', '#1d4ed8'], { cwd: a.root, env });
+    expect(set.stderr).toBe('');
+    expect(set.code).toBe(0);
+    expect(set.stdout).toContain('Set primitives/color/blue/500 (Value) to #1d4ed8');
+    const dark = await runCli(['designer', 'set', 'color/primary', '{color/blue/500}', '--mode', 'Dark'], { cwd: a.root, env });
+    expect(dark.code).toBe(0);
+    const diff = await runCli(['diff'], { cwd: a.root, env });
+    expect(diff.code).toBe(2);
+    expect(diff.stdout).toMatch(/~ color\/blue\/500 +Value: #2563eb -> #1d4ed8 +-> repo/);
+    expect(diff.stdout).toMatch(/~ color\/primary +Dark: \{primitives\/color\/blue\/400\} -> \{primitives\/color\/blue\/500\} +-> repo/);
+    expect((await runCli(['pull'], { cwd: a.root, env })).code).toBe(0);
+    expect(a.read('tokens/primitives/value.tokens.json')).toContain('"hex": "#1d4ed8"');
+    const bad = await runCli(['designer', 'set', 'color/blue/500', 'blue'], { cwd: a.root, env });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('"blue" is not a hex color (#rrggbb or #rrggbbaa), which color/blue/500 (COLOR) holds.');
+  });
 });
