@@ -4,7 +4,7 @@
  */
 import { TokensyncError } from '../errors.js';
 import { OAuthAuth, tokenAuth } from './auth.js';
-import { Http, type RequestEvent, type RequestStats } from './http.js';
+import { Http, type RequestEvent, type RequestStats, type WaitEvent } from './http.js';
 import { pageQuery, paginate } from './paginate.js';
 import { Redactor } from './redact.js';
 import { commentsResponseSchema, postedCommentSchema, type CommentsResponse, type PostCommentBody, type PostedComment } from './schemas/comments.js';
@@ -46,7 +46,7 @@ import { isLocalVariablesResponse, isVariablesWriteResponse } from './schemas/va
 import { webhookSchema, webhooksListSchema, type CreateWebhookBody, type Webhook } from './schemas/webhooks.js';
 import { createAgent, parseBaseUrl, trustedCas } from './transport.js';
 
-export type { RequestEvent, RequestStats } from './http.js';
+export type { RequestEvent, RequestStats, WaitEvent } from './http.js';
 
 export interface ClientOptions {
   /** https only. */
@@ -64,6 +64,8 @@ export interface ClientOptions {
   timeScale?: number;
   /** Called after each HTTP attempt (retries included). */
   onRequest?: (event: RequestEvent) => void;
+  /** Told before each wait between attempts (a countdown on a terminal). */
+  onWait?: (event: WaitEvent) => void;
   /** Environment for NODE_EXTRA_CA_CERTS; default process.env. */
   env?: NodeJS.ProcessEnv;
 }
@@ -127,6 +129,7 @@ export function createClient(options: ClientOptions): DesignFileClient {
     retryBudgetSeconds: options.retryBudgetSeconds ?? 60,
     timeScale,
     onRequest: options.onRequest,
+    onWait: options.onWait,
   });
   const a = options.auth;
   http.auth =

@@ -32,6 +32,14 @@ export interface RequestEvent {
   attempt: number;
 }
 
+export interface WaitEvent {
+  seconds: number;
+  /** 'rate-limit': the service answered 429 (Retry-After); 'retry': a failure being retried. */
+  reason: 'rate-limit' | 'retry';
+  method: string;
+  path: string;
+}
+
 export interface RequestStats {
   requests: number;
   bytesSent: number;
@@ -59,6 +67,8 @@ export interface HttpSettings {
   retryBudgetSeconds: number;
   timeScale: number;
   onRequest: ((event: RequestEvent) => void) | undefined;
+  /** Told before each wait between attempts (seconds of real time), so a terminal can count down (issue 14). */
+  onWait?: ((event: WaitEvent) => void) | undefined;
   /** Injected for tests of the policy; default Math.random. */
   random?: () => number;
 }
@@ -157,6 +167,7 @@ export class Http {
           });
         }
         if (status >= 500) priorUnknown = true;
+        s.onWait?.({ seconds: decision.waitSeconds * s.timeScale, reason: decision.rateLimited ? 'rate-limit' : 'retry', method: o.method, path: s.redactor.redact(o.path) });
         await this.#wait(decision.waitSeconds);
         waitedSeconds += decision.waitSeconds;
         retriesDone++;
@@ -190,6 +201,7 @@ export class Http {
         });
       }
       if (!result.notSent) priorUnknown = true;
+      s.onWait?.({ seconds: decision.waitSeconds * s.timeScale, reason: 'retry', method: o.method, path: s.redactor.redact(o.path) });
       await this.#wait(decision.waitSeconds);
       waitedSeconds += decision.waitSeconds;
       retriesDone++;

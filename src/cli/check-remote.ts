@@ -9,6 +9,7 @@ import { runSync } from '../sync/apply.js';
 import { renderConflicts, renderPlanTable } from '../sync/report.js';
 import { appendStepSummary, planMarkdown, setOutputs, underGitHubActions } from './github.js';
 import { requireProject } from './project.js';
+import { announceWait } from './ui/countdown.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
 
 export async function runRemoteCheck(options: { strict: boolean }, ctx: CommandContext): Promise<ExitCode> {
@@ -16,6 +17,7 @@ export async function runRemoteCheck(options: { strict: boolean }, ctx: CommandC
   requireProject(loaded.file, ctx.cwd);
   const connection = await connect(loaded, {
     env: ctx.env,
+    onWait: (w) => announceWait(ctx.out, w),
     onLocalSeed: (s) => ctx.out.info(`The embedded local service had no saved state: seeded it from the repository (${s.variables} variables at version ${s.version} of the lock), so nothing committed reads as deleted.`),
   });
   try {

@@ -14,6 +14,16 @@ export interface Reporter {
   result(human: string, data: unknown): void;
   /** Raw line to stdout (e.g. the emulator's ready line). */
   line(text: string): void;
+  /**
+   * Progress that replaces itself (a countdown, "PUT 2/3"): one redrawn line on a terminal, a plain
+   * line in CI or a pipe, nothing with --quiet. The next other output (or `done`) clears it.
+   * Optional so hand-made reporters in tests need not implement it.
+   */
+  status?(message: string): void;
+  /** Clears a status line, if one is shown. */
+  done?(): void;
+  /** Whether the human output is colored (a terminal, or FORCE_COLOR; never in CI or under NO_COLOR). */
+  readonly color?: boolean;
   /** Whether progress may redraw (a TTY and not CI). */
   readonly interactive: boolean;
 }

@@ -7,7 +7,7 @@
 import { Command, Option } from 'commander';
 import { EXIT, type CommandContext, type ExitCode, type GlobalOptions } from './context.js';
 import { createReporter } from './reporter.js';
-import { formatError } from './format-error.js';
+import { reportError } from './output.js';
 
 const VERSION = '0.1.0';
 
@@ -21,6 +21,7 @@ async function execute(program: Command, load: Loader, options: object): Promise
     stdout: process.stdout,
     stderr: process.stderr,
     ci: Boolean(process.env['CI']),
+    env: process.env,
   });
   const interrupted = new Promise<void>((resolve) => {
     process.once('SIGINT', () => resolve());
@@ -38,7 +39,7 @@ async function execute(program: Command, load: Loader, options: object): Promise
     const mod = await load();
     code = await mod.run(options as never, ctx);
   } catch (err) {
-    process.stderr.write(`${formatError(err, { verbose: Boolean(process.env['TOKENSYNC_DEBUG']) })}\n`);
+    reportError(err, { json: Boolean(global.json), env: process.env, stdout: process.stdout, stderr: process.stderr });
     code = EXIT.error;
   }
   // Long-running commands (emulator, webhooks serve) resolve only once interrupted, so exiting here

@@ -9,6 +9,7 @@ import type { SyncDiff } from '../sync/diff.js';
 import { renderConflicts, renderPlanTable } from '../sync/report.js';
 import { appendStepSummary, planMarkdown, setOutputs, underGitHubActions } from './github.js';
 import { requireProject } from './project.js';
+import { announceWait } from './ui/countdown.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
 
 export interface SyncCommandOptions {
@@ -22,6 +23,7 @@ export async function runSyncCommand(mode: SyncMode, options: SyncCommandOptions
   requireProject(loaded.file, ctx.cwd);
   const connection = await connect(loaded, {
     env: ctx.env,
+    onWait: (w) => announceWait(ctx.out, w),
     onLocalSeed: (s) => ctx.out.info(`The embedded local service had no saved state: seeded it from the repository (${s.variables} variables at version ${s.version} of the lock), so nothing committed reads as deleted.`),
   });
   try {
@@ -34,7 +36,7 @@ export async function runSyncCommand(mode: SyncMode, options: SyncCommandOptions
       prefer: options.prefer,
       force: options.force,
       dryRun: options.dryRun,
-      progress: (m) => ctx.out.info(m),
+      progress: (m) => (ctx.out.status ? ctx.out.status(m) : ctx.out.info(m)),
     });
     const code = report(mode, outcome, options, ctx, connection.label, connection.client.stats());
     if (underGitHubActions(ctx.env)) await reportToGitHub(mode, outcome, ctx);

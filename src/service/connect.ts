@@ -25,6 +25,7 @@ export interface ConnectOptions {
   /** Passed to the client: tests shrink waits with it. */
   timeScale?: number;
   onRequest?: ClientOptions['onRequest'];
+  onWait?: ClientOptions['onWait'];
   /** Told when the embedded local service was seeded from the repository (a fresh clone). */
   onLocalSeed?: (info: { variables: number; version: number }) => void;
 }
@@ -40,6 +41,7 @@ export async function connect(loaded: LoadedConfig, opts: ConnectOptions): Promi
     retryBudgetSeconds: service.retryBudgetSeconds,
     ...(opts.timeScale === undefined ? {} : { timeScale: opts.timeScale }),
     ...(opts.onRequest ? { onRequest: opts.onRequest } : {}),
+    ...(opts.onWait ? { onWait: opts.onWait } : {}),
   } satisfies Partial<ClientOptions>;
 
   if (service.url === 'local') {

@@ -1,0 +1,116 @@
+/**
+ * Output a person likes (issue 14): swatches and color on a terminal or with FORCE_COLOR, plain text
+ * in CI and under NO_COLOR, errors as JSON on stdout with --json, --quiet, and clear errors outside a
+ * project or for a file that does not exist. The real CLI; the embedded local service.
+ */
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { announceWait } from '../../src/cli/ui/countdown.js';
+import { colorEnabled, decorate, swatch } from '../../src/cli/ui/color.js';
+import type { Reporter } from '../../src/cli/context.js';
+import { runCli } from '../helpers/cli.js';
+import { createGitRepo, gitEnv } from './git-repo.js';
+
+const ESC = '\u001b[';
+
+async function changedProject() {
+  const repo = createGitRepo();
+  expect((await runCli(['designer', 'set', 'color/blue/500', '#1d4ed8'], { cwd: repo.root, env: gitEnv() })).code).toBe(0);
+  return repo;
+}
+
+describe('terminal output', () => {
+  test('FORCE_COLOR: the plan shows truecolor swatches for the before and after colors', async () => {
+    const repo = await changedProject();
+    const r = await runCli(['diff'], { cwd: repo.root, env: gitEnv({ FORCE_COLOR: '1' }) });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain(`${ESC}48;2;37;99;235m  ${ESC}49m #2563eb`); // before
+    expect(r.stdout).toContain(`${ESC}48;2;29;78;216m  ${ESC}49m #1d4ed8`); // after
+    expect(r.stdout).toContain(`  ${ESC}33m~${ESC}39m color/blue/500`);
+  });
+
+  test('CI and NO_COLOR: plain lines, no escape sequences', async () => {
+    const repo = await changedProject();
+    for (const env of [gitEnv(), gitEnv({ CI: '', NO_COLOR: '1', FORCE_COLOR: '1' })]) {
+      const r = await runCli(['diff'], { cwd: repo.root, env });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toMatch(/~ color\/blue\/500 +Value: #2563eb -> #1d4ed8 +-> repo/);
+      expect(r.stdout + r.stderr).not.toContain('\u001b');
+    }
+  });
+
+  test('--quiet prints the result only, no progress', async () => {
+    const repo = await changedProject();
+    const loud = await runCli(['pull'], { cwd: repo.root, env: gitEnv() });
+    expect(loud.stdout).toContain('reading variables of demo');
+    const repo2 = await changedProject();
+    const quiet = await runCli(['--quiet', 'pull'], { cwd: repo2.root, env: gitEnv() });
+    expect(quiet.code).toBe(0);
+    expect(quiet.stdout).not.toContain('reading variables');
+    expect(quiet.stdout).toMatch(/^pull: wrote \d file\(s\)/);
+  });
+
+  test('decorate and colorEnabled follow NO_COLOR, FORCE_COLOR, CI and the terminal', () => {
+    expect(colorEnabled({}, { isTTY: true })).toBe(true);
+    expect(colorEnabled({}, { isTTY: false })).toBe(false);
+    expect(colorEnabled({ CI: 'true' }, { isTTY: true })).toBe(false);
+    expect(colorEnabled({ NO_COLOR: '1' }, { isTTY: true })).toBe(false);
+    expect(colorEnabled({ FORCE_COLOR: '1', CI: 'true' }, { isTTY: false })).toBe(true);
+    expect(colorEnabled({ FORCE_COLOR: '0' }, { isTTY: true })).toBe(false);
+    // A translucent color is drawn as it looks over white: 50 % black is mid grey.
+    expect(swatch('#00000080')).toBe(`${ESC}48;2;127;127;127m  ${ESC}49m`);
+    expect(decorate('error: boom')).toBe(`${ESC}1m${ESC}31merror:${ESC}39m${ESC}22m boom`);
+  });
+
+  test('a rate-limit wait counts down on a terminal and is one plain line in CI', async () => {
+    const lines: string[] = [];
+    const statuses: string[] = [];
+    const base = { warn() {}, result() {}, line() {}, info: (m: string) => lines.push(m) };
+    announceWait({ ...base, interactive: false } as Reporter, { seconds: 12, reason: 'rate-limit', method: 'GET' });
+    expect(lines).toEqual(["waiting 12 s for the service's rate limit (GET answered 429)"]);
+    let done = false;
+    announceWait({ ...base, interactive: true, status: (m: string) => statuses.push(m), done: () => (done = true) } as Reporter, { seconds: 1.2, reason: 'rate-limit', method: 'PUT' });
+    expect(statuses[0]).toBe("waiting for the service's rate limit (PUT answered 429): 2 s left");
+    await new Promise((r) => setTimeout(r, 2300));
+    expect(statuses.at(-1)).toBe("waiting for the service's rate limit (PUT answered 429): 0 s left");
+    expect(done).toBe(true);
+  });
+});
+
+describe('errors', () => {
+  test('--json: an error is a JSON document on stdout too', async () => {
+    const repo = createGitRepo();
+    const r = await runCli(['--json', 'check', 'tokens/nope.tokens.json'], { cwd: repo.root, env: gitEnv() });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toEqual({
+      ok: false,
+      error: { code: 'FILE_NOT_FOUND', message: expect.stringContaining('tokens/nope.tokens.json: no such file'), hint: expect.any(String) },
+    });
+    expect(r.stderr).toContain('error: tokens/nope.tokens.json: no such file');
+  });
+
+  test('a named file that does not exist is an error, not "no problems"', async () => {
+    const repo = createGitRepo();
+    const r = await runCli(['check', 'tokens/missing.tokens.json'], { cwd: repo.root, env: gitEnv() });
+    expect(r.code).toBe(1);
+    expect(r.stderr.replace(/\(relative to [^)]*\)/, '(relative to DIR)')).toMatchInlineSnapshot(`
+      "error: tokens/missing.tokens.json: no such file (relative to DIR).
+        fix: Check the path, or run \`tokensync check\` without file names to check the whole token set.
+      "
+    `);
+  });
+
+  test('outside a project, check and pull say how to start one and write nothing', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tokensync-nowhere-'));
+    for (const args of [['check'], ['pull'], ['build'], ['check', '--remote']]) {
+      const r = await runCli(args, { cwd: dir, env: gitEnv() });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('error: No tokensync project here: there is no config/tokensync.yaml in');
+      expect(r.stderr).toContain('fix: Start one with `tokensync init`');
+    }
+    expect(readdirSync(dir)).toEqual([]);
+    expect(existsSync(path.join(dir, '.tokensync'))).toBe(false);
+  });
+});
