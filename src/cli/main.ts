@@ -112,6 +112,7 @@ export function buildProgram(): Command {
     .description('generate platform code from the token files')
     .option('--platform <name...>', 'only these platforms')
     .option('--out <dir>', 'output folder (default: build.outDir)')
+    .option('--watch', 'rebuild when a token file or the config changes, until Ctrl-C', false)
     .action((o) => execute(program, () => import('./commands/build.js'), o));
 
   program

@@ -1,19 +1,24 @@
 /**
- * `tokensync build [--platform <name...>] [--out <dir>]` (DESIGN.md "Build", issue 5): reads the
- * token files and the config, never the service, and writes every platform's files atomically.
+ * `tokensync build [--platform <name...>] [--out <dir>] [--watch]` (DESIGN.md "Build", issue 5): reads
+ * the token files and the config, never the service, and writes every platform's files atomically.
+ * `--watch` (issue 14) rebuilds whenever a token file or the config changes, until interrupted; a broken
+ * file is reported and the last good output stays.
  */
+import { watch } from 'node:fs';
 import path from 'node:path';
 import { buildTokens, writeBuild } from '../../build/index.js';
 import { BuildError } from '../../build/errors.js';
 import { loadConfig } from '../../config/load.js';
 import { PLATFORMS, type Platform } from '../../config/schema.js';
 import { readTokens } from '../../tokens/index.js';
-import { requireProject } from '../project.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
+import { formatError } from '../format-error.js';
+import { requireProject } from '../project.js';
 
 export interface BuildCommandOptions {
   platform?: string[];
   out?: string;
+  watch?: boolean;
 }
 
 function parsePlatforms(names: string[] | undefined): Platform[] | undefined {
@@ -28,7 +33,7 @@ function parsePlatforms(names: string[] | undefined): Platform[] | undefined {
   return [...new Set(list)] as Platform[];
 }
 
-export async function run(options: BuildCommandOptions, ctx: CommandContext): Promise<ExitCode> {
+async function buildOnce(options: BuildCommandOptions, ctx: CommandContext) {
   const { config, root, file } = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
   requireProject(file, ctx.cwd);
   const platforms = parsePlatforms(options.platform);
@@ -39,9 +44,44 @@ export async function run(options: BuildCommandOptions, ctx: CommandContext): Pr
   const outDir = options.out ? path.resolve(ctx.cwd, options.out) : path.resolve(root, config.build.outDir);
   const written = await writeBuild(outDir, out);
   const rel = path.relative(ctx.cwd, outDir) || '.';
-  ctx.out.result(
-    `Built ${out.files.size} file${out.files.size === 1 ? '' : 's'} in ${rel} (${written.written.length} changed, ${written.unchanged.length} unchanged).`,
-    { outDir, files: [...out.files.keys()], written: written.written, unchanged: written.unchanged, warnings: out.warnings },
-  );
+  const human = `Built ${out.files.size} file${out.files.size === 1 ? '' : 's'} in ${rel} (${written.written.length} changed, ${written.unchanged.length} unchanged).`;
+  const data = { outDir, files: [...out.files.keys()], written: written.written, unchanged: written.unchanged, warnings: out.warnings };
+  return { human, data, root, tokensDir: path.resolve(root, config.tokens.dir), configFile: file };
+}
+
+export async function run(options: BuildCommandOptions, ctx: CommandContext): Promise<ExitCode> {
+  const first = await buildOnce(options, ctx);
+  if (!options.watch) {
+    ctx.out.result(first.human, first.data);
+    return EXIT.ok;
+  }
+  ctx.out.info(first.human);
+  ctx.out.info(`Watching ${path.relative(ctx.cwd, first.tokensDir) || '.'}/ and the config for changes (Ctrl-C to stop).`);
+  let timer: NodeJS.Timeout | undefined;
+  let running = Promise.resolve();
+  const rebuild = (): void => {
+    // Editors write in bursts (temp file, rename); one build per burst.
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      running = running.then(async () => {
+        try {
+          ctx.out.info((await buildOnce(options, ctx)).human);
+        } catch (err) {
+          ctx.out.warn(`${formatError(err, { verbose: false }).replace(/^error: /, '')}\n(keeping the last good build; waiting for the next change)`);
+        }
+      });
+    }, 150);
+  };
+  const watchers = [watch(first.tokensDir, { recursive: true }, (_e, name) => {
+    if (name === null || String(name).endsWith('.json')) rebuild();
+  })];
+  if (first.configFile) watchers.push(watch(path.dirname(first.configFile), (_e, name) => {
+    if (name === null || String(name) === path.basename(first.configFile!)) rebuild();
+  }));
+  await ctx.interrupted;
+  clearTimeout(timer);
+  for (const w of watchers) w.close();
+  await running;
+  ctx.out.result('Stopped watching.', first.data);
   return EXIT.ok;
 }
