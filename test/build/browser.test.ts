@@ -3,10 +3,9 @@
  * css/tokens.css, and the computed value of a token changes when the mode attribute changes, also
  * through an alias into another collection. The same run screenshots the docs page from file:// (no
  * server) into test-artifacts/build-docs.png. Chromium is driven by its own command line (--dump-dom,
- * --screenshot), so no browser library is needed; .ci/run installs the `chromium` package.
+ * --screenshot), so no browser library is needed; test/helpers/browser.ts finds one (or installs Debian's chromium).
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,9 +15,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTokens, writeBuild } from '../../src/build/index.js';
 import { writeFileAtomic } from '../../src/fs/atomic.js';
 import { fixtureConfig, fixtureSet } from './fixture.js';
+import { findBrowser, missingBrowserMessage } from '../helpers/browser.js';
 
 const run = promisify(execFile);
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? 'chromium';
+const CHROMIUM = findBrowser() ?? '';
 let dir = '';
 let profile = '';
 
@@ -56,6 +56,7 @@ async function probe(extra: string[] = []): Promise<Record<string, Record<string
 
 describe('generated CSS and docs in headless Chromium', () => {
   beforeAll(async () => {
+    if (!CHROMIUM) throw new Error(missingBrowserMessage());
     dir = await mkdtemp(path.join(tmpdir(), 'tokensync-browser-'));
     profile = await mkdtemp(path.join(tmpdir(), 'tokensync-chromium-'));
     await writeBuild(dir, await buildTokens(fixtureSet(), fixtureConfig(), { platforms: ['css', 'docs'] }));

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installBrowserIfPossible } from './browser.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -20,6 +21,10 @@ function newest(dir: string): number {
 }
 
 export default function setup(): void {
+  // The browser tests need a Chromium; on a fresh Debian machine as root, install Debian's (browser.ts).
+  const note = installBrowserIfPossible();
+  if (note) process.stderr.write(`global-setup: ${note}\n`);
+
   let built = 0;
   try {
     built = statSync(join(ROOT, 'dist/cli/main.js')).mtimeMs;
