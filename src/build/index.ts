@@ -10,7 +10,7 @@ import type { BuildConfig, Platform } from '../config/schema.js';
 import type { TokenSet } from '../model/types.js';
 import { captureConsole } from './console-capture.js';
 import { BuildError } from './errors.js';
-import type { FormatContext } from './formats/common.js';
+import type { BuildSource, FormatContext } from './formats/common.js';
 import { planPlatforms } from './platforms.js';
 import { formatDirect } from './direct.js';
 import { valueTransforms } from './transforms.js';
@@ -33,6 +33,8 @@ export interface BuildOptions {
   platforms?: readonly Platform[];
   /** Pixels per rem (config `tokens.remBase`); default 16. */
   remBase?: number;
+  /** The project and design file version, shown in the docs page's title. */
+  source?: BuildSource;
 }
 
 export async function buildTokens(set: TokenSet, config: BuildConfig, opts: BuildOptions = {}): Promise<BuildOutput> {
@@ -41,7 +43,7 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
   const warnings: string[] = [];
   const files = new Map<string, string>();
   const views = planViews(set, config);
-  const ctx: FormatContext = { views, viewByKey: new Map(views.map((v) => [v.key, v])) };
+  const ctx: FormatContext = { views, viewByKey: new Map(views.map((v) => [v.key, v])), source: opts.source };
 
   const plan = planPlatforms(selected, config, ctx, remBase);
   if (Object.keys(plan.platforms).length > 0) {

@@ -93,12 +93,62 @@ describe('generated CSS and docs in headless Chromium', () => {
     expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a'); // PNG signature
     expect(bytes.readUInt32BE(16)).toBe(1280); // IHDR width: the whole window was drawn
     expect((await stat(png)).size).toBeGreaterThan(20_000); // swatches and text, not a blank page
-    // The DOM Chromium built holds every row, with alias links pointing at existing rows.
+    // The DOM Chromium built: one row per token, modes side by side (one cell per token and mode),
+    // and alias links pointing at existing cells.
     const { stdout } = await run(CHROMIUM, [...flags(), '--dump-dom', pathToFileURL(path.join(dir, 'docs/index.html')).href], { timeout: 25_000 });
-    const ids = new Set([...stdout.matchAll(/<tr id="([^"]+)"/g)].map((m) => m[1]));
-    const links = [...stdout.matchAll(/<a href="#(t-[^"]+)"/g)].map((m) => m[1]);
+    const rows = [...stdout.matchAll(/<tr data-q=/g)].length;
+    const ids = new Set([...stdout.matchAll(/<td[^>]* id="(t-[^"]+)"/g)].map((m) => m[1]));
+    const links = [...stdout.matchAll(/<a class="al" href="#(t-[^"]+)"/g)].map((m) => m[1]);
+    expect(rows).toBe(22);
     expect(ids.size).toBe(33);
     expect(links.length).toBeGreaterThan(0);
     expect(links.filter((l) => !ids.has(l))).toEqual([]);
   });
+
+  test('at 10,000 tokens the page stays usable: search filters, copy works, modes in columns; screenshot', async () => {
+    const { generateTokenSet } = await import('../../bench/generate.mjs');
+    const big = await mkdtemp(path.join(tmpdir(), 'tokensync-docs-10k-'));
+    try {
+      const set = generateTokenSet({ variables: 10_000, modes: 'mixed', seed: 5 });
+      await writeBuild(big, await buildTokens(set, fixtureConfig({ modes: {} }), { platforms: ['docs'], source: { project: 'bench', fileKey: 'demo', version: '42' } }));
+      const page = pathToFileURL(path.join(big, 'docs/index.html')).href;
+      const artifacts = path.resolve('test-artifacts');
+      await mkdir(artifacts, { recursive: true });
+      const png = path.join(artifacts, 'build-docs-10k.png');
+      await rm(png, { force: true });
+      await run(CHROMIUM, [...flags(), '--window-size=1280,1600', `--screenshot=${png}`, page], { timeout: 60_000 });
+      const bytes = await readFile(png);
+      expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+      expect(bytes.readUInt32BE(16)).toBe(1280);
+      expect((await stat(png)).size).toBeGreaterThan(40_000);
+      // In the page's own browser: the title, the rows, a search that narrows them, and the copy button.
+      await writeFileAtomic(
+        path.join(big, 'docs/probe.html'),
+        `<!doctype html><iframe id="f" src="index.html" style="width:1200px;height:800px"></iframe><pre id="out"></pre><script>
+        document.getElementById('f').onload = () => { const d = document.getElementById('f').contentDocument;
+          const rows = d.querySelectorAll('tr[data-q]'); const q = d.getElementById('q');
+          const firstName = rows[0].querySelector('.tn').textContent;
+          q.value = firstName; q.dispatchEvent(new Event('input'));
+          const shown = [...rows].filter((r) => !r.hidden).length;
+          const copy = rows[0].querySelector('.cp').dataset.copy;
+          const darkCells = d.querySelectorAll('td.dk').length;
+          const modeColumns = Math.max(...[...d.querySelectorAll('thead tr')].map((r) => r.children.length - 1));
+          document.getElementById('out').textContent = JSON.stringify({ title: d.title, rows: rows.length, shown, copy, darkCells, modeColumns, alphaNoise: /0\\.\\d{7,}/.test(d.body.innerText) }); };
+        </script>`,
+      );
+      const { stdout } = await run(CHROMIUM, [...flags(), '--allow-file-access-from-files', '--virtual-time-budget=20000', '--dump-dom', pathToFileURL(path.join(big, 'docs/probe.html')).href], { timeout: 90_000, maxBuffer: 64 * 1024 * 1024 });
+      const m = /<pre id="out">([^<]*)<\/pre>/.exec(stdout);
+      expect(m?.[1], 'the probe ran in the page').toBeTruthy();
+      const r = JSON.parse(m![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as Record<string, unknown>;
+      expect(r['title']).toBe('bench design tokens · design file demo v42');
+      expect(r['rows']).toBe(10_000);
+      expect(r['shown']).toBeGreaterThanOrEqual(1);
+      expect(r['shown']).toBeLessThan(50);
+      expect(r['copy']).toMatch(/^var\(--[a-z0-9-]+\)$/);
+      expect(r['modeColumns']).toBe(4);
+      expect(r['alphaNoise']).toBe(false);
+    } finally {
+      await rm(big, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

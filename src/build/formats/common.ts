@@ -11,6 +11,17 @@ import type { View } from '../views.js';
 export interface FormatContext {
   views: View[];
   viewByKey: Map<string, View>;
+  /** Where the tokens come from, for the docs page's title (BuildOptions.source). */
+  source?: BuildSource | undefined;
+}
+
+/** The project and design file the tokens belong to (the docs page's title, issue 14). */
+export interface BuildSource {
+  /** The project's name (package.json `name`, else its folder). */
+  project: string;
+  /** The design file's key and version as of the last sync (the lock), when there is one. */
+  fileKey?: string | undefined;
+  version?: string | undefined;
 }
 
 /** The file option our formats read: which views the file holds. */

@@ -1,85 +1,212 @@
 /**
- * docs/index.html: one self-contained page with every token per collection and mode (issue 5):
- * color swatches, sizes drawn to scale, type specimens, aliases as links to their target's row.
- * Inline styles only, no scripts and no external resources, so it reads from file:// with no server.
+ * docs/index.html: one self-contained page a designer can use (issue 5, reworked for issue 14):
+ * - one table per collection, one row per token, its modes side by side in columns; a dark mode's
+ *   column (a mode named dark/night, or one applied by `prefers-color-scheme: dark`) is previewed on a
+ *   dark background;
+ * - previews: color swatches over a checkerboard, radius as a rounded corner, other dimensions to
+ *   scale, type specimens with the real font stack and its fallbacks, opacity as a faded square,
+ *   strings as text, booleans as on/off;
+ * - search over names, CSS variables and values; a button copies a token's `var(--name)`;
+ * - the title names the project, the design file and its version (BuildOptions.source);
+ * - alpha values printed rounded (`0.5`, not `0.5019607843137255`): the shortest decimal that is the
+ *   same 8-bit alpha;
+ * - readable at 10,000 tokens: collections render lazily (`content-visibility`), headers stick.
+ * Inline style and script only, no external resources, so it works from file:// with no server.
  * Values are the CSS ones (the web platform's transforms), aliases resolved as in that mode.
  */
 import type { FormatFn, TransformedToken } from 'style-dictionary/types';
 import { cleanName, metaOf } from '../transforms.js';
+import type { View } from '../views.js';
 import { tokensOf, type FormatContext } from './common.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Anchor of a token row: view key plus the variable path with anything unusual hex-escaped. */
+/** Anchor of a token in one mode: view key plus the variable path with anything unusual hex-escaped. */
 export function anchor(view: string, variable: string): string {
   return `t-${view}-${variable.replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.codePointAt(0)!.toString(16)}`)}`;
 }
 
-function preview(t: TransformedToken): string {
-  const v = esc(String(t['$value']));
+/** The shortest decimal (up to 4 places) that rounds to the same 8-bit alpha: 0.50196… -> 0.5. */
+export function roundAlpha(a: number): string {
+  const target = Math.round(a * 255);
+  for (let d = 0; d <= 4; d++) {
+    const s = Number(a.toFixed(d));
+    if (Math.round(s * 255) === target) return String(s);
+  }
+  return String(Number(a.toFixed(4)));
+}
+
+/** A CSS value as a person reads it: alphas in rgba()/hsla() rounded. */
+export function displayValue(value: string): string {
+  return value.replace(/\b(rgba|hsla)\(([^,()]+),([^,()]+),([^,()]+),\s*([0-9.]+)\)/g, (_m, fn: string, a: string, b: string, c: string, alpha: string) => `${fn}(${a},${b},${c}, ${roundAlpha(Number(alpha))})`);
+}
+
+const GENERIC = /\b(serif|sans-serif|monospace|cursive|fantasy|system-ui|ui-serif|ui-sans-serif|ui-monospace|ui-rounded|emoji|math|fangsong)\b/;
+
+/** The font stack as a browser uses it: the token's families, then a generic fallback if it has none. */
+export function fontStack(value: string): string {
+  return GENERIC.test(value) ? value : `${value}, system-ui, sans-serif`;
+}
+
+/** A CSS string value ("…" with escapes) back to its text. */
+function unquote(value: string): string {
+  const m = /^"(.*)"$/s.exec(value);
+  return m ? m[1]!.replace(/\\(.)/g, '$1') : value;
+}
+
+const isRadius = (variable: string): boolean => /(^|\/)(radius|radii|rounded|corner|corners|border-radius)(\/|$|-)/i.test(variable);
+const isOpacity = (variable: string): boolean => /(^|\/)(opacity|alpha)(\/|$|-)/i.test(variable);
+
+function preview(t: TransformedToken, variable: string): string {
+  const raw = String(t['$value']);
+  const v = esc(raw);
   switch (String(t['$type'])) {
     case 'color':
       return `<span class="chk"><span class="sw" style="background:${v}"></span></span>`;
     case 'dimension':
+      if (isRadius(variable)) return `<span class="rad" style="border-top-left-radius:${v}"></span>`;
       return `<span class="bar" style="width:${v}"></span>`;
     case 'fontSize':
       return `<span class="spec" style="font-size:${v}">Aa Bb Cc</span>`;
     case 'fontFamily':
-      return `<span class="spec" style="font-family:${v}">The quick brown fox</span>`;
+      return `<span class="spec font" style="font-family:${esc(fontStack(raw))}">The quick brown fox</span><small class="stack">${esc(fontStack(raw))}</small>`;
     case 'fontWeight':
       return `<span class="spec" style="font-weight:${v}">The quick brown fox</span>`;
+    case 'number': {
+      const n = Number(raw);
+      if (isOpacity(variable) && n >= 0 && n <= 1) return `<span class="chk"><span class="sw op" style="opacity:${n}"></span></span>`;
+      return '';
+    }
+    case 'string':
+      return `<span class="str">${esc(unquote(raw))}</span>`;
     case 'boolean':
-      return t['$value'] === true ? '✔ true' : '✘ false';
+      return t['$value'] === true || raw === 'true' ? '<span class="on">on</span>' : '<span class="off">off</span>';
     default:
       return '';
   }
 }
 
+/** Dark modes are previewed on a dark background. */
+export function isDarkView(v: View): boolean {
+  return /prefers-color-scheme:\s*dark/i.test(v.media ?? '') || /\b(dark|night)\b/i.test(v.mode);
+}
+
+function title(ctx: FormatContext): string {
+  const s = ctx.source;
+  if (!s) return 'Design tokens';
+  const file = s.fileKey ? ` · design file ${s.fileKey}${s.version ? ` v${s.version}` : ''}` : '';
+  return `${s.project} design tokens${file}`;
+}
+
 const STYLE = `
-body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:2rem;color:#1b1b1f;background:#fff}
-h1{font-size:1.6rem}h2{margin-top:2.5rem;border-bottom:2px solid #ddd}h3{margin-top:1.5rem}
-nav a{margin-right:1rem}
-table{border-collapse:collapse;width:100%;table-layout:fixed}th:nth-child(1){width:30%}th:nth-child(2){width:25%}th:nth-child(3){width:25%}th,td{text-align:left;vertical-align:middle;padding:.4rem .6rem;border-bottom:1px solid #eee}
-code{font:12px/1.3 ui-monospace,Menlo,Consolas,monospace}.desc{color:#555;margin:.2rem 0 0}
-.chk{display:inline-block;width:3rem;height:2rem;border:1px solid #ccc;border-radius:4px;background:repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/12px 12px}
-.sw{display:block;width:100%;height:100%;border-radius:3px}
-.bar{display:inline-block;height:.75rem;background:#4f46e5;border-radius:2px;min-width:1px}
-.pv{max-width:40vw;overflow-x:auto}
-.spec{white-space:nowrap}
-:target{background:#fff7c2}`;
+:root{--line:#e5e7eb;--muted:#6b7280}
+*{box-sizing:border-box}
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#1b1b1f;background:#fff}
+header{position:sticky;top:0;z-index:3;background:#fff;border-bottom:1px solid var(--line);padding:1rem 2rem .6rem}
+h1{font-size:1.35rem;margin:0 0 .2rem}.meta{color:var(--muted);margin:0 0 .6rem}
+#q{font:inherit;width:min(32rem,100%);padding:.45rem .7rem;border:1px solid #cbd5e1;border-radius:6px}
+#count{margin-left:.8rem;color:var(--muted)}
+nav{margin-top:.5rem}nav a{margin-right:1rem;white-space:nowrap}
+main{padding:0 2rem 3rem}
+section.coll{content-visibility:auto;contain-intrinsic-size:auto 1200px}
+h2{margin:2rem 0 .5rem;font-size:1.15rem}h2 small{color:var(--muted);font-weight:normal}
+table{border-collapse:collapse;width:100%;table-layout:fixed}
+th{position:sticky;top:7.2rem;z-index:2;background:#f8fafc;text-align:left;font-weight:600;padding:.45rem .6rem;border-bottom:1px solid var(--line)}
+th small{display:block;font-weight:normal;color:var(--muted);white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+th.name{width:30%}
+td{vertical-align:top;padding:.5rem .6rem;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
+th.dk,td.dk{background:#111827;color:#f3f4f6;border-bottom-color:#1f2937}th.dk small{color:#9ca3af}td.dk a{color:#93c5fd}
+code{font:12px/1.35 ui-monospace,Menlo,Consolas,monospace}
+.tn{font-weight:600}.desc{color:var(--muted);margin:.2rem 0 0}
+.cp{display:inline-block;margin-top:.2rem;font:12px ui-monospace,Menlo,Consolas,monospace;color:#334155;background:#f1f5f9;border:1px solid #cbd5e1;border-radius:4px;padding:.05rem .35rem;cursor:pointer}
+.cp:hover{background:#e2e8f0}.cp.ok{background:#dcfce7;border-color:#86efac}
+.v{display:inline-block;margin-left:.5rem;vertical-align:middle}.al{display:block;font-size:12px}
+.chk{display:inline-block;width:2.5rem;height:1.5rem;border:1px solid #cbd5e1;border-radius:4px;background:repeating-conic-gradient(#d1d5db 0 25%,#fff 0 50%) 0 0/12px 12px;vertical-align:middle}
+td.dk .chk{border-color:#374151;background:repeating-conic-gradient(#374151 0 25%,#1f2937 0 50%) 0 0/12px 12px}
+.sw{display:block;width:100%;height:100%;border-radius:3px}.sw.op{background:#4f46e5}
+.bar{display:inline-block;vertical-align:middle;height:.75rem;max-width:100%;background:#4f46e5;border-radius:2px;min-width:1px}
+.rad{display:inline-block;width:2rem;height:2rem;vertical-align:middle;border-top:3px solid #4f46e5;border-left:3px solid #4f46e5;background:#eef2ff}
+td.dk .rad{background:#1e1b4b;border-color:#818cf8}
+.spec{display:block;margin-bottom:.15rem;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;font-size:16px}
+.stack{display:block;color:var(--muted);font-size:11px}
+.str{display:inline-block;padding:.1rem .4rem;border:1px dashed #cbd5e1;border-radius:4px}
+.on,.off{display:inline-block;padding:0 .5rem;border-radius:999px;font-size:12px}.on{background:#dcfce7;color:#166534}.off{background:#fee2e2;color:#991b1b}
+tr:target td,td:target{outline:2px solid #f59e0b;outline-offset:-2px}
+tr[hidden]{display:none}`;
+
+const SCRIPT = `
+const q=document.getElementById('q'),count=document.getElementById('count');
+const rows=[...document.querySelectorAll('tr[data-q]')],secs=[...document.querySelectorAll('section.coll')];
+q.addEventListener('input',()=>{const s=q.value.trim().toLowerCase();let n=0;
+for(const r of rows){const hit=!s||r.dataset.q.includes(s);r.hidden=!hit;if(hit)n++}
+for(const sec of secs)sec.hidden=!!s&&!sec.querySelector('tr[data-q]:not([hidden])');
+count.textContent=s?n+' of '+rows.length+' tokens':'';});
+document.addEventListener('click',(e)=>{const b=e.target.closest&&e.target.closest('.cp');if(!b)return;
+const text=b.dataset.copy,done=()=>{b.classList.add('ok');b.title='Copied '+text;setTimeout(()=>b.classList.remove('ok'),1200)};
+if(navigator.clipboard&&navigator.clipboard.writeText)navigator.clipboard.writeText(text).then(done,()=>fallback(text,done));else fallback(text,done);});
+function fallback(text,done){const t=document.createElement('textarea');t.value=text;document.body.appendChild(t);t.select();try{document.execCommand('copy');done()}finally{t.remove()}}`;
 
 export function docsFormat(ctx: FormatContext): FormatFn {
   return (args) => {
-    const out: string[] = [];
-    out.push('<!doctype html>', '<html lang="en">', '<head>', '<meta charset="utf-8">', '<meta name="viewport" content="width=device-width, initial-scale=1">');
-    out.push('<title>Design tokens</title>', `<style>${STYLE}\n</style>`, '</head>', '<body>', '<h1>Design tokens</h1>');
-    out.push('<!-- Do not edit directly, this file was auto-generated. -->');
-    out.push('<nav>');
-    for (const v of ctx.views) out.push(`<a href="#${v.key}">${esc(v.collection.name)} · ${esc(v.mode)}</a>`);
-    out.push('</nav>');
-    let collection = '';
+    // Collections in order, each with its views (modes) in order.
+    const collections: { name: string; views: View[] }[] = [];
     for (const v of ctx.views) {
-      if (v.collection.name !== collection) {
-        collection = v.collection.name;
-        out.push(`<h2>${esc(collection)}</h2>`);
-      }
-      const where = v.isDefault ? `default, <code>:root</code>` : `<code>${esc(v.selector)}</code>${v.media ? `, <code>${esc(v.media)}</code>` : ''}`;
-      out.push(`<section id="${v.key}">`, `<h3>${esc(v.mode)} <small>(${where})</small></h3>`);
-      out.push('<table>', '<thead><tr><th>Token</th><th>Preview</th><th>Value</th><th>Alias of</th></tr></thead>', '<tbody>');
-      for (const t of tokensOf(args.dictionary, [v.key])) {
-        const m = metaOf(t);
-        const desc = typeof t['$description'] === 'string' && t['$description'] !== '' ? `<p class="desc">${esc(t['$description'])}</p>` : '';
-        const alias = m.alias
-          ? `<a href="#${anchor(m.alias.view, m.alias.variable)}">${esc(`${m.alias.collection}/${m.alias.variable}`)}</a>`
-          : '';
-        out.push(
-          `<tr id="${anchor(v.key, m.variable)}"><td><code>${esc(m.variable)}</code><br><code>--${esc(cleanName(t))}</code>${desc}</td>` +
-            `<td class="pv">${preview(t)}</td><td><code>${esc(String(t['$value']))}</code></td><td>${alias}</td></tr>`,
+      const c = collections.at(-1);
+      if (c && c.name === v.collection.name) c.views.push(v);
+      else collections.push({ name: v.collection.name, views: [v] });
+    }
+    const heading = title(ctx);
+    let total = 0;
+    const body: string[] = [];
+    const nav: string[] = [];
+    collections.forEach((c, ci) => {
+      // variable -> token, per view; rows in the default view's order, then any the others add.
+      const byView = c.views.map((v) => new Map(tokensOf(args.dictionary, [v.key]).map((t) => [metaOf(t).variable, t])));
+      const order: string[] = [];
+      const seen = new Set<string>();
+      for (const m of byView) for (const name of m.keys()) if (!seen.has(name)) (seen.add(name), order.push(name));
+      total += order.length;
+      const id = `c${ci}`;
+      nav.push(`<a href="#${id}">${esc(c.name)} <small>(${order.length})</small></a>`);
+      body.push(`<section class="coll" id="${id}">`, `<h2>${esc(c.name)} <small>${order.length} token${order.length === 1 ? '' : 's'} · ${c.views.length} mode${c.views.length === 1 ? '' : 's'}</small></h2>`);
+      const cols = c.views
+        .map((v) => {
+          const where = v.isDefault ? 'default · :root' : `${v.selector}${v.media ? ` · ${v.media}` : ''}`;
+          return `<th class="${isDarkView(v) ? 'dk' : ''}" id="${v.key}">${esc(v.mode)}<small>${esc(where)}</small></th>`;
+        })
+        .join('');
+      body.push('<table>', `<thead><tr><th class="name">Token</th>${cols}</tr></thead>`, '<tbody>');
+      for (const variable of order) {
+        const first = byView.map((m) => m.get(variable)).find((t) => t !== undefined)!;
+        const cssName = `--${cleanName(first)}`;
+        const desc = typeof first['$description'] === 'string' && first['$description'] !== '' ? `<p class="desc">${esc(first['$description'])}</p>` : '';
+        const search: string[] = [variable, cssName, typeof first['$description'] === 'string' ? first['$description'] : ''];
+        const cells = c.views.map((v, vi) => {
+          const t = byView[vi]!.get(variable);
+          const dk = isDarkView(v) ? ' class="dk"' : '';
+          if (!t) return `<td${dk}></td>`;
+          const m = metaOf(t);
+          const shown = displayValue(String(t['$value']));
+          search.push(shown);
+          const alias = m.alias ? `<a class="al" href="#${anchor(m.alias.view, m.alias.variable)}">→ ${esc(`${m.alias.collection}/${m.alias.variable}`)}</a>` : '';
+          if (m.alias) search.push(`${m.alias.collection}/${m.alias.variable}`);
+          return `<td${dk} id="${anchor(v.key, variable)}">${preview(t, variable)}<code class="v">${esc(shown)}</code>${alias}</td>`;
+        });
+        body.push(
+          `<tr data-q="${esc(search.join(' ').toLowerCase())}"><td><code class="tn">${esc(variable)}</code><br><button class="cp" type="button" data-copy="var(${esc(cssName)})" title="Copy var(${esc(cssName)})">${esc(cssName)}</button>${desc}</td>${cells.join('')}</tr>`,
         );
       }
-      out.push('</tbody>', '</table>', '</section>');
-    }
-    out.push('</body>', '</html>');
+      body.push('</tbody>', '</table>', '</section>');
+    });
+    const out: string[] = [];
+    out.push('<!doctype html>', '<html lang="en">', '<head>', '<meta charset="utf-8">', '<meta name="viewport" content="width=device-width, initial-scale=1">');
+    out.push(`<title>${esc(heading)}</title>`, `<style>${STYLE}\n</style>`, '</head>', '<body>');
+    out.push('<!-- Do not edit directly, this file was auto-generated. -->');
+    out.push('<header>', `<h1>${esc(heading)}</h1>`);
+    out.push(`<p class="meta">${total} token${total === 1 ? '' : 's'} in ${collections.length} collection${collections.length === 1 ? '' : 's'}. Click a CSS variable to copy it.</p>`);
+    out.push('<input id="q" type="search" placeholder="Search by name, CSS variable or value" aria-label="Search tokens"><span id="count"></span>');
+    out.push(`<nav>${nav.join('')}</nav>`, '</header>', '<main>', ...body, '</main>');
+    out.push(`<script>${SCRIPT}\n</script>`, '</body>', '</html>');
     return `${out.join('\n')}\n`;
   };
 }

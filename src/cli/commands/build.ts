@@ -5,12 +5,14 @@
  * file is reported and the last good output stays.
  */
 import { watch } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildTokens, writeBuild } from '../../build/index.js';
 import { BuildError } from '../../build/errors.js';
 import { loadConfig } from '../../config/load.js';
 import { PLATFORMS, type Platform } from '../../config/schema.js';
-import { readTokens } from '../../tokens/index.js';
+import { readLock, readTokens } from '../../tokens/index.js';
+import type { BuildSource } from '../../build/formats/common.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 import { formatError } from '../format-error.js';
 import { requireProject } from '../project.js';
@@ -38,7 +40,8 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext) {
   requireProject(file, ctx.cwd);
   const platforms = parsePlatforms(options.platform);
   const { set } = await readTokens(root, config.tokens);
-  const out = await buildTokens(set, config.build, { ...(platforms ? { platforms } : {}), remBase: config.tokens.remBase });
+  const source = await buildSource(root, config.tokens);
+  const out = await buildTokens(set, config.build, { ...(platforms ? { platforms } : {}), remBase: config.tokens.remBase, source });
   for (const w of out.warnings) ctx.out.warn(w);
   // --out is relative to where the command runs; build.outDir to the project root (DESIGN.md).
   const outDir = options.out ? path.resolve(ctx.cwd, options.out) : path.resolve(root, config.build.outDir);
@@ -47,6 +50,19 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext) {
   const human = `Built ${out.files.size} file${out.files.size === 1 ? '' : 's'} in ${rel} (${written.written.length} changed, ${written.unchanged.length} unchanged).`;
   const data = { outDir, files: [...out.files.keys()], written: written.written, unchanged: written.unchanged, warnings: out.warnings };
   return { human, data, root, tokensDir: path.resolve(root, config.tokens.dir), configFile: file };
+}
+
+/** The docs page's title: the project's name, and the design file and version the lock records. */
+async function buildSource(root: string, tokens: Parameters<typeof readLock>[1]): Promise<BuildSource> {
+  let project = path.basename(root);
+  try {
+    const name = (JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { name?: unknown }).name;
+    if (typeof name === 'string' && name !== '') project = name;
+  } catch {
+    // no package.json: the folder's name
+  }
+  const lock = await readLock(root, tokens).catch(() => undefined);
+  return { project, ...(lock ? { fileKey: lock.fileKey, version: lock.remoteVersion } : {}) };
 }
 
 export async function run(options: BuildCommandOptions, ctx: CommandContext): Promise<ExitCode> {
