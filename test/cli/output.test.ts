@@ -114,3 +114,22 @@ describe('errors', () => {
     expect(existsSync(path.join(dir, '.tokensync'))).toBe(false);
   });
 });
+
+describe('waiting on the service', () => {
+  test('a 429 with Retry-After is told as a wait line in CI, then the pull goes on', async () => {
+    const { startTestEmulator } = await import('../helpers/emulator.js');
+    const { createProject } = await import('../helpers/project.js');
+    const emu = await startTestEmulator({ fileKey: 'demo' });
+    try {
+      const project = createProject(emu);
+      await emu.admin.addFault({ method: 'GET', path: '/v1/files/*/variables/local', fault: 'rate-limit', retryAfter: 1 });
+      const r = await runCli(['pull'], { cwd: project.root, env: project.env });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain("waiting 1 s for the service's rate limit (GET answered 429)");
+      expect(r.stdout).toContain('pull: wrote');
+    } finally {
+      await emu.close();
+    }
+  });
+});
