@@ -13,11 +13,10 @@ import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 
 export const PATH_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome'];
+/** Places off PATH (what is in /usr/bin is found through PATH, so hiding PATH hides it). */
 export const KNOWN_PLACES = [
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
   '/opt/google/chrome/chrome',
+  '/snap/bin/chromium',
   '/Applications/Chromium.app/Contents/MacOS/Chromium',
   '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
 ];
@@ -58,7 +57,7 @@ export function missingBrowserMessage(env: NodeJS.ProcessEnv = process.env): str
   return [
     'No Chromium or Chrome found for the browser tests (test/build/browser.test.ts).',
     given ? `CHROME_PATH is set to ${given}, which is not an executable file.` : 'CHROME_PATH is not set.',
-    `Looked on PATH for ${PATH_NAMES.join(', ')} and in ${KNOWN_PLACES.slice(0, 4).join(', ')}.`,
+    `Looked on PATH for ${PATH_NAMES.join(', ')} and in ${KNOWN_PLACES.join(', ')}.`,
     'Install one: on Debian or Ubuntu `sudo apt-get install chromium` (as root, `npm test` does this by itself),',
     'on macOS Google Chrome or Chromium, or point CHROME_PATH at any Chromium-based browser.',
   ].join('\n');
@@ -74,8 +73,8 @@ export function installBrowserIfPossible(env: NodeJS.ProcessEnv = process.env): 
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return 'no browser, and not root: not installing one';
   if (!executable('/usr/bin/apt-get')) return 'no browser, and no apt-get: not installing one';
   try {
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore', timeout: 300_000 });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'ignore', timeout: 600_000, env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('/usr/bin/apt-get', ['update', '-qq'], { stdio: 'ignore', timeout: 300_000 });
+    execFileSync('/usr/bin/apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'ignore', timeout: 600_000, env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } });
   } catch (err) {
     return `apt-get install chromium failed: ${(err as Error).message}`;
   }
