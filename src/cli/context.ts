@@ -17,9 +17,10 @@ export interface Reporter {
   /**
    * Progress that replaces itself (a countdown, "PUT 2/3"): one redrawn line on a terminal, a plain
    * line in CI or a pipe, nothing with --quiet. The next other output (or `done`) clears it.
-   * Optional so hand-made reporters in tests need not implement it.
+   * A spinner and the seconds since the message was set go with it (`elapsed: false` leaves the
+   * seconds out, for a countdown). Optional so hand-made reporters in tests need not implement it.
    */
-  status?(message: string): void;
+  status?(message: string, opts?: { elapsed?: boolean }): void;
   /** Clears a status line, if one is shown. */
   done?(): void;
   /** Whether the human output is colored (a terminal, or FORCE_COLOR; never in CI or under NO_COLOR). */

@@ -11,6 +11,8 @@ export interface ReporterOptions {
   env?: NodeJS.ProcessEnv;
 }
 
+const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
 export function createReporter(opts: ReporterOptions): Reporter {
   const { json, quiet, stdout, stderr } = opts;
   const env = opts.env ?? { NO_COLOR: '1' };
@@ -20,8 +22,22 @@ export function createReporter(opts: ReporterOptions): Reporter {
   const colorErr = colorEnabled(env, stderr);
   // A line that redraws in place: only on a terminal, never in CI, never under --json or --quiet.
   const live = Boolean(stderr.isTTY) && !opts.ci && !quiet && env['TERM'] !== 'dumb';
+  // A live status line: a spinner and the seconds since it was set, redrawn every 100 ms, so a long
+  // request (a push of 10,000 variables) visibly goes on.
   let shown = false;
+  let text = '';
+  let since = 0;
+  let frame = 0;
+  let elapsed = true;
+  let timer: NodeJS.Timeout | undefined;
+  const draw = (): void => {
+    const secs = (Date.now() - since) / 1000;
+    const line = `${SPINNER[frame++ % SPINNER.length]} ${text}${elapsed && secs >= 1 ? ` ${secs.toFixed(0)} s` : ''}`;
+    stderr.write(`\r\u001b[K${colorErr ? paint.dim(line) : line}`);
+  };
   const clear = (): void => {
+    if (timer) clearInterval(timer);
+    timer = undefined;
     if (shown) stderr.write('\r\u001b[K');
     shown = false;
   };
@@ -33,14 +49,21 @@ export function createReporter(opts: ReporterOptions): Reporter {
       clear();
       humanStream.write(`${colorOut || (json && colorErr) ? decorate(message) : message}\n`);
     },
-    status(message) {
+    status(message, opts) {
       if (quiet) return;
       if (!live) {
         humanStream.write(`${message}\n`);
         return;
       }
-      stderr.write(`\r\u001b[K${colorErr ? paint.dim(message) : message}`);
+      if (message !== text || !shown) since = Date.now();
+      text = message;
+      elapsed = opts?.elapsed ?? true;
       shown = true;
+      draw();
+      if (!timer) {
+        timer = setInterval(draw, 100);
+        timer.unref();
+      }
     },
     done() {
       clear();

@@ -133,3 +133,33 @@ describe('waiting on the service', () => {
     }
   });
 });
+
+describe('progress on a terminal', () => {
+  test('a status line redraws in place with a spinner and is cleared before the result; plain lines otherwise', async () => {
+    const { PassThrough } = await import('node:stream');
+    const { createReporter } = await import('../../src/cli/reporter.js');
+    const capture = (tty: boolean) => {
+      const stdout = Object.assign(new PassThrough(), { isTTY: tty });
+      const stderr = Object.assign(new PassThrough(), { isTTY: tty });
+      const text = { out: '', err: '' };
+      stdout.on('data', (c: Buffer) => (text.out += c.toString()));
+      stderr.on('data', (c: Buffer) => (text.err += c.toString()));
+      return { stdout, stderr, text };
+    };
+    const tty = capture(true);
+    const live = createReporter({ json: false, quiet: false, stdout: tty.stdout, stderr: tty.stderr, ci: false, env: { TERM: 'xterm-256color' } });
+    live.status!('PUT variables (1/2)');
+    await new Promise((r) => setTimeout(r, 250));
+    live.result('push: sent 2 write request(s).', {});
+    expect(tty.text.err).toMatch(/^\r\u001b\[K\u001b\[2m⠋ PUT variables \(1\/2\)\u001b\[22m\r\u001b\[K\u001b\[2m⠙ PUT variables/);
+    expect(tty.text.err.endsWith('\r\u001b[K')).toBe(true); // cleared before the result
+    expect(tty.text.out).toBe('push: sent 2 write request(s).\n');
+
+    const ci = capture(false);
+    const plain = createReporter({ json: false, quiet: false, stdout: ci.stdout, stderr: ci.stderr, ci: true, env: { CI: 'true' } });
+    plain.status!('PUT variables (1/2)');
+    plain.result('push: sent 2 write request(s).', {});
+    expect(ci.text.out).toBe('PUT variables (1/2)\npush: sent 2 write request(s).\n');
+    expect(ci.text.err).toBe('');
+  });
+});

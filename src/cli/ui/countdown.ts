@@ -22,7 +22,7 @@ export function announceWait(out: Reporter, w: WaitNotice): void {
   const end = Date.now() + w.seconds * 1000;
   const draw = (): void => {
     const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
-    status(`waiting for ${what}: ${left} s left`);
+    status(`waiting for ${what}: ${left} s left`, { elapsed: false });
     if (left <= 0) {
       clearInterval(timer);
       out.done?.();
