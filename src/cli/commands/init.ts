@@ -78,6 +78,7 @@ export async function run(options: InitOptions, ctx: CommandContext): Promise<Ex
     lines.push(
       'Next: `tokensync pull` to fetch the variables (the embedded local service until you set service.url),',
       'then `tokensync build`. For a real file, set service.url, service.fileKey and DFS_TOKEN (README: "Point it at a real design file").',
+      ...(options.ci ? [] : ['For CI: `tokensync init --ci` writes a GitHub workflow (docs/ci.md in the package).']),
     );
   }
   ctx.out.result(lines.join('\n'), data);
