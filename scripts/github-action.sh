@@ -24,7 +24,10 @@ case "${TOKENSYNC_COMMAND:-check}" in
       git add -A -- "$tokens_dir"
       git -c user.name="github-actions[bot]" -c user.email="41898282+github-actions[bot]@users.noreply.github.com" \
         commit -q -m "tokens: update the sync lock after pushing to the design file [skip ci]"
-      git push -q origin "HEAD:${GITHUB_REF_NAME:-main}"
+      # Someone may have pushed to the branch since this job started: rebase the lock commit onto it
+      # (the lock is written only by this job, which the workflow's concurrency group serialises).
+      branch="${GITHUB_REF_NAME:-main}"
+      git push -q origin "HEAD:$branch" || { git pull -q --rebase origin "$branch" && git push -q origin "HEAD:$branch"; }
       echo "committed=true" >> "${GITHUB_OUTPUT:-/dev/null}"
     else
       echo "committed=false" >> "${GITHUB_OUTPUT:-/dev/null}"

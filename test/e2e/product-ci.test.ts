@@ -196,4 +196,23 @@ describe('the GitHub Action, end to end against the local service', () => {
     expect(r.summary).toContain('$\\color{#0000ff}{\\blacksquare}$ `#0000ff`');
     expect(repo.git('status', '--porcelain')).toContain('tokens/primitives/value.tokens.json');
   });
+
+  test('push: when the branch moved meanwhile, the lock commit is rebased onto it, not lost', async () => {
+    const { repo, origin } = project();
+    repo.edit('tokens/semantic/light.tokens.json', '"{color.blue.500}"', '"{color.blue.400}"');
+    repo.git('commit', '-qam', 'primary is lighter');
+    repo.git('push', '-q', 'origin', 'main');
+    // Someone else pushes to main while the job runs.
+    const other = mkdtempSync(path.join(tmpdir(), 'tokensync-other-'));
+    execFileSync('git', ['clone', '-q', origin, other], { env: gitEnv() });
+    writeFileSync(path.join(other, 'NOTES.md'), 'unrelated\n');
+    execFileSync('git', ['add', 'NOTES.md'], { cwd: other, env: gitEnv() });
+    execFileSync('git', ['commit', '-qm', 'notes'], { cwd: other, env: gitEnv() });
+    execFileSync('git', ['push', '-q', 'origin', 'main'], { cwd: other, env: gitEnv() });
+    const r = await runAction(repo, { command: 'push', token: emu.token });
+    expect(r.code).toBe(0);
+    expect(r.outputs).toContain('committed=true');
+    const log = execFileSync('git', ['log', '--format=%s', '-3', 'main'], { cwd: origin, encoding: 'utf8' }).trim().split('\n');
+    expect(log).toEqual(['tokens: update the sync lock after pushing to the design file [skip ci]', 'notes', 'primary is lighter']);
+  });
 });
