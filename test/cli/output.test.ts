@@ -163,3 +163,19 @@ describe('progress on a terminal', () => {
     expect(ci.text.err).toBe('');
   });
 });
+
+describe('on a real terminal', () => {
+  // util-linux `script` (Debian's essential bsdutils) runs the CLI on a pseudo-terminal, as a person
+  // would: no FORCE_COLOR, no CI. The swatches must come from the TTY alone.
+  test('tokensync diff on a pseudo-terminal shows truecolor swatches without FORCE_COLOR', async () => {
+    const repo = await changedProject();
+    const { spawnSync } = await import('node:child_process');
+    const { BIN } = await import('../helpers/cli.js');
+    const env = { ...gitEnv(), TERM: 'xterm-256color' };
+    delete env['CI'];
+    const r = spawnSync('script', ['-qec', `${process.execPath} ${BIN} diff`, '/dev/null'], { cwd: repo.root, env, encoding: 'utf8', timeout: 60_000 });
+    expect(r.stdout).toContain(`${ESC}48;2;37;99;235m  ${ESC}49m #2563eb`);
+    expect(r.stdout).toContain(`${ESC}48;2;29;78;216m  ${ESC}49m #1d4ed8`);
+    expect(r.status).toBe(2); // diff's "changes found", passed through by script -e
+  });
+});
