@@ -171,7 +171,7 @@ describe('on a real terminal', () => {
     const repo = await changedProject();
     const { spawnSync } = await import('node:child_process');
     const { BIN } = await import('../helpers/cli.js');
-    const env = { ...gitEnv(), TERM: 'xterm-256color' };
+    const env: NodeJS.ProcessEnv = { ...gitEnv(), TERM: 'xterm-256color' };
     delete env['CI'];
     const r = spawnSync('script', ['-qec', `${process.execPath} ${BIN} diff`, '/dev/null'], { cwd: repo.root, env, encoding: 'utf8', timeout: 60_000 });
     expect(r.stdout).toContain(`${ESC}48;2;37;99;235m  ${ESC}49m #2563eb`);
