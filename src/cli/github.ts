@@ -115,3 +115,16 @@ export function planMarkdown(title: string, diff: SyncDiff, verdict: string, lim
   }
   return out.join('\n');
 }
+
+/** The problems `check` found, as a Markdown section for the job summary. */
+export function problemsMarkdown(diagnostics: readonly Diagnostic[], summary: string, limit = 200): string {
+  const out = ['### tokensync check', '', summary, ''];
+  if (diagnostics.length > 0) {
+    out.push('| where | token | problem | fix |', '|---|---|---|---|');
+    const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+    for (const d of diagnostics.slice(0, limit)) out.push(`| \`${cell(`${d.file}:${d.line}:${d.column}`)}\` | ${d.tokenPath ? `\`${cell(d.tokenPath)}\`` : ''} | ${cell(d.message)} | ${cell(d.hint)} |`);
+    if (diagnostics.length > limit) out.push('', `…and ${diagnostics.length - limit} more.`);
+    out.push('');
+  }
+  return out.join('\n');
+}

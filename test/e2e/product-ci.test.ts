@@ -145,6 +145,8 @@ describe('the GitHub Action, end to end against the local service', () => {
     const r = await runAction(repo, { command: 'check', token: emu.token });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^::error file=tokens\/semantic\/light\.tokens\.json,line=\d+,col=\d+,title=tokensync%3A color\.primary::alias \{color\.blue\.501\} points to no token%0Afix: /m);
+    expect(r.summary).toContain('### tokensync check');
+    expect(r.summary).toMatch(/\| `tokens\/semantic\/light\.tokens\.json:\d+:\d+` \| `color\.primary` \| alias \{color\.blue\.501\} points to no token \| /);
     expect(await emu.admin.calls()).toEqual([]); // the offline check failed first: nothing was asked of the service
   });
 

@@ -46,8 +46,10 @@ export async function run(options: CheckOptions, ctx: CommandContext): Promise<E
         ? `${only.length} file${only.length === 1 ? '' : 's'} checked: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`
         : `${set.variables.length} tokens in ${set.collections.length} collection${set.collections.length === 1 ? '' : 's'}${source ? ' as staged' : ''}: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`;
   // Under GitHub Actions, each problem is also an annotation on the file (loaded only there).
-  if (ctx.env['GITHUB_ACTIONS'] === 'true' && !ctx.global.json && diagnostics.length > 0) {
-    for (const line of (await import('../github.js')).annotations(diagnostics, ctx.cwd, ctx.env)) ctx.out.line(line);
+  if (ctx.env['GITHUB_ACTIONS'] === 'true' && diagnostics.length > 0) {
+    const github = await import('../github.js');
+    if (!ctx.global.json) for (const line of github.annotations(diagnostics, ctx.cwd, ctx.env)) ctx.out.line(line);
+    await github.appendStepSummary(ctx.env, github.problemsMarkdown(diagnostics, summary));
   }
   const human = [...diagnostics.map(formatDiagnostic), summary].join('\n');
   ctx.out.result(human, { ok: errors === 0, errors, warnings, diagnostics });
