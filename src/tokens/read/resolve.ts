@@ -32,7 +32,7 @@ export function resolveReferences(g: Gathered, collections: Collection[], namesp
       problems.push({
         severity: 'error',
         file: p.file,
-        jsonPath: p.jsonPath,
+        jsonPath: pathOf(p.token, '$value', ...p.sub),
         tokenPath: p.token.dotted,
         message: `${p.whole ? 'alias' : 'reference'} {${dotted}} points to no token`,
         hint: `Point it at an existing token${namespaced ? ' (with `tokens.namespace: collection` the path starts with the collection folder name, e.g. {primitives.color.blue.500})' : ''}, or add the token it names.`,
@@ -45,7 +45,7 @@ export function resolveReferences(g: Gathered, collections: Collection[], namesp
         problems.push({
           severity: 'error',
           file: p.file,
-          jsonPath: p.jsonPath,
+          jsonPath: pathOf(p.token, '$value', ...p.sub),
           tokenPath: p.token.dotted,
           message: owner.variable
             ? `alias {${dotted}} points to a ${owner.variable.type} token, but this token is ${p.variable.type}`
@@ -69,7 +69,7 @@ export function resolveReferences(g: Gathered, collections: Collection[], namesp
       problems.push({
         severity: 'error',
         file: p.file,
-        jsonPath: p.jsonPath,
+        jsonPath: pathOf(p.token, '$value', ...p.sub),
         tokenPath: p.token.dotted,
         message: `${p.whole ? 'alias' : 'reference'} {${dotted}} points to a ${owner.dtcgType} token, but ${p.whole ? 'this token is' : `${p.where} needs`} a ${p.type}`,
         hint: `Point it at a ${p.type} token${p.whole ? ', or change this token\'s "$type"' : ' (format §9: a sub-value reference has the sub-value\'s type)'}.`,
@@ -107,7 +107,7 @@ export function resolveReferences(g: Gathered, collections: Collection[], namesp
     problems.push({
       severity: 'error',
       file: ref.file,
-      jsonPath: ref.jsonPath,
+      jsonPath: pathOf(ref.token, '$value', ...ref.sub),
       tokenPath: ref.token.dotted,
       message: `reference cycle: ${cycle.map((e) => `${e.ref.repo!.collection}/${e.ref.repo!.name}`).join(' -> ')} -> back to the start`,
       hint: 'References MUST NOT be circular (format aliases.md "Circular References"): make one token in the cycle hold a value instead of a reference.',
