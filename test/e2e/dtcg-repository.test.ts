@@ -98,7 +98,12 @@ describe('a hand-written DTCG 2025.10 repository with composites and wide-gamut 
     const push = await runCli(['push'], { cwd: project.root, env: project.env });
     expect(push.stderr).toBe('');
     expect(push.code).toBe(0);
-    expect((await writes()).map((c) => c.split(' ')[0])).toEqual(['POST', 'PUT'].slice(0, (await writes()).length));
+    expect((await writes()).map((c) => c.split(' ')[0])).toMatchInlineSnapshot(`
+      [
+        "POST",
+        "PUT",
+      ]
+    `);
     const r = await remote();
     expect(r.names).toEqual(['bg', 'color/brand', 'color/ink', 'color/vivid', 'font/body', 'font/bold', 'motion/fast', 'size/md', 'size/sm']);
     // The P3 red went to the design file as sRGB red (clipped), the OKLCH blue as its sRGB conversion.
@@ -118,6 +123,40 @@ describe('a hand-written DTCG 2025.10 repository with composites and wide-gamut 
     // A pull keeps every token file as written (the lock is the only new file).
     const pull = await runCli(['pull'], { cwd: project.root, env: project.env });
     expect(pull.code).toBe(0);
+    const after = project.snapshotTokens();
+    after.delete('tokens/sync.lock.json');
+    expect(after).toEqual(before);
+  });
+});
+
+describe('a plain folder of DTCG files, no resolver document', () => {
+  it('diffs and pushes it as one collection; a pull with changes for it stops before writing anything', async () => {
+    const project = createProject(emu);
+    project.write('tokens/a.tokens.json', text({ color: { $type: 'color', bg: { $value: '#ffffff' }, fg: { $value: '{color.bg}' } } }));
+    project.write('tokens/b.tokens.json', text({ gap: { $type: 'dimension', $value: px(8) } }));
+    const before = project.snapshotTokens();
+
+    const diff = await runCli(['diff'], { cwd: project.root, env: project.env });
+    expect(diff.code).toBe(2);
+    expect(diff.stdout).toContain('+ (collection)');
+    const push = await runCli(['push'], { cwd: project.root, env: project.env });
+    expect(push.stderr).toBe('');
+    expect(push.code).toBe(0);
+    expect((await remote()).names).toEqual(['color/bg', 'color/fg', 'gap']);
+    await emu.admin.clearRequests();
+    expect((await runCli(['push'], { cwd: project.root, env: project.env })).code).toBe(0);
+    expect(await writes()).toEqual([]);
+
+    // The design file changes a value: a pull cannot write a set read from several files back.
+    const vars = Object.values((await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variables as Record<string, { id: string; name: string; valuesByMode: Record<string, unknown> }>);
+    const gap = vars.find((v) => v.name === 'gap')!;
+    const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, { body: { variables: [{ action: 'UPDATE', id: gap.id, variableModeValues: [{ modeId: Object.keys(gap.valuesByMode)[0], value: 12 }] }] } });
+    expect(put.status).toBe(200);
+    await emu.admin.clearRequests();
+    const pull = await runCli(['pull'], { cwd: project.root, env: project.env });
+    expect(pull.code).toBe(1);
+    expect(pull.stderr).toContain('read from several files per mode, which a pull cannot write back. Nothing was written and nothing was sent.');
+    expect(await writes()).toEqual([]);
     const after = project.snapshotTokens();
     after.delete('tokens/sync.lock.json');
     expect(after).toEqual(before);
