@@ -71,4 +71,15 @@ describe('repository-owned tokens and wide-gamut colors', () => {
     expect(written.heading.$value).toEqual(tokens.heading.$value);
     expect(written.color.vivid.$value).toEqual(tokens.color.vivid.$value);
   });
+
+  it('are written from the model when a token they refer to was renamed by a pull', async () => {
+    const { set, sources } = await read();
+    const pulled = structuredClone(set);
+    pulled.variables[0]!.name = 'color/text';
+    const card = pulled.tokens![0]!.values['Value'] as { color: { alias: { name: string } } };
+    card.color.alias.name = 'color/text';
+    const after = JSON.parse(renderTokens(pulled, config, sources).get('base/value.tokens.json')!);
+    expect(after.elevation.card.$value.color).toBe('{color.text}');
+    expect(after.heading).toEqual(tokens.heading);
+  });
 });
