@@ -102,7 +102,9 @@ export function collectTokens(
   const rootType = typeof json['$type'] === 'string' ? json['$type'] : undefined;
   checkGroupProps(w, json, at, true);
   if (start !== json) checkGroupProps(w, start, startPath, false);
-  walkGroup(w, resolveGroup(w, start, startPath, namespaced ? slug : ''), startPath, namespaced ? `${slug}.` : '', '', typeof start['$type'] === 'string' ? start['$type'] : rootType, groupDeprecation(json, undefined));
+  const before = problems.length;
+  const resolved = resolveGroup(w, start, startPath, namespaced ? slug : '');
+  walkGroup(w, resolved, startPath, namespaced ? `${slug}.` : '', '', typeof start['$type'] === 'string' ? start['$type'] : rootType, groupDeprecation(json, undefined), problems.length > before);
 }
 
 function groupDeprecation(group: Record<string, unknown>, inherited: boolean | string | undefined): boolean | string | undefined {
@@ -221,6 +223,8 @@ function walkGroup(
   namePrefix: string,
   groupType: string | undefined,
   deprecated: boolean | string | undefined,
+  /** The group's extension failed (reported): its tokens are incomplete, so say nothing more of them. */
+  muted: boolean,
 ): void {
   const { out, file, mark, problems } = w;
   for (const marked in group) {
@@ -265,8 +269,9 @@ function walkGroup(
           continue;
         }
         checkGroupProps(w, node, [...jsonPath, key], false);
+        const before = problems.length;
         const g = resolveGroup(w, node, [...jsonPath, key], dotted);
-        walkGroup(w, g, [...jsonPath, key], `${dotted}.`, `${namePrefix}${key}/`, typeof g['$type'] === 'string' ? g['$type'] : groupType, groupDeprecation(g, deprecated));
+        walkGroup(w, g, [...jsonPath, key], `${dotted}.`, `${namePrefix}${key}/`, typeof g['$type'] === 'string' ? g['$type'] : groupType, groupDeprecation(g, deprecated), muted || problems.length > before);
         continue;
       }
     }
@@ -323,7 +328,7 @@ function walkGroup(
       scopes: isObject(ours) ? ours['scopes'] : undefined,
       deprecated: typeof dep === 'boolean' || typeof dep === 'string' ? dep : deprecated,
       root: key === '$root',
-      broken: problems.length > before,
+      broken: muted || problems.length > before,
     });
   }
 }
