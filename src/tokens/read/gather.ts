@@ -291,7 +291,10 @@ function walkGroup(
         });
         break;
       }
-      if (k === '$value') continue;
+      // The common keys first, without a list search (this runs for every key of every token: issue 6).
+      const v = tok[k];
+      if (k === '$value' || (k === '$type' && typeof v === 'string') || (k === '$description' && typeof v === 'string')) continue;
+      if (k === '$extensions' && typeof v === 'object' && v !== null && !Array.isArray(v)) continue;
       if (!TOKEN_PROPS.includes(k)) {
         const guess = didYouMean(k, TOKEN_PROPS);
         problems.push({
@@ -303,8 +306,8 @@ function walkGroup(
           message: `unknown property "${k}"${guess ? ` (did you mean "${guess}"?)` : ''}`,
           hint: guess ? `Rename it to "${guess}".` : `Remove it: a token holds ${TOKEN_PROPS.join(', ')}; put your own data under "$extensions".`,
         });
-      } else if (k !== '$type' || typeof tok[k] !== 'string') {
-        checkPropShape(w, k, tok[k], [...jsonPath, key, k], dotted);
+      } else {
+        checkPropShape(w, k, v, [...jsonPath, key, k], dotted);
       }
     }
     const ownType = tok['$type'];
