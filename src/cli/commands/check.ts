@@ -38,13 +38,14 @@ export async function run(options: CheckOptions, ctx: CommandContext): Promise<E
   const diagnostics = all.filter((d) => only.length === 0 || only.includes(path.resolve(root, d.file))).map(shown);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
+  const repoOnly = set.tokens?.length ?? 0;
 
   const summary =
     errors > 0
       ? `${errors} error${errors === 1 ? '' : 's'}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''} in ${config.tokens.dir}/${source ? ' as staged (the git index)' : ''}.`
       : only.length > 0
         ? `${only.length} file${only.length === 1 ? '' : 's'} checked: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`
-        : `${set.variables.length} tokens in ${set.collections.length} collection${set.collections.length === 1 ? '' : 's'}${source ? ' as staged' : ''}: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`;
+        : `${set.variables.length + repoOnly} tokens${repoOnly > 0 ? ` (${repoOnly} repository-only)` : ''} in ${set.collections.length} collection${set.collections.length === 1 ? '' : 's'}${source ? ' as staged' : ''}: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`;
   // Under GitHub Actions, each problem is also an annotation on the file (loaded only there).
   if (ctx.env['GITHUB_ACTIONS'] === 'true' && diagnostics.length > 0) {
     const github = await import('../github.js');

@@ -3,13 +3,22 @@
  * folder, `.tokensync/` (the embedded local service's state) in .gitignore, and, in a git repository,
  * the pre-commit hook (issue 14). `--ci` also writes the GitHub workflow. In an existing project
  * `init --hook` / `init --ci` add only those; the config is replaced only with --force.
+ *
+ * In a repository that already has token files (issue 10: "start from an existing folder") and no
+ * resolver document, it also writes `tokens/tokens.resolver.json` describing them: every
+ * `*.tokens.json` as one set, the way they are read without a resolver. It never touches a token
+ * file or an existing resolver document.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { TokensyncError } from '../../errors.js';
 import { writeFileAtomic } from '../../fs/atomic.js';
-import { writeFilesAtomic } from '../../tokens/index.js';
+import { RESOLVER_FILE, writeFilesAtomic } from '../../tokens/index.js';
+import { toJsonText } from '../../tokens/json-write.js';
+import { FOLDER_SET } from '../../tokens/read.js';
+import { EXTENSION, RESOLVER_SCHEMA } from '../../tokens/resolver-doc.js';
+import { tokenFiles } from '../../tokens/read/parse.js';
 import { describeHook, installHook } from '../hooks.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 
@@ -46,9 +55,13 @@ export async function run(options: InitOptions, ctx: CommandContext): Promise<Ex
   }
   const lines: string[] = [];
   const data: Record<string, unknown> = {};
+  let found: string[] = [];
   if (!only) {
-    await mkdir(path.join(root, 'tokens'), { recursive: true });
+    const tokensDir = path.join(root, 'tokens');
+    await mkdir(tokensDir, { recursive: true });
+    found = existsSync(path.join(tokensDir, RESOLVER_FILE)) ? [] : await tokenFiles(tokensDir);
     await writeFilesAtomic(path.join(root, 'config'), new Map([['tokensync.yaml', INITIAL_CONFIG]]));
+    if (found.length > 0) await writeFilesAtomic(tokensDir, new Map([[RESOLVER_FILE, folderResolver(found)]]));
     const gitignore = path.join(root, '.gitignore');
     const current = await readFile(gitignore, 'utf8').catch(() => '');
     const have = current.split('\n');
@@ -57,8 +70,12 @@ export async function run(options: InitOptions, ctx: CommandContext): Promise<Ex
       const text = `${current}${current === '' || current.endsWith('\n') ? '' : '\n'}${wanted.join('\n')}\n`;
       await writeFilesAtomic(root, new Map([['.gitignore', text]]));
     }
-    lines.push('Created config/tokensync.yaml and tokens/.');
-    Object.assign(data, { config: path.relative(root, configFile), gitignore: wanted });
+    lines.push(
+      found.length > 0
+        ? `Created config/tokensync.yaml and tokens/${RESOLVER_FILE}, which describes the ${found.length} token file(s) found as one set (collection "${FOLDER_SET.collection}", mode "${FOLDER_SET.mode}").`
+        : 'Created config/tokensync.yaml and tokens/.',
+    );
+    Object.assign(data, { config: path.relative(root, configFile), gitignore: wanted, ...(found.length > 0 ? { resolver: `tokens/${RESOLVER_FILE}`, tokenFiles: found } : {}) });
   }
 
   // The hook: always on a fresh init in a git repository, or when asked for.
@@ -76,8 +93,12 @@ export async function run(options: InitOptions, ctx: CommandContext): Promise<Ex
 
   if (!only) {
     lines.push(
-      'Next: `tokensync pull` to fetch the variables (the embedded local service until you set service.url),',
-      'then `tokensync build`. For a real file, set service.url, service.fileKey and DFS_TOKEN (README: "Point it at a real design file").',
+      ...(found.length > 0
+        ? ['Next: `tokensync check`, then `tokensync push` to create the collection in the design file', '(the embedded local service until you set service.url), and `tokensync build`.']
+        : [
+            'Next: `tokensync pull` to fetch the variables (the embedded local service until you set service.url),',
+            'then `tokensync build`. For a real file, set service.url, service.fileKey and DFS_TOKEN (README: "Point it at a real design file").',
+          ]),
       ...(options.ci ? [] : ['For CI: `tokensync init --ci` writes a GitHub workflow (docs/ci.md in the package).']),
     );
   }
@@ -105,4 +126,20 @@ async function writeWorkflow(root: string, ctx: CommandContext, force: boolean):
     file: path.relative(root, file),
     message: `Wrote ${path.relative(root, file)}: check on pull requests, push (and commit the lock) on ${branch}, pull as a pull request on a schedule. Add the repository secret DFS_TOKEN.`,
   };
+}
+
+/** The resolver document of a folder read without one (read/index.ts `FOLDER_SET`): the same set. */
+function folderResolver(files: string[]): string {
+  return toJsonText({
+    $schema: RESOLVER_SCHEMA,
+    name: 'tokens',
+    version: '2025.10',
+    sets: {
+      [FOLDER_SET.slug]: {
+        sources: files.map((f) => ({ $ref: f })),
+        $extensions: { [EXTENSION]: { collection: FOLDER_SET.collection, mode: FOLDER_SET.mode } },
+      },
+    },
+    resolutionOrder: [{ $ref: `#/sets/${FOLDER_SET.slug}` }],
+  });
 }
