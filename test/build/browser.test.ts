@@ -96,7 +96,7 @@ describe('generated CSS and docs in headless Chromium', () => {
     // The DOM Chromium built: one row per token, modes side by side (one cell per token and mode),
     // and alias links pointing at existing cells.
     const { stdout } = await run(CHROMIUM, [...flags(), '--dump-dom', pathToFileURL(path.join(dir, 'docs/index.html')).href], { timeout: 25_000 });
-    const rows = [...stdout.matchAll(/<tr data-q=/g)].length;
+    const rows = [...stdout.matchAll(/<tr class="t">/g)].length;
     const ids = new Set([...stdout.matchAll(/<td[^>]* id="(t-[^"]+)"/g)].map((m) => m[1]));
     const links = [...stdout.matchAll(/<a class="al" href="#(t-[^"]+)"/g)].map((m) => m[1]);
     expect(rows).toBe(22);
@@ -126,7 +126,7 @@ describe('generated CSS and docs in headless Chromium', () => {
         path.join(big, 'docs/probe.html'),
         `<!doctype html><iframe id="f" src="index.html" style="width:1200px;height:800px"></iframe><pre id="out"></pre><script>
         document.getElementById('f').onload = () => { const d = document.getElementById('f').contentDocument;
-          const rows = d.querySelectorAll('tr[data-q]'); const q = d.getElementById('q');
+          const rows = d.querySelectorAll('tr.t'); const q = d.getElementById('q');
           const firstName = rows[0].querySelector('.tn').textContent;
           q.value = firstName; q.dispatchEvent(new Event('input'));
           const shown = [...rows].filter((r) => !r.hidden).length;

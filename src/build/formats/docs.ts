@@ -6,7 +6,7 @@
  * - previews: color swatches over a checkerboard, radius as a rounded corner, other dimensions to
  *   scale, type specimens with the real font stack and its fallbacks, opacity as a faded square,
  *   strings as text, booleans as on/off;
- * - search over names, CSS variables and values; a button copies a token's `var(--name)`;
+ * - search over names, CSS variables, descriptions and values (the rows' text, indexed on first use); a button copies a token's `var(--name)`;
  * - the title names the project, the design file and its version (BuildOptions.source);
  * - alpha values printed rounded (`0.5`, not `0.5019607843137255`): the shortest decimal that is the
  *   same 8-bit alpha;
@@ -136,10 +136,11 @@ tr[hidden]{display:none}`;
 
 const SCRIPT = `
 const q=document.getElementById('q'),count=document.getElementById('count');
-const rows=[...document.querySelectorAll('tr[data-q]')],secs=[...document.querySelectorAll('section.coll')];
+const rows=[...document.querySelectorAll('tr.t')],secs=[...document.querySelectorAll('section.coll')];let index;
 q.addEventListener('input',()=>{const s=q.value.trim().toLowerCase();let n=0;
-for(const r of rows){const hit=!s||r.dataset.q.includes(s);r.hidden=!hit;if(hit)n++}
-for(const sec of secs)sec.hidden=!!s&&!sec.querySelector('tr[data-q]:not([hidden])');
+index??=rows.map((r)=>r.textContent.toLowerCase());
+rows.forEach((r,i)=>{const hit=!s||index[i].includes(s);r.hidden=!hit;if(hit)n++});
+for(const sec of secs)sec.hidden=!!s&&!sec.querySelector('tr.t:not([hidden])');
 count.textContent=s?n+' of '+rows.length+' tokens':'';});
 document.addEventListener('click',(e)=>{const b=e.target.closest&&e.target.closest('.cp');if(!b)return;
 const text=b.dataset.copy,done=()=>{b.classList.add('ok');b.title='Copied '+text;setTimeout(()=>b.classList.remove('ok'),1200)};
@@ -180,20 +181,17 @@ export function docsFormat(ctx: FormatContext): FormatFn {
         const first = byView.map((m) => m.get(variable)).find((t) => t !== undefined)!;
         const cssName = `--${cleanName(first)}`;
         const desc = typeof first['$description'] === 'string' && first['$description'] !== '' ? `<p class="desc">${esc(first['$description'])}</p>` : '';
-        const search: string[] = [variable, cssName, typeof first['$description'] === 'string' ? first['$description'] : ''];
         const cells = c.views.map((v, vi) => {
           const t = byView[vi]!.get(variable);
           const dk = isDarkView(v) ? ' class="dk"' : '';
           if (!t) return `<td${dk}></td>`;
           const m = metaOf(t);
           const shown = displayValue(String(t['$value']));
-          search.push(shown);
           const alias = m.alias ? `<a class="al" href="#${anchor(m.alias.view, m.alias.variable)}">→ ${esc(`${m.alias.collection}/${m.alias.variable}`)}</a>` : '';
-          if (m.alias) search.push(`${m.alias.collection}/${m.alias.variable}`);
           return `<td${dk} id="${anchor(v.key, variable)}">${preview(t, variable)}<code class="v">${esc(shown)}</code>${alias}</td>`;
         });
         body.push(
-          `<tr data-q="${esc(search.join(' ').toLowerCase())}"><td><code class="tn">${esc(variable)}</code><br><button class="cp" type="button" data-copy="var(${esc(cssName)})" title="Copy var(${esc(cssName)})">${esc(cssName)}</button>${desc}</td>${cells.join('')}</tr>`,
+          `<tr class="t"><td><code class="tn">${esc(variable)}</code><br><button class="cp" type="button" data-copy="var(${esc(cssName)})" title="Copy var(${esc(cssName)})">${esc(cssName)}</button>${desc}</td>${cells.join('')}</tr>`,
         );
       }
       body.push('</tbody>', '</table>', '</section>');
