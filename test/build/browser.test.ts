@@ -110,6 +110,8 @@ describe('generated CSS and docs in headless Chromium', () => {
     const big = await mkdtemp(path.join(tmpdir(), 'tokensync-docs-10k-'));
     try {
       const set = generateTokenSet({ variables: 10_000, modes: 'mixed', seed: 5 });
+      // The light/dark theme first, so the screenshot shows modes side by side and the dark column.
+      set.collections.sort((a, b) => Number(b.modes.length === 2) - Number(a.modes.length === 2));
       await writeBuild(big, await buildTokens(set, fixtureConfig({ modes: {} }), { platforms: ['docs'], source: { project: 'bench', fileKey: 'demo', version: '42' } }));
       const page = pathToFileURL(path.join(big, 'docs/index.html')).href;
       const artifacts = path.resolve('test-artifacts');
@@ -146,6 +148,7 @@ describe('generated CSS and docs in headless Chromium', () => {
       expect(r['shown']).toBeLessThan(50);
       expect(r['copy']).toMatch(/^var\(--[a-z0-9-]+\)$/);
       expect(r['modeColumns']).toBe(4);
+      expect(r['darkCells']).toBe(2500); // the theme's Dark column, previewed on a dark background
       expect(r['alphaNoise']).toBe(false);
     } finally {
       await rm(big, { recursive: true, force: true });
