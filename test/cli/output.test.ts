@@ -104,7 +104,7 @@ describe('errors', () => {
 
   test('outside a project, check and pull say how to start one and write nothing', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'tokensync-nowhere-'));
-    for (const args of [['check'], ['pull'], ['build'], ['check', '--remote']]) {
+    for (const args of [['check'], ['pull'], ['build'], ['check', '--remote'], ['login'], ['webhooks', 'list', '--team', '1'], ['designer', 'set', 'a', '1']]) {
       const r = await runCli(args, { cwd: dir, env: gitEnv() });
       expect(r.code).toBe(1);
       expect(r.stderr).toContain('error: No tokensync project here: there is no config/tokensync.yaml in');

@@ -14,6 +14,7 @@ import { startCallbackServer } from '../../api/oauth-callback.js';
 import { loadConfig } from '../../config/load.js';
 import { resolveSecret } from '../../config/secrets.js';
 import { TokensyncError } from '../../errors.js';
+import { requireProject } from '../project.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 
 /** What tokensync needs: read files and variables, write variables, manage webhooks. */
@@ -21,6 +22,7 @@ export const LOGIN_SCOPES = ['files:read', 'file_variables:read', 'file_variable
 
 export async function run(options: { port?: string }, ctx: CommandContext): Promise<ExitCode> {
   const loaded = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
+  requireProject(loaded.file, ctx.cwd);
   const { service } = loaded.config;
   if (!service.oauth) {
     throw new TokensyncError('LOGIN_NO_OAUTH', 'config key "service.oauth" is not set, so there is no OAuth app to sign in with.', {

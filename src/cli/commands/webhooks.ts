@@ -12,6 +12,7 @@ import { TokensyncError } from '../../errors.js';
 import { connect } from '../../service/connect.js';
 import { runSync } from '../../sync/apply.js';
 import { startWebhookReceiver } from '../../webhooks/receiver.js';
+import { requireProject } from '../project.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 import { formatError } from '../format-error.js';
 
@@ -23,6 +24,7 @@ export type WebhooksOptions =
 
 export async function run(options: WebhooksOptions, ctx: CommandContext): Promise<ExitCode> {
   const loaded = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
+  requireProject(loaded.file, ctx.cwd);
   const secret = (ref: string, key: string): string => resolveSecret(ref, { key, root: loaded.root, env: ctx.env });
   const connection = await connect(loaded, { env: ctx.env });
   try {
