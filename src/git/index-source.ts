@@ -99,3 +99,19 @@ function realOrSelf(dir: string): string {
     return path.join(nearestExisting(path.dirname(dir)), path.basename(dir));
   }
 }
+
+/**
+ * One file as staged (`git cat-file blob :<path>`), or undefined when the index does not hold it
+ * (untracked, or outside a repository). `check --staged` reads the config this way, so a staged change
+ * to a type rule or to tokens.dir is judged together with the token files it affects.
+ */
+export async function stagedText(file: string): Promise<string | undefined> {
+  const start = nearestExisting(path.dirname(file));
+  const top = await git(['rev-parse', '--show-toplevel'], { cwd: start });
+  if (top.code !== 0) return undefined;
+  const toplevel = top.stdout.toString('utf8').trim();
+  const rel = path.relative(toplevel, realOrSelf(file)).split(path.sep).join('/');
+  if (rel.startsWith('..')) return undefined;
+  const blob = await git(['cat-file', 'blob', `:${rel}`], { cwd: toplevel });
+  return blob.code === 0 ? blob.stdout.toString('utf8') : undefined;
+}

@@ -143,4 +143,16 @@ describe('tokensync check --staged', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('is not inside a git repository');
   });
+
+  test('the config is judged as staged too: a staged namespace change is refused for the files it no longer fits', async () => {
+    const { repo, cwd } = await hooked();
+    repo.edit('config/tokensync.yaml', 'namespace: none', 'namespace: collection');
+    repo.git('add', 'config/tokensync.yaml');
+    repo.edit('config/tokensync.yaml', 'namespace: collection', 'namespace: none'); // not staged
+    expect((await runCli(['check'], { cwd, env: gitEnv() })).code).toBe(0);
+    const staged = await runCli(['check', '--staged'], { cwd, env: gitEnv() });
+    expect(staged.code).toBe(1);
+    expect(staged.stdout).toContain('with tokens.namespace: collection, every token of this file sits under the group "primitives"');
+    expect(repo.tryGit('commit', '-m', 'namespaces').code).not.toBe(0);
+  });
 });

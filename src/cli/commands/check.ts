@@ -9,9 +9,9 @@
  * `--remote` is the service drift check and lives elsewhere.
  */
 import path from 'node:path';
-import { loadConfigQuick } from '../../config/quick.js';
+import { loadConfigQuick, quickParseConfig } from '../../config/quick.js';
 import { formatDiagnostic, type Diagnostic } from '../../tokens/errors.js';
-import { analyzeTokens } from '../../tokens/read.js';
+import { analyzeTokens, type TokenFileSource } from '../../tokens/read.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 import { requireFiles, requireProject } from '../project.js';
 
@@ -25,11 +25,22 @@ export interface CheckOptions {
 
 export async function run(options: CheckOptions, ctx: CommandContext): Promise<ExitCode> {
   if (options.remote) return (await import('../check-remote.js')).runRemoteCheck(options, ctx);
-  const { config, root, file } = await loadConfigQuick({ cwd: ctx.cwd, configPath: ctx.global.config });
+  const loaded = await loadConfigQuick({ cwd: ctx.cwd, configPath: ctx.global.config });
+  const { root, file } = loaded;
+  let { config } = loaded;
   requireProject(file, ctx.cwd);
   // With --staged a named file may be staged for removal: it is judged by the index, not the disk.
   if (!options.staged) requireFiles(options.files ?? [], ctx.cwd);
-  const source = options.staged ? await (await import('../../git/index-source.js')).stagedTokenSource(path.resolve(root, config.tokens.dir)) : undefined;
+  let source: TokenFileSource | undefined;
+  if (options.staged) {
+    const git = await import('../../git/index-source.js');
+    // The config as staged too (a staged type rule or tokens.dir counts), when the index holds it.
+    const stagedConfig = file === undefined ? undefined : await git.stagedText(file);
+    if (stagedConfig !== undefined && file !== undefined) {
+      config = quickParseConfig(stagedConfig) ?? (await import('../../config/load.js')).parseConfigText(stagedConfig, file);
+    }
+    source = await git.stagedTokenSource(path.resolve(root, config.tokens.dir));
+  }
   const { set, diagnostics: all } = await analyzeTokens(root, config.tokens, source);
 
   // Paths as the user sees them: relative to where the command runs, so editors can jump to them.
