@@ -11,7 +11,7 @@ import { run } from '../../src/cli/commands/build.js';
 import type { CommandContext } from '../../src/cli/context.js';
 import { configSchema } from '../../src/config/schema.js';
 import { renderTokens, writeFilesAtomic } from '../../src/tokens/index.js';
-import { fixtureSet } from './fixture.js';
+import { fixtureVariables } from './fixture.js';
 
 const dirs: string[] = [];
 afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -38,7 +38,7 @@ async function project(): Promise<string> {
     ['build:', '  outDir: out', '  modes:', '    theme:', '      dark:', '        media: "(prefers-color-scheme: dark)"', ''].join('\n'),
   );
   const tokensConfig = configSchema.parse({}).tokens;
-  await writeFilesAtomic(path.join(root, tokensConfig.dir), renderTokens(fixtureSet(), tokensConfig));
+  await writeFilesAtomic(path.join(root, tokensConfig.dir), renderTokens(fixtureVariables(), tokensConfig));
   return root;
 }
 
@@ -61,7 +61,7 @@ test('builds the token files of a project into build.outDir; a rebuild rewrites 
   // What the command wrote from the files is what buildTokens makes of the model: the token files
   // round-trip the fixture, and the command adds nothing of its own.
   const config = configSchema.parse({ build: { modes: { theme: { dark: { media: '(prefers-color-scheme: dark)' } } } } });
-  const direct = await buildTokens(fixtureSet(), config.build, { platforms: ['css', 'ts'] });
+  const direct = await buildTokens(fixtureVariables(), config.build, { platforms: ['css', 'ts'] });
   expect(await readFile(path.join(root, 'out/css/tokens.css'), 'utf8')).toBe(direct.files.get('css/tokens.css'));
   expect(await readFile(path.join(root, 'out/ts/tokens.ts'), 'utf8')).toBe(direct.files.get('ts/tokens.ts'));
   expect(results[0]).toMatchObject({ written: ['css/tokens.css', 'ts/tokens.ts'], unchanged: [] });

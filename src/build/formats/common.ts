@@ -11,6 +11,8 @@ import type { View } from '../views.js';
 export interface FormatContext {
   views: View[];
   viewByKey: Map<string, View>;
+  /** The composite types the token set holds (render/index.ts COMPOSITE_TYPES): their type declarations are printed. */
+  composites: ReadonlySet<string>;
 }
 
 /** The file option our formats read: which views the file holds. */
@@ -99,3 +101,31 @@ export function assertNoClash(tokens: TransformedToken[], what: string, nameOf: 
 }
 
 export const GENERATED = 'Do not edit directly, this file was auto-generated.';
+
+/** The token at the end of `t`'s alias chain in this platform's dictionary (itself when it is a literal). */
+export function terminalOf(dictionary: Dictionary, t: TransformedToken): TransformedToken {
+  let cur = t;
+  for (let i = 0; i < 64; i++) {
+    const a = metaOf(cur).alias;
+    if (a === undefined) return cur;
+    const next = dictionary.tokenMap?.get(`{${[a.view, ...a.path].join('.')}}`) as TransformedToken | undefined;
+    if (next === undefined) return cur;
+    cur = next;
+  }
+  return cur;
+}
+
+/** Our attributes of a web token (transforms.ts `webVariants`). */
+export interface WebVariants {
+  wide?: string;
+  scss?: string;
+  resolved?: string;
+  resolvedWide?: string;
+  parts?: [string, string][];
+}
+export const variantsOf = (t: TransformedToken): WebVariants => (t.attributes ?? {}) as WebVariants;
+
+/** A copy of a token printed with another value (the reference-keeping formats print `$value`). */
+export function withValue(t: TransformedToken, value: unknown): TransformedToken {
+  return { ...t, $value: value, original: { ...t.original, $value: value } };
+}

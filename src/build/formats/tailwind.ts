@@ -4,8 +4,11 @@
  * `--color-*`, font families -> `--font-*`, font weights -> `--font-weight-*`, font sizes ->
  * `--text-*`, radii -> `--radius-*`, other dimensions -> `--spacing-*`). Only a leading segment
  * that repeats the namespace is dropped (`color/bg` -> `--color-bg`), so distinct tokens stay distinct.
- * Numbers, strings,
- * booleans and durations have no namespace and are left to tokens.css.
+ * Composites (issue 10): shadows -> `--shadow-*` (`--inset-shadow-*` when every layer is inset),
+ * cubicBeziers -> `--ease-*`, typography -> `--text-*` with its `--text-*--line-height`,
+ * `--letter-spacing` and `--font-weight` (Tailwind's font-size utilities set all four), pointing at
+ * the typography's part properties in tokens.css. Numbers, strings, booleans, durations, borders,
+ * gradients, transitions and strokeStyles have no namespace and are left to tokens.css.
  *
  * Modes keep working: where the theme variable has a different name than ours it is declared in
  * `@theme inline` as `var(--ours)`; where the names are equal (a `var()` would point at itself) it
@@ -38,10 +41,27 @@ export function tailwindName(t: TransformedToken, prefix: string): string | unde
       // `palette/radius/card` and `theme/radius/card` both `--radius-card` (a false clash).
       if (/(^|-)radius(-|$)|(^|-)radii(-|$)/.test(name)) return `--radius-${strip(name, ['radius', 'radii'])}`;
       return `--spacing-${strip(name, ['spacing', 'space'])}`;
+    case 'shadow': {
+      const v = (t.original?.['$value'] ?? []) as { inset?: boolean } | { inset?: boolean }[];
+      const inset = (Array.isArray(v) ? v : [v]).every((l) => l.inset === true);
+      return `--${inset ? 'inset-shadow' : 'shadow'}-${strip(name, ['inset-shadow', 'shadow', 'shadows', 'elevation'])}`;
+    }
+    case 'cubicBezier':
+      return `--ease-${strip(name, ['ease', 'easing'])}`;
+    case 'typography':
+      return `--text-${strip(name, ['typography', 'text', 'font'])}`;
     default:
       return undefined;
   }
 }
+
+/** Tailwind's `--text-*` sub-properties and the typography part each reads (render/typography.ts). */
+const TEXT_PARTS: [string, string][] = [
+  ['', 'font-size'],
+  ['--line-height', 'line-height'],
+  ['--letter-spacing', 'letter-spacing'],
+  ['--font-weight', 'font-weight'],
+];
 
 export function tailwindFormat(ctx: FormatContext, prefix: string, cssImport: string | undefined): FormatFn {
   return (args) => {
@@ -52,8 +72,10 @@ export function tailwindFormat(ctx: FormatContext, prefix: string, cssImport: st
     });
     const byTw = new Map(mapped.map((m) => [m.t, m.tw]));
     assertNoClash(mapped.map((m) => m.t), 'Tailwind (theme variables)', (t) => byTw.get(t)!);
-    const inline = mapped.filter((m) => m.tw !== `--${cleanName(m.t)}`);
     const same = mapped.filter((m) => m.tw === `--${cleanName(m.t)}`);
+    const inline: [string, string][] = mapped
+      .filter((m) => m.tw !== `--${cleanName(m.t)}`)
+      .flatMap(({ t, tw }) => (t['$type'] === 'typography' ? TEXT_PARTS.map(([sub, part]): [string, string] => [`${tw}${sub}`, `var(--${cleanName(t)}-${part})`]) : [[tw, `var(--${cleanName(t)})`]]));
     const lines = [`/* ${GENERATED} */`];
     if (cssImport) lines.push(`@import "${cssImport}";`);
     if (same.length > 0) {
@@ -63,7 +85,7 @@ export function tailwindFormat(ctx: FormatContext, prefix: string, cssImport: st
     }
     if (inline.length > 0) {
       lines.push('', '@theme inline {');
-      for (const { t, tw } of inline) lines.push(`  ${tw}: var(--${cleanName(t)});`);
+      for (const [tw, value] of inline) lines.push(`  ${tw}: ${value};`);
       lines.push('}');
     }
     return `${lines.join('\n')}\n`;

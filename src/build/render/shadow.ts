@@ -29,7 +29,7 @@ export const shadowRender: TypeRender<Value> = {
   swift: (v, ctx) => `ShadowToken(layers: [${layers(v).map((l) => `ShadowLayer(${args(l, ctx, ': ')})`).join(', ')}])`,
   android: (v, ctx) =>
     layers(v).flatMap((l, i): AndroidResource[] => {
-      const at = layers(v).length === 1 ? [] : [String(i)];
+      const at = [String(i)];
       return [
         { tag: 'color', suffix: [...at, 'color'], value: ctx.sub(l.color, 'color') },
         { tag: 'dimen', suffix: [...at, 'offset_x'], value: ctx.sub(l.offsetX, 'dimension') },

@@ -23,9 +23,10 @@ export function typographyParts(v: Value, ctx: RenderContext): [string, string][
   ];
 }
 
+/** Android's `fontFamily` takes one family (a font resource or a system family), so the first of the list. */
 const family = (v: Value): string => {
   const f = v.fontFamily.$lit as FontFamily;
-  return Array.isArray(f) ? f.join(', ') : f;
+  return (Array.isArray(f) ? f[0]! : f.split(',')[0]!).trim().replace(/^['"]|['"]$/g, '');
 };
 
 export const typographyRender: TypeRender<Value> = {
