@@ -13,12 +13,12 @@ import type { PlatformConfig, TransformedToken } from 'style-dictionary/types';
 import type { Transform } from 'style-dictionary/types';
 import { hexToColor, roundFloat } from '../model/values.js';
 import { safeIdentifier, type Language } from './naming.js';
-import { cssSrgb, cssWide, swiftColor } from './render/color.js';
+import { cssSrgb, cssWide, swiftColor } from '../types/color.js';
 import type { FontFamily } from '../model/dtcg.js';
-import { cssFontFamily } from './render/fontFamily.js';
+import { cssFontFamily } from '../types/font-family.js';
 import type { RenderTarget, SubRef } from './render/context.js';
 import { COMPOSITE_TYPES, renderContext, renders } from './render/index.js';
-import { typographyParts } from './render/typography.js';
+import { typographyParts } from '../types/typography.js';
 import { androidString, cLikeString, cssString } from './render/units.js';
 import { EXT, type TokenMeta } from './tree.js';
 

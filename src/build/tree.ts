@@ -18,7 +18,7 @@ import { BuildError } from './errors.js';
 import { slug } from './naming.js';
 import { COMPOSITE_TYPES } from './render/index.js';
 import type { Sub } from './render/context.js';
-import { weightNumber } from './render/fontWeight.js';
+import { weightNumber } from '../types/font-weight.js';
 import { targetView, type View } from './views.js';
 
 export const EXT = 'dev.tokensync';
@@ -248,10 +248,12 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
             inset: o['inset'] === true,
           };
         };
-        return Array.isArray(value) ? value.map(layer) : layer(value);
+        // An array item may reference another shadow token (format §9 "Array aliasing").
+        return Array.isArray(value) ? value.map((x: unknown) => (isAlias(x as Value) ? sub(x, 'shadow') : layer(x))) : layer(value);
       }
       case 'gradient':
         return (Array.isArray(value) ? value : wrong()).map((x: unknown) => {
+          if (isAlias(x as Value)) return sub(x, 'gradient');
           const o = obj(x);
           return { color: sub(o['color'], 'color'), position: sub(o['position'], 'number') };
         });

@@ -98,6 +98,11 @@ export function fixtureSet(): TokenSet {
         light: { color: a(P, 'color/black/50'), offsetX: px(0), offsetY: px(2), blur: a(P, 'space/4'), spread: px(0), inset: true },
         dark: { color: a(P, 'color/black/50'), offsetX: px(0), offsetY: px(2), blur: a(P, 'space/4'), spread: px(0), inset: true },
       }),
+      // Array aliasing (format §9): a layer that references another shadow token.
+      r(T, 'shadow/raised', 'shadow', {
+        light: [a(T, 'shadow/card'), { color: c('#00000033'), offsetX: px(0), offsetY: px(12), blur: px(24), spread: px(0) }],
+        dark: [a(T, 'shadow/card'), { color: c('#00000033'), offsetX: px(0), offsetY: px(12), blur: px(24), spread: px(0) }],
+      }),
       r(T, 'border/focus', 'border', {
         light: { color: a(T, 'color/accent'), width: px(2), style: a(P, 'stroke/dashed') },
         dark: { color: a(T, 'color/accent'), width: px(2), style: a(P, 'stroke/dashed') },

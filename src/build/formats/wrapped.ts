@@ -5,7 +5,7 @@
  */
 import type { Dictionary, FormatFn, TransformedToken } from 'style-dictionary/types';
 import { COMPOSITE_RANK } from '../render/index.js';
-import { SUPPORTS } from '../render/color.js';
+import { SUPPORTS } from '../../types/color.js';
 import type { AndroidResource } from '../render/context.js';
 import { cleanName, metaOf } from '../transforms.js';
 import { EXT } from '../tree.js';

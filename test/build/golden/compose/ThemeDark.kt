@@ -24,6 +24,7 @@ object ThemeDark {
   val labelGreeting = "Good night"
   val layerOverlay = 20f
   val shadowCard = ShadowToken(listOf(ShadowLayer(color = Color(0xcc000000), offsetX = 0.dp, offsetY = 2.dp, blur = 6.dp, spread = 0.dp, inset = false)))
+  val shadowRaised = ShadowToken(listOf(ShadowLayer(color = Color(0xcc000000), offsetX = 0.dp, offsetY = 2.dp, blur = 6.dp, spread = 0.dp, inset = false), ShadowLayer(color = Color(0x33000000), offsetX = 0.dp, offsetY = 12.dp, blur = 24.dp, spread = 0.dp, inset = false)))
   val shadowWell = ShadowToken(listOf(ShadowLayer(color = Color(0x80000000), offsetX = 0.dp, offsetY = 2.dp, blur = 16.dp, spread = 0.dp, inset = true)))
   val spaceGutter = 24.dp
   val textBody = 18.sp

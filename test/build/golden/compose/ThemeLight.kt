@@ -24,6 +24,7 @@ object ThemeLight {
   val labelGreeting = "Say \"hi\" & it's \$5 <now>"
   val layerOverlay = 10f
   val shadowCard = ShadowToken(listOf(ShadowLayer(color = Color(0x80000000), offsetX = 0.dp, offsetY = 1.dp, blur = 2.dp, spread = 0.dp, inset = false), ShadowLayer(color = Color(0x1a000000), offsetX = 0.dp, offsetY = 4.dp, blur = 8.dp, spread = -2.dp, inset = false)))
+  val shadowRaised = ShadowToken(listOf(ShadowLayer(color = Color(0x80000000), offsetX = 0.dp, offsetY = 1.dp, blur = 2.dp, spread = 0.dp, inset = false), ShadowLayer(color = Color(0x1a000000), offsetX = 0.dp, offsetY = 4.dp, blur = 8.dp, spread = -2.dp, inset = false), ShadowLayer(color = Color(0x33000000), offsetX = 0.dp, offsetY = 12.dp, blur = 24.dp, spread = 0.dp, inset = false)))
   val shadowWell = ShadowToken(listOf(ShadowLayer(color = Color(0x80000000), offsetX = 0.dp, offsetY = 2.dp, blur = 16.dp, spread = 0.dp, inset = true)))
   val spaceGutter = 16.dp
   val textBody = 16.sp

@@ -23,6 +23,7 @@ public class ThemeDark {
     public static let labelGreeting = "Good night"
     public static let layerOverlay = CGFloat(20)
     public static let shadowCard = ShadowToken(layers: [ShadowLayer(color: UIColor(red: 0.000, green: 0.000, blue: 0.000, alpha: 0.8), offsetX: CGFloat(0), offsetY: CGFloat(2), blur: CGFloat(6), spread: CGFloat(0), inset: false)])
+    public static let shadowRaised = ShadowToken(layers: [ShadowLayer(color: UIColor(red: 0.000, green: 0.000, blue: 0.000, alpha: 0.8), offsetX: CGFloat(0), offsetY: CGFloat(2), blur: CGFloat(6), spread: CGFloat(0), inset: false), ShadowLayer(color: UIColor(red: 0.000, green: 0.000, blue: 0.000, alpha: 0.2), offsetX: CGFloat(0), offsetY: CGFloat(12), blur: CGFloat(24), spread: CGFloat(0), inset: false)])
     public static let shadowWell = ShadowToken(layers: [ShadowLayer(color: UIColor(red: 0.000, green: 0.000, blue: 0.000, alpha: 0.5), offsetX: CGFloat(0), offsetY: CGFloat(2), blur: CGFloat(16), spread: CGFloat(0), inset: true)])
     public static let spaceGutter = CGFloat(24)
     public static let textBody = CGFloat(18)

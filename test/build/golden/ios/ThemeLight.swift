@@ -23,6 +23,7 @@ public class ThemeLight {
     public static let labelGreeting = "Say \"hi\" & it's $5 <now>"
     public static let layerOverlay = CGFloat(10)
     public static let shadowCard = ShadowToken(layers: [ShadowLayer(color: UIColor(red: 0.000, green: 0.000, blue: 0.000, alpha: 0.5), offsetX: CGFloat(0), offsetY: CGFloat(1), blur: CGFloat(2), spread: CGFloat(0), inset: false), ShadowLayer(color: UIColor(red: 0.000, green: 0.000, blue: 0.000, alpha: 0.1), offsetX: CGFloat(0), offsetY: CGFloat(4), blur: CGFloat(8), spread: CGFloat(-2), inset: false)])
+    public static let shadowRaised = ShadowToken(layers: [ShadowLayer(color: UIColor(red: 0.000, green: 0.000, blue: 0.000, alpha: 0.5), offsetX: CGFloat(0), offsetY: CGFloat(1), blur: CGFloat(2), spread: CGFloat(0), inset: false), ShadowLayer(color: UIColor(red: 0.000, green: 0.000, blue: 0.000, alpha: 0.1), offsetX: CGFloat(0), offsetY: CGFloat(4), blur: CGFloat(8), spread: CGFloat(-2), inset: false), ShadowLayer(color: UIColor(red: 0.000, green: 0.000, blue: 0.000, alpha: 0.2), offsetX: CGFloat(0), offsetY: CGFloat(12), blur: CGFloat(24), spread: CGFloat(0), inset: false)])
     public static let shadowWell = ShadowToken(layers: [ShadowLayer(color: UIColor(red: 0.000, green: 0.000, blue: 0.000, alpha: 0.5), offsetX: CGFloat(0), offsetY: CGFloat(2), blur: CGFloat(16), spread: CGFloat(0), inset: true)])
     public static let spaceGutter = CGFloat(16)
     public static let textBody = CGFloat(16)

@@ -34,6 +34,7 @@ export type TokenName =
   | "radiusMd"
   | "ratioThird"
   | "shadowCard"
+  | "shadowRaised"
   | "shadowWell"
   | "space4"
   | "spaceGutter"
@@ -126,6 +127,7 @@ export const tokens = {
   radiusMd: "0.5rem",
   ratioThird: 0.33,
   shadowCard: [{"color":"rgba(0, 0, 0, 0.5)","offsetX":"0px","offsetY":"1px","blur":"2px","spread":"0px","inset":false},{"color":"rgba(0, 0, 0, 0.1)","offsetX":"0px","offsetY":"4px","blur":"8px","spread":"-2px","inset":false}] as const satisfies ShadowToken,
+  shadowRaised: [{"color":"rgba(0, 0, 0, 0.5)","offsetX":"0px","offsetY":"1px","blur":"2px","spread":"0px","inset":false},{"color":"rgba(0, 0, 0, 0.1)","offsetX":"0px","offsetY":"4px","blur":"8px","spread":"-2px","inset":false},{"color":"rgba(0, 0, 0, 0.2)","offsetX":"0px","offsetY":"12px","blur":"24px","spread":"0px","inset":false}] as const satisfies ShadowToken,
   shadowWell: [{"color":"rgba(0, 0, 0, 0.5)","offsetX":"0px","offsetY":"2px","blur":"16px","spread":"0px","inset":true}] as const satisfies ShadowToken,
   space4: "16px",
   spaceGutter: "16px",
@@ -187,6 +189,7 @@ export const modes = {
       labelGreeting: "Say \"hi\" & it's $5 <now>",
       layerOverlay: 10,
       shadowCard: [{"color":"rgba(0, 0, 0, 0.5)","offsetX":"0px","offsetY":"1px","blur":"2px","spread":"0px","inset":false},{"color":"rgba(0, 0, 0, 0.1)","offsetX":"0px","offsetY":"4px","blur":"8px","spread":"-2px","inset":false}] as const satisfies ShadowToken,
+      shadowRaised: [{"color":"rgba(0, 0, 0, 0.5)","offsetX":"0px","offsetY":"1px","blur":"2px","spread":"0px","inset":false},{"color":"rgba(0, 0, 0, 0.1)","offsetX":"0px","offsetY":"4px","blur":"8px","spread":"-2px","inset":false},{"color":"rgba(0, 0, 0, 0.2)","offsetX":"0px","offsetY":"12px","blur":"24px","spread":"0px","inset":false}] as const satisfies ShadowToken,
       shadowWell: [{"color":"rgba(0, 0, 0, 0.5)","offsetX":"0px","offsetY":"2px","blur":"16px","spread":"0px","inset":true}] as const satisfies ShadowToken,
       spaceGutter: "16px",
       textBody: "16px",
@@ -211,6 +214,7 @@ export const modes = {
       labelGreeting: "Good night",
       layerOverlay: 20,
       shadowCard: [{"color":"rgba(0, 0, 0, 0.8)","offsetX":"0px","offsetY":"2px","blur":"6px","spread":"0px","inset":false}] as const satisfies ShadowToken,
+      shadowRaised: [{"color":"rgba(0, 0, 0, 0.8)","offsetX":"0px","offsetY":"2px","blur":"6px","spread":"0px","inset":false},{"color":"rgba(0, 0, 0, 0.2)","offsetX":"0px","offsetY":"12px","blur":"24px","spread":"0px","inset":false}] as const satisfies ShadowToken,
       shadowWell: [{"color":"rgba(0, 0, 0, 0.5)","offsetX":"0px","offsetY":"2px","blur":"16px","spread":"0px","inset":true}] as const satisfies ShadowToken,
       spaceGutter: "24px",
       textBody: "18px",
