@@ -132,11 +132,11 @@ const webVariants: Omit<Transform, 'name'> = {
     const v = valueOf(t);
     const css = renders[type].css(v, make('var'));
     const wide = renders[type].css(v, make('var', true));
-    const out: Record<string, unknown> = { scss: renders[type].css(v, make('scss')), resolved: renders[type].css(v, make('resolve')) };
-    if (wide !== css) {
-      out['wide'] = wide;
-      out['resolvedWide'] = renders[type].css(v, make('resolve', true));
-    }
+    const resolved = renders[type].css(v, make('resolve'));
+    const resolvedWide = renders[type].css(v, make('resolve', true));
+    const out: Record<string, unknown> = { scss: renders[type].css(v, make('scss')), resolved };
+    if (wide !== css) out['wide'] = wide;
+    if (resolvedWide !== resolved) out['resolvedWide'] = resolvedWide;
     if (type === 'typography') out['parts'] = typographyParts(v as Parameters<typeof typographyParts>[0], make('var'));
     return out;
   },
