@@ -52,7 +52,7 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
   const warnings: string[] = [];
   const files = new Map<string, string>();
   const views = planViews(set, config);
-  const ctx: FormatContext = { views, viewByKey: new Map(views.map((v) => [v.key, v])), composites: compositesOf(set) };
+  const ctx: FormatContext = { views, viewByKey: new Map(views.map((v) => [v.key, v])), composites: compositesOf(set), namespaced: opts.namespace === 'collection' };
 
   const plan = planPlatforms(selected, config, ctx, remBase);
   if (Object.keys(plan.platforms).length > 0) {

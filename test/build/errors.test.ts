@@ -45,7 +45,7 @@ describe('name clashes are errors that name both tokens', () => {
     const set = twoCollections([variable('a', 'space/sm', { m: 4 })], [variable('b', 'space-sm', { m: 8 })]);
     expect(await failure(set, adHocConfig(), { platforms: ['css'] })).toMatchInlineSnapshot(`
       "BUILD_NAME_CLASH: Tokens "a/space/sm" and "b/space-sm" both become --space-sm in CSS (custom property names), so one would overwrite the other.
-      fix: Rename one of them (in the design file or its token file) so their names differ in more than case and punctuation, or set build.prefix."
+      fix: Set tokens.namespace: collection in config/tokensync.yaml so every name holds its collection (--theme-color-bg), or rename one of them."
     `);
   });
 

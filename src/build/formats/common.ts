@@ -13,6 +13,8 @@ export interface FormatContext {
   viewByKey: Map<string, View>;
   /** The composite types the token set holds (render/index.ts COMPOSITE_TYPES): their type declarations are printed. */
   composites: ReadonlySet<string>;
+  /** `tokens.namespace: collection`: every token path starts with its collection's slug (tree.ts). */
+  namespaced?: boolean;
 }
 
 /** The file option our formats read: which views the file holds. */
@@ -93,8 +95,12 @@ export function assertNoClash(tokens: TransformedToken[], what: string, nameOf: 
     const other = seen.get(name);
     if (other === undefined) seen.set(name, id);
     else if (other !== id) {
+      // The same name in two collections (one collection per theme): the namespace fixes it (issue 10).
+      const acrossCollections = !other.startsWith(`${m.collection}/`);
       throw new BuildError('BUILD_NAME_CLASH', `Tokens "${other}" and "${id}" both become ${name} in ${what}, so one would overwrite the other.`, {
-        hint: 'Rename one of them (in the design file or its token file) so their names differ in more than case and punctuation, or set build.prefix.',
+        hint: acrossCollections
+          ? 'Set tokens.namespace: collection in config/tokensync.yaml so every name holds its collection (--theme-color-bg), or rename one of them.'
+          : 'Rename one of them (in the design file or its token file) so their names differ in more than case and punctuation, or set build.prefix.',
       });
     }
   }

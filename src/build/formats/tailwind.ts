@@ -16,7 +16,7 @@
  * wins over Tailwind's theme layer in every mode.
  */
 import type { FormatFn, TransformedToken } from 'style-dictionary/types';
-import { cleanName } from '../transforms.js';
+import { cleanName, metaOf } from '../transforms.js';
 import { assertNoClash, GENERATED, tokensOf, type FormatContext } from './common.js';
 
 function strip(name: string, prefixes: string[]): string {
@@ -25,8 +25,16 @@ function strip(name: string, prefixes: string[]): string {
 }
 
 /** The Tailwind theme variable of a token, or undefined when Tailwind has no namespace for it. */
-export function tailwindName(t: TransformedToken, prefix: string): string | undefined {
-  const name = prefix !== '' && cleanName(t).startsWith(`${prefix}-`) ? cleanName(t).slice(prefix.length + 1) : cleanName(t);
+export function tailwindName(t: TransformedToken, prefix: string, namespaced = false): string | undefined {
+  const full = prefix !== '' && cleanName(t).startsWith(`${prefix}-`) ? cleanName(t).slice(prefix.length + 1) : cleanName(t);
+  // With tokens.namespace: collection the collection comes first (`theme-color-bg`); it goes after
+  // the namespace (`--color-theme-bg`), so the type segment is still dropped.
+  const ns = namespaced ? `${metaOf(t).path[0]!.toLowerCase()}-` : '';
+  if (ns !== '' && full.startsWith(ns)) {
+    const inner = tailwindName({ ...t, name: full.slice(ns.length) } as TransformedToken, '', false);
+    return inner?.replace(/^(--(?:inset-shadow|font-weight|[a-z]+))-/, `$1-${ns}`);
+  }
+  const name = full;
   switch (String(t['$type'])) {
     case 'color':
       return `--color-${strip(name, ['color'])}`;
@@ -64,10 +72,11 @@ const TEXT_PARTS: [string, string][] = [
 ];
 
 export function tailwindFormat(ctx: FormatContext, prefix: string, cssImport: string | undefined): FormatFn {
+  const namespaced = ctx.namespaced === true;
   return (args) => {
     const defaults = tokensOf(args.dictionary, ctx.views.filter((v) => v.isDefault).map((v) => v.key));
     const mapped = defaults.flatMap((t) => {
-      const tw = tailwindName(t, prefix);
+      const tw = tailwindName(t, prefix, namespaced);
       return tw === undefined ? [] : [{ t, tw }];
     });
     const byTw = new Map(mapped.map((m) => [m.t, m.tw]));
