@@ -6,12 +6,12 @@
 import { describe, expect, test } from 'vitest';
 import { buildTokens } from '../../src/build/index.js';
 import type { RepoToken } from '../../src/model/dtcg.js';
-import type { Collection, TokenSet, Value, Variable } from '../../src/model/types.js';
+import type { Alias, Collection, TokenSet, Value, Variable } from '../../src/model/types.js';
 import { hexToColor } from '../../src/model/values.js';
 import { fixtureConfig } from './fixture.js';
 
 const themes = ['Light theme', 'Dark theme'];
-const alias = (collection: string, name: string): Value => ({ alias: { collection, name } });
+const alias = (collection: string, name: string): Alias => ({ alias: { collection, name } });
 
 function sharedNames(): TokenSet {
   const collections: Collection[] = themes.map((name) => ({ name, modes: [{ name: 'Value' }, { name: 'High contrast' }], defaultMode: 'Value' }));
