@@ -37,7 +37,7 @@ import { androidString as rAndroidString, cLikeString as rCLikeString } from '..
  * the list as one comma-separated string, their font lookup takes the first it has.
  */
 const renderList = (f: FontFamily): string[] => (Array.isArray(f) ? f : [f]);
-const renderQuote = (name: string): string => (/^[A-Za-z-][A-Za-z0-9-]*$/.test(name) || name.includes(',') ? name : `'${name.replace(/'/g, "\\'")}'`);
+const renderQuote = (name: string): string => (/^[A-Za-z-][A-Za-z0-9-]*$/.test(name) || name.includes(',') ? name : `"${name.replace(/"/g, '\\"')}"`);
 
 export const cssFontFamily = (f: FontFamily): string => renderList(f).map(renderQuote).join(', ');
 const renderJoined = (f: FontFamily): string => renderList(f).join(', ');

@@ -11,7 +11,7 @@ import { run } from '../../src/cli/commands/build.js';
 import type { CommandContext } from '../../src/cli/context.js';
 import { configSchema } from '../../src/config/schema.js';
 import { renderTokens, writeFilesAtomic } from '../../src/tokens/index.js';
-import { fixtureVariables } from './fixture.js';
+import { fixtureSet, fixtureVariables } from './fixture.js';
 
 const dirs: string[] = [];
 afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -29,7 +29,7 @@ function context(cwd: string): { ctx: CommandContext; results: unknown[]; warnin
   return { ctx, results, warnings };
 }
 
-async function project(): Promise<string> {
+async function project(set = fixtureSet()): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'tokensync-build-cmd-'));
   dirs.push(root);
   await mkdir(path.join(root, 'config'));
@@ -38,7 +38,7 @@ async function project(): Promise<string> {
     ['build:', '  outDir: out', '  modes:', '    theme:', '      dark:', '        media: "(prefers-color-scheme: dark)"', ''].join('\n'),
   );
   const tokensConfig = configSchema.parse({}).tokens;
-  await writeFilesAtomic(path.join(root, tokensConfig.dir), renderTokens(fixtureVariables(), tokensConfig));
+  await writeFilesAtomic(path.join(root, tokensConfig.dir), renderTokens(set, tokensConfig));
   return root;
 }
 
@@ -59,9 +59,10 @@ test('builds the token files of a project into build.outDir; a rebuild rewrites 
   expect(await listFiles(path.join(root, 'out'))).toEqual(['css/tokens.css', 'ts/tokens.ts']);
   expect(warnings).toEqual([]);
   // What the command wrote from the files is what buildTokens makes of the model: the token files
-  // round-trip the fixture, and the command adds nothing of its own.
+  // round-trip the fixture (composites and wide-gamut colors included), and the command adds
+  // nothing of its own.
   const config = configSchema.parse({ build: { modes: { theme: { dark: { media: '(prefers-color-scheme: dark)' } } } } });
-  const direct = await buildTokens(fixtureVariables(), config.build, { platforms: ['css', 'ts'] });
+  const direct = await buildTokens(fixtureSet(), config.build, { platforms: ['css', 'ts'] });
   expect(await readFile(path.join(root, 'out/css/tokens.css'), 'utf8')).toBe(direct.files.get('css/tokens.css'));
   expect(await readFile(path.join(root, 'out/ts/tokens.ts'), 'utf8')).toBe(direct.files.get('ts/tokens.ts'));
   expect(results[0]).toMatchObject({ written: ['css/tokens.css', 'ts/tokens.ts'], unchanged: [] });
@@ -87,7 +88,7 @@ test('--out writes elsewhere, and an unknown --platform is refused with the list
 });
 
 test('a repository with composites and wide-gamut colors in its token files builds them on every platform', async () => {
-  const root = await project();
+  const root = await project(fixtureVariables());
   const edit = async (file: string, add: Record<string, unknown>): Promise<void> => {
     const p = path.join(root, 'tokens', file);
     await writeFile(p, JSON.stringify({ ...(JSON.parse(await readFile(p, 'utf8')) as object), ...add }, null, 2));

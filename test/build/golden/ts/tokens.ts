@@ -115,7 +115,7 @@ export const tokens = {
   emphasis: 1,
   featureRounded: true,
   fontFamilySans: "Inter, system-ui, sans-serif",
-  fontFamilySerif: "'Source Serif 4', Georgia, serif",
+  fontFamilySerif: "\"Source Serif 4\", Georgia, serif",
   fontSizeBody: "16px",
   fontWeightBold: 700,
   fontWeightRegular: 400,
@@ -136,7 +136,7 @@ export const tokens = {
   trackingWide: "0.05rem",
   transitionFade: {"duration":"150ms","delay":"0ms","timingFunction":[0.2,0,0,1]} as const satisfies TransitionToken,
   typeBody: {"fontFamily":"Inter, system-ui, sans-serif","fontSize":"16px","fontWeight":400,"letterSpacing":"0px","lineHeight":1.5} as const satisfies TypographyToken,
-  typeHeading: {"fontFamily":"'Source Serif 4', Georgia, serif","fontSize":"2rem","fontWeight":700,"letterSpacing":"0.05rem","lineHeight":1.2} as const satisfies TypographyToken,
+  typeHeading: {"fontFamily":"\"Source Serif 4\", Georgia, serif","fontSize":"2rem","fontWeight":700,"letterSpacing":"0.05rem","lineHeight":1.2} as const satisfies TypographyToken,
   typeLead: {"fontFamily":"Inter, system-ui, sans-serif","fontSize":"16px","fontWeight":400,"letterSpacing":"0px","lineHeight":1.5} as const satisfies TypographyToken,
 } as const satisfies Record<TokenName, TokenValue>;
 
@@ -159,7 +159,7 @@ export const modes = {
       durationNone: "0ms",
       easeStandard: [0.2,0,0,1] as const satisfies CubicBezierToken,
       fontFamilySans: "Inter, system-ui, sans-serif",
-      fontFamilySerif: "'Source Serif 4', Georgia, serif",
+      fontFamilySerif: "\"Source Serif 4\", Georgia, serif",
       fontSizeBody: "16px",
       fontWeightBold: 700,
       fontWeightRegular: 400,
@@ -195,7 +195,7 @@ export const modes = {
       textBody: "16px",
       transitionFade: {"duration":"150ms","delay":"0ms","timingFunction":[0.2,0,0,1]} as const satisfies TransitionToken,
       typeBody: {"fontFamily":"Inter, system-ui, sans-serif","fontSize":"16px","fontWeight":400,"letterSpacing":"0px","lineHeight":1.5} as const satisfies TypographyToken,
-      typeHeading: {"fontFamily":"'Source Serif 4', Georgia, serif","fontSize":"2rem","fontWeight":700,"letterSpacing":"0.05rem","lineHeight":1.2} as const satisfies TypographyToken,
+      typeHeading: {"fontFamily":"\"Source Serif 4\", Georgia, serif","fontSize":"2rem","fontWeight":700,"letterSpacing":"0.05rem","lineHeight":1.2} as const satisfies TypographyToken,
       typeLead: {"fontFamily":"Inter, system-ui, sans-serif","fontSize":"16px","fontWeight":400,"letterSpacing":"0px","lineHeight":1.5} as const satisfies TypographyToken,
     },
     "dark": {
@@ -220,8 +220,8 @@ export const modes = {
       textBody: "18px",
       transitionFade: {"duration":"0.3s","delay":"50ms","timingFunction":[0.4,0,0.2,1]} as const satisfies TransitionToken,
       typeBody: {"fontFamily":"Inter, system-ui, sans-serif","fontSize":"18px","fontWeight":300,"letterSpacing":"0.2px","lineHeight":1.6} as const satisfies TypographyToken,
-      typeHeading: {"fontFamily":"'Source Serif 4', Georgia, serif","fontSize":"2rem","fontWeight":700,"letterSpacing":"0.05rem","lineHeight":1.2} as const satisfies TypographyToken,
-      typeLead: {"fontFamily":"'Source Serif 4', Georgia, serif","fontSize":"2rem","fontWeight":700,"letterSpacing":"0.05rem","lineHeight":1.2} as const satisfies TypographyToken,
+      typeHeading: {"fontFamily":"\"Source Serif 4\", Georgia, serif","fontSize":"2rem","fontWeight":700,"letterSpacing":"0.05rem","lineHeight":1.2} as const satisfies TypographyToken,
+      typeLead: {"fontFamily":"\"Source Serif 4\", Georgia, serif","fontSize":"2rem","fontWeight":700,"letterSpacing":"0.05rem","lineHeight":1.2} as const satisfies TypographyToken,
     },
   },
 } as const;
