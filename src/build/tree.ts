@@ -37,7 +37,7 @@ export interface TokenMeta {
   alias?: { view: string; collection: string; variable: string; path: string[] };
   /** A color literal as the model holds it, with its wide-gamut `source` (render/color.ts). */
   color?: Color;
-  /** Repository-owned (a RepoToken, issue 10), never pushed; the docs page says so. */
+  /** Repository-owned (a RepoToken with owner `repository`, issue 10), never pushed; the docs page says so. */
   repo?: boolean;
 }
 
@@ -295,7 +295,7 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
       const sdType: SdType = type === 'dimension' && isFontSize(end.entry.variable ?? end.entry.repo) ? 'fontSize' : type;
       const path = pathOf(v);
       const meta: TokenMeta = { view: view.key, collection: v.collection, variable: v.name, mode: view.mode, path, kind: type };
-      if (e.repo) meta.repo = true;
+      if (e.repo?.owner === 'repository') meta.repo = true;
       let $value: unknown;
       if (isAlias(value)) {
         const tv = targetView(views, view, value.alias.collection)!;
