@@ -255,7 +255,10 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
         return (Array.isArray(value) ? value : wrong()).map((x: unknown) => {
           if (isAlias(x as Value)) return sub(x, 'gradient');
           const o = obj(x);
-          return { color: sub(o['color'], 'color'), position: sub(o['position'], 'number') };
+          // Format §9.6: a position outside [0, 1] is taken as clamped to it.
+          const position = sub(o['position'], 'number');
+          if (typeof position.$lit === 'number') position.$lit = Math.min(1, Math.max(0, position.$lit));
+          return { color: sub(o['color'], 'color'), position };
         });
       case 'typography': {
         const o = obj(value);
