@@ -29,6 +29,7 @@ export async function runSyncCommand(mode: SyncMode, options: SyncCommandOptions
       force: options.force,
       dryRun: options.dryRun,
       progress: (m) => ctx.out.info(m),
+      warn: (m) => ctx.out.warn(m),
     });
     return report(mode, outcome, options, ctx, connection.label, connection.client.stats());
   } finally {
