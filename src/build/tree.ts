@@ -9,6 +9,12 @@
  * for a collection shows its default mode, a reference into another collection reads that
  * collection's default mode on static platforms (Swift, Kotlin, Android, TS, JSON). In CSS it stays
  * `var(--…)` and the cascade picks the mode at run time.
+ *
+ * Repository tokens (`set.tokens`, issue 10) go in beside the variables, under the same rules. A
+ * composite's `$value` is its model value with every sub-value a `Sub` (render/context.ts): the
+ * literal it resolves to in this mode plus, when written as a reference, where that points; no
+ * `{…}` string, so Style Dictionary sees a literal and its pipeline treats it as ours does
+ * (direct.test.ts). Its type's renderer prints it (transforms.ts `tokensync/<target>/composite`).
  */
 import type { DesignTokens } from 'style-dictionary/types';
 import type { DtcgType, RepoToken } from '../model/dtcg.js';
