@@ -24,7 +24,7 @@ import { TYPE_MODULES } from '../types/index.js';
 import { encodeLiteral } from './codec.js';
 import { parseJsonTree } from './json-tree.js';
 import { Ordered, fromJsonNode, toJsonText, type Json } from './json-write.js';
-import { defaultKind, explicitKindFromConfig, kindFits } from './kinds.js';
+import { DTCG_TYPES, defaultKind, explicitKindFromConfig, kindFits } from './kinds.js';
 import type { TokenSources } from './read.js';
 import { EXTENSION, RESOLVER_FILE, renderResolver, type CollectionLayout } from './resolver-doc.js';
 
@@ -286,7 +286,7 @@ function pickKind(v: Variable, prevTok: Ordered | undefined, config: TokensConfi
     let kind: TokenKind | undefined;
     if (prevType === 'dimension') kind = { type: 'dimension', unit: unit === 'rem' ? 'rem' : 'px' };
     else if (prevType === 'duration') kind = { type: 'duration', unit: unit === 's' ? 's' : 'ms' };
-    else if (['color', 'number', 'fontWeight', 'fontFamily', 'string', 'boolean'].includes(prevType)) kind = { type: prevType } as TokenKind;
+    else if (prevType in DTCG_TYPES) kind = { type: prevType } as TokenKind;
     if (kind && kindFits(kind, v.type)) return kind;
   }
   return explicitKindFromConfig(v, config);
