@@ -3,9 +3,10 @@
  * - one table per collection, one row per token, its modes side by side in columns; a dark mode's
  *   column (a mode named dark/night, or one applied by `prefers-color-scheme: dark`) is previewed on a
  *   dark background;
- * - previews: color swatches over a checkerboard, radius as a rounded corner, other dimensions to
- *   scale, type specimens with the real font stack and its fallbacks, opacity as a faded square,
- *   strings as text, booleans as on/off;
+ * - previews: each type's own (`render.docs` of src/types/<type>.ts, issue 10: swatches, sizes to
+ *   scale, type specimens, shadow and border boxes, gradients, easing), and where a designer needs
+ *   more: radius as a rounded corner, the real font stack with its fallbacks, opacity as a faded
+ *   square, strings as text, booleans as on/off; repository-only tokens are marked;
  * - search over names, CSS variables, descriptions and values (the rows' text, indexed on first use); a button copies a token's `var(--name)`;
  * - the title names the project, the design file and its version (BuildOptions.source);
  * - alpha values printed rounded (`0.5`, not `0.5019607843137255`): the shortest decimal that is the
@@ -14,10 +15,11 @@
  * Inline style and script only, no external resources, so it works from file:// with no server.
  * Values are the CSS ones (the web platform's transforms), aliases resolved as in that mode.
  */
-import type { FormatFn, TransformedToken } from 'style-dictionary/types';
+import type { Dictionary, FormatFn, TransformedToken } from 'style-dictionary/types';
+import { renders } from '../render/index.js';
 import { cleanName, metaOf } from '../transforms.js';
 import type { View } from '../views.js';
-import { tokensOf, type FormatContext } from './common.js';
+import { terminalOf, tokensOf, variantsOf, type FormatContext } from './common.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -57,33 +59,38 @@ function unquote(value: string): string {
 const isRadius = (variable: string): boolean => /(^|\/)(radius|radii|rounded|corner|corners|border-radius)(\/|$|-)/i.test(variable);
 const isOpacity = (variable: string): boolean => /(^|\/)(opacity|alpha)(\/|$|-)/i.test(variable);
 
-function preview(t: TransformedToken, variable: string): string {
-  const raw = String(t['$value']);
-  const v = esc(raw);
-  switch (String(t['$type'])) {
-    case 'color':
-      return `<span class="chk"><span class="sw" style="background:${v}"></span></span>`;
+/**
+ * The preview of a token's value with every reference resolved (the page loads no stylesheet):
+ * the designer's extras first, else the type's own (render.docs).
+ */
+function preview(t: TransformedToken, variable: string, css: string): string {
+  const type = String(t['$type']);
+  const v = esc(css);
+  switch (type) {
     case 'dimension':
       if (isRadius(variable)) return `<span class="rad" style="border-top-left-radius:${v}"></span>`;
-      return `<span class="bar" style="width:${v}"></span>`;
-    case 'fontSize':
-      return `<span class="spec" style="font-size:${v}">Aa Bb Cc</span>`;
+      break;
     case 'fontFamily':
-      return `<span class="spec font" style="font-family:${esc(fontStack(raw))}">The quick brown fox</span><small class="stack">${esc(fontStack(raw))}</small>`;
-    case 'fontWeight':
-      return `<span class="spec" style="font-weight:${v}">The quick brown fox</span>`;
+      return `<span class="spec font" style="font-family:${esc(fontStack(css))}">The quick brown fox</span><small class="stack">${esc(fontStack(css))}</small>`;
     case 'number': {
-      const n = Number(raw);
+      const n = Number(css);
       if (isOpacity(variable) && n >= 0 && n <= 1) return `<span class="chk"><span class="sw op" style="opacity:${n}"></span></span>`;
       return '';
     }
     case 'string':
-      return `<span class="str">${esc(unquote(raw))}</span>`;
+      return `<span class="str">${esc(unquote(css))}</span>`;
     case 'boolean':
-      return t['$value'] === true || raw === 'true' ? '<span class="on">on</span>' : '<span class="off">off</span>';
-    default:
-      return '';
+      return css === 'true' ? '<span class="on">on</span>' : '<span class="off">off</span>';
   }
+  const r = renders[type as keyof typeof renders];
+  return r?.docs ? r.docs(v) : '';
+}
+
+/** The resolved CSS value of a token: a composite's `resolved` form, a wide color's own space. */
+function cssValue(t: TransformedToken, dictionary: Dictionary): string {
+  const end = terminalOf(dictionary, t);
+  const v = variantsOf(end);
+  return v.resolvedWide ?? v.resolved ?? v.wide ?? String(end['$value']);
 }
 
 /** Dark modes are previewed on a dark background. */
@@ -131,6 +138,12 @@ td.dk .rad{background:#1e1b4b;border-color:#818cf8}
 .stack{display:block;color:var(--muted);font-size:11px}
 .str{display:inline-block;padding:.1rem .4rem;border:1px dashed #cbd5e1;border-radius:4px}
 .on,.off{display:inline-block;padding:0 .5rem;border-radius:999px;font-size:12px}.on{background:#dcfce7;color:#166534}.off{background:#fee2e2;color:#991b1b}
+.box{display:inline-block;width:4rem;height:2.5rem;background:#fff;border-radius:4px;margin:.5rem;vertical-align:middle}
+.wide{width:8rem}
+.ease{display:inline-block;width:6rem;height:.5rem;background:#e5e7eb;border-radius:4px;position:relative;vertical-align:middle}
+.ease span{position:absolute;left:0;top:0;width:.5rem;height:.5rem;border-radius:50%;background:#4f46e5}
+.tr{display:block}
+.repo{display:inline-block;margin-left:.4rem;color:#8a5a00;font-size:12px}
 tr:target td,td:target{outline:2px solid #f59e0b;outline-offset:-2px}
 tr[hidden]{display:none}`;
 
@@ -181,17 +194,19 @@ export function docsFormat(ctx: FormatContext): FormatFn {
         const first = byView.map((m) => m.get(variable)).find((t) => t !== undefined)!;
         const cssName = `--${cleanName(first)}`;
         const desc = typeof first['$description'] === 'string' && first['$description'] !== '' ? `<p class="desc">${esc(first['$description'])}</p>` : '';
+        const repo = metaOf(first).repo ? '<small class="repo">repository only</small>' : '';
         const cells = c.views.map((v, vi) => {
           const t = byView[vi]!.get(variable);
           const dk = isDarkView(v) ? ' class="dk"' : '';
           if (!t) return `<td${dk}></td>`;
           const m = metaOf(t);
-          const shown = displayValue(String(t['$value']));
+          const css = cssValue(t, args.dictionary);
+          const shown = displayValue(css);
           const alias = m.alias ? `<a class="al" href="#${anchor(m.alias.view, m.alias.variable)}">→ ${esc(`${m.alias.collection}/${m.alias.variable}`)}</a>` : '';
-          return `<td${dk} id="${anchor(v.key, variable)}">${preview(t, variable)}<code class="v">${esc(shown)}</code>${alias}</td>`;
+          return `<td${dk} id="${anchor(v.key, variable)}">${preview(t, variable, css)}<code class="v">${esc(shown)}</code>${alias}</td>`;
         });
         body.push(
-          `<tr class="t"><td><code class="tn">${esc(variable)}</code><br><button class="cp" type="button" data-copy="var(${esc(cssName)})" title="Copy var(${esc(cssName)})">${esc(cssName)}</button>${desc}</td>${cells.join('')}</tr>`,
+          `<tr class="t"><td><code class="tn">${esc(variable)}</code>${repo}<br><button class="cp" type="button" data-copy="var(${esc(cssName)})" title="Copy var(${esc(cssName)})">${esc(cssName)}</button>${desc}</td>${cells.join('')}</tr>`,
         );
       }
       body.push('</tbody>', '</table>', '</section>');

@@ -41,7 +41,7 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext) {
   const platforms = parsePlatforms(options.platform);
   const { set } = await readTokens(root, config.tokens);
   const source = await buildSource(root, config.tokens);
-  const out = await buildTokens(set, config.build, { ...(platforms ? { platforms } : {}), remBase: config.tokens.remBase, source });
+  const out = await buildTokens(set, config.build, { ...(platforms ? { platforms } : {}), remBase: config.tokens.remBase, namespace: config.tokens.namespace, source });
   for (const w of out.warnings) ctx.out.warn(w);
   // --out is relative to where the command runs; build.outDir to the project root (DESIGN.md).
   const outDir = options.out ? path.resolve(ctx.cwd, options.out) : path.resolve(root, config.build.outDir);
