@@ -56,7 +56,7 @@ describe('tokens.namespace: collection', async () => {
     expect(file('tailwind/theme.css')).toContain('  --color-light-theme-bg: var(--light-theme-color-bg);\n');
     expect(file('tailwind/theme.css')).toContain('  --text-dark-theme-body: var(--dark-theme-font-size-body);\n');
     expect(file('tailwind/theme.css')).toContain('  --shadow-dark-theme-card: var(--dark-theme-shadow-card);\n');
-    expect(file('docs/index.html')).toContain('<code>--light-theme-color-bg</code>');
+    expect(file('docs/index.html')).toContain('data-copy="var(--light-theme-color-bg)"'); // the copy button of the row
   });
 });
 
