@@ -9,14 +9,15 @@
  *   square, strings as text, booleans as on/off; repository-only tokens are marked;
  * - search over names, CSS variables, descriptions and values (the rows' text, indexed on first use); a button copies a token's `var(--name)`;
  * - the title names the project, the design file and its version (BuildOptions.source);
- * - alpha values printed rounded (`0.5`, not `0.5019607843137255`): the shortest decimal that is the
- *   same 8-bit alpha;
+ * - alpha values printed rounded (`0.5`, not `0.5019607843137255`), with the build's own `alpha`
+ *   (render/units.ts), also where a value did not come through a type's renderer;
  * - readable at 10,000 tokens: collections render lazily (`content-visibility`), headers stick.
  * Inline style and script only, no external resources, so it works from file:// with no server.
  * Values are the CSS ones (the web platform's transforms), aliases resolved as in that mode.
  */
 import type { Dictionary, FormatFn, TransformedToken } from 'style-dictionary/types';
 import { renders } from '../render/index.js';
+import { alpha as shortAlpha } from '../render/units.js';
 import { cleanName, metaOf } from '../transforms.js';
 import type { View } from '../views.js';
 import { terminalOf, tokensOf, variantsOf, type FormatContext } from './common.js';
@@ -28,19 +29,9 @@ export function anchor(view: string, variable: string): string {
   return `t-${view}-${variable.replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.codePointAt(0)!.toString(16)}`)}`;
 }
 
-/** The shortest decimal (up to 4 places) that rounds to the same 8-bit alpha: 0.50196… -> 0.5. */
-export function roundAlpha(a: number): string {
-  const target = Math.round(a * 255);
-  for (let d = 0; d <= 4; d++) {
-    const s = Number(a.toFixed(d));
-    if (Math.round(s * 255) === target) return String(s);
-  }
-  return String(Number(a.toFixed(4)));
-}
-
 /** A CSS value as a person reads it: alphas in rgba()/hsla() rounded. */
 export function displayValue(value: string): string {
-  return value.replace(/\b(rgba|hsla)\(([^,()]+),([^,()]+),([^,()]+),\s*([0-9.]+)\)/g, (_m, fn: string, a: string, b: string, c: string, alpha: string) => `${fn}(${a},${b},${c}, ${roundAlpha(Number(alpha))})`);
+  return value.replace(/\b(rgba|hsla)\(([^,()]+),([^,()]+),([^,()]+),\s*([0-9.]+)\)/g, (_m, fn: string, a: string, b: string, c: string, alpha: string) => `${fn}(${a},${b},${c}, ${shortAlpha(Number(alpha))})`);
 }
 
 const GENERIC = /\b(serif|sans-serif|monospace|cursive|fantasy|system-ui|ui-serif|ui-sans-serif|ui-monospace|ui-rounded|emoji|math|fangsong)\b/;
