@@ -18,8 +18,8 @@ export interface Owner {
   layout: CollectionLayout;
   file: string;
   dtcgType: DtcgType;
-  variable?: Variable;
-  token?: RepoToken;
+  variable: Variable | undefined;
+  token: RepoToken | undefined;
 }
 
 /** A reference still to resolve: a variable's alias, or one inside a repository-owned token. */
@@ -111,10 +111,8 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
       continue;
     }
     let dtcgType = base.type;
-    if (dtcgType === undefined) {
-      const target = refText(base.value);
-      if (target !== undefined) dtcgType = g.typeOf(target);
-    }
+    const baseRef = refText(base.value);
+    if (dtcgType === undefined && baseRef !== undefined) dtcgType = g.typeOf(baseRef);
     const mod = dtcgType === undefined ? undefined : typeModule(dtcgType);
     if (mod === undefined) reported.add(dottedPath);
     if (dtcgType === undefined) {
@@ -135,7 +133,7 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
     }
     // Repository-owned: a type no variable holds, a `$root` token (no variable name can hold it), or
     // an alias to a `$root` token (a variable cannot alias what the design file does not have).
-    const mapping = base.root || refText(base.value)?.includes('$root') ? undefined : mod.variable;
+    const mapping = base.root || (baseRef !== undefined && baseRef.includes('$root')) ? undefined : mod.variable;
     const variable: Variable | undefined = mapping
       ? { collection: c.name, name, type: mapping.type, description: base.description, scopes: readScopes(base.scopes, baseFile, base, problems), values: {} }
       : undefined;
@@ -232,7 +230,8 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
         repo!.values[modeName] = value as never;
       }
     }
-    const owner: Owner = { layout, file: baseFile, dtcgType: mod.type };
+    // One object literal with every field (no shape changes after creation: this runs per token).
+    const owner: Owner = { layout, file: baseFile, dtcgType: mod.type, variable, token: repo };
     if (variable) {
       // The default mode's unit decides how the token is written back; other modes are converted.
       const kind = defaultKind ?? firstKind ?? (mod.type === 'dimension' || mod.type === 'duration' ? undefined : ({ type: mod.type } as TokenKind));
@@ -242,11 +241,9 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
       // is left out of the set.
       variables.push(variable);
       if (!complete) dropped.add(variable);
-      owner.variable = variable;
     } else {
       tokens.push(repo!);
       if (!complete) dropped.add(repo!);
-      owner.token = repo!;
     }
 
     const clash = byPath.get(dottedPath);
