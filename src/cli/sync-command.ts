@@ -78,7 +78,8 @@ function report(
       lines.push('', 'Files a pull would change:', ...files.written.map((f) => `  write  ${f}`), ...files.removed.map((f) => `  remove ${f}`));
     }
     ctx.out.result(lines.join('\n') + orphanNote, json);
-    const changes = plan.requests.length > 0 || files.written.length > 0 || files.removed.length > 0;
+    // toRepo too: for a collection read from several files a pull renders nothing, yet it has changes.
+    const changes = plan.requests.length > 0 || files.written.length > 0 || files.removed.length > 0 || diff.toRepo.length > 0;
     return mode === 'diff' && changes ? EXIT.changes : EXIT.ok;
   }
   const { files, requestsSent, replans } = outcome;

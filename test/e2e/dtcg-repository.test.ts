@@ -157,6 +157,9 @@ describe('a plain folder of DTCG files, no resolver document', () => {
     const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, { body: { variables: [{ action: 'UPDATE', id: gap.id, variableModeValues: [{ modeId: Object.keys(gap.valuesByMode)[0], value: 12 }] }] } });
     expect(put.status).toBe(200);
     await emu.admin.clearRequests();
+    const diffAfter = await runCli(['diff'], { cwd: project.root, env: project.env });
+    expect(diffAfter.code).toBe(2);
+    expect(diffAfter.stdout).toContain('gap');
     const pull = await runCli(['pull'], { cwd: project.root, env: project.env });
     expect(pull.code).toBe(1);
     expect(pull.stderr).toContain('read from several files per mode, which a pull cannot write back. Nothing was written and nothing was sent.');
