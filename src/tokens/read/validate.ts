@@ -116,7 +116,16 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
     const mod = dtcgType === undefined ? undefined : typeModule(dtcgType);
     if (mod === undefined) reported.add(dottedPath);
     if (dtcgType === undefined) {
-      problems.push({ severity: 'error', file: baseFile, jsonPath: pathOf(base), at: 'key', tokenPath: base.dotted, message: 'the token has no "$type"', hint: `Add "$type" (one of ${DTCG_TYPE_NAMES.join(', ')}) to the token or a group above it.` });
+      problems.push({
+        severity: 'error',
+        file: baseFile,
+        jsonPath: pathOf(base),
+        at: 'key',
+        tokenPath: base.dotted,
+        // An alias takes its target's type (design-token.md "Type"), so say why there is none.
+        message: baseRef === undefined ? 'the token has no "$type"' : `the token has no "$type", and its alias {${baseRef}} leads to no token that has one`,
+        hint: `Add "$type" (one of ${DTCG_TYPE_NAMES.join(', ')}) to the token or a group above it${baseRef === undefined ? '' : ', or point the alias at an existing token'}.`,
+      });
       continue;
     }
     if (mod === undefined) {
