@@ -54,7 +54,7 @@ function report(
     toService: diff.toService,
     toRepo: diff.toRepo,
     orphans: diff.orphans,
-    repoOnly: repoOnlyJson(diff.merged.tokens),
+    repoOnly: repoOnlyJson(diff.merged.tokens, diff.repoOnlyNew),
     ...(outcome.kind === 'conflicts' ? {} : { plan: outcome.plan, files: outcome.files }),
     requests: stats,
   };
@@ -71,7 +71,7 @@ function report(
   if (outcome.kind === 'planned') {
     const { plan, files } = outcome;
     const lines = [renderPlanTable(diff, plan)];
-    const repoOnly = describeRepoOnly(diff.merged.tokens);
+    const repoOnly = describeRepoOnly(diff.repoOnlyNew);
     if (repoOnly) lines.push(repoOnly);
     if (options.dryRun) lines.push('', 'Request bodies (nothing sent):', ...plan.requests.map((r) => `${r.method} /v1/files/:file_key/variables\n${JSON.stringify(r.body, null, 2)}`));
     if (files.written.length + files.removed.length > 0) {
