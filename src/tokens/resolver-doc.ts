@@ -14,6 +14,7 @@
  * collection name, a set's mode is its file's base name, a modifier's modes are its contexts.
  */
 import type { Collection } from '../model/types.js';
+import { didYouMean } from '../types/common.js';
 import { Ordered, type Json } from './json-write.js';
 
 export const RESOLVER_FILE = 'tokens.resolver.json';
@@ -279,7 +280,8 @@ const baseName = (file: string): string => (file.split('/').pop() ?? file).repla
 
 function parseSet(name: string, body: Record<string, unknown>, at: (string | number)[], ctx: DocContext): CollectionLayout | undefined {
   if (!('sources' in body)) {
-    ctx.fail(at, `set "${name}" has no "sources"`, 'A set MUST contain a "sources" array (resolver §Sets).');
+    const typo = Object.keys(body).find((k) => didYouMean(k, ['sources']) !== undefined);
+    ctx.fail(typo ? [...at, typo] : at, `set "${name}" has no "sources"${typo ? ` (did you mean "sources" for "${typo}"?)` : ''}`, 'A set MUST contain a "sources" array (resolver §Sets).');
     return undefined;
   }
   const sources = readSources(body['sources'], [...at, 'sources'], ctx);
@@ -302,7 +304,12 @@ function parseSet(name: string, body: Record<string, unknown>, at: (string | num
 function parseModifier(name: string, body: Record<string, unknown>, at: (string | number)[], ctx: DocContext): CollectionLayout | undefined {
   const contexts = body['contexts'];
   if (!isObject(contexts) || Object.keys(contexts).length === 0) {
-    ctx.fail([...at, 'contexts'], `modifier "${name}" has no contexts`, 'Give the modifier one context per mode, e.g. "contexts": { "light": [{ "$ref": "semantic/light.tokens.json" }] }.');
+    const typo = contexts === undefined ? Object.keys(body).find((k) => didYouMean(k, ['contexts']) !== undefined) : undefined;
+    ctx.fail(
+      typo ? [...at, typo] : [...at, 'contexts'],
+      `modifier "${name}" has no contexts${typo ? ` (did you mean "contexts" for "${typo}"?)` : ''}`,
+      'Give the modifier one context per mode, e.g. "contexts": { "light": [{ "$ref": "semantic/light.tokens.json" }] }.',
+    );
     return undefined;
   }
   if (Object.keys(contexts).length === 1) {

@@ -158,3 +158,18 @@ describe('§Reference objects, §Extending: keys beside $ref override, shallowly
     ]);
   });
 });
+
+describe('§Sets, §Contexts: a misspelt key is named', () => {
+  it('says "did you mean" for "source" and "context"', async () => {
+    expect(
+      await diagnose({
+        [R]: doc({ sets: { a: { source: [] } }, modifiers: { m: { context: { x: [], y: [] } } }, resolutionOrder: [{ $ref: '#/sets/a' }, { $ref: '#/modifiers/m' }] }),
+      }),
+    ).toMatchInlineSnapshot(`
+      "tokens/tokens.resolver.json:6:17  -  set "a" has no "sources" (did you mean "sources" for "source"?)
+          fix: A set MUST contain a "sources" array (resolver §Sets).
+      tokens/tokens.resolver.json:11:18  -  modifier "m" has no contexts (did you mean "contexts" for "context"?)
+          fix: Give the modifier one context per mode, e.g. "contexts": { "light": [{ "$ref": "semantic/light.tokens.json" }] }."
+    `);
+  });
+});
