@@ -187,6 +187,11 @@ describe('init on a plain folder of DTCG files', () => {
     expect(init.code).toBe(0);
     expect(init.stdout).toContain('tokens/tokens.resolver.json, which describes the 2 token file(s) found as one set');
     expect(JSON.parse(project.read('tokens/tokens.resolver.json')).sets.tokens.sources).toEqual([{ $ref: 'color.tokens.json' }, { $ref: 'size.tokens.json' }]);
+    // A second init clobbers nothing: the resolver document (hand-edited since) and the token files stay.
+    project.write('tokens/tokens.resolver.json', project.read('tokens/tokens.resolver.json').replace('"name": "tokens"', '"name": "mine"'));
+    const tokensBefore = project.snapshotTokens();
+    expect((await runCli(['init', '--force'], { cwd: project.root, env: project.env })).code).toBe(0);
+    expect(project.snapshotTokens()).toEqual(tokensBefore);
     // init --force rewrote the config with the defaults: point it at the test service again.
     const service = createProject(emu);
     project.write('config/tokensync.yaml', service.read('config/tokensync.yaml'));
