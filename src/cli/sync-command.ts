@@ -13,6 +13,8 @@ export interface SyncCommandOptions {
   prefer?: 'repo' | 'service';
   force?: boolean;
   dryRun?: boolean;
+  /** `--delete-orphans`; `sync.deleteOrphans` in the config does the same. */
+  deleteOrphans?: boolean;
 }
 
 export async function runSyncCommand(mode: SyncMode, options: SyncCommandOptions, ctx: CommandContext): Promise<ExitCode> {
@@ -28,6 +30,7 @@ export async function runSyncCommand(mode: SyncMode, options: SyncCommandOptions
       prefer: options.prefer,
       force: options.force,
       dryRun: options.dryRun,
+      deleteOrphans: options.deleteOrphans === true || loaded.config.sync.deleteOrphans,
       progress: (m) => ctx.out.info(m),
     });
     return report(mode, outcome, options, ctx, connection.label, connection.client.stats());
