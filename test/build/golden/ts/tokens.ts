@@ -29,13 +29,13 @@ export type TokenName =
 export const tokens = {
   colorAccent: "#2563eb",
   colorBg: "#f9fafb",
-  colorBlack50: "rgba(0, 0, 0, 0.5019607843137255)",
+  colorBlack50: "rgba(0, 0, 0, 0.5)",
   colorBlue500: "#2563eb",
   colorFg: "#111827",
   colorGray50: "#f9fafb",
   colorGray900: "#111827",
   colorLink: "#2563eb",
-  colorScrim: "rgba(0, 0, 0, 0.5019607843137255)",
+  colorScrim: "rgba(0, 0, 0, 0.5)",
   emphasis: 1,
   featureRounded: true,
   fontFamilySans: "Inter, system-ui, sans-serif",
@@ -61,7 +61,7 @@ export const defaultModes = {
 export const modes = {
   "primitives": {
     "value": {
-      colorBlack50: "rgba(0, 0, 0, 0.5019607843137255)",
+      colorBlack50: "rgba(0, 0, 0, 0.5)",
       colorBlue500: "#2563eb",
       colorGray50: "#f9fafb",
       colorGray900: "#111827",
@@ -80,7 +80,7 @@ export const modes = {
       colorBg: "#f9fafb",
       colorFg: "#111827",
       colorLink: "#2563eb",
-      colorScrim: "rgba(0, 0, 0, 0.5019607843137255)",
+      colorScrim: "rgba(0, 0, 0, 0.5)",
       emphasis: 1,
       featureRounded: true,
       labelGreeting: "Say \"hi\" & it's $5 <now>",
