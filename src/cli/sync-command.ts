@@ -7,6 +7,7 @@ import { connect } from '../service/connect.js';
 import { runSync, type SyncMode, type SyncOutcome } from '../sync/apply.js';
 import type { SyncDiff } from '../sync/diff.js';
 import { renderConflicts, renderPlanTable } from '../sync/report.js';
+import { describeStyles, stylesDiffer, stylesJson } from '../styles/report.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
 
 export interface SyncCommandOptions {
@@ -57,6 +58,7 @@ function report(
     toRepo: diff.toRepo,
     orphans: diff.orphans,
     ...(outcome.kind === 'conflicts' ? {} : { plan: outcome.plan, files: outcome.files }),
+    ...(outcome.kind !== 'conflicts' && outcome.styles ? { styles: stylesJson(outcome.styles) } : {}),
     requests: stats,
   };
   if (outcome.kind === 'conflicts') {
@@ -76,8 +78,10 @@ function report(
     if (files.written.length + files.removed.length > 0) {
       lines.push('', 'Files a pull would change:', ...files.written.map((f) => `  write  ${f}`), ...files.removed.map((f) => `  remove ${f}`));
     }
+    const styleLines = outcome.styles ? describeStyles(outcome.styles, mode, false) : [];
+    if (styleLines.length > 0) lines.push('', ...styleLines);
     ctx.out.result(lines.join('\n') + orphanNote, json);
-    const changes = plan.requests.length > 0 || files.written.length > 0 || files.removed.length > 0;
+    const changes = plan.requests.length > 0 || files.written.length > 0 || files.removed.length > 0 || (outcome.styles !== undefined && stylesDiffer(outcome.styles));
     return mode === 'diff' && changes ? EXIT.changes : EXIT.ok;
   }
   const { files, requestsSent, replans } = outcome;
@@ -87,7 +91,8 @@ function report(
   if (files.removed.length > 0) parts.push(`removed ${files.removed.length} file(s)`);
   const summary = parts.length > 0 ? `${mode}: ${parts.join(', ')}.` : `${mode}: already in step, nothing to do.`;
   const fileList = [...files.written.map((f) => `  wrote   ${f}`), ...files.removed.map((f) => `  removed ${f}`)];
-  ctx.out.result([summary, ...fileList].join('\n') + orphanNote, json);
+  const styleLines = outcome.styles ? describeStyles(outcome.styles, mode, true) : [];
+  ctx.out.result([summary, ...fileList, ...styleLines].join('\n') + orphanNote, json);
   return EXIT.ok;
 }
 

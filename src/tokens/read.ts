@@ -21,7 +21,7 @@ import { decodeValue } from './codec.js';
 import type { Diagnostic } from './errors.js';
 import { findSyntaxError, lineColumn, locate, parseJsonTree } from './json-tree.js';
 import { DTCG_TYPES } from './kinds.js';
-import { EXTENSION, RESOLVER_FILE, isObject, parseResolver, type CollectionLayout, type ResolverProblem } from './resolver-doc.js';
+import { EXTENSION, RESOLVER_FILE, designOwnedFiles, isObject, parseResolver, type CollectionLayout, type ResolverProblem } from './resolver-doc.js';
 
 /** What read() saw, so a later write can keep what it does not own (see render.ts). */
 export interface TokenSources {
@@ -129,7 +129,7 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
 
   // A token file the resolver does not list is ignored by every tool that follows the resolver:
   // most likely a mode or collection renamed by hand. Say so rather than skip it silently.
-  const listed = new Set(fileList);
+  const listed = new Set([...fileList, ...designOwnedFiles(resolverJson)]);
   for (const f of await listing) {
     if (!listed.has(f)) {
       problems.push({

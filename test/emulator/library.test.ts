@@ -25,7 +25,7 @@ describe('styles', () => {
       ['Inset/Well', 'EFFECT'],
       ['Brand/Gradient', 'FILL'],
       ['Spotlight', 'FILL'],
-      ['Layout/Baseline', 'GRID'],
+      ['Layout/8 px grid', 'GRID'],
     ]);
     for (const k of ['key', 'name', 'description', 'style_type', 'node_id', 'thumbnail_url', 'created_at', 'updated_at']) expect(styles[0]).toHaveProperty(k);
     expect(r.json.pagination).toEqual({ cursor: null, page_size: 11 });

@@ -63,7 +63,7 @@ export function addDemoStyles(file: FileRecord, at: (minutesAgo: number) => stri
       { color: rgba('#ffffff', 0), position: 1 },
     ])],
   });
-  add('3:11', 'Layout/Baseline', 'GRID', '8 px baseline rows', {
-    layoutGrids: [layoutGrid({ pattern: 'ROWS', count: 0, gutter: 0, offset: 0, section: 8, alignment: 'STRETCH', color: rgba('#0000ff', 0.1), bound: { sectionSize: v('primitives', 'space/2') } })],
+  add('3:11', 'Layout/8 px grid', 'GRID', '8 px square grid', {
+    layoutGrids: [layoutGrid({ pattern: 'GRID', count: 0, gutter: 0, offset: 0, section: 8, alignment: 'STRETCH', color: rgba('#0000ff', 0.1), bound: { sectionSize: v('primitives', 'space/2') } })],
   });
 }

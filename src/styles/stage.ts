@@ -1,0 +1,264 @@
+/**
+ * The styles part of pull (issue 13; docs/styles.md). Called by the sync engine after the variables
+ * are read, for pull, sync and diff when `styles.pull` is on:
+ *   1. list the file's published styles, every page (GET /v1/files/:key/styles);
+ *   2. read their nodes, many ids per request (GET /v1/files/:key/nodes?ids=…);
+ *   3. map them to design-owned tokens (map.ts), bound variables as references to their tokens;
+ *   4. render one file per style type (files.ts), the resolver document's style sets (resolver.ts)
+ *      and the styles lock (lock.ts), and compare with what is on disk.
+ * `planStyles` does 1-4 and changes nothing; `applyStyles` writes what differs, atomically.
+ *
+ * Styles are pulled, never pushed: the service has no style write endpoint. So a repository edit
+ * to a style token is not a change to send but a difference the next pull overwrites; it is
+ * reported (`localEdits`) so `diff` can say so and exit 2.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { DesignFileClient } from '../api/index.js';
+import type { Config } from '../config/schema.js';
+import type { DtcgType } from '../model/dtcg.js';
+import { isAlias, type Alias, type TokenKind, type TokenSet, type Variable } from '../model/types.js';
+import { kindFromConfig, layoutOf, writeFilesAtomic, type WriteResult } from '../tokens/index.js';
+import { parseJsonTree } from '../tokens/json-tree.js';
+import { fromJsonNode, Ordered, toJsonText, type Json } from '../tokens/json-write.js';
+import { RESOLVER_FILE } from '../tokens/resolver-doc.js';
+import { STYLE_TYPES, type StyleNodeJson, type StyleType } from './figma-nodes.js';
+import { EXTENSION, renderStyleFiles, targetOf } from './files.js';
+import { fingerprintJson, readStylesLock, renderStylesLock, STYLES_LOCK_FILE, type StylesLock } from './lock.js';
+import { mapStyle, type BoundVariable, type PublishedStyle, type VariableLookup } from './map.js';
+import { withStyleSets } from './resolver.js';
+
+/** Node ids per nodes request: a large library is a few requests, and the URL stays short (~1 KB). */
+export const NODE_BATCH = 100;
+
+export interface StyleChange {
+  kind: 'added' | 'updated' | 'renamed' | 'deleted';
+  type: StyleType;
+  name: string;
+  /** For a rename: the old name. */
+  from?: string;
+}
+
+export interface LocalStyleEdit {
+  /** Relative to the project root. */
+  file: string;
+  /** The token path, dotted. */
+  path: string;
+  kind: 'edited' | 'removed' | 'added';
+}
+
+export interface StylesPlan {
+  /** Files (relative to the tokens folder) whose bytes change, with their new text. */
+  write: Map<string, string>;
+  /** Style files to remove (a style type with no style left). */
+  remove: string[];
+  changes: StyleChange[];
+  localEdits: LocalStyleEdit[];
+  skipped: { name: string; type: StyleType; reason: string }[];
+  /** The style files as the resolver lists them, for writing the resolver after the variables stage. */
+  files: { type: StyleType; file: string }[];
+}
+
+export interface StylesPlanInput {
+  client: DesignFileClient;
+  fileKey: string;
+  root: string;
+  config: Config;
+  /** The service's variables (ids), as read by this run. */
+  remote: TokenSet;
+  /** The repository's tokens after this run (names, presentation, collections' slugs). */
+  repo: TokenSet;
+  progress?: (message: string) => void;
+}
+
+export async function planStyles(input: StylesPlanInput): Promise<StylesPlan> {
+  const { client, fileKey, config, root } = input;
+  const tokensDir = path.join(root, config.tokens.dir);
+  const progress = input.progress ?? (() => {});
+
+  progress(`reading styles of ${fileKey}`);
+  const styles: PublishedStyle[] = [];
+  for await (const s of client.iterateFileStyles(fileKey)) {
+    styles.push({ key: s.key, name: s.name, description: s.description, styleType: s.style_type, nodeId: s.node_id });
+  }
+  const nodes = new Map<string, StyleNodeJson>();
+  const ids = [...new Set(styles.map((s) => s.nodeId))];
+  for (let i = 0; i < ids.length; i += NODE_BATCH) {
+    const batch = ids.slice(i, i + NODE_BATCH);
+    progress(`reading style nodes ${i + 1}-${i + batch.length} of ${ids.length}`);
+    const answer = await client.getFileNodes(fileKey, batch);
+    for (const [id, entry] of Object.entries(answer.nodes)) if (entry) nodes.set(id, entry.document as StyleNodeJson);
+  }
+
+  const lookup = variableLookup(input.remote, input.repo, config);
+  const mapped = styles.map((s) => mapStyle(s, nodes.get(s.nodeId), lookup));
+  const rendered = renderStyleFiles(mapped, config.styles, refWriter(input.repo, config));
+
+  // What is on disk now: the style files, the lock, the resolver document.
+  const allFiles = STYLE_TYPES.map((t) => targetOf(config.styles, t).file);
+  const onDisk = new Map<string, string>();
+  await Promise.all(
+    [...allFiles, STYLES_LOCK_FILE, RESOLVER_FILE].map(async (f) => {
+      const text = await readText(path.join(tokensDir, f));
+      if (text !== undefined) onDisk.set(f, text);
+    }),
+  );
+  const previous = await readStylesLock(tokensDir);
+  const base = previous && previous.fileKey === fileKey ? previous : undefined;
+
+  const lock: StylesLock = { version: 1, fileKey, styles: {} };
+  for (const s of styles) {
+    const p = rendered.placed.get(s.key);
+    if (p) lock.styles[s.key] = { name: s.name, type: s.styleType, nodeId: s.nodeId, file: p.file, path: p.path, fingerprint: fingerprintJson(p.json) };
+  }
+
+  const files = STYLE_TYPES.filter((t) => rendered.files.has(targetOf(config.styles, t).file)).map((type) => ({ type, file: targetOf(config.styles, type).file }));
+  const next = new Map(rendered.files);
+  next.set(STYLES_LOCK_FILE, renderStylesLock(lock));
+  next.set(RESOLVER_FILE, withStyleSets(onDisk.get(RESOLVER_FILE), files));
+  const write = new Map([...next].filter(([f, text]) => onDisk.get(f) !== text));
+  const remove = allFiles.filter((f) => !rendered.files.has(f) && onDisk.has(f));
+
+  return {
+    write,
+    remove,
+    changes: changesSince(base, lock, styles),
+    localEdits: localEdits(base, onDisk, allFiles, root, tokensDir),
+    skipped: rendered.skipped.map(({ style, reason }) => ({ name: style.name, type: style.styleType, reason })),
+    files,
+  };
+}
+
+/**
+ * Writes the plan. The resolver document is recomputed from the one on disk now, because the
+ * variables stage may have rewritten it since the plan (it keeps the style sets as they were).
+ */
+export async function applyStyles(tokensDir: string, plan: StylesPlan): Promise<WriteResult> {
+  const write = new Map(plan.write);
+  const current = await readText(path.join(tokensDir, RESOLVER_FILE));
+  const resolver = withStyleSets(current, plan.files);
+  if (resolver !== current) write.set(RESOLVER_FILE, resolver);
+  else write.delete(RESOLVER_FILE);
+  return writeFilesAtomic(tokensDir, write, { remove: plan.remove });
+}
+
+async function readText(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Design-side changes since the last pull of styles, in list order (deletions last). */
+function changesSince(base: StylesLock | undefined, lock: StylesLock, styles: readonly PublishedStyle[]): StyleChange[] {
+  const out: StyleChange[] = [];
+  for (const s of styles) {
+    const now = lock.styles[s.key];
+    if (!now) continue;
+    const was = base?.styles[s.key];
+    if (!was) out.push({ kind: 'added', type: s.styleType, name: s.name });
+    else if (was.name !== s.name) out.push({ kind: 'renamed', type: s.styleType, name: s.name, from: was.name });
+    else if (was.fingerprint !== now.fingerprint || was.file !== now.file) out.push({ kind: 'updated', type: s.styleType, name: s.name });
+  }
+  for (const [key, was] of Object.entries(base?.styles ?? {})) if (!lock.styles[key]) out.push({ kind: 'deleted', type: was.type, name: was.name });
+  return out;
+}
+
+/** Tokens of the style files that differ from what the last pull wrote (by the lock's fingerprints). */
+function localEdits(base: StylesLock | undefined, onDisk: Map<string, string>, files: readonly string[], root: string, tokensDir: string): LocalStyleEdit[] {
+  if (!base) return [];
+  const display = (f: string): string => path.relative(root, path.join(tokensDir, f)).split(path.sep).join('/');
+  const out: LocalStyleEdit[] = [];
+  const known = new Map<string, Set<string>>();
+  const trees = new Map<string, Ordered | undefined>();
+  const tree = (f: string): Ordered | undefined => {
+    if (!trees.has(f)) {
+      const text = onDisk.get(f);
+      let t: Ordered | undefined;
+      try {
+        const j = text === undefined ? undefined : fromJsonNode(parseJsonTree(text));
+        t = j instanceof Ordered ? j : undefined;
+      } catch {
+        t = undefined;
+      }
+      trees.set(f, t);
+    }
+    return trees.get(f);
+  };
+  for (const e of Object.values(base.styles)) {
+    let set = known.get(e.file);
+    if (!set) known.set(e.file, (set = new Set()));
+    set.add(e.path.join('.'));
+    const node = at(tree(e.file), e.path);
+    if (!node) out.push({ file: display(e.file), path: e.path.join('.'), kind: 'removed' });
+    else if (fingerprintJson(toJsonText(node)) !== e.fingerprint) out.push({ file: display(e.file), path: e.path.join('.'), kind: 'edited' });
+  }
+  for (const f of files) {
+    for (const p of leaves(tree(f), [])) if (!known.get(f)?.has(p.join('.'))) out.push({ file: display(f), path: p.join('.'), kind: 'added' });
+  }
+  return out.sort((a, b) => (a.file === b.file ? (a.path < b.path ? -1 : 1) : a.file < b.file ? -1 : 1));
+}
+
+function at(root: Ordered | undefined, segs: readonly string[]): Ordered | undefined {
+  let node: Json | undefined = root;
+  for (const s of segs) {
+    if (!(node instanceof Ordered)) return undefined;
+    node = node.get(s);
+  }
+  return node instanceof Ordered ? node : undefined;
+}
+
+/** Paths of tokens (`$value`) and of design-owned groups (a grid style) in a style file. */
+function leaves(node: Ordered | undefined, prefix: string[]): string[][] {
+  if (!node) return [];
+  if (prefix.length > 0 && (node.entries.has('$value') || isOurs(node.get('$extensions')))) return [prefix];
+  const out: string[][] = [];
+  for (const [k, v] of node.entries) if (!k.startsWith('$') && v instanceof Ordered) out.push(...leaves(v, [...prefix, k]));
+  return out;
+}
+
+function isOurs(ext: Json | undefined): boolean {
+  const ours = ext instanceof Ordered ? ext.get(EXTENSION) : undefined;
+  return ours instanceof Ordered && ours.get('owner') === 'design';
+}
+
+const vkey = (collection: string, name: string): string => `${collection}\u0000${name}`;
+
+/**
+ * A bound variable id -> its token: the reference and the token's `$type`. The type is the one the
+ * token files give it: its presentation when the repository has one, an alias's target's (DESIGN.md
+ * mapping table: "alias | the target's type"), or what the config's rules and scopes say.
+ */
+export function variableLookup(remote: TokenSet, repo: TokenSet, config: Config): VariableLookup {
+  const byId = new Map(remote.variables.filter((v) => v.id).map((v) => [v.id!, v]));
+  const repoByKey = new Map(repo.variables.map((v) => [vkey(v.collection, v.name), v]));
+  const remoteByKey = new Map(remote.variables.map((v) => [vkey(v.collection, v.name), v]));
+  const defaults = new Map([...remote.collections, ...repo.collections].map((c) => [c.name, c.defaultMode]));
+  const kindOf = (v: Variable, seen: Set<Variable>): TokenKind => {
+    const own = repoByKey.get(vkey(v.collection, v.name))?.kind;
+    if (own) return own;
+    const value = v.values[defaults.get(v.collection) ?? ''];
+    if (value !== undefined && isAlias(value) && !seen.has(v)) {
+      seen.add(v);
+      const target = repoByKey.get(vkey(value.alias.collection, value.alias.name)) ?? remoteByKey.get(vkey(value.alias.collection, value.alias.name));
+      if (target) return kindOf(target, seen);
+    }
+    return kindFromConfig(v, config.tokens);
+  };
+  const cache = new Map<string, BoundVariable | undefined>();
+  return (id) => {
+    if (cache.has(id)) return cache.get(id);
+    const v = byId.get(id);
+    const found = v ? { alias: { alias: { collection: v.collection, name: v.name } }, type: kindOf(v, new Set()).type as DtcgType } : undefined;
+    cache.set(id, found);
+    return found;
+  };
+}
+
+/** How the token files spell a reference: the variable's path, under its collection's slug with `namespace: collection`. */
+function refWriter(repo: TokenSet, config: Config): (a: Alias) => string {
+  const slugs = new Map(layoutOf(repo).map((l) => [l.collection.name, l.slug]));
+  const namespaced = config.tokens.namespace === 'collection';
+  return (a) => `{${[...(namespaced ? [slugs.get(a.alias.collection) ?? a.alias.collection] : []), ...a.alias.name.split('/')].join('.')}}`;
+}
