@@ -27,6 +27,8 @@ export interface PublishedStyle {
   description: string;
   styleType: StyleType;
   nodeId: string;
+  /** The list's `updated_at`: a style edited in the design file has a new one. */
+  updatedAt: string;
 }
 
 /** A bound variable as the repository knows it: the reference and the `$type` of its token. */
@@ -39,10 +41,14 @@ export type VariableLookup = (variableId: string) => BoundVariable | undefined;
 /** `$extensions["dev.tokensync"]` of a style token or grid group: plain JSON. */
 export type Extension = Record<string, unknown>;
 
+/** `variables`: the ids of the variables the style is bound to (what its token depends on besides the node). */
 export type Mapped =
-  | { kind: 'token'; style: PublishedStyle; type: 'typography' | 'shadow' | 'color' | 'gradient'; value: Ref<unknown>; extension: Extension }
-  | { kind: 'grid'; style: PublishedStyle; extension: Extension }
-  | { kind: 'skipped'; style: PublishedStyle; reason: string };
+  | { kind: 'token'; style: PublishedStyle; type: 'typography' | 'shadow' | 'color' | 'gradient'; value: Ref<unknown>; extension: Extension; variables: string[] }
+  | { kind: 'grid'; style: PublishedStyle; extension: Extension; variables: string[] }
+  | { kind: 'skipped'; style: PublishedStyle; reason: string; variables?: string[] };
+
+/** A mapping before the used variables are added. */
+type Unbound = Mapped extends infer M ? (M extends { variables: string[] } ? Omit<M, 'variables'> : M) : never;
 
 const px = (value: number): { value: number; unit: 'px' } => ({ value: roundFloat(value), unit: 'px' });
 
@@ -53,10 +59,12 @@ function color(c: RgbaJson, opacity = 1): Color {
 /** Binds one property: the reference when valid, else the literal (and the variable is noted). */
 class Binder {
   readonly unbound: Record<string, string> = {};
+  readonly used = new Set<string>();
   constructor(private readonly lookup: VariableLookup) {}
 
   bind<T>(where: string, literal: T, alias: VariableAliasJson | undefined, type: DtcgType): Ref<T> {
     if (!alias?.id) return literal;
+    this.used.add(alias.id);
     const found = this.lookup(alias.id);
     if (found && found.type === type) return found.alias;
     this.unbound[where] = found ? `${found.alias.alias.collection}/${found.alias.alias.name}` : alias.id;
@@ -65,6 +73,7 @@ class Binder {
 
   /** The variable's `collection/name` (its id when it is not a local variable). */
   nameOf(alias: VariableAliasJson): string {
+    if (alias.id) this.used.add(alias.id);
     const found = alias.id ? this.lookup(alias.id) : undefined;
     return found ? `${found.alias.alias.collection}/${found.alias.alias.name}` : (alias.id ?? '');
   }
@@ -82,19 +91,13 @@ class Binder {
 
 export function mapStyle(style: PublishedStyle, node: StyleNodeJson | undefined, lookup: VariableLookup): Mapped {
   if (!node) return { kind: 'skipped', style, reason: `its node ${style.nodeId} was not in the nodes answer` };
-  switch (style.styleType) {
-    case 'TEXT':
-      return text(style, node, new Binder(lookup));
-    case 'EFFECT':
-      return effect(style, node, new Binder(lookup));
-    case 'FILL':
-      return fill(style, node, new Binder(lookup));
-    case 'GRID':
-      return grid(style, node, new Binder(lookup));
-  }
+  const b = new Binder(lookup);
+  const by = { TEXT: text, EFFECT: effect, FILL: fill, GRID: grid }[style.styleType];
+  const m = by(style, node, b);
+  return { ...m, variables: [...b.used].sort() };
 }
 
-function text(style: PublishedStyle, node: StyleNodeJson, b: Binder): Mapped {
+function text(style: PublishedStyle, node: StyleNodeJson, b: Binder): Unbound {
   const s = node.style;
   if (!s || typeof s.fontFamily !== 'string' || typeof s.fontSize !== 'number' || !(s.fontSize > 0)) {
     return { kind: 'skipped', style, reason: 'its node has no `style` with fontFamily and fontSize' };
@@ -140,7 +143,7 @@ function layer(e: EffectJson, i: number, b: Binder): ShadowLayer | undefined {
   return l;
 }
 
-function effect(style: PublishedStyle, node: StyleNodeJson, b: Binder): Mapped {
+function effect(style: PublishedStyle, node: StyleNodeJson, b: Binder): Unbound {
   const shadows = (node.effects ?? []).filter((e) => e.visible !== false && (e.type === 'DROP_SHADOW' || e.type === 'INNER_SHADOW'));
   if (shadows.length === 0) return { kind: 'skipped', style, reason: 'it has no visible drop or inner shadow (blurs have no DTCG type)' };
   const layers: ShadowLayer[] = [];
@@ -164,7 +167,7 @@ function angle(handles: { x: number; y: number }[] | undefined): number {
   return roundFloat(((deg % 360) + 360) % 360);
 }
 
-function fill(style: PublishedStyle, node: StyleNodeJson, b: Binder): Mapped {
+function fill(style: PublishedStyle, node: StyleNodeJson, b: Binder): Unbound {
   const paints = (node.fills ?? []).filter((p) => p.visible !== false);
   if (paints.length !== 1) return { kind: 'skipped', style, reason: `it has ${paints.length} visible paints; only a single solid or gradient paint maps to a token` };
   const p = paints[0] as PaintJson;
@@ -186,7 +189,7 @@ function fill(style: PublishedStyle, node: StyleNodeJson, b: Binder): Mapped {
   return { kind: 'skipped', style, reason: `its paint is ${p.type ?? 'of no type'}; only SOLID, GRADIENT_LINEAR and GRADIENT_RADIAL map to tokens` };
 }
 
-function grid(style: PublishedStyle, node: StyleNodeJson, b: Binder): Mapped {
+function grid(style: PublishedStyle, node: StyleNodeJson, b: Binder): Unbound {
   const grids = (node.layoutGrids ?? []).filter((g) => g.visible !== false);
   if (grids.length === 0) return { kind: 'skipped', style, reason: 'it has no visible layout grid' };
   const out = grids.map((g: LayoutGridJson, i) => {

@@ -23,7 +23,7 @@ import { parseJsonTree } from '../tokens/json-tree.js';
 import { fromJsonNode, Ordered, toJsonText, type Json } from '../tokens/json-write.js';
 import { RESOLVER_FILE } from '../tokens/resolver-doc.js';
 import { STYLE_TYPES, type StyleNodeJson, type StyleType } from './figma-nodes.js';
-import { EXTENSION, renderStyleFiles, targetOf } from './files.js';
+import { EXTENSION, renderStyleFiles, stylePath, targetOf } from './files.js';
 import { fingerprintJson, readStylesLock, renderStylesLock, STYLES_LOCK_FILE, type StylesLock } from './lock.js';
 import { mapStyle, type BoundVariable, type PublishedStyle, type VariableLookup } from './map.js';
 import { withStyleSets } from './resolver.js';
@@ -79,20 +79,8 @@ export async function planStyles(input: StylesPlanInput): Promise<StylesPlan> {
   progress(`reading styles of ${fileKey}`);
   const styles: PublishedStyle[] = [];
   for await (const s of client.iterateFileStyles(fileKey)) {
-    styles.push({ key: s.key, name: s.name, description: s.description, styleType: s.style_type, nodeId: s.node_id });
+    styles.push({ key: s.key, name: s.name, description: s.description, styleType: s.style_type, nodeId: s.node_id, updatedAt: s.updated_at });
   }
-  const nodes = new Map<string, StyleNodeJson>();
-  const ids = [...new Set(styles.map((s) => s.nodeId))];
-  for (let i = 0; i < ids.length; i += NODE_BATCH) {
-    const batch = ids.slice(i, i + NODE_BATCH);
-    progress(`reading style nodes ${i + 1}-${i + batch.length} of ${ids.length}`);
-    const answer = await client.getFileNodes(fileKey, batch);
-    for (const [id, entry] of Object.entries(answer.nodes)) if (entry) nodes.set(id, entry.document as StyleNodeJson);
-  }
-
-  const lookup = variableLookup(input.remote, input.repo, config);
-  const mapped = styles.map((s) => mapStyle(s, nodes.get(s.nodeId), lookup));
-  const rendered = renderStyleFiles(mapped, config.styles, refWriter(input.repo, config));
 
   // What is on disk now: the style files, the lock, the resolver document.
   const allFiles = STYLE_TYPES.map((t) => targetOf(config.styles, t).file);
@@ -105,12 +93,46 @@ export async function planStyles(input: StylesPlanInput): Promise<StylesPlan> {
   );
   const previous = await readStylesLock(tokensDir);
   const base = previous && previous.fileKey === fileKey ? previous : undefined;
+  const lookup = variableLookup(input.remote, input.repo, config);
+  const ref = refWriter(input.repo, config);
+  const boundAs = (id: string): string => {
+    const v = lookup(id);
+    return v ? `${ref(v.alias)} ${v.type}` : '';
+  };
 
-  const lock: StylesLock = { version: 1, fileKey, styles: {} };
-  for (const s of styles) {
-    const p = rendered.placed.get(s.key);
-    if (p) lock.styles[s.key] = { name: s.name, type: s.styleType, nodeId: s.nodeId, file: p.file, path: p.path, fingerprint: fingerprintJson(p.json) };
+  // Nothing changed since the last pull: skip the nodes (issue 13, "a no-op pull sends only the
+  // requests it needs"). The token files then already hold what a pull would write.
+  if (base && unchanged(base, styles, onDisk, config, boundAs)) {
+    const files = STYLE_TYPES.filter((t) => Object.hasOwn(base.files, targetOf(config.styles, t).file)).map((type) => ({ type, file: targetOf(config.styles, type).file }));
+    const resolver = withStyleSets(onDisk.get(RESOLVER_FILE), files);
+    const skipped = styles.flatMap((s) => (base.styles[s.key]?.skipped !== undefined ? [{ name: s.name, type: s.styleType, reason: base.styles[s.key]!.skipped! }] : []));
+    return { write: resolver === onDisk.get(RESOLVER_FILE) ? new Map() : new Map([[RESOLVER_FILE, resolver]]), remove: [], changes: [], localEdits: [], skipped, files };
   }
+
+  const nodes = new Map<string, StyleNodeJson>();
+  const ids = [...new Set(styles.map((s) => s.nodeId))];
+  for (let i = 0; i < ids.length; i += NODE_BATCH) {
+    const batch = ids.slice(i, i + NODE_BATCH);
+    progress(`reading style nodes ${i + 1}-${i + batch.length} of ${ids.length}`);
+    const answer = await client.getFileNodes(fileKey, batch);
+    for (const [id, entry] of Object.entries(answer.nodes)) if (entry) nodes.set(id, entry.document as StyleNodeJson);
+  }
+
+  const mapped = styles.map((s) => mapStyle(s, nodes.get(s.nodeId), lookup));
+  const rendered = renderStyleFiles(mapped, config.styles, ref);
+
+  const lock: StylesLock = { version: 1, fileKey, files: {}, styles: {} };
+  const skippedWhy = new Map(rendered.skipped.map((x) => [x.style.key, x.reason]));
+  for (const m of mapped) {
+    const s = m.style;
+    const variables = Object.fromEntries((m.variables ?? []).map((id) => [id, boundAs(id)]));
+    const p = rendered.placed.get(s.key);
+    const common = { name: s.name, type: s.styleType, nodeId: s.nodeId, updatedAt: s.updatedAt, variables };
+    lock.styles[s.key] = p
+      ? { ...common, file: p.file, path: p.path, fingerprint: fingerprintJson(p.json) }
+      : { ...common, file: '', path: [], fingerprint: '', skipped: skippedWhy.get(s.key) ?? 'not written' };
+  }
+  for (const [f, text] of rendered.files) lock.files[f] = fingerprintJson(text);
 
   const files = STYLE_TYPES.filter((t) => rendered.files.has(targetOf(config.styles, t).file)).map((type) => ({ type, file: targetOf(config.styles, type).file }));
   const next = new Map(rendered.files);
@@ -127,6 +149,27 @@ export async function planStyles(input: StylesPlanInput): Promise<StylesPlan> {
     skipped: rendered.skipped.map(({ style, reason }) => ({ name: style.name, type: style.styleType, reason })),
     files,
   };
+}
+
+/**
+ * Whether a pull would write what is already there, known without the nodes: the same styles
+ * (keys, names, types, nodes, `updated_at`), bound variables still written the same way, the same
+ * configured files and paths, the style files and the lock byte for byte as the last pull wrote them.
+ */
+function unchanged(base: StylesLock, styles: readonly PublishedStyle[], onDisk: Map<string, string>, config: Config, boundAs: (id: string) => string): boolean {
+  if (styles.length !== Object.keys(base.styles).length) return false;
+  for (const s of styles) {
+    const e = base.styles[s.key];
+    if (!e || e.name !== s.name || e.type !== s.styleType || e.nodeId !== s.nodeId || e.updatedAt !== s.updatedAt) return false;
+    if (e.skipped === undefined && (e.file !== targetOf(config.styles, s.styleType).file || e.path.join('\u0000') !== stylePath(config.styles, s).join('\u0000'))) return false;
+    for (const [id, as] of Object.entries(e.variables)) if (boundAs(id) !== as) return false;
+  }
+  for (const f of STYLE_TYPES.map((t) => targetOf(config.styles, t).file)) {
+    const text = onDisk.get(f);
+    const want = base.files[f];
+    if ((text === undefined) !== (want === undefined) || (text !== undefined && fingerprintJson(text) !== want)) return false;
+  }
+  return onDisk.get(STYLES_LOCK_FILE) === renderStylesLock(base);
 }
 
 /**
@@ -155,13 +198,13 @@ function changesSince(base: StylesLock | undefined, lock: StylesLock, styles: re
   const out: StyleChange[] = [];
   for (const s of styles) {
     const now = lock.styles[s.key];
-    if (!now) continue;
+    if (!now || now.skipped !== undefined) continue;
     const was = base?.styles[s.key];
     if (!was) out.push({ kind: 'added', type: s.styleType, name: s.name });
     else if (was.name !== s.name) out.push({ kind: 'renamed', type: s.styleType, name: s.name, from: was.name });
     else if (was.fingerprint !== now.fingerprint || was.file !== now.file) out.push({ kind: 'updated', type: s.styleType, name: s.name });
   }
-  for (const [key, was] of Object.entries(base?.styles ?? {})) if (!lock.styles[key]) out.push({ kind: 'deleted', type: was.type, name: was.name });
+  for (const [key, was] of Object.entries(base?.styles ?? {})) if (!lock.styles[key] && was.skipped === undefined) out.push({ kind: 'deleted', type: was.type, name: was.name });
   return out;
 }
 
@@ -187,6 +230,7 @@ function localEdits(base: StylesLock | undefined, onDisk: Map<string, string>, f
     return trees.get(f);
   };
   for (const e of Object.values(base.styles)) {
+    if (e.skipped !== undefined) continue;
     let set = known.get(e.file);
     if (!set) known.set(e.file, (set = new Set()));
     set.add(e.path.join('.'));
