@@ -13,10 +13,12 @@ import type { PlatformConfig, TransformedToken } from 'style-dictionary/types';
 import type { Transform } from 'style-dictionary/types';
 import { hexToColor, roundFloat } from '../model/values.js';
 import { safeIdentifier, type Language } from './naming.js';
-import { cssSrgb, cssWide, swiftColor } from './render/color.js';
+import { cssSrgb, cssWide, swiftColor } from '../types/color.js';
+import type { FontFamily } from '../model/dtcg.js';
+import { cssFontFamily } from '../types/font-family.js';
 import type { RenderTarget, SubRef } from './render/context.js';
 import { COMPOSITE_TYPES, renderContext, renders } from './render/index.js';
-import { typographyParts } from './render/typography.js';
+import { typographyParts } from '../types/typography.js';
 import { androidString, cLikeString, cssString } from './render/units.js';
 import { EXT, type TokenMeta } from './tree.js';
 
@@ -130,14 +132,20 @@ const webVariants: Omit<Transform, 'name'> = {
     const v = valueOf(t);
     const css = renders[type].css(v, make('var'));
     const wide = renders[type].css(v, make('var', true));
-    const out: Record<string, unknown> = { scss: renders[type].css(v, make('scss')), resolved: renders[type].css(v, make('resolve')) };
-    if (wide !== css) {
-      out['wide'] = wide;
-      out['resolvedWide'] = renders[type].css(v, make('resolve', true));
-    }
+    const resolved = renders[type].css(v, make('resolve'));
+    const resolvedWide = renders[type].css(v, make('resolve', true));
+    const out: Record<string, unknown> = { scss: renders[type].css(v, make('scss')), resolved };
+    if (wide !== css) out['wide'] = wide;
+    if (resolvedWide !== resolved) out['resolvedWide'] = resolvedWide;
     if (type === 'typography') out['parts'] = typographyParts(v as Parameters<typeof typographyParts>[0], make('var'));
     return out;
   },
+};
+
+/** A string, or a font family list (format §8.3) as one comma-separated string. */
+const text = (t: TransformedToken): string => {
+  const v = valueOf(t);
+  return Array.isArray(v) ? v.join(', ') : String(v);
 };
 
 const value = (filter: (t: TransformedToken) => boolean, fn: (t: TransformedToken, c: PlatformConfig) => unknown): Omit<Transform, 'name'> => ({
@@ -159,6 +167,8 @@ export const transforms: Record<string, Omit<Transform, 'name'>> = {
   // Colors: sRGB with a short alpha (`rgba(0, 0, 0, 0.5)`, render/units.ts); CSS also gets the
   // wide-gamut form (webVariants); Swift keeps display-p3.
   'tokensync/css/color': value(is('color'), (t) => cssSrgb(colorOf(t))),
+  // Style Dictionary's fontFamily/css also rewrites typography tokens; a name with spaces is quoted.
+  'tokensync/css/fontFamily': value(is('fontFamily'), (t) => cssFontFamily(valueOf(t) as FontFamily)),
   'tokensync/swift/color': value(is('color'), (t) => swiftColor(colorOf(t))),
   'tokensync/web/variants': webVariants,
   'tokensync/web/composite': composite('css'),
@@ -176,18 +186,18 @@ export const transforms: Record<string, Omit<Transform, 'name'>> = {
   'tokensync/swift/size': value(is('dimension', 'fontSize'), (t, c) => `CGFloat(${num(px(t, c))})`),
   'tokensync/swift/number': value(is('number', 'fontWeight'), (t) => `CGFloat(${num(Number(valueOf(t)))})`),
   'tokensync/swift/duration': value(is('duration'), (t) => `TimeInterval(${num(ms(t) / 1000)})`),
-  'tokensync/swift/string': value(is('string', 'fontFamily'), (t) => cLikeString(String(valueOf(t)), 'swift')),
+  'tokensync/swift/string': value(is('string', 'fontFamily'), (t) => cLikeString(text(t), 'swift')),
 
   // Android resources: dp for sizes, sp for font sizes, integer milliseconds.
   'tokensync/android/size': value(is('dimension', 'fontSize'), (t, c) => `${num(px(t, c))}${typeOf(t) === 'fontSize' ? 'sp' : 'dp'}`),
   'tokensync/android/duration': value(is('duration'), (t) => num(ms(t))),
-  'tokensync/android/string': value(is('string', 'fontFamily'), (t) => androidString(String(valueOf(t)))),
+  'tokensync/android/string': value(is('string', 'fontFamily'), (t) => androidString(text(t))),
 
   // Compose: .dp / .sp extension properties, Float numbers, Int milliseconds.
   'tokensync/compose/size': value(is('dimension', 'fontSize'), (t, c) => `${num(px(t, c))}.${typeOf(t) === 'fontSize' ? 'sp' : 'dp'}`),
   'tokensync/compose/number': value(is('number'), (t) => `${num(Number(valueOf(t)))}f`),
   'tokensync/compose/duration': value(is('duration'), (t) => num(ms(t))),
-  'tokensync/kotlin/string': value(is('string', 'fontFamily'), (t) => cLikeString(String(valueOf(t)), 'kotlin')),
+  'tokensync/kotlin/string': value(is('string', 'fontFamily'), (t) => cLikeString(text(t), 'kotlin')),
 };
 
 export const valueTransforms: Record<string, Omit<Transform, 'name'>> = Object.fromEntries(

@@ -18,7 +18,7 @@ import { BuildError } from './errors.js';
 import { slug } from './naming.js';
 import { COMPOSITE_TYPES } from './render/index.js';
 import type { Sub } from './render/context.js';
-import { weightNumber } from './render/fontWeight.js';
+import { weightNumber } from '../types/font-weight.js';
 import { targetView, type View } from './views.js';
 
 export const EXT = 'dev.tokensync';
@@ -81,6 +81,8 @@ function isFontSize(e: { name: string; scopes?: string[] }): boolean {
 }
 
 const label = (v: { collection: string; name: string }): string => `"${v.collection}/${v.name}"`;
+/** `Variable "c/n"` or, for a repository token, `Token "c/n"`. */
+const who = (v: { collection: string; name: string; owner?: string }): string => `${v.owner === undefined ? 'Variable' : 'Token'} ${label(v)}`;
 
 /** A variable or a repository token: what the tree is made of. */
 type Entry = { variable: Variable; repo?: undefined } | { repo: RepoToken; variable?: undefined };
@@ -116,13 +118,13 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
   for (const e of entries) {
     const v = entryOf(e);
     if (!collectionOf.has(v.collection)) {
-      throw new BuildError('BUILD_MODEL_INVALID', `Token ${label(v)} belongs to collection "${v.collection}", which does not exist.`, {
+      throw new BuildError('BUILD_MODEL_INVALID', `${who(v)} belongs to collection "${v.collection}", which does not exist.`, {
         hint: 'Add the collection to tokens/tokens.resolver.json or move the token file into an existing collection.',
       });
     }
     const bad = v.name.split('/').find((s) => s === '' || /[.{}$]/.test(s) || s.startsWith('$'));
     if (bad !== undefined) {
-      throw new BuildError('BUILD_NAME_INVALID', `Token ${label(v)} has a name segment "${bad}" that cannot be a token path segment (empty, or holding ".", "{", "}" or "$").`, {
+      throw new BuildError('BUILD_NAME_INVALID', `${who(v)} has a name segment "${bad}" that cannot be a token path segment (empty, or holding ".", "{", "}" or "$").`, {
         hint: 'Rename the variable in the design file (and pull) or in its token file.',
       });
     }
@@ -135,7 +137,7 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
   const target = (holder: { collection: string; name: string }, mode: string, a: Alias, where = ''): Entry => {
     const t = find(a.alias.collection, a.alias.name);
     if (!t) {
-      throw new BuildError('BUILD_ALIAS_MISSING', `Token ${label(holder)} (mode "${mode}")${where} is an alias of ${label(a.alias)}, which does not exist.`, {
+      throw new BuildError('BUILD_ALIAS_MISSING', `${who(holder)} (mode "${mode}")${where} is an alias of ${label(a.alias)}, which does not exist.`, {
         hint: 'Point the alias at an existing token, or add the missing token.',
       });
     }
@@ -151,7 +153,7 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
       const v = entryOf(e);
       const key = `${v.collection}\u0000${v.name}\u0000${m}`;
       if (seen.has(key)) {
-        throw new BuildError('BUILD_ALIAS_CYCLE', `Token ${label(entryOf(start))} (mode "${mode}") is part of an alias cycle.`, {
+        throw new BuildError('BUILD_ALIAS_CYCLE', `${who(entryOf(start))} (mode "${mode}") is part of an alias cycle.`, {
           hint: 'Point one of the aliases in the cycle at a literal value.',
         });
       }
@@ -174,7 +176,7 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
   const normalize = (holder: Entry, view: View, mode: string, value: unknown, type: DtcgType, depth: number): unknown => {
     const h = entryOf(holder);
     if (depth > 32) {
-      throw new BuildError('BUILD_ALIAS_CYCLE', `Token ${label(h)} (mode "${mode}") contains itself through sub-value references.`, {
+      throw new BuildError('BUILD_ALIAS_CYCLE', `${who(h)} (mode "${mode}") contains itself through sub-value references.`, {
         hint: 'Point one of the references in the cycle at a literal value.',
       });
     }
@@ -185,7 +187,7 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
         const end = terminal(direct, modeIn(h, mode, entryOf(direct)));
         const endType = typeOf(end.entry);
         if (endType !== t && !(t === 'dimension' && endType === 'dimension')) {
-          throw new BuildError('BUILD_MODEL_INVALID', `Token ${label(h)} (mode "${mode}") has a ${t} sub-value that references ${label(a.alias)}, a ${endType}.`, {
+          throw new BuildError('BUILD_MODEL_INVALID', `${who(h)} (mode "${mode}") has a ${t} sub-value that references ${label(a.alias)}, a ${endType}.`, {
             hint: `Point the reference at a ${t} token.`,
           });
         }
@@ -197,7 +199,7 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
       return { $lit: normalize(holder, view, mode, x, t, depth + 1) };
     };
     const wrong = (): never => {
-      throw new BuildError('BUILD_MODEL_INVALID', `Token ${label(h)} (mode "${mode}") has a value that is not a ${type}: ${JSON.stringify(value)}.`, {
+      throw new BuildError('BUILD_MODEL_INVALID', `${who(h)} (mode "${mode}") has a value that is not a ${type}: ${JSON.stringify(value)}.`, {
         hint: 'Fix the value in its token file so it matches the token $type.',
       });
     };
@@ -246,10 +248,12 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
             inset: o['inset'] === true,
           };
         };
-        return Array.isArray(value) ? value.map(layer) : layer(value);
+        // An array item may reference another shadow token (format §9 "Array aliasing").
+        return Array.isArray(value) ? value.map((x: unknown) => (isAlias(x as Value) ? sub(x, 'shadow') : layer(x))) : layer(value);
       }
       case 'gradient':
         return (Array.isArray(value) ? value : wrong()).map((x: unknown) => {
+          if (isAlias(x as Value)) return sub(x, 'gradient');
           const o = obj(x);
           return { color: sub(o['color'], 'color'), position: sub(o['position'], 'number') };
         });
@@ -282,7 +286,7 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
       if (v.collection !== view.collection.name) continue;
       const value = valuesOf(e)[view.mode] as Value | undefined;
       if (value === undefined) {
-        throw new BuildError('BUILD_MODEL_INVALID', `Token ${label(v)} has no value for mode "${view.mode}".`, {
+        throw new BuildError('BUILD_MODEL_INVALID', `${who(v)} has no value for mode "${view.mode}".`, {
           hint: `Give it a value in tokens/<collection>/<mode>.tokens.json for mode "${view.mode}".`,
         });
       }
@@ -305,8 +309,6 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
           if (c.source !== undefined) meta.color = c;
           // 6-digit hex when opaque so outputs stay short; 8-digit keeps the alpha otherwise.
           $value = c.a >= 1 ? colorToHex(c) : colorToHex8(c);
-        } else if (e.repo && type === 'fontFamily') {
-          $value = Array.isArray(n) ? n.join(', ') : n;
         } else if (opts.flat && COMPOSITE_TYPES.has(type)) {
           $value = toDtcg(n);
         } else {
@@ -367,7 +369,7 @@ function variableLiteral(v: Variable, value: Value, remBase: number, wrong: () =
 }
 
 /** Puts a token at its path; a token that is also a group (`a/b` and `a/b/c`) is an error. */
-function place(root: DesignTokens, v: { collection: string; name: string }, segments: string[], token: Record<string, unknown>, meta: Map<string, TokenMeta>, view: string): void {
+function place(root: DesignTokens, v: { collection: string; name: string; owner?: string }, segments: string[], token: Record<string, unknown>, meta: Map<string, TokenMeta>, view: string): void {
   let node: Record<string, unknown> = root;
   for (let i = 0; i < segments.length - 1; i++) {
     const s = segments[i]!;
@@ -376,7 +378,7 @@ function place(root: DesignTokens, v: { collection: string; name: string }, segm
       next = {};
       node[s] = next;
     } else if ('$value' in next) {
-      throw new BuildError('BUILD_NAME_CLASH', `Token ${label(v)} sits inside "${segments.slice(0, i + 1).join('/')}", which is a token, not a group.`, {
+      throw new BuildError('BUILD_NAME_CLASH', `${who(v)} sits inside "${v.collection}/${segments.slice(segments.length - v.name.split("/").length, i + 1).join("/")}", which is a token, not a group.`, {
         hint: 'Rename one of the two so that no token name is a prefix group of another.',
       });
     }
@@ -391,7 +393,7 @@ function place(root: DesignTokens, v: { collection: string; name: string }, segm
     });
   }
   if (existing !== undefined) {
-    throw new BuildError('BUILD_NAME_CLASH', `Token ${label(v)} is also a group of other tokens (${label(v)}/…).`, {
+    throw new BuildError('BUILD_NAME_CLASH', `${who(v)} is also a group of other tokens (${label(v)}/…).`, {
       hint: 'Rename one of the two so that no token name is a prefix group of another.',
     });
   }

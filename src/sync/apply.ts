@@ -98,7 +98,18 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
   // nothing to render (files-in-step.ts: the policy on formatting drift, docs/sync.md).
   let rendered: Map<string, string> | undefined;
   let stale: string[] = [];
-  if (pulls) {
+  if (pulls && sources.merged && sources.merged.length > 0) {
+    // Collections read from several sources per mode (a folder without a resolver document, or a
+    // resolver set with several files or inline tokens) cannot be written back file by file, so a
+    // pull leaves them alone, and refuses, before anything is sent, when it has something for them.
+    if (diff.toRepo.length > 0 && mode !== 'diff' && !opts.dryRun) {
+      throw new TokensyncError(
+        'TOKENS_NOT_WRITABLE',
+        `The design file has ${diff.toRepo.length} change(s) for the repository, but ${sources.merged.map((c) => `"${c}"`).join(', ')} ${sources.merged.length === 1 ? 'is' : 'are'} read from several files per mode, which a pull cannot write back. Nothing was written and nothing was sent.`,
+        { hint: 'Make the design file match with `tokensync push --force`, or give each collection and mode one file in tokens/tokens.resolver.json (docs/token-files.md "A folder without a resolver document").' },
+      );
+    }
+  } else if (pulls) {
     // Style files are the styles stage's (issue 13), never the variables' to keep or remove.
     const styleFiles = styleFilesOf(config.styles);
     const onDisk = (await listTokenFiles(tokensDir)).filter((f) => !styleFiles.has(f));

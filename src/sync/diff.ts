@@ -22,6 +22,7 @@
  */
 import { fingerprint, type Lock } from '../model/lock.js';
 import { isAlias, variableKey, type Collection, type Mode, type TokenSet, type Value, type Variable } from '../model/types.js';
+import type { RepoToken } from '../model/dtcg.js';
 import { canonicalValue } from '../model/values.js';
 import type { Change, Conflict, FieldValue, Orphan, Prefer, VariableField } from './changes.js';
 import { NO_VALUE, UNSYNCED, pairAll, type ColPair, type ModeSlot, type VarPair } from './pairing.js';
@@ -120,15 +121,21 @@ class Differ {
   run(): SyncDiff {
     const collections: Collection[] = [];
     const variables: Variable[] = [];
+    /** Local collection name -> its merged name and mode names (for repository-owned tokens). */
+    const renamed = new Map<string, { name: string; modes: Map<string, string> }>();
     for (const p of this.pairs) {
       const out = this.collection(p);
       if (out) {
         collections.push(out.collection);
         variables.push(...out.variables);
+        if (p.local) renamed.set(p.local.name, { name: out.collection.name, modes: new Map(p.slots.flatMap((s) => (s.local !== undefined && s.merged !== undefined ? [[s.local, s.merged] as const] : []))) });
       }
     }
+    const merged: TokenSet = { collections, variables };
+    const tokens = repoTokensAfter(this.input.local.tokens, renamed);
+    if (tokens.length > 0) merged.tokens = tokens;
     return {
-      merged: { collections, variables },
+      merged,
       toService: this.toService,
       toRepo: this.toRepo,
       conflicts: this.conflicts,
@@ -452,4 +459,25 @@ function stripIds(v: Variable): Variable {
 function stripCollectionIds(c: Collection): Collection {
   const { id: _id, key: _key, ...rest } = c;
   return { ...rest, modes: c.modes.map((m) => ({ name: m.name })) };
+}
+
+/**
+ * Repository-owned tokens (issue 10) are not synced: they stay as the repository has them, under
+ * their collection's and modes' merged names (a collection renamed in the design file takes them
+ * along).
+ */
+function repoTokensAfter(tokens: RepoToken[] | undefined, renamed: Map<string, { name: string; modes: Map<string, string> }>): RepoToken[] {
+  const out: RepoToken[] = [];
+  for (const t of tokens ?? []) {
+    const r = renamed.get(t.collection);
+    if (!r) continue;
+    if (r.name === t.collection && [...r.modes].every(([a, b]) => a === b)) {
+      out.push(t);
+      continue;
+    }
+    const values: RepoToken['values'] = {};
+    for (const [mode, v] of Object.entries(t.values)) values[r.modes.get(mode) ?? mode] = v;
+    out.push({ ...t, collection: r.name, values });
+  }
+  return out;
 }

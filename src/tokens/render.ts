@@ -10,11 +10,17 @@
  *   else config rules, so a no-op pull is byte-stable even after the rules change. To re-type tokens
  *   after changing rules, remove their `$type` lines (or the files) and pull.
  * New tokens go at the end of their group, in model order; groups left with no tokens are dropped.
+ *
+ * Repository-owned tokens (`set.tokens`, issue 10) are the repository's alone: a pull never changes
+ * them, so each is written back exactly as the previous file had it (same bytes), or, when there is
+ * no previous token, encoded by its type's module.
  */
 import type { TokensConfig } from '../config/schema.js';
 import { TokensyncError } from '../errors.js';
 import { invalidNameReason, nameSegments, uniqueSlugs } from '../model/names.js';
-import { isAlias, type TokenKind, type TokenSet, type Variable } from '../model/types.js';
+import type { RepoToken } from '../model/dtcg.js';
+import { isAlias, type Alias, type TokenKind, type TokenSet, type Variable } from '../model/types.js';
+import { TYPE_MODULES } from '../types/index.js';
 import { encodeLiteral } from './codec.js';
 import { parseJsonTree } from './json-tree.js';
 import { Ordered, fromJsonNode, toJsonText, type Json } from './json-write.js';
@@ -54,6 +60,27 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
     if (previous) for (let i = 1; i < segs.length; i++) prefixes.push(segs.slice(0, i).join('\u0000'));
     pathOf.set(v, { segs, id: segs.join('\u0000'), prefixes });
   }
+
+  // Repository-owned tokens: their paths (for aliases to them, and so their groups are kept).
+  const repoPath = new Map<RepoToken, { segs: string[]; id: string; prefixes: string[] }>();
+  for (const t of set.tokens ?? []) {
+    const layout = layoutByName.get(t.collection);
+    if (!layout) continue;
+    const segs = namespaced ? [layout.slug, ...nameSegments(t.name)] : nameSegments(t.name);
+    dottedOf.set(key(t), segs);
+    const prefixes: string[] = [];
+    for (let i = 1; i < segs.length; i++) prefixes.push(segs.slice(0, i).join('\u0000'));
+    repoPath.set(t, { segs, id: segs.join('\u0000'), prefixes });
+  }
+  const refText = (a: Alias): string => {
+    const target = dottedOf.get(`${a.alias.collection}\u0000${a.alias.name}`);
+    if (!target) {
+      throw new TokensyncError('TOKEN_MODEL_INVALID', `A token refers to "${a.alias.collection}/${a.alias.name}", which the token set does not have.`, {
+        hint: 'Restore the target token, or point the reference at an existing one.',
+      });
+    }
+    return `{${target.join('.')}}`;
+  };
 
   const previousTrees = new Map<string, Ordered | undefined>();
   const previousTree = (collection: string, mode: string): Ordered | undefined => {
@@ -118,10 +145,17 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
         tokens.set(id, tokenObject(prev ? tokenAt(prev, segs) : undefined, kinds.get(v)!, $value as Json, v));
         if (prev) for (const p of ownPrefixes) prefixes.add(p);
       }
+      for (const t of set.tokens ?? []) {
+        if (t.collection !== c.name) continue;
+        const { segs, id, prefixes: ownPrefixes } = repoPath.get(t)!;
+        const before = prev ? tokenAt(prev, segs) : undefined;
+        tokens.set(id, before ?? repoTokenObject(t, mode.name, refText));
+        if (prev) for (const p of ownPrefixes) prefixes.add(p);
+      }
       const placed = new Set<string>();
       const root = prev ? rebuild(prev, [], tokens, prefixes, placed) : new Ordered().set('$schema', FORMAT_SCHEMA);
-      for (const v of vars) {
-        const { segs, id: k } = pathOf.get(v)!;
+      const everyPath = [...vars.map((v) => pathOf.get(v)!), ...(set.tokens ?? []).filter((t) => t.collection === c.name).map((t) => repoPath.get(t)!)];
+      for (const { segs, id: k } of everyPath) {
         if (placed.has(k)) continue;
         let group = root;
         for (const s of segs.slice(0, -1)) {
@@ -261,4 +295,15 @@ function rebuild(prevGroup: Ordered, path: string[], tokens: Map<string, Ordered
     }
   }
   return out;
+}
+
+/** A repository-owned token with no previous file to keep: written from the model. */
+function repoTokenObject(t: RepoToken, mode: string, ref: (a: Alias) => string): Ordered {
+  const tok = new Ordered();
+  tok.set('$type', t.type);
+  const value = t.values[mode];
+  tok.set('$value', (value === undefined ? null : (TYPE_MODULES[t.type].encode(value as never, { ref }) as Json)) ?? null);
+  if (t.description !== '') tok.set('$description', t.description);
+  if (t.deprecated !== undefined) tok.set('$deprecated', t.deprecated);
+  return tok;
 }

@@ -9,6 +9,7 @@
 import StyleDictionary from 'style-dictionary';
 import { describe, expect, test } from 'vitest';
 import { formatDirect } from '../../src/build/direct.js';
+import { compositesOf } from '../../src/build/index.js';
 import type { FormatContext } from '../../src/build/formats/common.js';
 import { planPlatforms } from '../../src/build/platforms.js';
 import { transforms } from '../../src/build/transforms.js';
@@ -20,7 +21,7 @@ describe("direct formatting equals Style Dictionary's pipeline", async () => {
   const set = fixtureSet();
   const config = fixtureConfig();
   const views = planViews(set, config);
-  const ctx: FormatContext = { views, viewByKey: new Map(views.map((v) => [v.key, v])) };
+  const ctx: FormatContext = { views, viewByKey: new Map(views.map((v) => [v.key, v])), composites: compositesOf(set) };
   const plan = planPlatforms(config.platforms, config, ctx, 16);
 
   const direct = new Map((await formatDirect(buildTree(set, views, { remBase: 16 }), plan.platforms, plan.formats)).map((o) => [o.destination, o.output]));

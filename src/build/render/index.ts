@@ -3,41 +3,18 @@
  * transforms and formats hand them.
  */
 import type { DtcgType } from '../../model/dtcg.js';
-import { booleanRender } from './boolean.js';
-import { borderRender } from './border.js';
-import { colorRender } from './color.js';
+import { TYPE_MODULES } from '../../types/index.js';
+import { fontSizeRender } from '../../types/dimension.js';
 import type { RenderContext, RenderKey, RenderTarget, Sub, SubRef, TypeRender } from './context.js';
-import { cubicBezierRender } from './cubicBezier.js';
-import { dimensionRender, fontSizeRender } from './dimension.js';
-import { durationRender } from './duration.js';
-import { fontFamilyRender } from './fontFamily.js';
-import { fontWeightRender } from './fontWeight.js';
-import { gradientRender } from './gradient.js';
-import { numberRender } from './number.js';
-import { shadowRender } from './shadow.js';
-import { stringRender } from './string.js';
-import { strokeStyleRender } from './strokeStyle.js';
-import { transitionRender } from './transition.js';
-import { typographyRender } from './typography.js';
 
-export const renders: Record<RenderKey, TypeRender> = {
-  color: colorRender,
-  dimension: dimensionRender,
-  fontSize: fontSizeRender,
-  fontFamily: fontFamilyRender,
-  fontWeight: fontWeightRender,
-  duration: durationRender,
-  cubicBezier: cubicBezierRender,
-  number: numberRender,
-  strokeStyle: strokeStyleRender,
-  border: borderRender,
-  transition: transitionRender,
-  shadow: shadowRender,
-  gradient: gradientRender,
-  typography: typographyRender,
-  string: stringRender,
-  boolean: booleanRender,
-};
+/** Each type's renderer: the `render` member of its module (src/types/<type>.ts), plus a dimension as a font size. */
+export const renders = Object.fromEntries([
+  ...Object.entries(TYPE_MODULES).map(([type, m]) => {
+    if (m.render === undefined) throw new Error(`src/types: the ${type} module has no render`);
+    return [type, m.render];
+  }),
+  ['fontSize', fontSizeRender],
+]) as Record<RenderKey, TypeRender>;
 
 /**
  * Types Style Dictionary has no transform for here: their whole value goes through the renderer
