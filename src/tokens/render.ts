@@ -33,7 +33,7 @@ export const FORMAT_SCHEMA = 'https://www.designtokens.org/schemas/2025.10/forma
 export function renderTokens(set: TokenSet, config: TokensConfig, previous?: TokenSources): Map<string, string> {
   const out = new Map<string, string>();
   if (set.collections.length === 0) return out;
-  const layouts = layoutOf(set);
+  const { layouts, keptResolver } = layoutsFor(set, previous);
   const layoutByName = new Map(layouts.map((l) => [l.collection.name, l]));
   const namespaced = config.namespace === 'collection';
 
@@ -174,6 +174,11 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
 
   let previousResolver: unknown;
   const resolverText = previous?.files.get(RESOLVER_FILE)?.text;
+  if (keptResolver && resolverText !== undefined && inPlainLayout(resolverText)) {
+    // Every collection and mode is where the resolver document already says: it stays as written.
+    out.set(RESOLVER_FILE, resolverText);
+    return out;
+  }
   if (resolverText !== undefined) {
     try {
       previousResolver = JSON.parse(resolverText);
@@ -183,6 +188,34 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
   }
   out.set(RESOLVER_FILE, toJsonText(renderResolver(layouts, previousResolver)));
   return out;
+}
+
+/**
+ * The layout a write uses: each collection where the previous files had it (same name and modes, one
+ * file per mode), so a pull does not move the files of a repository tokensync did not write; new or
+ * renamed collections and modes get tokensync's own layout. `keptResolver`: every collection kept
+ * its place, so the resolver document needs no change.
+ */
+export function layoutsFor(set: TokenSet, previous?: TokenSources): { layouts: CollectionLayout[]; keptResolver: boolean } {
+  const ours = layoutOf(set);
+  const before = previous?.layouts;
+  if (!before) return { layouts: ours, keptResolver: false };
+  let kept = 0;
+  const layouts = ours.map((l) => {
+    const prev = before.find((p) => p.collection.name === l.collection.name);
+    const same =
+      prev !== undefined &&
+      prev.sources === undefined &&
+      prev.collection.modes.length === l.collection.modes.length &&
+      l.collection.modes.every((m) => prev.files.has(m.name)) &&
+      prev.collection.defaultMode === l.collection.defaultMode &&
+      prev.collection.modes.every((m, i) => m.name === l.collection.modes[i]!.name);
+    if (!same) return l;
+    kept++;
+    return { collection: l.collection, slug: prev.slug, files: prev.files, contexts: prev.contexts };
+  });
+  const sameOrder = before.length === ours.length && before.every((p, i) => p.collection.name === ours[i]!.collection.name);
+  return { layouts, keptResolver: kept === ours.length && sameOrder };
 }
 
 /** Folder and file names for each collection and mode: unique slugs, in collection order. */
@@ -306,4 +339,13 @@ function repoTokenObject(t: RepoToken, mode: string, ref: (a: Alias) => string):
   if (t.description !== '') tok.set('$description', t.description);
   if (t.deprecated !== undefined) tok.set('$deprecated', t.deprecated);
   return tok;
+}
+
+/** Whether a JSON text is laid out as tokensync writes it (2-space indent, final newline). */
+export function inPlainLayout(text: string): boolean {
+  try {
+    return `${JSON.stringify(JSON.parse(text), null, 2)}\n` === text;
+  } catch {
+    return false;
+  }
 }

@@ -79,8 +79,8 @@ describe('groups.md "Group Structure" and "Root Tokens in Groups"', () => {
     expect(await diagnose({ [F]: { a: { $type: 'number', $value: 1, b: { $type: 'number', $value: 2 } }, g: { x: { $type: 'number', $value: 1 } }, r: { $type: 'number', $value: '{g}' } } })).toMatchInlineSnapshot(`
       "tokens/a.tokens.json:5:5  a  the token a also has child "b"; a token cannot be a group
           fix: Move "b" out of the token, or rename one of them (a variable name cannot be both "a/b" and "a/b/c").
-      tokens/a.tokens.json:18:15  r  alias {g} points to no token
-          fix: Point it at an existing token, or add the token it names."
+      tokens/a.tokens.json:18:15  r  alias {g} points to a group, not a token
+          fix: A reference names one token (format aliases.md "Curly Brace Syntax"): point it at a token inside the group, e.g. {g.$root} for a root token."
     `);
   });
 });

@@ -32,7 +32,8 @@ export interface PendingRef {
   type: DtcgType;
   file: string;
   token: RawToken;
-  jsonPath: (string | number)[];
+  /** Where below the token's `$value` (its JSON path is built only for a problem). */
+  sub: SubPath;
   mode: string;
   variable?: Variable;
   repo?: RepoToken;
@@ -57,6 +58,8 @@ export interface Gathered {
   /** The `$type` of an untyped token that is an alias: its target's (format design-token.md "Type"). */
   typeOf: (dotted: string) => string | undefined;
 }
+
+const NO_SUB: SubPath = [];
 
 /** The model value of an alias until it resolves. */
 const placeholder = (): Alias => ({ alias: { collection: '', name: '' } });
@@ -85,7 +88,7 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
   const ctx: ParseContext = {
     ref: (target, type, path) => {
       const alias = placeholder();
-      if (at.repo) pending.push({ alias, target, type, file: at.token.file, token: at.token, jsonPath: pathOf(at.token, '$value', ...path), mode: at.mode, repo: at.repo, whole: false, where: describe(path) });
+      if (at.repo) pending.push({ alias, target, type, file: at.token.file, token: at.token, sub: path, mode: at.mode, repo: at.repo, whole: false, where: describe(path) });
       return alias;
     },
     report: (path, message, hint) => {
@@ -195,7 +198,7 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
       if (target !== undefined) {
         // A whole-value alias: any token of the same type.
         const alias = placeholder();
-        pending.push({ alias, target, type: mod.type, file: t.file, token: t, jsonPath: pathOf(t, '$value'), mode: modeName, ...(variable ? { variable } : { repo: repo! }), whole: true });
+        pending.push({ alias, target, type: mod.type, file: t.file, token: t, sub: NO_SUB, mode: modeName, ...(variable ? { variable } : { repo: repo! }), whole: true });
         (variable ?? repo!).values[modeName] = alias;
         continue;
       }
