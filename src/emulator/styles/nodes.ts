@@ -49,6 +49,8 @@ export function styleNode(id: string, name: string, type: StyleType, fields: Rec
         styleOverrideTable: {},
         lineTypes: ['NONE'],
         lineIndentations: [0],
+        // TypeStyle is required on a TEXT node; a style added without one is Inter 16, auto line height.
+        style: typeStyle({ family: 'Inter', weight: 400, size: 16, lineHeight: { unit: 'INTRINSIC_%' } }),
         ...fields,
       };
     }
