@@ -111,6 +111,28 @@ describe('pull with styles', () => {
     expect(check.stdout + check.stderr).not.toContain('does not list');
   });
 
+  it('a large library is a few requests: 120 styles are 4 pages and 2 nodes reads of at most 100 ids', async () => {
+    const d = designer(emu);
+    for (let i = 0; i < 109; i++) await d.add({ style_type: 'FILL', name: `Palette/Swatch ${i}`, fields: { fills: [{ type: 'SOLID', visible: true, opacity: 1, blendMode: 'NORMAL', color: { r: i / 109, g: 0.5, b: 0.5, a: 1 } }] } });
+    await emu.admin.clearRequests();
+    const project = createProject(emu, STYLES_ON);
+    expect((await run(project, 'pull')).code).toBe(0);
+    const log = await emu.admin.requests();
+    expect(log.filter((q) => q.path.endsWith('/styles'))).toHaveLength(4);
+    const batches = log.filter((q) => q.path.endsWith('/nodes')).map((q) => new URLSearchParams(q.query).get('ids')!.split(',').length);
+    expect(batches).toEqual([100, 20]);
+    expect(Object.keys(at(json(project, 'tokens/styles/paint.tokens.json'), 'paint.Palette'))).toHaveLength(109);
+  });
+
+  it('with tokens.namespace: collection, references carry the collection', async () => {
+    const project = await pulled('tokens:\n  namespace: collection\n');
+    expect(at(json(project, 'tokens/styles/text.tokens.json'), 'typography.Body.Regular.$value.fontFamily')).toBe('{semantic.font.body}');
+    expect(at(json(project, 'tokens/styles/effect.tokens.json'), 'shadow.Elevation.Card.$value.1.color')).toBe('{primitives.color.black.alpha-50}');
+    const built = await run(project, 'build', '--platform', 'css');
+    expect(built.code).toBe(0);
+    expect(project.read('build/css/tokens.css')).toContain('var(--semantic-font-body)');
+  });
+
   it('a renamed style keeps its identity: its token moves and the lock keeps its key', async () => {
     const project = await pulled();
     const card = (await designer(emu).list()).find((s) => s.name === 'Elevation/Card')!;
@@ -196,6 +218,11 @@ describe('repository edits to style tokens', () => {
     expect(diff.stdout).toContain(`edited   shadow.Focus.Ring (${file})`);
     expect(diff.stdout).toContain(`added    shadow.Extra (${file})`);
     expect((await emu.admin.calls()).filter((c) => !c.startsWith('GET'))).toEqual([]);
+    const asJson = JSON.parse((await run(project, '--json', 'diff')).stdout);
+    expect(asJson.styles.localEdits).toEqual([
+      { file, path: 'shadow.Extra', kind: 'added' },
+      { file, path: 'shadow.Focus.Ring', kind: 'edited' },
+    ]);
 
     const push = await run(project, 'push');
     expect(push.code).toBe(0);
