@@ -233,4 +233,23 @@ describe('repository edits to style tokens', () => {
     expect(pull.stdout).toContain('Overwrote 2 repository edit(s) to design-owned style tokens');
     expect(project.snapshotTokens()).toEqual(before);
   });
+
+  it('check counts the style tokens, and check and build name a broken style token by file:line:column', async () => {
+    const project = await pulled();
+    const ok = await run(project, 'check');
+    expect(ok.code).toBe(0);
+    // 11 styles, of which 2 are grids (groups, not tokens).
+    expect(ok.stdout).toContain('21 tokens in 2 collections, 9 style tokens: no problems.');
+    const file = 'tokens/styles/text.tokens.json';
+    project.write(file, project.read(file).replace('"fontFamily": "{font.body}"', '"fontFamily": "{font.nope}"'));
+    const check = await run(project, 'check');
+    expect(check.code).toBe(1);
+    expect(check.stdout.split('\n').slice(0, 2).join('\n')).toMatchInlineSnapshot(`
+      "tokens/styles/text.tokens.json:8:25  typography.Body.Regular  reference {font.nope} names no token
+          fix: Style tokens are design-owned: change the style in the design file, or run \`tokensync pull\` to restore the file."
+    `);
+    const build = await run(project, 'build', '--platform', 'css');
+    expect(build.code).toBe(1);
+    expect(build.stderr).toContain(`${file}:8:25  typography.Body.Regular: reference {font.nope} names no token`);
+  });
 });
