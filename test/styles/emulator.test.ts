@@ -3,6 +3,9 @@
  * the single style, the file and the nodes endpoints agree, and the control endpoints play the
  * designer (add, edit, rename, delete) with a new file version each time.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { designer } from './designer.js';
@@ -94,5 +97,22 @@ describe('playing the designer', () => {
     expect(unknown.status).toBe(404);
     const user = await emu.call('POST', '/_emulator/styles', { body: { style_type: 'FILL', name: 'x' } });
     expect(user.status).toBe(403);
+  });
+});
+
+describe('saved state', () => {
+  it('keeps styles and their nodes, edits included, across a restart with --data', async () => {
+    const dataFile = path.join(mkdtempSync(path.join(tmpdir(), 'tokensync-styles-data-')), 'state.json');
+    const first = await startTestEmulator({ dataFile });
+    const added = await designer(first).add({ style_type: 'FILL', name: 'Saved/Teal', fields: { fills: [{ type: 'SOLID', visible: true, opacity: 1, blendMode: 'NORMAL', color: { r: 0, g: 0.5, b: 0.5, a: 1 } }] } });
+    const before = (await first.call('GET', `/v1/files/${first.fileKey}/nodes?ids=${added.node_id},3:2`)).json.nodes;
+    await first.close();
+    const second = await startTestEmulator({ dataFile });
+    try {
+      expect((await designer(second).list()).map((s) => s.name)).toContain('Saved/Teal');
+      expect((await second.call('GET', `/v1/files/${second.fileKey}/nodes?ids=${added.node_id},3:2`)).json.nodes).toEqual(before);
+    } finally {
+      await second.close();
+    }
   });
 });
