@@ -33,6 +33,7 @@ export async function runSyncCommand(mode: SyncMode, options: SyncCommandOptions
       dryRun: options.dryRun,
       deleteOrphans: options.deleteOrphans === true || loaded.config.sync.deleteOrphans,
       progress: (m) => ctx.out.info(m),
+      warn: (m) => ctx.out.warn(m),
     });
     return report(mode, outcome, options, ctx, connection.label, connection.client.stats());
   } finally {

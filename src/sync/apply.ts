@@ -45,6 +45,8 @@ export interface SyncOptions {
   /** Compute everything, send and write nothing. */
   dryRun?: boolean | undefined;
   progress?: ((message: string) => void) | undefined;
+  /** Token-file warnings a push should mention (a wide-gamut color clipped to sRGB, issue 10). */
+  warn?: ((message: string) => void) | undefined;
 }
 
 export interface FileChanges {
@@ -69,7 +71,10 @@ const MAX_REPLANS = 3;
 export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
   const { config, root, client, fileKey, mode } = opts;
   const progress = opts.progress ?? (() => {});
-  const [{ set: local, sources }, base] = await Promise.all([readTokens(root, config.tokens), readLock(root, config.tokens)]);
+  const [{ set: local, sources, warnings }, base] = await Promise.all([readTokens(root, config.tokens), readLock(root, config.tokens)]);
+  if (opts.warn && (mode === 'push' || mode === 'sync')) {
+    for (const w of warnings) opts.warn(`${w.file}:${w.line}:${w.column}${w.tokenPath ? `  ${w.tokenPath}` : ''}  ${w.message}`);
+  }
   if (base && base.fileKey !== fileKey) {
     throw new TokensyncError(
       'LOCK_FILE_MISMATCH',

@@ -21,7 +21,7 @@
  * - The default mode is the service's (the API cannot change it); a new collection takes the repository's.
  */
 import { fingerprint, type Lock } from '../model/lock.js';
-import { isAlias, variableKey, type Collection, type Mode, type TokenSet, type Value, type Variable } from '../model/types.js';
+import { isAlias, variableKey, type Alias, type Collection, type Mode, type TokenSet, type Value, type Variable } from '../model/types.js';
 import type { RepoToken } from '../model/dtcg.js';
 import { canonicalValue } from '../model/values.js';
 import type { Change, Conflict, FieldValue, Orphan, Prefer, VariableField } from './changes.js';
@@ -132,7 +132,14 @@ class Differ {
       }
     }
     const merged: TokenSet = { collections, variables };
-    const tokens = repoTokensAfter(this.input.local.tokens, renamed);
+    // References inside them follow renames, as variable aliases do (pass 1's merged names).
+    const renameRef = (a: Alias): Alias => {
+      const v = this.rename(a, 'local', 'merged') as Alias;
+      if (v !== a) return v;
+      const col = renamed.get(a.alias.collection);
+      return col && col.name !== a.alias.collection ? { alias: { collection: col.name, name: a.alias.name } } : a;
+    };
+    const tokens = repoTokensAfter(this.input.local.tokens, renamed, renameRef);
     if (tokens.length > 0) merged.tokens = tokens;
     return {
       merged,
@@ -466,18 +473,40 @@ function stripCollectionIds(c: Collection): Collection {
  * their collection's and modes' merged names (a collection renamed in the design file takes them
  * along).
  */
-function repoTokensAfter(tokens: RepoToken[] | undefined, renamed: Map<string, { name: string; modes: Map<string, string> }>): RepoToken[] {
+function repoTokensAfter(tokens: RepoToken[] | undefined, renamed: Map<string, { name: string; modes: Map<string, string> }>, renameRef: (a: Alias) => Alias): RepoToken[] {
   const out: RepoToken[] = [];
   for (const t of tokens ?? []) {
     const r = renamed.get(t.collection);
     if (!r) continue;
-    if (r.name === t.collection && [...r.modes].every(([a, b]) => a === b)) {
-      out.push(t);
-      continue;
-    }
+    let changed = r.name !== t.collection;
     const values: RepoToken['values'] = {};
-    for (const [mode, v] of Object.entries(t.values)) values[r.modes.get(mode) ?? mode] = v;
-    out.push({ ...t, collection: r.name, values });
+    for (const [mode, v] of Object.entries(t.values)) {
+      const to = r.modes.get(mode) ?? mode;
+      const nv = mapRefs(v, renameRef) as RepoToken['values'][string];
+      if (to !== mode || nv !== v) changed = true;
+      values[to] = nv;
+    }
+    out.push(changed ? { ...t, collection: r.name, values } : t);
   }
   return out;
+}
+
+/** A value with every reference in it passed through `f`; the same object when none changes. */
+function mapRefs(v: unknown, f: (a: Alias) => Alias): unknown {
+  if (typeof v !== 'object' || v === null) return v;
+  if (isAlias(v as Value)) return f(v as Alias);
+  if (Array.isArray(v)) {
+    let copy: unknown[] | undefined;
+    v.forEach((x, i) => {
+      const y = mapRefs(x, f);
+      if (y !== x) (copy ??= [...v])[i] = y;
+    });
+    return copy ?? v;
+  }
+  let copy: Record<string, unknown> | undefined;
+  for (const [k, x] of Object.entries(v)) {
+    const y = mapRefs(x, f);
+    if (y !== x) (copy ??= { ...(v as Record<string, unknown>) })[k] = y;
+  }
+  return copy ?? v;
 }

@@ -24,7 +24,7 @@ import { TYPE_MODULES } from '../types/index.js';
 import { encodeLiteral } from './codec.js';
 import { parseJsonTree } from './json-tree.js';
 import { Ordered, fromJsonNode, toJsonText, type Json } from './json-write.js';
-import { defaultKind, explicitKindFromConfig, kindFits } from './kinds.js';
+import { DTCG_TYPES, defaultKind, explicitKindFromConfig, kindFits } from './kinds.js';
 import type { TokenSources } from './read.js';
 import { EXTENSION, RESOLVER_FILE, renderResolver, type CollectionLayout } from './resolver-doc.js';
 
@@ -81,6 +81,9 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
     }
     return `{${target.join('.')}}`;
   };
+
+  let known: Set<string> | undefined;
+  const knownPaths = (): Set<string> => (known ??= new Set([...dottedOf.values()].map((segs) => segs.join('.'))));
 
   const previousTrees = new Map<string, Ordered | undefined>();
   const previousTree = (collection: string, mode: string): Ordered | undefined => {
@@ -148,8 +151,10 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
       for (const t of set.tokens ?? []) {
         if (t.collection !== c.name) continue;
         const { segs, id, prefixes: ownPrefixes } = repoPath.get(t)!;
+        // As the file had it, unless a reference in it names a path that is gone (a renamed target):
+        // then from the model, whose references follow renames (sync/diff.ts).
         const before = prev ? tokenAt(prev, segs) : undefined;
-        tokens.set(id, before ?? repoTokenObject(t, mode.name, refText));
+        tokens.set(id, before && refsExist(before.get('$value'), knownPaths()) ? before : repoTokenObject(t, mode.name, refText));
         if (prev) for (const p of ownPrefixes) prefixes.add(p);
       }
       const placed = new Set<string>();
@@ -281,7 +286,7 @@ function pickKind(v: Variable, prevTok: Ordered | undefined, config: TokensConfi
     let kind: TokenKind | undefined;
     if (prevType === 'dimension') kind = { type: 'dimension', unit: unit === 'rem' ? 'rem' : 'px' };
     else if (prevType === 'duration') kind = { type: 'duration', unit: unit === 's' ? 's' : 'ms' };
-    else if (['color', 'number', 'fontWeight', 'fontFamily', 'string', 'boolean'].includes(prevType)) kind = { type: prevType } as TokenKind;
+    else if (prevType in DTCG_TYPES) kind = { type: prevType } as TokenKind;
     if (kind && kindFits(kind, v.type)) return kind;
   }
   return explicitKindFromConfig(v, config);
@@ -348,4 +353,18 @@ export function inPlainLayout(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Whether every `"{a.b}"` reference in a written value names a token the set has. */
+function refsExist(value: Json | undefined, known: Set<string>): boolean {
+  if (typeof value === 'string') {
+    const m = /^\{([^{}]+)\}$/.exec(value);
+    return !m?.[1] || known.has(m[1]);
+  }
+  if (value instanceof Ordered) {
+    for (const v of value.entries.values()) if (!refsExist(v, known)) return false;
+    return true;
+  }
+  if (Array.isArray(value)) return value.every((v) => refsExist(v, known));
+  return true;
 }

@@ -227,3 +227,22 @@ describe('issue 10: mistakes caught where they are made', () => {
     `);
   });
 });
+
+describe('groups.md "$deprecated" and type resolution with extension', () => {
+  it('passes a group\'s $deprecated to its tokens unless a token says false, and $type through $extends and alias chains', async () => {
+    const set = await model({
+      [F]: {
+        old: { $deprecated: 'Use new', $type: 'cubicBezier', a: { $value: [0, 0, 1, 1] }, b: { $value: [0, 0, 1, 1], $deprecated: false } },
+        palette: { $type: 'color', base: { ink: { $value: '#111111' } } },
+        theme: { $extends: '{palette.base}', paper: { $value: '#eeeeee' } },
+        chain: { one: { $value: '{theme.ink}' }, two: { $value: '{chain.one}' } },
+      },
+    });
+    expect(set.tokens!.map((t) => [t.name, t.deprecated])).toEqual([
+      ['old/a', 'Use new'],
+      ['old/b', undefined],
+    ]);
+    expect(set.variables.map((v) => `${v.name}:${v.type}`)).toEqual(['palette/base/ink:COLOR', 'theme/ink:COLOR', 'theme/paper:COLOR', 'chain/one:COLOR', 'chain/two:COLOR']);
+  });
+});
+

@@ -96,7 +96,11 @@ describe('a hand-written DTCG 2025.10 repository with composites and wide-gamut 
 
     await emu.admin.clearRequests();
     const push = await runCli(['push'], { cwd: project.root, env: project.env });
-    expect(push.stderr).toBe('');
+    // The push says which color it clipped for the design file.
+    expect(push.stderr).toMatchInlineSnapshot(`
+      "warning: tokens/primitives.tokens.json:27:17  color.vivid  this display-p3 color lies outside sRGB; the design file gets it clipped to #ff0000
+      "
+    `);
     expect(push.code).toBe(0);
     expect((await writes()).map((c) => c.split(' ')[0])).toMatchInlineSnapshot(`
       [
@@ -166,7 +170,7 @@ describe('a plain folder of DTCG files, no resolver document', () => {
 describe('init on a plain folder of DTCG files', () => {
   it('writes a resolver describing them, then check and push work', async () => {
     const project = createProject(emu);
-    project.write('tokens/color.tokens.json', text({ color: { $type: 'color', primary: { $value: '#3366ff' }, accent: { $value: { colorSpace: 'display-p3', components: [0.2, 0.8, 0.4] } } } }));
+    project.write('tokens/color.tokens.json', text({ color: { $type: 'color', primary: { $value: '#3366ff' }, accent: { $value: { colorSpace: 'display-p3', components: [0.3, 0.6, 0.5] } } } }));
     project.write('tokens/size.tokens.json', text({ space: { $type: 'dimension', sm: { $value: px(4) }, lg: { $value: px(16) } }, card: { $type: 'shadow', $value: { color: '{color.primary}', offsetX: px(0), offsetY: '{space.sm}', blur: px(4), spread: px(0) } } }));
     // Without a resolver, check and diff already read the folder as one set.
     expect((await runCli(['check'], { cwd: project.root, env: project.env })).code).toBe(0);

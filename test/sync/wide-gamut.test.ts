@@ -55,3 +55,16 @@ describe('wide-gamut colors and repository-owned tokens in the 3-way diff', () =
     expect(body).not.toContain('shadow/card');
   });
 });
+
+describe('references inside repository-owned tokens follow renames in the design file', () => {
+  it('points the shadow at the variable under its new name', () => {
+    const { local, remote } = sides();
+    const base = lockFor(local, remote);
+    const renamed = edit(remote, 'Primitives', 'color/blue', (x) => (x.name = 'color/azure'));
+    const d = diff3({ local, remote: renamed, base });
+    const card = d.merged.tokens!.find((t) => t.name === 'shadow/card')!;
+    expect(card.values.Light).toMatchObject({ color: { alias: { collection: 'Primitives', name: 'color/azure' } } });
+    // A reference to a repository-owned token is left as it is.
+    expect(card.values.Dark).toEqual({ alias: { collection: 'Primitives', name: 'shadow/card' } });
+  });
+});

@@ -71,4 +71,36 @@ describe('repository-owned tokens and wide-gamut colors', () => {
     expect(written.heading.$value).toEqual(tokens.heading.$value);
     expect(written.color.vivid.$value).toEqual(tokens.color.vivid.$value);
   });
+
+  it('are written from the model when a token they refer to was renamed by a pull', async () => {
+    const { set, sources } = await read();
+    const pulled = structuredClone(set);
+    pulled.variables[0]!.name = 'color/text';
+    const card = pulled.tokens![0]!.values['Value'] as { color: { alias: { name: string } } };
+    card.color.alias.name = 'color/text';
+    const after = JSON.parse(renderTokens(pulled, config, sources).get('base/value.tokens.json')!);
+    expect(after.elevation.card.$value.color).toBe('{color.text}');
+    expect(after.heading).toEqual(tokens.heading);
+  });
+});
+
+describe('with tokens.namespace: collection', () => {
+  it('resolves references inside composites across collections by the namespaced path', async () => {
+    const ns = { ...config, namespace: 'collection' as const };
+    const root = await project(
+      {
+        'tokens.resolver.json': text({
+          version: '2025.10',
+          sets: { primitives: { sources: [{ $ref: 'primitives.tokens.json' }] }, components: { sources: [{ $ref: 'components.tokens.json' }] } },
+          resolutionOrder: [{ $ref: '#/sets/primitives' }, { $ref: '#/sets/components' }],
+        }),
+        'primitives.tokens.json': text({ primitives: { color: { $type: 'color', ink: { $value: '#111111' } } } }),
+        'components.tokens.json': text({ components: { card: { $type: 'border', $value: { color: '{primitives.color.ink}', width: px(1), style: 'solid' } } } }),
+      },
+      'tokens',
+    );
+    const { set, sources } = await readTokens(root, ns);
+    expect(set.tokens![0]!.values['components']).toMatchObject({ color: { alias: { collection: 'primitives', name: 'color/ink' } } });
+    expect(renderTokens(set, ns, sources).get('components.tokens.json')).toBe(text({ components: { card: { $type: 'border', $value: { color: '{primitives.color.ink}', width: px(1), style: 'solid' } } } }));
+  });
 });
