@@ -9,6 +9,12 @@
  * for a collection shows its default mode, a reference into another collection reads that
  * collection's default mode on static platforms (Swift, Kotlin, Android, TS, JSON). In CSS it stays
  * `var(--…)` and the cascade picks the mode at run time.
+ *
+ * Repository tokens (`set.tokens`, issue 10) go in beside the variables, under the same rules. A
+ * composite's `$value` is its model value with every sub-value a `Sub` (render/context.ts): the
+ * literal it resolves to in this mode plus, when written as a reference, where that points; no
+ * `{…}` string, so Style Dictionary sees a literal and its pipeline treats it as ours does
+ * (direct.test.ts). Its type's renderer prints it (transforms.ts `tokensync/<target>/composite`).
  */
 import type { DesignTokens } from 'style-dictionary/types';
 import type { DtcgType, RepoToken } from '../model/dtcg.js';
@@ -37,7 +43,7 @@ export interface TokenMeta {
   alias?: { view: string; collection: string; variable: string; path: string[] };
   /** A color literal as the model holds it, with its wide-gamut `source` (render/color.ts). */
   color?: Color;
-  /** Repository-owned (a RepoToken, issue 10), never pushed; the docs page says so. */
+  /** Repository-owned (a RepoToken with owner `repository`, issue 10), never pushed; the docs page says so. */
   repo?: boolean;
 }
 
@@ -255,7 +261,10 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
         return (Array.isArray(value) ? value : wrong()).map((x: unknown) => {
           if (isAlias(x as Value)) return sub(x, 'gradient');
           const o = obj(x);
-          return { color: sub(o['color'], 'color'), position: sub(o['position'], 'number') };
+          // Format §9.6: a position outside [0, 1] is taken as clamped to it.
+          const position = sub(o['position'], 'number');
+          if (typeof position.$lit === 'number') position.$lit = Math.min(1, Math.max(0, position.$lit));
+          return { color: sub(o['color'], 'color'), position };
         });
       case 'typography': {
         const o = obj(value);
@@ -295,7 +304,7 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
       const sdType: SdType = type === 'dimension' && isFontSize(end.entry.variable ?? end.entry.repo) ? 'fontSize' : type;
       const path = pathOf(v);
       const meta: TokenMeta = { view: view.key, collection: v.collection, variable: v.name, mode: view.mode, path, kind: type };
-      if (e.repo) meta.repo = true;
+      if (e.repo?.owner === 'repository') meta.repo = true;
       let $value: unknown;
       if (isAlias(value)) {
         const tv = targetView(views, view, value.alias.collection)!;

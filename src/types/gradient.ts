@@ -54,13 +54,14 @@ import { kFloat as rKFloat, num as rNum } from '../build/render/units.js';
 /**
  * gradient (format §9.6): color stops with a position in [0, 1]. The format has no angle or shape,
  * so CSS gets `linear-gradient(…)` in its default direction (top to bottom); a referenced position
- * prints `calc(var(--p) * 100%)`.
+ * prints `clamp(0%, var(--p) * 100%, 100%)`.
  */
 type RenderStop = { color: Sub; position: Sub };
 
 const renderCssPos = (p: Sub, ctx: BuildRenderContext): string => {
   const s = ctx.sub(p, 'number');
-  return p.$ref && ctx.refs !== 'resolve' ? `calc(${s} * 100%)` : `${rNum((p.$lit as number) * 100)}%`;
+  // A referenced position is clamped by CSS too (format §9.6: outside [0, 1] counts as clamped).
+  return p.$ref && ctx.refs !== 'resolve' ? `clamp(0%, ${s} * 100%, 100%)` : `${rNum((p.$lit as number) * 100)}%`;
 };
 
 /**

@@ -56,6 +56,16 @@ import { weightNumber } from './font-weight.js';
  */
 type RenderValue = { fontFamily: Sub; fontSize: Sub; fontWeight: Sub; letterSpacing: Sub; lineHeight: Sub };
 
+/**
+ * `size/line-height`. In SCSS `$a/1.5` is a division, so with a `$reference` on either side both
+ * are interpolated (`#{$a}/#{1.5}` stays a slash); two literals stay a slash by themselves.
+ */
+function renderSizeSlash(v: RenderValue, ctx: BuildRenderContext): string {
+  const size = ctx.sub(v.fontSize, 'dimension');
+  const lh = ctx.sub(v.lineHeight, 'number');
+  return ctx.refs === 'scss' && (v.fontSize.$ref || v.lineHeight.$ref) ? `#{${size}}/#{${lh}}` : `${size}/${lh}`;
+}
+
 /** The CSS part properties, in `font` order; formats/css.ts prints them. */
 export function typographyParts(v: RenderValue, ctx: BuildRenderContext): [string, string][] {
   return [
@@ -74,7 +84,7 @@ const renderFamily = (v: RenderValue): string => {
 };
 
 export const typographyRender: TypeRender<RenderValue> = {
-  css: (v, ctx) => `${ctx.sub(v.fontWeight, 'fontWeight')} ${ctx.sub(v.fontSize, 'dimension')}/${ctx.sub(v.lineHeight, 'number')} ${ctx.sub(v.fontFamily, 'fontFamily')}`,
+  css: (v, ctx) => `${ctx.sub(v.fontWeight, 'fontWeight')} ${renderSizeSlash(v, ctx)} ${ctx.sub(v.fontFamily, 'fontFamily')}`,
   js: (v, ctx) => ({
     fontFamily: ctx.subJs(v.fontFamily, 'fontFamily'),
     fontSize: ctx.subJs(v.fontSize, 'dimension'),

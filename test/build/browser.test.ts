@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { compile } from 'tailwindcss';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTokens, writeBuild } from '../../src/build/index.js';
 import { writeFileAtomic } from '../../src/fs/atomic.js';
@@ -26,6 +27,21 @@ let profile = '';
 function flags(): string[] {
   return ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--hide-scrollbars', `--user-data-dir=${profile}`];
 }
+
+/** Tailwind v4 utilities made from tailwind/theme.css (compiled in beforeAll), in both modes. */
+const TAILWIND_PROBE = `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="tw.css"></head>
+<body><div id="tw" class="shadow-card text-type-body ease-standard">Text</div><pre id="out"></pre>
+<script>
+  const root = document.documentElement;
+  const read = () => {
+    const s = getComputedStyle(document.getElementById('tw'));
+    return { boxShadow: s.boxShadow, fontSize: s.fontSize, lineHeight: s.lineHeight, fontWeight: s.fontWeight, ease: s.transitionTimingFunction };
+  };
+  const result = { light: read() };
+  root.setAttribute('data-theme', 'dark');
+  result.dark = read();
+  document.getElementById('out').textContent = JSON.stringify(result);
+</script></body></html>`;
 
 const PROBE = `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="css/tokens.css"></head>
 <body><div id="probe" style="background-color: var(--color-bg); width: var(--space-gutter); height: 1px"></div>
@@ -63,8 +79,8 @@ const PROBE = `<!doctype html><html><head><meta charset="utf-8"><link rel="style
   document.getElementById('out').textContent = JSON.stringify(result);
 </script></body></html>`;
 
-async function probe(extra: string[] = []): Promise<Record<string, Record<string, unknown>>> {
-  const { stdout } = await run(CHROMIUM, [...flags(), ...extra, '--dump-dom', pathToFileURL(path.join(dir, 'probe.html')).href], { timeout: 25_000 });
+async function probe(extra: string[] = [], page = 'probe.html'): Promise<Record<string, Record<string, unknown>>> {
+  const { stdout } = await run(CHROMIUM, [...flags(), ...extra, '--dump-dom', pathToFileURL(path.join(dir, page)).href], { timeout: 25_000 });
   const m = /<pre id="out">([^<]*)<\/pre>/.exec(stdout);
   if (!m?.[1]) throw new Error(`no probe result in Chromium's DOM:\n${stdout.slice(0, 2000)}`);
   return JSON.parse(m[1].replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>')) as Record<string, Record<string, unknown>>;
@@ -74,8 +90,21 @@ describe('generated CSS and docs in headless Chromium', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'tokensync-browser-'));
     profile = await mkdtemp(path.join(tmpdir(), 'tokensync-chromium-'));
-    await writeBuild(dir, await buildTokens(fixtureSet(), fixtureConfig(), { platforms: ['css', 'docs'] }));
+    const out = await buildTokens(fixtureSet(), fixtureConfig(), { platforms: ['css', 'docs', 'tailwind'] });
+    await writeBuild(dir, out);
     await writeFileAtomic(path.join(dir, 'probe.html'), PROBE);
+    // Tailwind's own compiler, as its CLI runs it on `@import "tailwindcss"; @import "<our theme>";`.
+    const files = new Map([...out.files].map(([p, c]) => [path.posix.join('/out', p), c]));
+    const compiler = await compile('@import "tailwindcss";\n@import "./tailwind/theme.css";\n', {
+      base: '/out',
+      loadStylesheet: async (id: string, base: string) => {
+        if (id === 'tailwindcss') return { path: '/tailwindcss/index.css', base: '/tailwindcss', content: await readFile(path.resolve('node_modules/tailwindcss/index.css'), 'utf8') };
+        const p = path.posix.resolve(base, id);
+        return { path: p, base: path.posix.dirname(p), content: files.get(p) ?? '' };
+      },
+    });
+    await writeFileAtomic(path.join(dir, 'tw.css'), compiler.build(['shadow-card', 'text-type-body', 'ease-standard']));
+    await writeFileAtomic(path.join(dir, 'tw-probe.html'), TAILWIND_PROBE);
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -120,6 +149,16 @@ describe('generated CSS and docs in headless Chromium', () => {
       wide: { color: 'oklch(0.7 0.15 250)' },
     };
     expect(r['composites']).toEqual({ initial: light, dark, light });
+  });
+
+  test('Tailwind v4 utilities built from tailwind/theme.css follow the mode too', async () => {
+    const r = await probe(['--blink-settings=preferredColorScheme=1'], 'tw-probe.html');
+    // Tailwind's box-shadow stacks its (empty) inset, ring and ring-offset layers before ours.
+    const none = 'rgba(0, 0, 0, 0) 0px 0px 0px 0px, '.repeat(4);
+    expect(r).toEqual({
+      light: { boxShadow: `${none}rgba(0, 0, 0, 0.5) 0px 1px 2px 0px, rgba(0, 0, 0, 0.1) 0px 4px 8px -2px`, fontSize: '16px', lineHeight: '24px', fontWeight: '400', ease: 'cubic-bezier(0.2, 0, 0, 1)' },
+      dark: { boxShadow: `${none}rgba(0, 0, 0, 0.8) 0px 2px 6px 0px`, fontSize: '18px', lineHeight: '28.8px', fontWeight: '300', ease: 'cubic-bezier(0.2, 0, 0, 1)' },
+    });
   });
 
   test('prefers-color-scheme: dark applies the dark mode, and an explicit light mode still wins', async () => {

@@ -193,6 +193,8 @@ describe('config', () => {
     expect([...out.files.keys()]).toEqual(['css/tokens.css', 'custom/flat.json', 'custom/theme.css']);
     expect(JSON.parse(out.files.get('custom/flat.json')!)).toMatchObject({ ColorBg: '#f9fafb', ColorGray900: '#111827', SpaceGutter: '16px' });
     expect(out.files.get('custom/theme.css')).toContain('--color-bg: var(--color-gray-50);');
+    // Composites reach them in DTCG form, so Style Dictionary's own composite transforms apply.
+    expect(out.files.get('custom/theme.css')).toContain('--shadow-card: 0px 1px 2px 0px var(--color-scrim), 0px 4px 8px -2px #0000001a;');
     expect(out.warnings.join('\n')).toContain('custom/theme.css');
     expect(out.warnings.join('\n')).toMatch(/filtered out token references/i);
   });

@@ -81,9 +81,15 @@ export function tailwindFormat(ctx: FormatContext, prefix: string, cssImport: st
     });
     const byTw = new Map(mapped.map((m) => [m.t, m.tw]));
     assertNoClash(mapped.map((m) => m.t), 'Tailwind (theme variables)', (t) => byTw.get(t)!);
-    const same = mapped.filter((m) => m.tw === `--${cleanName(m.t)}`);
+    // Tailwind parses a shadow's theme value into its utility (to add --tw-shadow-color), so a
+    // shadow whose theme variable is ours (`--shadow-card`) would be frozen in the default mode.
+    // With tokens.css imported it goes to `@theme inline` as `var(--shadow-card)`: the utility
+    // then reads our variable, and the theme layer's self-reference is never used, since the
+    // unlayered tokens.css declares the same property on the same elements.
+    const frozen = (m: { t: TransformedToken; tw: string }): boolean => cssImport !== undefined && m.t['$type'] === 'shadow';
+    const same = mapped.filter((m) => m.tw === `--${cleanName(m.t)}` && !frozen(m));
     const inline: [string, string][] = mapped
-      .filter((m) => m.tw !== `--${cleanName(m.t)}`)
+      .filter((m) => m.tw !== `--${cleanName(m.t)}` || frozen(m))
       .flatMap(({ t, tw }) => (t['$type'] === 'typography' ? TEXT_PARTS.map(([sub, part]): [string, string] => [`${tw}${sub}`, `var(--${cleanName(t)}-${part})`]) : [[tw, `var(--${cleanName(t)})`]]));
     const lines = [`/* ${GENERATED} */`];
     if (cssImport) lines.push(`@import "${cssImport}";`);

@@ -114,17 +114,62 @@ export function scssFormat(ctx: FormatContext): FormatFn {
     const keys = viewsOf(args);
     assertNoClashInAll(args.dictionary, ctx.views.map((v) => v.key), 'SCSS (variable names)', (t) => `$${cleanName(t)}`);
     const isDefaultFile = keys.every((k) => ctx.viewByKey.get(k)?.isDefault);
-    const rank = (t: TransformedToken): number => COMPOSITE_RANK[String(t['$type'])] ?? 0;
-    const tokens = tokensOf(args.dictionary, keys)
-      .map((t, i) => ({ t, i }))
-      .sort((a, b) => rank(a.t) - rank(b.t) || a.i - b.i)
-      .map(({ t }) => {
-        if (!COMPOSITE_RANK[String(t['$type'])]) return t;
-        if (isDefaultFile) return metaOf(t).alias ? t : withValue(t, variantsOf(t).scss);
-        return withValue(t, variantsOf(terminalOf(args.dictionary, t)).resolved);
-      });
-    return builtin('scss/variables', args, tokens, { outputReferences: isDefaultFile ? onlyAliases : false });
+    const all = tokensOf(args.dictionary, keys);
+    const isComposite = (t: TransformedToken): boolean => COMPOSITE_RANK[String(t['$type'])] !== undefined;
+    const plain = all.filter((t) => !isComposite(t));
+    const composites = all.filter(isComposite);
+    if (!isDefaultFile) {
+      // Mode files: everything resolved, so the file compiles alone.
+      const resolved = composites.map((t) => withValue(t, variantsOf(terminalOf(args.dictionary, t)).resolved));
+      return builtin('scss/variables', args, [...plain, ...resolved], { outputReferences: false });
+    }
+    const head = await builtin('scss/variables', args, plain, { outputReferences: onlyAliases });
+    if (composites.length === 0) return head;
+    // Composites after every other variable (their `$references` point there), in dependency
+    // order among themselves (a shadow list holding another shadow, a border its strokeStyle, an
+    // alias its target), printed as they are: Style Dictionary's reference sort does not see them.
+    const ordered = dependencyOrder(args.dictionary, composites).map((t) => {
+      const a = metaOf(t).alias;
+      const target = a ? args.dictionary.tokenMap.get(`{${[a.view, ...a.path].join('.')}}`) : undefined;
+      return withValue(t, target ? `$${cleanName(target)}` : variantsOf(t).scss);
+    });
+    const tail = await builtin('scss/variables', args, ordered, { outputReferences: false, showFileHeader: false });
+    return `${head.replace(/\n+$/, '')}\n${tail.replace(/^\n+/, '')}`;
   };
+}
+
+/** Tokens ordered so each comes after the tokens of the list it references (depth first, stable). */
+function dependencyOrder(dictionary: Dictionary, tokens: TransformedToken[]): TransformedToken[] {
+  const byKey = new Map(tokens.map((t) => [t.key!, t]));
+  const deps = (t: TransformedToken): string[] => {
+    const a = metaOf(t).alias;
+    if (a) return [`{${[a.view, ...a.path].join('.')}}`];
+    const out: string[] = [];
+    const walk = (x: unknown): void => {
+      if (Array.isArray(x)) x.forEach(walk);
+      else if (typeof x === 'object' && x !== null) {
+        const r = (x as { $ref?: { view: string; path: string[] } }).$ref;
+        if (r) out.push(`{${[r.view, ...r.path].join('.')}}`);
+        Object.values(x).forEach(walk);
+      }
+    };
+    walk(t.original?.['$value']);
+    return out;
+  };
+  const done = new Set<string>();
+  const out: TransformedToken[] = [];
+  const visit = (t: TransformedToken, depth: number): void => {
+    if (done.has(t.key!) || depth > 64) return;
+    done.add(t.key!);
+    for (const k of deps(t)) {
+      const d = byKey.get(k);
+      if (d) visit(d, depth + 1);
+    }
+    out.push(t);
+  };
+  for (const t of tokens) visit(t, 0);
+  void dictionary;
+  return out;
 }
 
 /** ios/<Class>.swift: one class per view, Style Dictionary's ios-swift/class.swift. */
