@@ -75,7 +75,9 @@ function report(
   const orphanNote = describeOrphans(brought ? diff.orphans.filter((o) => o.reason !== 'never-pulled') : diff.orphans);
   if (outcome.kind === 'planned') {
     const { plan, files } = outcome;
-    const lines = [renderPlanTable(diff, plan)];
+    // "In step" speaks of the variables; say so when styles (issue 13) still have changes.
+    const table = renderPlanTable(diff, plan);
+    const lines = [outcome.styles && stylesDiffer(outcome.styles) ? table.replace(/^In step:/, 'Variables in step:') : table];
     const repoOnly = describeRepoOnly(diff.merged.tokens);
     if (repoOnly) lines.push(repoOnly);
     if (options.dryRun) lines.push('', 'Request bodies (nothing sent):', ...plan.requests.map((r) => `${r.method} /v1/files/:file_key/variables\n${JSON.stringify(r.body, null, 2)}`));

@@ -214,6 +214,7 @@ describe('repository edits to style tokens', () => {
 
     const diff = await run(project, 'diff');
     expect(diff.code).toBe(2);
+    expect(diff.stdout).toContain('Variables in step: no changes, no requests.');
     expect(diff.stdout).toContain('cannot be pushed (the service has no style write endpoint)');
     expect(diff.stdout).toContain(`edited   shadow.Focus.Ring (${file})`);
     expect(diff.stdout).toContain(`added    shadow.Extra (${file})`);
