@@ -12,10 +12,11 @@
  * to a style token is not a change to send but a difference the next pull overwrites; it is
  * reported (`localEdits`) so `diff` can say so and exit 2.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DesignFileClient } from '../api/index.js';
 import type { Config } from '../config/schema.js';
+import { TokensyncError } from '../errors.js';
 import type { DtcgType } from '../model/dtcg.js';
 import { isAlias, type Alias, type TokenKind, type TokenSet, type Variable } from '../model/types.js';
 import { kindFromConfig, layoutOf, writeFilesAtomic, type WriteResult } from '../tokens/index.js';
@@ -305,4 +306,28 @@ function refWriter(repo: TokenSet, config: Config): (a: Alias) => string {
   const slugs = new Map(layoutOf(repo).map((l) => [l.collection.name, l.slug]));
   const namespaced = config.tokens.namespace === 'collection';
   return (a) => `{${[...(namespaced ? [slugs.get(a.alias.collection) ?? a.alias.collection] : []), ...a.alias.name.split('/')].join('.')}}`;
+}
+
+/**
+ * Styles are described in the resolver document, so a repository read as a folder without one (all
+ * its token files one set, docs/token-files.md) cannot take them: a style file there would be read
+ * as more tokens of that set, and its colors pushed as variables. Checked before any request.
+ */
+export async function checkStylesLayout(root: string, config: Config): Promise<void> {
+  const dir = path.join(root, config.tokens.dir);
+  if ((await readText(path.join(dir, RESOLVER_FILE))) !== undefined) return;
+  const styleFiles = new Set(STYLE_TYPES.map((t) => targetOf(config.styles, t).file));
+  let entries: string[];
+  try {
+    entries = (await readdir(dir, { recursive: true })).map((f) => f.split(path.sep).join('/'));
+  } catch {
+    return; // no tokens folder yet: the pull writes the resolver document
+  }
+  const others = entries.filter((f) => f.endsWith('.tokens.json') && !styleFiles.has(f));
+  if (others.length === 0) return;
+  throw new TokensyncError(
+    'STYLES_NEED_RESOLVER',
+    `styles.pull is on, but ${path.join(config.tokens.dir, RESOLVER_FILE)} does not exist: the token files are read as one folder, where style files would be read as more tokens (and their colors pushed as variables). Nothing was sent.`,
+    { hint: `Describe the token files in ${path.join(config.tokens.dir, RESOLVER_FILE)} (docs/token-files.md), or set styles.pull: false.` },
+  );
 }

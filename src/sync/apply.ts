@@ -23,7 +23,7 @@ import { filesInStep } from './files-in-step.js';
 import { nextLock } from './next-lock.js';
 import { applyTempIds, compilePlan, type Plan, type PlanOptions } from './plan.js';
 import { remoteToModel } from './remote.js';
-import { applyStyles, planStyles, type StylesPlan } from '../styles/stage.js';
+import { applyStyles, checkStylesLayout, planStyles, type StylesPlan } from '../styles/stage.js';
 import { styleFilesOf } from '../styles/files.js';
 
 export type SyncMode = 'pull' | 'push' | 'sync' | 'diff';
@@ -82,6 +82,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
       { hint: 'Point service.fileKey at the file the tokens came from, or delete the lock to start a fresh 3-way base.' },
     );
   }
+  if (config.styles.pull && mode !== 'push') await checkStylesLayout(root, config);
   progress(`reading variables of ${fileKey}`);
   let remote = remoteToModel(await client.getLocalVariables(fileKey));
 

@@ -253,4 +253,16 @@ describe('repository edits to style tokens', () => {
     expect(build.code).toBe(1);
     expect(build.stderr).toContain(`${file}:8:25  typography.Body.Regular: reference {font.nope} names no token`);
   });
+
+  it('refuses, before any request, to pull styles into a folder read without a resolver document', async () => {
+    const project = createProject(emu, STYLES_ON);
+    project.write('tokens/colors.tokens.json', `${JSON.stringify({ brand: { $type: 'color', $value: { colorSpace: 'srgb', components: [0, 0, 1], hex: '#0000ff' } } }, null, 2)}\n`);
+    await emu.admin.clearRequests();
+    const r = await run(project, 'pull');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('styles.pull is on, but tokens/tokens.resolver.json does not exist');
+    expect(r.stderr).toContain('or set styles.pull: false');
+    expect(await emu.admin.calls()).toEqual([]);
+    expect(existsSync(path.join(project.root, 'tokens/styles'))).toBe(false);
+  });
 });
