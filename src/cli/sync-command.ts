@@ -84,7 +84,7 @@ function report(
     if (files.written.length + files.removed.length > 0) {
       lines.push('', 'Files a pull would change:', ...files.written.map((f) => `  write  ${f}`), ...files.removed.map((f) => `  remove ${f}`));
     }
-    const styleLines = outcome.styles ? describeStyles(outcome.styles, mode, false) : [];
+    const styleLines = outcome.styles ? describeStyles(outcome.styles, false) : [];
     if (styleLines.length > 0) lines.push('', ...styleLines);
     ctx.out.result(lines.join('\n') + orphanNote, json);
     const changes = plan.requests.length > 0 || files.written.length > 0 || files.removed.length > 0 || (outcome.styles !== undefined && stylesDiffer(outcome.styles));
@@ -97,7 +97,7 @@ function report(
   if (files.removed.length > 0) parts.push(`removed ${files.removed.length} file(s)`);
   const summary = parts.length > 0 ? `${mode}: ${parts.join(', ')}.` : `${mode}: already in step, nothing to do.`;
   const fileList = [...files.written.map((f) => `  wrote   ${f}`), ...files.removed.map((f) => `  removed ${f}`)];
-  const styleLines = outcome.styles ? describeStyles(outcome.styles, mode, true) : [];
+  const styleLines = outcome.styles ? describeStyles(outcome.styles, true) : [];
   ctx.out.result([summary, ...fileList, ...styleLines].join('\n') + orphanNote, json);
   return EXIT.ok;
 }

@@ -5,7 +5,7 @@ import type { StylesPlan } from './stage.js';
 
 const TYPE_WORD = { TEXT: 'text', EFFECT: 'effect', FILL: 'paint', GRID: 'grid' } as const;
 
-export function describeStyles(plan: StylesPlan, mode: 'pull' | 'push' | 'sync' | 'diff', applied: boolean): string[] {
+export function describeStyles(plan: StylesPlan, applied: boolean): string[] {
   const lines: string[] = [];
   if (plan.changes.length > 0) {
     lines.push(applied ? 'Styles pulled from the design file:' : 'Styles changed in the design file (a pull brings them in):');
@@ -26,7 +26,6 @@ export function describeStyles(plan: StylesPlan, mode: 'pull' | 'push' | 'sync' 
     lines.push(`${plan.skipped.length} style(s) have no token form and were left out:`);
     for (const s of plan.skipped) lines.push(`  ${TYPE_WORD[s.type]} style "${s.name}": ${s.reason}`);
   }
-  void mode;
   return lines;
 }
 
