@@ -58,7 +58,7 @@ function report(
     toService: diff.toService,
     toRepo: diff.toRepo,
     orphans: diff.orphans,
-    repoOnly: repoOnlyJson(diff.merged.tokens),
+    repoOnly: repoOnlyJson(diff.merged.tokens, diff.repoOnlyNew),
     ...(outcome.kind === 'conflicts' ? {} : { plan: outcome.plan, files: outcome.files }),
     ...(outcome.kind !== 'conflicts' && outcome.styles ? { styles: stylesJson(outcome.styles) } : {}),
     requests: stats,
@@ -78,7 +78,7 @@ function report(
     // "In step" speaks of the variables; say so when styles (issue 13) still have changes.
     const table = renderPlanTable(diff, plan);
     const lines = [outcome.styles && stylesDiffer(outcome.styles) ? table.replace(/^In step:/, 'Variables in step:') : table];
-    const repoOnly = describeRepoOnly(diff.merged.tokens);
+    const repoOnly = describeRepoOnly(diff.repoOnlyNew);
     if (repoOnly) lines.push(repoOnly);
     if (options.dryRun) lines.push('', 'Request bodies (nothing sent):', ...plan.requests.map((r) => `${r.method} /v1/files/:file_key/variables\n${JSON.stringify(r.body, null, 2)}`));
     if (files.written.length + files.removed.length > 0) {
@@ -87,7 +87,9 @@ function report(
     const styleLines = outcome.styles ? describeStyles(outcome.styles, false) : [];
     if (styleLines.length > 0) lines.push('', ...styleLines);
     ctx.out.result(lines.join('\n') + orphanNote, json);
-    const changes = plan.requests.length > 0 || files.written.length > 0 || files.removed.length > 0 || (outcome.styles !== undefined && stylesDiffer(outcome.styles));
+    // toRepo too: for a collection read from several files a pull renders nothing, yet it has changes.
+    const changes =
+      plan.requests.length > 0 || files.written.length > 0 || files.removed.length > 0 || diff.toRepo.length > 0 || (outcome.styles !== undefined && stylesDiffer(outcome.styles));
     return mode === 'diff' && changes ? EXIT.changes : EXIT.ok;
   }
   const { files, requestsSent, replans } = outcome;

@@ -120,9 +120,14 @@ describe('a hand-written DTCG 2025.10 repository with composites and wide-gamut 
     expect(again.stdout).toContain('push: already in step, nothing to do.');
     expect(await writes()).toEqual([]);
 
+    // Shown once: the lock now lists them, so the next diff is quiet about them; --json still marks them.
     const inStep = await runCli(['diff'], { cwd: project.root, env: project.env });
     expect(inStep.code).toBe(0);
-    expect(inStep.stdout.split('\n').filter((l) => l.startsWith('Repository only'))).toHaveLength(1);
+    expect(inStep.stdout).not.toContain('Repository only');
+    expect(JSON.parse(project.read('tokens/sync.lock.json')).repoOnly).toEqual({ primitives: ['border/focus', 'gradient/hero', 'motion/ease', 'shadow/card', 'transition/quick', 'type/body'], theme: ['elevated'] });
+    const quiet = JSON.parse((await runCli(['--json', 'diff'], { cwd: project.root, env: project.env })).stdout);
+    expect(quiet.repoOnly).toHaveLength(7);
+    expect(quiet.repoOnly.every((t: { owner: string; new: boolean }) => t.owner === 'repository' && !t.new)).toBe(true);
 
     // A pull keeps every token file as written (the lock is the only new file).
     const pull = await runCli(['pull'], { cwd: project.root, env: project.env });
@@ -157,6 +162,9 @@ describe('a plain folder of DTCG files, no resolver document', () => {
     const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, { body: { variables: [{ action: 'UPDATE', id: gap.id, variableModeValues: [{ modeId: Object.keys(gap.valuesByMode)[0], value: 12 }] }] } });
     expect(put.status).toBe(200);
     await emu.admin.clearRequests();
+    const diffAfter = await runCli(['diff'], { cwd: project.root, env: project.env });
+    expect(diffAfter.code).toBe(2);
+    expect(diffAfter.stdout).toContain('gap');
     const pull = await runCli(['pull'], { cwd: project.root, env: project.env });
     expect(pull.code).toBe(1);
     expect(pull.stderr).toContain('read from several files per mode, which a pull cannot write back. Nothing was written and nothing was sent.');
