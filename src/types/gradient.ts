@@ -74,11 +74,14 @@ export const gradientRender: TypeRender<(RenderStop | Sub)[]> = {
   css: (v, ctx) => `linear-gradient(${renderStops(v).map((s) => `${ctx.sub(s.color, 'color')} ${renderCssPos(s.position, ctx)}`).join(', ')})`,
   js: (v, ctx) => renderStops(v).map((s) => ({ color: ctx.subJs(s.color, 'color'), position: ctx.subJs(s.position, 'number') })),
   swift: (v, ctx) => `GradientToken(stops: [${renderStops(v).map((s) => `GradientStop(color: ${ctx.sub(s.color, 'color')}, position: ${ctx.sub(s.position, 'number')})`).join(', ')}])`,
-  android: (v, ctx) =>
-    renderStops(v).flatMap((s, i): AndroidResource[] => [
+  // One resource per part of each stop, and how many stops this mode has (`x_count`).
+  android: (v, ctx) => [
+    { tag: 'integer' as const, suffix: ['count'], value: String(renderStops(v).length) },
+    ...renderStops(v).flatMap((s, i): AndroidResource[] => [
       { tag: 'color', suffix: [String(i), 'color'], value: ctx.sub(s.color, 'color') },
       { tag: 'float', suffix: [String(i), 'position'], value: rNum(s.position.$lit as number) },
     ]),
+  ],
   compose: (v, ctx) => `GradientToken(listOf(${renderStops(v).map((s) => `GradientStop(color = ${ctx.sub(s.color, 'color')}, position = ${rKFloat(s.position.$lit as number)})`).join(', ')}))`,
   docs: (css) => `<span class="chk wide"><span class="sw" style="background-image:${css}"></span></span>`,
   swiftType:

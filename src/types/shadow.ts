@@ -107,8 +107,10 @@ export const shadowRender: TypeRender<RenderValue> = {
   css: (v, ctx) => (Array.isArray(v) ? v : [v]).map((l) => (isSub(l) ? ctx.sub(l, 'shadow') : renderCssLayer(l, ctx))).join(', '),
   js: (v, ctx) => renderLayers(v).map((l) => renderJsLayer(l, ctx)),
   swift: (v, ctx) => `ShadowToken(layers: [${renderLayers(v).map((l) => `ShadowLayer(${renderArgs(l, ctx, ': ')})`).join(', ')}])`,
-  android: (v, ctx) =>
-    renderLayers(v).flatMap((l, i): AndroidResource[] => {
+  // One resource per part of each layer, and how many layers this mode has (`x_count`).
+  android: (v, ctx) => [
+    { tag: 'integer' as const, suffix: ['count'], value: String(renderLayers(v).length) },
+    ...renderLayers(v).flatMap((l, i): AndroidResource[] => {
       const at = [String(i)];
       return [
         { tag: 'color', suffix: [...at, 'color'], value: ctx.sub(l.color, 'color') },
@@ -119,6 +121,7 @@ export const shadowRender: TypeRender<RenderValue> = {
         { tag: 'bool', suffix: [...at, 'inset'], value: String(l.inset === true) },
       ];
     }),
+  ],
   compose: (v, ctx) => `ShadowToken(listOf(${renderLayers(v).map((l) => `ShadowLayer(${renderArgs(l, ctx, ' = ')})`).join(', ')}))`,
   docs: (css) => `<span class="box" style="box-shadow:${css}"></span>`,
   swiftType:

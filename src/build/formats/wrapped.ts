@@ -227,9 +227,34 @@ export function androidFormat(ctx: FormatContext): FormatFn {
     const fixed = out.replace(new RegExp(`<${NUMBER_TAG} name="([^"]+)">([^<]*)</${NUMBER_TAG}>`, 'g'), (_m, name: string, value: string) =>
       integral.has(name) ? `<integer name="${name}">${value}</integer>` : `<item name="${name}" format="float" type="dimen">${value}</item>`,
     );
-    const composites = all.filter((t) => Array.isArray(t['$value'])).flatMap((t) => androidResources(cleanName(t), t['$value'] as AndroidResource[]));
+    const everyMode = partsInEveryMode(tokensOf(args.dictionary, ctx.views.map((v) => v.key)));
+    const composites = all.filter((t) => Array.isArray(t['$value'])).flatMap((t) => androidResources(cleanName(t), padded(t['$value'] as AndroidResource[], everyMode.get(cleanName(t)))));
     return `${composites.length === 0 ? fixed : fixed.replace(/<\/resources>\s*$/, `${composites.join('\n')}\n</resources>`)}\n`;
   };
+}
+
+/**
+ * Each composite's parts over all its modes, by token name: a shadow with two layers in one mode
+ * and one in another must define the second layer's resources in both, else Android would use the
+ * default folder's second layer in the other mode.
+ */
+function partsInEveryMode(tokens: TransformedToken[]): Map<string, AndroidResource[]> {
+  const out = new Map<string, Map<string, AndroidResource>>();
+  for (const t of tokens) {
+    if (!Array.isArray(t['$value'])) continue;
+    let parts = out.get(cleanName(t));
+    if (parts === undefined) out.set(cleanName(t), (parts = new Map()));
+    for (const r of t['$value'] as AndroidResource[]) if (!parts.has(r.suffix.join('_'))) parts.set(r.suffix.join('_'), r);
+  }
+  return new Map([...out].map(([name, parts]) => [name, [...parts.values()]]));
+}
+
+/** Neutral values (transparent, zero, false) for the parts this mode lacks: a missing layer draws nothing. */
+const NEUTRAL: Record<AndroidResource['tag'], string> = { color: '#00000000', dimen: '0dp', integer: '0', float: '0', bool: 'false', string: '', style: '' };
+function padded(own: AndroidResource[], all: AndroidResource[] | undefined): AndroidResource[] {
+  const have = new Set(own.map((r) => r.suffix.join('_')));
+  const missing = (all ?? []).filter((r) => !have.has(r.suffix.join('_')) && r.tag !== 'style');
+  return [...own, ...missing.map((r) => ({ ...r, value: NEUTRAL[r.tag] }))];
 }
 
 /**
