@@ -144,7 +144,10 @@ function layer(e: EffectJson, i: number, b: Binder): ShadowLayer | undefined {
 }
 
 function effect(style: PublishedStyle, node: StyleNodeJson, b: Binder): Unbound {
-  const shadows = (node.effects ?? []).filter((e) => e.visible !== false && (e.type === 'DROP_SHADOW' || e.type === 'INNER_SHADOW'));
+  // The API lists effects bottom first, the reverse of the design tool's panel and of CSS, where the
+  // first shadow is on top (format §9.5 follows CSS); reversed, as other importers found
+  // (tokens-studio/figma-plugin#3052, mikaelvesavuori/figmagic#111).
+  const shadows = (node.effects ?? []).filter((e) => e.visible !== false && (e.type === 'DROP_SHADOW' || e.type === 'INNER_SHADOW')).reverse();
   if (shadows.length === 0) return { kind: 'skipped', style, reason: 'it has no visible drop or inner shadow (blurs have no DTCG type)' };
   const layers: ShadowLayer[] = [];
   for (const [i, e] of shadows.entries()) {
@@ -154,7 +157,7 @@ function effect(style: PublishedStyle, node: StyleNodeJson, b: Binder): Unbound 
   }
   const ext: Extension = {};
   if (shadows.length < (node.effects ?? []).filter((e) => e.visible !== false).length) ext['skippedEffects'] = 'blur';
-  // One layer is written as a shadow object, several as an array (format §9.5), in the node's order.
+  // One layer is written as a shadow object, several as an array (format §9.5), top first.
   const value: Shadow = layers.length === 1 ? layers[0]! : layers;
   return { kind: 'token', style, type: 'shadow', value, extension: b.extension(ext) };
 }

@@ -51,16 +51,19 @@ describe('TEXT -> typography', () => {
 describe('EFFECT -> shadow', () => {
   const drop = (o: Record<string, unknown> = {}) => ({ type: 'DROP_SHADOW', visible: true, color: black(0.25), offset: { x: 1, y: 2 }, radius: 3, spread: 4, ...o });
 
-  it('maps drop and inner shadows in order, one layer as an object, several as an array', () => {
+  it('maps drop and inner shadows top first (the API lists them bottom first), one layer as an object, several as an array', () => {
     expect(mapStyle(style('EFFECT'), { effects: [drop()] }, lookup)).toMatchObject({
       type: 'shadow',
       value: { color: { r: 0, g: 0, b: 0, a: 0.25 }, offsetX: { value: 1, unit: 'px' }, offsetY: { value: 2, unit: 'px' }, blur: { value: 3, unit: 'px' }, spread: { value: 4, unit: 'px' } },
     });
     const two = mapStyle(style('EFFECT'), { effects: [drop(), drop({ type: 'INNER_SHADOW', spread: undefined, boundVariables: { color: alias('V:color'), radius: alias('V:size') } })] }, lookup);
     expect(two.kind === 'token' && two.value).toEqual([
-      expect.objectContaining({ offsetX: { value: 1, unit: 'px' } }),
       expect.objectContaining({ color: vars['V:color']!.alias, blur: vars['V:size']!.alias, spread: { value: 0, unit: 'px' }, inset: true }),
+      expect.objectContaining({ offsetX: { value: 1, unit: 'px' } }),
     ]);
+    // Where a binding cannot be a reference, it is named by the layer's index in that order.
+    const named = mapStyle(style('EFFECT'), { effects: [drop({ boundVariables: { radius: alias('V:num') } }), drop()] }, lookup);
+    expect(named).toMatchObject({ extension: { boundVariables: { '1.blur': 'primitives/opacity' } } });
   });
 
   it('leaves out hidden shadows and blurs (noted), and skips a style with no shadow', () => {

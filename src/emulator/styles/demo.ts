@@ -33,9 +33,10 @@ export function addDemoStyles(file: FileRecord, at: (minutesAgo: number) => stri
     style: typeStyle({ family: 'Inter', weight: 400, size: 16, lineHeight: { unit: 'PIXELS', px: 24 }, bound: { fontFamily: v('semantic', 'font/body') } }),
   });
   add('3:3', 'Elevation/Card', 'EFFECT', 'Card shadow', {
+    // Bottom first, as the API lists effects (the design tool's panel and CSS show the 1 px one on top).
     effects: [
-      shadow({ color: rgba('#000000', 0.05), x: 0, y: 1, blur: 2 }),
       shadow({ color: rgba('#000000', 0.5), x: 0, y: 4, blur: 8, spread: -2, bound: { color: v('primitives', 'color/black/alpha-50') } }),
+      shadow({ color: rgba('#000000', 0.05), x: 0, y: 1, blur: 2 }),
     ],
   });
   add('3:4', 'Layout/12 columns', 'GRID', '12-column grid, 24 px gutter', {
