@@ -137,8 +137,10 @@ export async function planStyles(input: StylesPlanInput): Promise<StylesPlan> {
 
   const files = STYLE_TYPES.filter((t) => rendered.files.has(targetOf(config.styles, t).file)).map((type) => ({ type, file: targetOf(config.styles, type).file }));
   const next = new Map(rendered.files);
-  next.set(STYLES_LOCK_FILE, renderStylesLock(lock));
-  next.set(RESOLVER_FILE, withStyleSets(onDisk.get(RESOLVER_FILE), files));
+  // A file without styles, never pulled with any: no lock to keep (nothing to recognise later).
+  if (styles.length > 0 || previous) next.set(STYLES_LOCK_FILE, renderStylesLock(lock));
+  // No resolver document and no style to describe: none is started for nothing.
+  if (onDisk.has(RESOLVER_FILE) || files.length > 0) next.set(RESOLVER_FILE, withStyleSets(onDisk.get(RESOLVER_FILE), files));
   const write = new Map([...next].filter(([f, text]) => onDisk.get(f) !== text));
   const remove = allFiles.filter((f) => !rendered.files.has(f) && onDisk.has(f));
 
@@ -180,8 +182,8 @@ function unchanged(base: StylesLock, styles: readonly PublishedStyle[], onDisk: 
 export async function applyStyles(tokensDir: string, plan: StylesPlan): Promise<WriteResult> {
   const write = new Map(plan.write);
   const current = await readText(path.join(tokensDir, RESOLVER_FILE));
-  const resolver = withStyleSets(current, plan.files);
-  if (resolver !== current) write.set(RESOLVER_FILE, resolver);
+  const resolver = current === undefined && plan.files.length === 0 ? undefined : withStyleSets(current, plan.files);
+  if (resolver !== undefined && resolver !== current) write.set(RESOLVER_FILE, resolver);
   else write.delete(RESOLVER_FILE);
   return writeFilesAtomic(tokensDir, write, { remove: plan.remove });
 }

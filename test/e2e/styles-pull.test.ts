@@ -265,4 +265,17 @@ describe('repository edits to style tokens', () => {
     expect(await emu.admin.calls()).toEqual([]);
     expect(existsSync(path.join(project.root, 'tokens/styles'))).toBe(false);
   });
+
+  it('a file without styles leaves no style file, styles lock or resolver set behind', async () => {
+    await emu.admin.reset('empty');
+    const project = createProject(emu, STYLES_ON);
+    const first = await run(project, 'pull');
+    expect(first.code).toBe(0);
+    const files = [...project.snapshotTokens().keys()];
+    expect(files.filter((f) => f.includes('styles'))).toEqual([]);
+    await emu.admin.clearRequests();
+    expect((await run(project, 'pull')).stdout).toContain('already in step');
+    expect(await emu.admin.calls()).toEqual(['GET /v1/files/:key/variables/local', 'GET /v1/files/:key/styles']);
+    expect([...project.snapshotTokens().keys()]).toEqual(files);
+  });
 });
