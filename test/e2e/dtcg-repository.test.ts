@@ -1,8 +1,8 @@
 /**
  * End to end, issue 10 "Done when": a repository that tokensync did not write, with composites and
- * wide-gamut colors beside variable-backed tokens, runs check, diff and push against the local
+ * wide-gamut colors beside variable-backed tokens, runs check, diff, push and build against the local
  * service (real CLI from dist/, HTTPS on port 0, every request recorded by the service); and `init`
- * on a plain folder of DTCG files, followed by check and push.
+ * on a plain folder of DTCG files, followed by check, push and build.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -129,6 +129,17 @@ describe('a hand-written DTCG 2025.10 repository with composites and wide-gamut 
     expect(quiet.repoOnly).toHaveLength(7);
     expect(quiet.repoOnly.every((t: { owner: string; new: boolean }) => t.owner === 'repository' && !t.new)).toBe(true);
 
+    // The build (issue 10's build half, now in main) takes the same files: composites and the
+    // original color spaces are in the CSS.
+    const build = await runCli(['build', '--platform', 'css'], { cwd: project.root, env: project.env });
+    expect(build.stderr).toBe('');
+    expect(build.code).toBe(0);
+    const css = project.read('build/css/tokens.css');
+    expect(css).toContain('--shadow-card: ');
+    expect(css).toContain('--type-body: ');
+    expect(css).toContain('color(display-p3 1 0 0)');
+    expect(css).toContain('oklch(0.62 0.19 260)');
+
     // A pull keeps every token file as written (the lock is the only new file).
     const pull = await runCli(['pull'], { cwd: project.root, env: project.env });
     expect(pull.code).toBe(0);
@@ -187,6 +198,11 @@ describe('init on a plain folder of DTCG files', () => {
     expect(init.code).toBe(0);
     expect(init.stdout).toContain('tokens/tokens.resolver.json, which describes the 2 token file(s) found as one set');
     expect(JSON.parse(project.read('tokens/tokens.resolver.json')).sets.tokens.sources).toEqual([{ $ref: 'color.tokens.json' }, { $ref: 'size.tokens.json' }]);
+    // A second init clobbers nothing: the resolver document (hand-edited since) and the token files stay.
+    project.write('tokens/tokens.resolver.json', project.read('tokens/tokens.resolver.json').replace('"name": "tokens"', '"name": "mine"'));
+    const tokensBefore = project.snapshotTokens();
+    expect((await runCli(['init', '--force'], { cwd: project.root, env: project.env })).code).toBe(0);
+    expect(project.snapshotTokens()).toEqual(tokensBefore);
     // init --force rewrote the config with the defaults: point it at the test service again.
     const service = createProject(emu);
     project.write('config/tokensync.yaml', service.read('config/tokensync.yaml'));
@@ -197,6 +213,9 @@ describe('init on a plain folder of DTCG files', () => {
     expect(push.stderr).toBe('');
     expect(push.code).toBe(0);
     expect((await remote()).names).toEqual(['color/accent', 'color/primary', 'space/lg', 'space/sm']);
+    const build = await runCli(['build'], { cwd: project.root, env: project.env });
+    expect(build.code).toBe(0);
+    expect(project.read('build/css/tokens.css')).toContain('--card: ');
     await emu.admin.clearRequests();
     expect((await runCli(['push'], { cwd: project.root, env: project.env })).code).toBe(0);
     expect(await writes()).toEqual([]);
