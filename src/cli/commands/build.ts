@@ -13,6 +13,7 @@ import { loadConfig } from '../../config/load.js';
 import { PLATFORMS, type Platform } from '../../config/schema.js';
 import { readLock, readTokens } from '../../tokens/index.js';
 import type { BuildSource } from '../../build/formats/common.js';
+import { withStyleTokens } from '../../styles/read.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 import { formatError } from '../format-error.js';
 import { requireProject } from '../project.js';
@@ -39,7 +40,9 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext) {
   const { config, root, file } = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
   requireProject(file, ctx.cwd);
   const platforms = parsePlatforms(options.platform);
-  const { set } = await readTokens(root, config.tokens);
+  const { set: variables } = await readTokens(root, config.tokens);
+  // Design-owned style tokens (issue 13) are built with the rest; they are read outside the sync.
+  const set = await withStyleTokens(root, config.tokens, variables);
   const source = await buildSource(root, config.tokens);
   const out = await buildTokens(set, config.build, { ...(platforms ? { platforms } : {}), remBase: config.tokens.remBase, namespace: config.tokens.namespace, source });
   for (const w of out.warnings) ctx.out.warn(w);

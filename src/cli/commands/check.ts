@@ -12,6 +12,7 @@ import path from 'node:path';
 import { loadConfigQuick, quickParseConfig } from '../../config/quick.js';
 import { formatDiagnostic, type Diagnostic } from '../../tokens/errors.js';
 import { analyzeTokens, type TokenFileSource } from '../../tokens/read.js';
+import { analyzeStyleTokens } from '../../styles/read.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 import { requireFiles, requireProject } from '../project.js';
 
@@ -41,7 +42,13 @@ export async function run(options: CheckOptions, ctx: CommandContext): Promise<E
     }
     source = await git.stagedTokenSource(path.resolve(root, config.tokens.dir));
   }
-  const { set, diagnostics: all } = await analyzeTokens(root, config.tokens, source);
+  const read = await analyzeTokens(root, config.tokens, source);
+  // Style files (issue 13), once the tokens they reference read cleanly (no cascade of missing targets).
+  // They are read from the work tree, also with --staged.
+  const styles = read.diagnostics.some((d) => d.severity === 'error') ? undefined : await analyzeStyleTokens(root, config.tokens, read.set);
+  const all = [...read.diagnostics, ...(styles?.diagnostics ?? [])];
+  const set = read.set;
+  const designOwned = (styles?.set.tokens?.length ?? 0) - (set.tokens?.length ?? 0);
 
   // Paths as the user sees them: relative to where the command runs, so editors can jump to them.
   const shown = (d: Diagnostic): Diagnostic => ({ ...d, file: path.relative(ctx.cwd, path.resolve(root, d.file)).split(path.sep).join('/') || d.file });
@@ -56,7 +63,7 @@ export async function run(options: CheckOptions, ctx: CommandContext): Promise<E
       ? `${errors} error${errors === 1 ? '' : 's'}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''} in ${config.tokens.dir}/${source ? ' as staged (the git index)' : ''}.`
       : only.length > 0
         ? `${only.length} file${only.length === 1 ? '' : 's'} checked: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`
-        : `${set.variables.length + repoOnly} tokens${repoOnly > 0 ? ` (${repoOnly} repository-only)` : ''} in ${set.collections.length} collection${set.collections.length === 1 ? '' : 's'}${source ? ' as staged' : ''}: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`;
+        : `${set.variables.length + repoOnly} tokens${repoOnly > 0 ? ` (${repoOnly} repository-only)` : ''} in ${set.collections.length} collection${set.collections.length === 1 ? '' : 's'}${designOwned > 0 ? `, ${designOwned} style token${designOwned === 1 ? '' : 's'}` : ''}${source ? ' as staged' : ''}: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`;
   // Under GitHub Actions, each problem is also an annotation on the file (loaded only there).
   if (ctx.env['GITHUB_ACTIONS'] === 'true' && diagnostics.length > 0) {
     const github = await import('../github.js');
