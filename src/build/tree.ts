@@ -112,6 +112,14 @@ export interface Tree {
   meta: Map<string, TokenMeta>;
 }
 
+/**
+ * A `$root` token (format groups.md "Root Tokens in Groups") is the group's own value beside its
+ * variants; no platform name can hold "$", and the group's name is taken by its children, so it is
+ * built as the segment `root` (`--color-accent-root`, `color.accent.root`). A sibling really named
+ * `root` then clashes, and the build's name-clash check says so.
+ */
+const rootSegment = (s: string): string => (s === '$root' ? 'root' : s);
+
 export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree {
   const entries: Entry[] = [...set.variables.map((variable) => ({ variable })), ...(set.tokens ?? []).map((repo) => ({ repo }))];
   const byKey = new Map<string, Entry>();
@@ -119,7 +127,10 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
   const find = (collection: string, name: string): Entry | undefined => byKey.get(`${collection}\u0000${name}`);
   const collectionOf = new Map(set.collections.map((c) => [c.name, c]));
   const namespaced = opts.namespace === 'collection';
-  const pathOf = (x: { collection: string; name: string }): string[] => (namespaced ? [slug(x.collection), ...x.name.split('/')] : x.name.split('/'));
+  const pathOf = (x: { collection: string; name: string }): string[] => {
+    const segments = x.name.split('/').map(rootSegment);
+    return namespaced ? [slug(x.collection), ...segments] : segments;
+  };
 
   for (const e of entries) {
     const v = entryOf(e);
@@ -128,7 +139,7 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
         hint: 'Add the collection to tokens/tokens.resolver.json or move the token file into an existing collection.',
       });
     }
-    const bad = v.name.split('/').find((s) => s === '' || /[.{}$]/.test(s) || s.startsWith('$'));
+    const bad = v.name.split('/').map(rootSegment).find((s) => s === '' || /[.{}$]/.test(s) || s.startsWith('$'));
     if (bad !== undefined) {
       throw new BuildError('BUILD_NAME_INVALID', `${who(v)} has a name segment "${bad}" that cannot be a token path segment (empty, or holding ".", "{", "}" or "$").`, {
         hint: 'Rename the variable in the design file (and pull) or in its token file.',
