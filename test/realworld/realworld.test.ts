@@ -114,6 +114,7 @@ interface Run {
   requests: string[];
   variables: number;
   firstErrors: string;
+  draftForms: string[];
 }
 
 /** init, check, drop what is refused, build, push, push again, pull: the whole life of a real set. */
@@ -134,7 +135,13 @@ async function lifeOf(set: string): Promise<Run> {
   const diags = await checkJson(project);
   const errors = diags.filter((d) => d.severity === 'error');
   expect(check.code).toBe(errors.length > 0 ? 1 : 0);
-  const firstErrors = check.stdout.split('\n').slice(0, 4).join('\n');
+  const lines = check.stdout.split('\n');
+  const firstErrors = lines.slice(0, 4).join('\n');
+  // A pre-2025.10 draft value ("16px", a bare number): the first of each kind, with its fix.
+  const draftForms = [/needs \{ "value", "unit" \}, not "/, /needs \{ "value", "unit" \}, not -?\d/].flatMap((re) => {
+    const i = lines.findIndex((l) => re.test(l));
+    return i < 0 ? [] : [`${lines[i]}\n${lines[i + 1]}`];
+  });
 
   /** Drops what check refuses, round after round (a dropped token breaks the aliases to it). */
   let dropped = 0;
@@ -195,7 +202,7 @@ async function lifeOf(set: string): Promise<Run> {
   before.delete('tokens/sync.lock.json');
   expect(after).toEqual(before);
 
-  return { profile: profile(diags), dropped, summary, built, buildClashes: buildClashes.length, firstClashes: buildClashes.slice(0, 3), requests, variables, firstErrors };
+  return { profile: profile(diags), dropped, summary, built, buildClashes: buildClashes.length, firstClashes: buildClashes.slice(0, 3), requests, variables, firstErrors, draftForms };
 }
 
 /** A real set runs a dozen CLI commands, more where it needs rounds of fixes; 2 shared cores on CI. */
@@ -208,6 +215,7 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
       {
         "buildClashes": 0,
         "built": 9,
+        "draftForms": [],
         "dropped": 0,
         "firstClashes": [],
         "firstErrors": "67 tokens in 1 collection: no problems.
@@ -228,6 +236,7 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
       {
         "buildClashes": 0,
         "built": 9,
+        "draftForms": [],
         "dropped": 3,
         "firstClashes": [],
         "firstErrors": "tokens/base.tokens.json:77:15  android-elevation  the dimension's unit must be "px" or "rem", not "dp"
@@ -254,6 +263,7 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
       {
         "buildClashes": 0,
         "built": 9,
+        "draftForms": [],
         "dropped": 19,
         "firstClashes": [],
         "firstErrors": "tokens/typography.tokens.json:10:48  typography.titleHero  the dimension's unit must be "px" or "rem", not "em"
@@ -279,6 +289,12 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
       {
         "buildClashes": 0,
         "built": 9,
+        "draftForms": [
+          "tokens/typography.tokens.json:15:26  type.body01  a dimension token needs { "value", "unit" }, not "0.16px"
+          fix: Write it as { "value": 0.16, "unit": "px" }: DTCG 2025.10 no longer reads "0.16px" strings.",
+          "tokens/typography.tokens.json:31:26  type.body02  a dimension token needs { "value", "unit" }, not 0
+          fix: Write it as { "value": 0, "unit": "px" }: DTCG 2025.10 requires the unit with every number, 0 included.",
+        ],
         "dropped": 122,
         "firstClashes": [],
         "firstErrors": "tokens/layout.tokens.json:25:21  layout.breakpoints.sm.margin  the dimension's unit must be "px" or "rem", not ""
@@ -306,6 +322,7 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
       {
         "buildClashes": 0,
         "built": 11,
+        "draftForms": [],
         "dropped": 13,
         "firstClashes": [],
         "firstErrors": "tokens/fonts.tokens.json:15:32  fonts.tiny  a typography has no property "MozOsxFontSmoothing"
@@ -331,6 +348,7 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
       {
         "buildClashes": 57,
         "built": 11,
+        "draftForms": [],
         "dropped": 157,
         "firstClashes": [
           "focus.outlineColor",
