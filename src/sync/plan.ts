@@ -463,6 +463,14 @@ class Compiler {
 
   private aliasTarget(owner: Variable, value: Value & { alias: { collection: string; name: string } }): Variable {
     const t = this.targetVars.get(variableKey(value.alias));
+    if (!t && this.remoteVarsByKey.has(variableKey(value.alias))) {
+      // Still in the design file but removed from the repository: it is never deleted while aliased.
+      throw new PlanError(
+        'PLAN_DELETE_ALIASED',
+        `Variable "${owner.name}" in collection "${owner.collection}" aliases "${value.alias.collection}/${value.alias.name}", which was removed from the repository but is still in the design file; an aliased variable is not removed.`,
+        { hint: `Point "${owner.name}" at another variable (in the design file or the repository), or keep "${value.alias.name}" in the repository. Nothing was sent.` },
+      );
+    }
     if (!t) {
       throw new PlanError('PLAN_ALIAS_MISSING', `Variable "${owner.name}" in collection "${owner.collection}" is an alias of "${value.alias.collection}/${value.alias.name}", which does not exist.`, {
         hint: 'Point the alias at an existing token, or add the missing token.',
