@@ -50,6 +50,7 @@ import type { FigmaModeValue, FigmaVariablesBody } from '../api/schemas/figma-va
 import type { ApiDialectName } from '../api/dialects/index.js';
 import type { Orphan } from './changes.js';
 import { isAlias, isColor, variableKey, type Collection, type Literal, type TokenSet, type Value, type Variable } from '../model/types.js';
+import { canonicalMeta } from '../model/meta.js';
 import { valuesEqual } from '../model/values.js';
 
 export const PLAN_VERSION = 1;
@@ -292,15 +293,19 @@ class Compiler {
         this.checkName(tv);
         const create = { action: 'CREATE', id, name: tv.name, variableCollectionId: info.id, resolvedType: tv.type } as CreateVariableItem;
         if (figma) {
-          // Figma's VariableCreate carries description and scopes; values go in variableModeValues.
+          // Figma's VariableCreate carries description, scopes and the kept fields; values go in variableModeValues.
           if (tv.description !== '') create.description = tv.description;
           if (!sameScopes(tv.scopes, ['ALL_SCOPES'])) create.scopes = [...tv.scopes];
+          if (tv.meta?.hiddenFromPublishing) create.hiddenFromPublishing = true;
+          if (tv.meta?.codeSyntax) create.codeSyntax = { ...tv.meta.codeSyntax };
           delete (create as Partial<CreateVariableItem>).initialModeValue;
         } else {
           initial = this.literal(tv, info.target.defaultMode, [tv]);
           create.initialModeValue = toWireLiteral(initial);
           if (tv.description !== '') item.description = tv.description;
           if (!sameScopes(tv.scopes, ['ALL_SCOPES'])) item.scopes = [...tv.scopes];
+          if (tv.meta?.hiddenFromPublishing) item.hiddenFromPublishing = true;
+          if (tv.meta?.codeSyntax) item.codeSyntax = { ...tv.meta.codeSyntax };
         }
         postUnits.push({ variables: [create] });
         this.summary.variablesCreated += 1;
@@ -316,6 +321,11 @@ class Compiler {
         }
         if (rv.description !== tv.description) item.description = tv.description;
         if (!sameScopes(rv.scopes, tv.scopes)) item.scopes = [...tv.scopes];
+        // Kept service fields (issue 12): sent only when the target differs (a pull-then-push never does).
+        if (Boolean(rv.meta?.hiddenFromPublishing) !== Boolean(tv.meta?.hiddenFromPublishing)) item.hiddenFromPublishing = Boolean(tv.meta?.hiddenFromPublishing);
+        if (canonicalMeta({ ...(rv.meta?.codeSyntax ? { codeSyntax: rv.meta.codeSyntax } : {}) }) !== canonicalMeta({ ...(tv.meta?.codeSyntax ? { codeSyntax: tv.meta.codeSyntax } : {}) })) {
+          item.codeSyntax = { ...tv.meta?.codeSyntax };
+        }
       }
       const modeValues: { modeId: string; value: WireValue }[] = [];
       for (const m of info.target.modes) {
@@ -515,6 +525,12 @@ class Compiler {
       if (c.modes.length > this.limits.maxModesPerCollection) {
         throw new PlanError('PLAN_LIMIT', `Collection "${c.name}" would have ${c.modes.length} modes; the service allows at most ${this.limits.maxModesPerCollection}.`, {
           hint: 'Remove modes from the collection (or split it in two), then run again. Nothing was sent.',
+        });
+      }
+      const long = c.modes.find((m) => [...m.name].length > this.limits.maxModeNameLength);
+      if (long) {
+        throw new PlanError('PLAN_LIMIT', `Mode "${long.name}" of collection "${c.name}" has ${[...long.name].length} characters; the service allows at most ${this.limits.maxModeNameLength}.`, {
+          hint: 'Give the mode a shorter name (the resolver document names it), then run again. Nothing was sent.',
         });
       }
       const n = counts.get(c.name) ?? 0;

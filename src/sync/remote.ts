@@ -16,6 +16,7 @@
  */
 import { TokensyncError } from '../errors.js';
 import type { LocalVariablesResponse, WireValue } from '../api/schemas/variables.js';
+import { makeMeta } from '../model/meta.js';
 import type { Collection, TokenSet, Value, Variable } from '../model/types.js';
 
 export class RemoteModelError extends TokensyncError {
@@ -92,7 +93,7 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
       const w = v.valuesByMode[modeId];
       if (w !== undefined) values[modeName] = toValue(v.name, w);
     }
-    variables.push({
+    const variable: Variable = {
       collection: col.name,
       name: v.name,
       type: v.resolvedType,
@@ -101,7 +102,12 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
       values,
       id: v.id,
       key: v.key,
-    });
+    };
+    // Kept, not owned (issue 12): the answer's extra fields, when set.
+    const extra = v as { hiddenFromPublishing?: unknown; codeSyntax?: unknown };
+    const meta = makeMeta(extra.hiddenFromPublishing, extra.codeSyntax);
+    if (meta) variable.meta = meta;
+    variables.push(variable);
   }
   return { collections, variables };
 }

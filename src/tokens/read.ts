@@ -13,6 +13,7 @@
  * token its sibling mode files have (or `$type` differing between them); a path held by two
  * collections (with `tokens.namespace: none`).
  */
+import { readMeta } from './service-meta.js';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { TokensConfig } from '../config/schema.js';
@@ -57,6 +58,8 @@ interface RawToken {
   value: unknown;
   description: string;
   scopes: unknown;
+  /** The `dev.tokensync` extension object, for the kept service fields (service-meta.ts). */
+  ours: Record<string, unknown> | undefined;
 }
 
 export interface Analysis {
@@ -292,6 +295,10 @@ function readCollection(layout: CollectionLayout, perMode: Map<string, Map<strin
       scopes: readScopes(base.scopes, baseFile, base, problems),
       values: {},
     };
+    // Kept service fields (issue 12), in service-meta.ts.
+    const kept = readMeta(base.ours);
+    if (kept.meta) variable.meta = kept.meta;
+    for (const p of kept.problems) problems.push({ severity: 'error', file: baseFile, jsonPath: pathOf(base, '$extensions', EXTENSION, p.key), tokenPath: base.dotted, message: p.message, hint: p.hint });
     /** The default mode's unit, else the first mode's that has one. */
     let defaultUnit: string | undefined;
     let firstUnit: string | undefined;
@@ -605,6 +612,7 @@ function walkGroup(w: Walk, group: Record<string, unknown>, jsonPath: string[], 
       value: mark >= 0 && typeof value === 'object' && value !== null && hasMark(value, mark) ? unmarkDeep(value, mark) : value,
       description: typeof desc === 'string' ? desc : '',
       scopes: isObject(ours) ? ours['scopes'] : undefined,
+      ours: isObject(ours) ? ours : undefined,
     });
   }
 }

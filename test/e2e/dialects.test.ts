@@ -241,6 +241,34 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
     expect((await remoteVariables()).some((v) => v.id === red.id)).toBe(true);
   });
 
+  it('keeps what tokensync does not own: hiddenFromPublishing, codeSyntax and the full scope list survive pull and push', async () => {
+    const project = await pulledProject(emu);
+    const danger = await remoteNamed('color/danger');
+    const update = { action: 'UPDATE', id: danger.id, hiddenFromPublishing: true, codeSyntax: { WEB: 'var(--ds-danger)', iOS: 'Color.danger' }, scopes: ['FRAME_FILL', 'SHAPE_FILL', 'STROKE_COLOR'] };
+    const set = await emu.call(api === 'figma' ? 'POST' : 'PUT', `/v1/files/${emu.fileKey}/variables`, { body: { variables: [update] } });
+    expect(set.status, set.text).toBe(200);
+
+    expect((await runCli(['pull'], { cwd: project.root, env: project.env })).code).toBe(0);
+    const rel = 'tokens/semantic/light.tokens.json';
+    const kept = JSON.parse(project.read(rel)).color.danger.$extensions['dev.tokensync'];
+    expect(kept).toEqual({ scopes: ['FRAME_FILL', 'SHAPE_FILL', 'STROKE_COLOR'], hiddenFromPublishing: true, codeSyntax: { WEB: 'var(--ds-danger)', iOS: 'Color.danger' } });
+    await emu.admin.clearRequests();
+    // A push right after sends nothing: the design file already holds them.
+    expect((await runCli(['push'], { cwd: project.root, env: project.env })).code).toBe(0);
+    expect(await writes()).toEqual([]);
+
+    // Edited in the repository, they go back to the design file with the rest untouched.
+    project.write(rel, project.read(rel).replace('var(--ds-danger)', 'var(--ds-critical)'));
+    const pushed = await runCli(['push'], { cwd: project.root, env: project.env });
+    expect(pushed.code).toBe(0);
+    expect(await writes()).toEqual(expected.update);
+    const after = (await remoteVariables()).find((v) => v.id === danger.id) as RemoteVariable & { hiddenFromPublishing: boolean; codeSyntax: object; scopes: string[] };
+    expect(after.codeSyntax).toEqual({ WEB: 'var(--ds-critical)', iOS: 'Color.danger' });
+    expect(after.hiddenFromPublishing).toBe(true);
+    expect(after.scopes).toEqual(['FRAME_FILL', 'SHAPE_FILL', 'STROKE_COLOR']);
+    expect((await runCli(['diff'], { cwd: project.root, env: project.env })).code).toBe(0);
+  });
+
   it('converges without duplicates when the POST commits and its answer is lost', async () => {
     await emu.admin.reset('empty');
     const project = createProject(emu);
@@ -256,6 +284,59 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
     const remote = await remoteVariables();
     expect(remote).toHaveLength(17);
     expect(new Set(remote.map((v) => `${v.variableCollectionId}/${v.name}`)).size).toBe(17);
+    expect((await runCli(['diff'], { cwd: project.root, env: project.env })).code).toBe(0);
+  });
+});
+
+describe('a design file written by another client that follows Figma\'s conventions', () => {
+  let emu: TestEmulator;
+  beforeAll(async () => {
+    emu = await startTestEmulator({ api: 'figma', seed: 'empty' });
+  });
+  afterAll(async () => {
+    await emu.close();
+  });
+
+  it('is read back by `tokensync pull`: any temp id strings, the first mode renamed, values in variableModeValues', async () => {
+    const res = await emu.call('POST', `/v1/files/${emu.fileKey}/variables`, {
+      body: {
+        variableCollections: [{ action: 'CREATE', id: 'my_new_collection', name: 'Brand', initialModeId: 'the first mode' }],
+        variableModes: [
+          { action: 'UPDATE', id: 'the first mode', name: 'Light', variableCollectionId: 'my_new_collection' },
+          { action: 'CREATE', id: 'dark!', name: 'Dark', variableCollectionId: 'my_new_collection' },
+        ],
+        variables: [
+          { action: 'CREATE', id: 'blue', name: 'color/blue', variableCollectionId: 'my_new_collection', resolvedType: 'COLOR', description: 'Brand blue' },
+          { action: 'CREATE', id: 'ink', name: 'color/ink', variableCollectionId: 'my_new_collection', resolvedType: 'COLOR', scopes: ['TEXT_FILL'] },
+          { action: 'CREATE', id: '42', name: 'radius', variableCollectionId: 'my_new_collection', resolvedType: 'FLOAT', scopes: ['CORNER_RADIUS'] },
+        ],
+        variableModeValues: [
+          { variableId: 'blue', modeId: 'the first mode', value: { r: 0, g: 0.4, b: 1, a: 1 } },
+          { variableId: 'blue', modeId: 'dark!', value: { r: 0.2, g: 0.6, b: 1, a: 1 } },
+          { variableId: 'ink', modeId: 'the first mode', value: { type: 'VARIABLE_ALIAS', id: 'blue' } },
+          { variableId: 'ink', modeId: 'dark!', value: { r: 1, g: 1, b: 1, a: 1 } },
+          { variableId: '42', modeId: 'the first mode', value: 4 },
+          { variableId: '42', modeId: 'dark!', value: 6 },
+        ],
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(Object.keys(res.json.meta.tempIdToRealId).sort()).toEqual(['42', 'blue', 'dark!', 'ink', 'my_new_collection', 'the first mode']);
+
+    const project = createProject(emu);
+    const pulled = await runCli(['pull'], { cwd: project.root, env: project.env });
+    expect(pulled.stderr).toBe('');
+    expect(pulled.code).toBe(0);
+    const light = JSON.parse(project.read('tokens/brand/light.tokens.json'));
+    const dark = JSON.parse(project.read('tokens/brand/dark.tokens.json'));
+    expect(light.color.blue.$description).toBe('Brand blue');
+    expect(light.color.blue.$value.hex).toBe('#0066ff');
+    expect(dark.color.blue.$value.hex).toBe('#3399ff');
+    expect(light.color.ink.$value).toBe('{color.blue}');
+    expect(light.color.ink.$extensions['dev.tokensync'].scopes).toEqual(['TEXT_FILL']);
+    expect(dark.color.ink.$value.hex).toBe('#ffffff');
+    expect([light.radius.$value, dark.radius.$value]).toEqual([{ value: 4, unit: 'px' }, { value: 6, unit: 'px' }]);
+    // And the repository is in step with the file afterwards.
     expect((await runCli(['diff'], { cwd: project.root, env: project.env })).code).toBe(0);
   });
 });
