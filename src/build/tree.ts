@@ -28,12 +28,23 @@ export interface TokenMeta {
   kind: TokenKind['type'];
   /** Set on aliases: the target, for docs links. */
   alias?: { view: string; collection: string; variable: string };
+  /** The CSS custom-property name from the variable's `codeSyntax.WEB` (build.webNamesFromCodeSyntax; issue 12). */
+  webName?: string;
+}
+
+/** `var(--color-bg)`, `--color-bg` or `color-bg` -> `color-bg`; anything else is not a usable name. */
+export function webNameOf(web: string | undefined): string | undefined {
+  if (web === undefined) return undefined;
+  const m = /^\s*(?:var\(\s*--([A-Za-z0-9_-]+)\s*\)|--([A-Za-z0-9_-]+)|([A-Za-z_][A-Za-z0-9_-]*))\s*$/.exec(web);
+  return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
 }
 
 /** Style Dictionary `$type` per kind. `fontSize` is Style Dictionary's own (it picks sp over dp). */
 export type SdType = 'color' | 'dimension' | 'fontSize' | 'duration' | 'fontWeight' | 'fontFamily' | 'number' | 'string' | 'boolean';
 
 export interface TreeOptions {
+  /** Name CSS custom properties after `codeSyntax.WEB` where a variable has one (issue 12). */
+  webNames?: boolean;
   /** Pixels per rem (config `tokens.remBase`): model floats are pixels, a `rem` kind is written as v / remBase. */
   remBase: number;
   /**
@@ -147,6 +158,8 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
       const kind = defaultKind(end);
       const sdType: SdType = kind.type === 'dimension' && isFontSize(end) ? 'fontSize' : kind.type;
       const meta: TokenMeta = { view: view.key, collection: v.collection, variable: v.name, mode: view.mode, kind: kind.type };
+      const webName = opts.webNames ? webNameOf(v.meta?.codeSyntax?.WEB) : undefined;
+      if (webName !== undefined) meta.webName = webName;
       let $value: unknown;
       if (isAlias(value)) {
         const tv = targetView(views, view, value.alias.collection)!;

@@ -267,6 +267,15 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
     expect(after.hiddenFromPublishing).toBe(true);
     expect(after.scopes).toEqual(['FRAME_FILL', 'SHAPE_FILL', 'STROKE_COLOR']);
     expect((await runCli(['diff'], { cwd: project.root, env: project.env })).code).toBe(0);
+
+    // The CSS build names the custom property after codeSyntax.WEB only when the config says so.
+    expect((await runCli(['build', '--platform', 'css'], { cwd: project.root, env: project.env })).code).toBe(0);
+    expect(project.read('build/css/tokens.css')).toMatch(/--color-danger: /);
+    project.write('config/tokensync.yaml', `${project.read('config/tokensync.yaml')}build:\n  webNamesFromCodeSyntax: true\n`);
+    expect((await runCli(['build', '--platform', 'css'], { cwd: project.root, env: project.env })).code).toBe(0);
+    const css = project.read('build/css/tokens.css');
+    expect(css).toMatch(/--ds-critical: /);
+    expect(css).not.toMatch(/--color-danger: /);
   });
 
   it('converges without duplicates when the POST commits and its answer is lost', async () => {
