@@ -23,7 +23,7 @@ function withTheme(): TokenSet {
   return target;
 }
 
-const orphan = (o: Partial<Orphan> & { kind: Orphan['kind']; id: string }): Orphan => ({ collection: 'Primitives', reason: 'removed-locally', variable: '', mode: '', ...o }) as Orphan;
+const orphan = (o: Partial<Orphan> & { kind: Orphan['kind']; id: string }): Orphan => ({ collection: 'Primitives', reason: 'removed-locally', variable: '', mode: '', ...o }) as unknown as Orphan;
 
 function codeOf(fn: () => unknown): { code: string; message: string } {
   try {
