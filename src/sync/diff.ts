@@ -15,7 +15,7 @@
  * - Deleted in the design file (in the lock, gone from the service): if the repository still holds it
  *   unchanged since the lock, a pull deletes it; if the repository changed it, that is a
  *   `deleted-in-service` conflict (prefer repo re-creates it, prefer service deletes it).
- * - Removed in the repository but still in the service: an orphan (the API cannot delete), not in
+ * - Removed in the repository but still in the service: an orphan (the dfs API cannot delete; figma deletes it only on request, plan.ts), not in
  *   `merged`, and no conflict even if the service edited it meanwhile (the orphan report names it).
  * - A mode deleted in the design file is deleted from the repository without a conflict check.
  * - The default mode is the service's (the API cannot change it); a new collection takes the repository's.

@@ -28,7 +28,8 @@
  *   scopes ["ALL_SCOPES"], as in the real service, so those are only sent when they differ.
  * - The mode CREATE named by a new collection's `initialModeId` is in the same body (API spec: "temporary
  *   ID of a mode in variableModes") and becomes the default mode, so it is the target's default mode.
- * - Remote objects the target lacks are left alone (the API cannot delete; the diff reports orphans).
+ * - Remote objects the target lacks are left alone (the diff reports orphans), unless `deleteOrphans`
+ *   names them and the dialect can delete (figma, above).
  * - When POSTs are split, a later POST may name a collection created by an earlier one by its temp id;
  *   `applyTempIds` maps POST bodies too, so callers map every request after the first.
  * - Size slack: a temp id (`temp_var_12`) in a body is later replaced by a permanent id that may be
