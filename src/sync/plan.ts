@@ -48,6 +48,7 @@ import type {
   WireValue,
 } from '../api/schemas/variables.js';
 import type { FigmaModeValue, FigmaVariablesBody } from '../api/schemas/figma-variables.js';
+import { scopeProblem } from '../api/schemas/scopes.js';
 import type { ApiDialectName } from '../api/dialects/index.js';
 import type { Orphan } from './changes.js';
 import { isAlias, isColor, variableKey, type Collection, type Literal, type TokenSet, type Value, type Variable } from '../model/types.js';
@@ -296,7 +297,10 @@ class Compiler {
         if (figma) {
           // Figma's VariableCreate carries description, scopes and the kept fields; values go in variableModeValues.
           if (tv.description !== '') create.description = tv.description;
-          if (!sameScopes(tv.scopes, ['ALL_SCOPES'])) create.scopes = [...tv.scopes];
+          if (!sameScopes(tv.scopes, ['ALL_SCOPES'])) {
+            this.checkScopes(tv);
+            create.scopes = [...tv.scopes];
+          }
           if (tv.meta?.hiddenFromPublishing) create.hiddenFromPublishing = true;
           if (tv.meta?.codeSyntax) create.codeSyntax = { ...tv.meta.codeSyntax };
           delete (create as Partial<CreateVariableItem>).initialModeValue;
@@ -304,7 +308,10 @@ class Compiler {
           initial = this.literal(tv, info.target.defaultMode, [tv]);
           create.initialModeValue = toWireLiteral(initial);
           if (tv.description !== '') item.description = tv.description;
-          if (!sameScopes(tv.scopes, ['ALL_SCOPES'])) item.scopes = [...tv.scopes];
+          if (!sameScopes(tv.scopes, ['ALL_SCOPES'])) {
+            this.checkScopes(tv);
+            item.scopes = [...tv.scopes];
+          }
           if (tv.meta?.hiddenFromPublishing) item.hiddenFromPublishing = true;
           if (tv.meta?.codeSyntax) item.codeSyntax = { ...tv.meta.codeSyntax };
         }
@@ -321,7 +328,10 @@ class Compiler {
           item.name = tv.name;
         }
         if (rv.description !== tv.description) item.description = tv.description;
-        if (!sameScopes(rv.scopes, tv.scopes)) item.scopes = [...tv.scopes];
+        if (!sameScopes(rv.scopes, tv.scopes)) {
+          this.checkScopes(tv);
+          item.scopes = [...tv.scopes];
+        }
         // Kept service fields (issue 12): sent only when the target differs (a pull-then-push never does).
         if (Boolean(rv.meta?.hiddenFromPublishing) !== Boolean(tv.meta?.hiddenFromPublishing)) item.hiddenFromPublishing = Boolean(tv.meta?.hiddenFromPublishing);
         if (canonicalMeta({ ...(rv.meta?.codeSyntax ? { codeSyntax: rv.meta.codeSyntax } : {}) }) !== canonicalMeta({ ...(tv.meta?.codeSyntax ? { codeSyntax: tv.meta.codeSyntax } : {}) })) {
@@ -508,6 +518,20 @@ class Compiler {
     const info = this.cols.get(v.collection);
     if (!info) throw this.invalid(`Variable "${v.name}" belongs to collection "${v.collection}", which the token set does not have.`);
     return info;
+  }
+
+  /**
+   * Scopes about to be sent, against Figma's enum per type (api/schemas/scopes.ts), before anything is
+   * sent. Only sent ones: scopes the service already holds are its business (a newer enum value must
+   * not stop a pull).
+   */
+  private checkScopes(v: Variable): void {
+    const problem = scopeProblem(v.type, v.scopes);
+    if (problem) {
+      throw new PlanError('PLAN_INVALID_SCOPE', `Variable "${v.name}" in collection "${v.collection}" ${problem}.`, {
+        hint: 'Fix "scopes" in its $extensions["dev.tokensync"] (or remove them to allow all scopes), then run again. Nothing was sent.',
+      });
+    }
   }
 
   private checkName(v: Variable): void {

@@ -204,4 +204,21 @@ describe('compilePlan for the figma dialect', () => {
     for (const x of target.variables) if (x.collection === 'Theme') x.values['m'.repeat(41)] = x.values['Dark']!;
     for (const dialect of ['dfs', 'figma'] as const) expect(codeOf(() => compilePlan(R0, target, { dialect })).code).toBe('PLAN_LIMIT');
   });
+
+  it('refuses scopes outside Figma\'s enum or that do not fit the type, only when they would be sent', () => {
+    const bad = edit(R0, 'Primitives', 'space/4', (x) => (x.scopes = ['FONT_FAMILY']));
+    for (const dialect of ['dfs', 'figma'] as const) {
+      expect(codeOf(() => compilePlan(R0, bad, { dialect }))).toMatchInlineSnapshot(`
+        {
+          "code": "PLAN_INVALID_SCOPE",
+          "message": "Variable "space/4" in collection "Primitives" is FLOAT, which scope "FONT_FAMILY" does not fit (a FLOAT variable takes ALL_SCOPES, TEXT_CONTENT, CORNER_RADIUS, WIDTH_HEIGHT, GAP, STROKE_FLOAT, EFFECT_FLOAT, OPACITY, COLOR_OPACITY, FONT_WEIGHT, FONT_SIZE, LINE_HEIGHT, LETTER_SPACING, PARAGRAPH_SPACING, PARAGRAPH_INDENT, FONT_VARIATIONS).",
+        }
+      `);
+    }
+    const ok = edit(R0, 'Primitives', 'space/4', (x) => (x.scopes = ['COLOR_OPACITY', 'FONT_VARIATIONS']));
+    expect(compilePlan(R0, ok, { dialect: 'figma' }).requests).toHaveLength(1);
+    // What the service already holds is not checked (a newer enum value must not stop a pull).
+    const odd = edit(R0, 'Primitives', 'space/4', (x) => (x.scopes = ['SOME_NEW_SCOPE']));
+    expect(compilePlan(odd, odd, { dialect: 'figma' }).requests).toEqual([]);
+  });
 });
