@@ -203,6 +203,24 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
     }
   });
 
+  it('sync.deleteOrphans: true in the config does what --delete-orphans does, in a sync', async () => {
+    const project = createProject(emu, 'sync:\n  deleteOrphans: true\n');
+    expect((await runCli(['pull'], { cwd: project.root, env: project.env })).code).toBe(0);
+    const greeting = await remoteNamed('label/greeting');
+    for (const mode of ['light', 'dark']) {
+      const file = `tokens/semantic/${mode}.tokens.json`;
+      const doc = JSON.parse(project.read(file));
+      delete doc.label.greeting;
+      project.write(file, `${JSON.stringify(doc, null, 2)}\n`);
+    }
+    await emu.admin.clearRequests();
+    const synced = await runCli(['sync'], { cwd: project.root, env: project.env });
+    expect(synced.stderr).toBe('');
+    expect(synced.code).toBe(0);
+    expect((await remoteVariables()).some((v) => v.id === greeting.id)).toBe(api !== 'figma');
+    expect(await writes()).toEqual(api === 'figma' ? [POST] : []);
+  });
+
   it('never deletes a variable another variable still aliases: an error that names both, before anything is sent', async () => {
     const project = await pulledProject(emu);
     const red = await remoteNamed('color/red/500');
