@@ -47,7 +47,7 @@ import type {
   VariablesPutBody,
   WireValue,
 } from '../api/schemas/variables.js';
-import type { FigmaModeValue, FigmaVariablesBody } from '../api/schemas/figma-variables.js';
+import type { FigmaModeValue, FigmaVariableItem, FigmaVariablesBody } from '../api/schemas/figma-variables.js';
 import { scopeProblem } from '../api/schemas/scopes.js';
 import type { ApiDialectName } from '../api/dialects/index.js';
 import type { Orphan } from './changes.js';
@@ -293,27 +293,23 @@ class Compiler {
       let initial: Literal | undefined;
       if (!rv) {
         this.checkName(tv);
-        const create = { action: 'CREATE', id, name: tv.name, variableCollectionId: info.id, resolvedType: tv.type } as CreateVariableItem;
+        const base = { action: 'CREATE' as const, id, name: tv.name, variableCollectionId: info.id, resolvedType: tv.type };
+        // figma: VariableCreate carries description, scopes and the kept fields; values go in
+        // variableModeValues. dfs: CREATE has initialModeValue, the rest goes in the PUT's UPDATE.
+        const extras: Pick<UpdateVariableItem, 'description' | 'scopes' | 'hiddenFromPublishing' | 'codeSyntax'> = figma ? {} : item;
+        if (tv.description !== '') extras.description = tv.description;
+        if (!sameScopes(tv.scopes, ['ALL_SCOPES'])) {
+          this.checkScopes(tv);
+          extras.scopes = [...tv.scopes];
+        }
+        if (tv.meta?.hiddenFromPublishing) extras.hiddenFromPublishing = true;
+        if (tv.meta?.codeSyntax) extras.codeSyntax = { ...tv.meta.codeSyntax };
+        let create: CreateVariableItem | FigmaVariableItem;
         if (figma) {
-          // Figma's VariableCreate carries description, scopes and the kept fields; values go in variableModeValues.
-          if (tv.description !== '') create.description = tv.description;
-          if (!sameScopes(tv.scopes, ['ALL_SCOPES'])) {
-            this.checkScopes(tv);
-            create.scopes = [...tv.scopes];
-          }
-          if (tv.meta?.hiddenFromPublishing) create.hiddenFromPublishing = true;
-          if (tv.meta?.codeSyntax) create.codeSyntax = { ...tv.meta.codeSyntax };
-          delete (create as Partial<CreateVariableItem>).initialModeValue;
+          create = { ...base, ...extras };
         } else {
           initial = this.literal(tv, info.target.defaultMode, [tv]);
-          create.initialModeValue = toWireLiteral(initial);
-          if (tv.description !== '') item.description = tv.description;
-          if (!sameScopes(tv.scopes, ['ALL_SCOPES'])) {
-            this.checkScopes(tv);
-            item.scopes = [...tv.scopes];
-          }
-          if (tv.meta?.hiddenFromPublishing) item.hiddenFromPublishing = true;
-          if (tv.meta?.codeSyntax) item.codeSyntax = { ...tv.meta.codeSyntax };
+          create = { ...base, initialModeValue: toWireLiteral(initial) };
         }
         postUnits.push({ variables: [create] });
         this.summary.variablesCreated += 1;
