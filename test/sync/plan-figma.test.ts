@@ -9,7 +9,8 @@ import { TokensyncError } from '../../src/errors.js';
 import type { Orphan } from '../../src/sync/changes.js';
 import { applyTempIds, compilePlan } from '../../src/sync/plan.js';
 import type { TokenSet } from '../../src/model/types.js';
-import { baseSet, edit, hex, ref, v, without } from './fixtures.js';
+import { remoteToModel } from '../../src/sync/remote.js';
+import { baseSet, edit, hex, ref, toWire, v, without } from './fixtures.js';
 
 const R0 = baseSet(true);
 
@@ -220,5 +221,18 @@ describe('compilePlan for the figma dialect', () => {
     // What the service already holds is not checked (a newer enum value must not stop a pull).
     const odd = edit(R0, 'Primitives', 'space/4', (x) => (x.scopes = ['SOME_NEW_SCOPE']));
     expect(compilePlan(odd, odd, { dialect: 'figma' }).requests).toEqual([]);
+  });
+
+  it('leaves Figma\'s remote (library) variables and collections out of the model: they are another file\'s', () => {
+    const wire = toWire(R0);
+    const lib = 'VariableCollectionId:lib:1';
+    wire.meta.variableCollections[lib] = { id: lib, name: 'Library', key: 'klib', modes: [{ modeId: '9:0', name: 'Default' }], defaultModeId: '9:0', variableIds: ['VariableID:lib:2'], remote: true };
+    wire.meta.variables['VariableID:lib:2'] = { id: 'VariableID:lib:2', name: 'brand/ink', key: 'kink', variableCollectionId: lib, resolvedType: 'COLOR', valuesByMode: { '9:0': { r: 0, g: 0, b: 0, a: 1 } }, scopes: ['ALL_SCOPES'], description: '', remote: true };
+    const model = remoteToModel(wire);
+    expect(model.collections.map((c) => c.name)).toEqual(['Primitives', 'Semantic']);
+    expect(model.variables.map((x) => x.name)).not.toContain('brand/ink');
+    // An alias to one says so.
+    wire.meta.variables['VariableID:2:1']!.valuesByMode['2:0'] = { type: 'VARIABLE_ALIAS', id: 'VariableID:lib:2' };
+    expect(codeOf(() => remoteToModel(wire)).message).toBe('Variable "brand" is an alias of VariableID:lib:2, which is "brand/ink" of another file\'s library.');
   });
 });
