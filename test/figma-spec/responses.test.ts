@@ -3,7 +3,7 @@
  * local service serves in the figma dialect, its answers (successes and the errors it gives) validated
  * against the document's response schema for that operation and status. Answers may carry fields the
  * document does not name; everything it requires must be there, with the right types and enums.
- * (The OAuth token endpoints are not in the document: Figma serves them on www.figma.com.)
+ * (The OAuth token endpoints are not in the document, so they are not checked here.)
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestEmulator, type HttpResult, type TestEmulator } from '../helpers/emulator.js';
