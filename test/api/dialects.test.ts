@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiAuthError, createClient, type DesignFileClient } from '../../src/api/index.js';
+import { Redactor } from '../../src/api/redact.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 let emu: TestEmulator;
@@ -67,5 +68,9 @@ describe('the client in the figma dialect', () => {
     expect(listed.map((h) => h.id)).toContain(hook.id);
     await client.deleteWebhook(hook.id);
     expect(await emu.admin.calls()).toEqual(['POST /v2/webhooks', `GET /v2/teams/${emu.teamId}/webhooks`, `DELETE /v2/webhooks/${hook.id}`]);
+  });
+
+  it('redacts an X-Figma-Token it was never told about, as it does X-Service-Token', () => {
+    expect(new Redactor().redact('x-figma-token: figd_secret_value_123 and X-Service-Token=abcdef123456')).toBe('x-figma-token: [redacted] and X-Service-Token=[redacted]');
   });
 });
