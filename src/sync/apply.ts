@@ -43,6 +43,8 @@ export interface SyncOptions {
   /** Compute everything, send and write nothing. */
   dryRun?: boolean | undefined;
   progress?: ((message: string) => void) | undefined;
+  /** Token-file warnings a push should mention (a wide-gamut color clipped to sRGB, issue 10). */
+  warn?: ((message: string) => void) | undefined;
 }
 
 export interface FileChanges {
@@ -67,7 +69,10 @@ const MAX_REPLANS = 3;
 export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
   const { config, root, client, fileKey, mode } = opts;
   const progress = opts.progress ?? (() => {});
-  const [{ set: local, sources }, base] = await Promise.all([readTokens(root, config.tokens), readLock(root, config.tokens)]);
+  const [{ set: local, sources, warnings }, base] = await Promise.all([readTokens(root, config.tokens), readLock(root, config.tokens)]);
+  if (opts.warn && (mode === 'push' || mode === 'sync')) {
+    for (const w of warnings) opts.warn(`${w.file}:${w.line}:${w.column}${w.tokenPath ? `  ${w.tokenPath}` : ''}  ${w.message}`);
+  }
   if (base && base.fileKey !== fileKey) {
     throw new TokensyncError(
       'LOCK_FILE_MISMATCH',
@@ -96,7 +101,18 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
   // nothing to render (files-in-step.ts: the policy on formatting drift, docs/sync.md).
   let rendered: Map<string, string> | undefined;
   let stale: string[] = [];
-  if (pulls) {
+  if (pulls && sources.merged && sources.merged.length > 0) {
+    // Collections read from several sources per mode (a folder without a resolver document, or a
+    // resolver set with several files or inline tokens) cannot be written back file by file, so a
+    // pull leaves them alone, and refuses, before anything is sent, when it has something for them.
+    if (diff.toRepo.length > 0 && mode !== 'diff' && !opts.dryRun) {
+      throw new TokensyncError(
+        'TOKENS_NOT_WRITABLE',
+        `The design file has ${diff.toRepo.length} change(s) for the repository, but ${sources.merged.map((c) => `"${c}"`).join(', ')} ${sources.merged.length === 1 ? 'is' : 'are'} read from several files per mode, which a pull cannot write back. Nothing was written and nothing was sent.`,
+        { hint: 'Make the design file match with `tokensync push --force`, or give each collection and mode one file in tokens/tokens.resolver.json (docs/token-files.md "A folder without a resolver document").' },
+      );
+    }
+  } else if (pulls) {
     const onDisk = await listTokenFiles(tokensDir);
     if (diff.toRepo.length > 0 || !filesInStep(repoTarget, sources, onDisk)) {
       rendered = renderTokens(repoTarget, config.tokens, sources);

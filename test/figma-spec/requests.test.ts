@@ -71,9 +71,14 @@ describe('request bodies tokensync sends in the figma dialect', () => {
 
     await step('fresh push', () => push(project));
     await step('edit values, a description and scopes', async () => {
+      // Description and scopes are the variable's, so every mode file says the same.
+      for (const mode of ['light', 'dark', 'high-contrast']) {
+        edit(project, `tokens/theme/${mode}.tokens.json`, (d) => {
+          d.surface.page.$description = 'The page';
+          d.layout.gutter.$extensions['dev.tokensync'].scopes = ['GAP', 'WIDTH_HEIGHT'];
+        });
+      }
       edit(project, 'tokens/theme/light.tokens.json', (d) => {
-        d.surface.page.$description = 'The page';
-        d.layout.gutter.$extensions['dev.tokensync'].scopes = ['GAP', 'WIDTH_HEIGHT'];
         d.accent.$value = '{palette.neutral.950}';
       });
       edit(project, 'tokens/brand-primitives/default.tokens.json', (d) => {
