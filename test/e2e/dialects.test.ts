@@ -276,7 +276,10 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
     expect(await writes()).toEqual([]);
 
     // Edited in the repository, they go back to the design file with the rest untouched.
-    project.write(rel, project.read(rel).replace('var(--ds-danger)', 'var(--ds-critical)'));
+    for (const mode of ['light', 'dark']) {
+      const file = `tokens/semantic/${mode}.tokens.json`;
+      project.write(file, project.read(file).replace('var(--ds-danger)', 'var(--ds-critical)'));
+    }
     const pushed = await runCli(['push'], { cwd: project.root, env: project.env });
     expect(pushed.code).toBe(0);
     expect(await writes()).toEqual(expected.update);
