@@ -5,7 +5,8 @@
  * differ by design, the expectation says so in one place (`expected` below): dfs writes with a POST
  * of CREATEs and a PUT of UPDATEs, figma with one POST; only figma can delete orphans.
  */
-import { cpSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -368,5 +369,19 @@ describe('a design file written by another client that follows Figma\'s conventi
     expect([light.radius.$value, dark.radius.$value]).toEqual([{ value: 4, unit: 'px' }, { value: 6, unit: 'px' }]);
     // And the repository is in step with the file afterwards.
     expect((await runCli(['diff'], { cwd: project.root, env: project.env })).code).toBe(0);
+  });
+});
+
+describe('service.url: local with service.api: figma', () => {
+  it('runs the embedded local service in the figma dialect: pull, then a push is a no-op', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'tokensync-e2e-'));
+    mkdirSync(path.join(root, 'config'));
+    writeFileSync(path.join(root, 'config', 'tokensync.yaml'), 'service:\n  url: local\n  api: figma\n  fileKey: demo\n');
+    const pulled = await runCli(['pull'], { cwd: root, env: {} });
+    expect(pulled.stderr).toBe('');
+    expect(pulled.code).toBe(0);
+    const pushed = await runCli(['push'], { cwd: root, env: {} });
+    expect(pushed.code).toBe(0);
+    expect(pushed.stdout).toContain('push: already in step, nothing to do.');
   });
 });
