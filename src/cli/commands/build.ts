@@ -31,7 +31,7 @@ export async function run(options: BuildCommandOptions, ctx: CommandContext): Pr
   const { config, root } = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
   const platforms = parsePlatforms(options.platform);
   const { set } = await readTokens(root, config.tokens);
-  const out = await buildTokens(set, config.build, { ...(platforms ? { platforms } : {}), remBase: config.tokens.remBase });
+  const out = await buildTokens(set, config.build, { ...(platforms ? { platforms } : {}), remBase: config.tokens.remBase, namespace: config.tokens.namespace });
   for (const w of out.warnings) ctx.out.warn(w);
   // --out is relative to where the command runs; build.outDir to the project root (DESIGN.md).
   const outDir = options.out ? path.resolve(ctx.cwd, options.out) : path.resolve(root, config.build.outDir);
