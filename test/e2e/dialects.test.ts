@@ -5,7 +5,7 @@
  * differ by design, the expectation says so in one place (`expected` below): dfs writes with a POST
  * of CREATEs and a PUT of UPDATEs, figma with one POST; only figma can delete orphans.
  */
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -201,6 +201,33 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
       expect(stillThere).toBe(true);
       expect(await writes()).toEqual([]);
       expect(pushed.stdout).toContain('still exist in the design file (the API cannot delete)');
+    }
+  });
+
+  it('deletes a mode removed from the repository the same way (figma, --delete-orphans only)', async () => {
+    const project = await pulledProject(emu);
+    const resolver = JSON.parse(project.read('tokens/tokens.resolver.json'));
+    const semantic = resolver.modifiers.semantic;
+    delete semantic.contexts.dark;
+    semantic.$extensions['dev.tokensync'].modes = semantic.$extensions['dev.tokensync'].modes.filter((m: { name: string }) => m.name !== 'Dark');
+    project.write('tokens/tokens.resolver.json', `${JSON.stringify(resolver, null, 2)}\n`);
+    rmSync(path.join(project.root, 'tokens/semantic/dark.tokens.json'));
+    const modes = async (): Promise<string[]> => {
+      const cols = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variableCollections as Record<string, { name: string; modes: { name: string }[] }>;
+      return Object.values(cols).find((c) => c.name === 'semantic')!.modes.map((m) => m.name);
+    };
+
+    const pushed = await runCli(['push', '--delete-orphans'], { cwd: project.root, env: project.env });
+    // The reader warns that a one-mode modifier could be a set; that is all.
+    expect(pushed.stderr).not.toContain('error');
+    expect(pushed.code).toBe(0);
+    if (api === 'figma') {
+      expect(await modes()).toEqual(['Light']);
+      expect(await writes()).toEqual([POST]);
+      expect((await runCli(['diff'], { cwd: project.root, env: project.env })).code).toBe(0);
+    } else {
+      expect(await modes()).toEqual(['Light', 'Dark']);
+      expect(await writes()).toEqual([]);
     }
   });
 
