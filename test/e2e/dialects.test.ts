@@ -231,6 +231,33 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
     }
   });
 
+  it('deletes a whole collection removed from the repository with one DELETE item (figma only)', async () => {
+    const project = await pulledProject(emu);
+    const resolver = JSON.parse(project.read('tokens/tokens.resolver.json'));
+    delete resolver.modifiers;
+    resolver.resolutionOrder = resolver.resolutionOrder.filter((r: { $ref: string }) => r.$ref !== '#/modifiers/semantic');
+    project.write('tokens/tokens.resolver.json', `${JSON.stringify(resolver, null, 2)}\n`);
+    rmSync(path.join(project.root, 'tokens/semantic'), { recursive: true });
+    const names = async (): Promise<string[]> => {
+      const cols = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variableCollections as Record<string, { name: string }>;
+      return Object.values(cols).map((c) => c.name);
+    };
+
+    const dry = await runCli(['push', '--delete-orphans', '--dry-run'], { cwd: project.root, env: project.env });
+    expect(dry.code).toBe(0);
+    const pushed = await runCli(['push', '--delete-orphans'], { cwd: project.root, env: project.env });
+    expect(pushed.code).toBe(0);
+    if (api === 'figma') {
+      expect(dry.stdout.match(/"action": "DELETE"/g)).toHaveLength(1);
+      expect(await names()).toEqual(['primitives']);
+      expect(await writes()).toEqual([POST]);
+      expect((await runCli(['diff'], { cwd: project.root, env: project.env })).code).toBe(0);
+    } else {
+      expect(await names()).toEqual(['primitives', 'semantic']);
+      expect(await writes()).toEqual([]);
+    }
+  });
+
   it('sync.deleteOrphans: true in the config does what --delete-orphans does, in a sync', async () => {
     const project = createProject(emu, 'sync:\n  deleteOrphans: true\n');
     expect((await runCli(['pull'], { cwd: project.root, env: project.env })).code).toBe(0);
