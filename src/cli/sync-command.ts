@@ -57,7 +57,7 @@ function report(
     toService: diff.toService,
     toRepo: diff.toRepo,
     orphans: diff.orphans,
-    repoOnly: repoOnlyJson(diff.merged.tokens),
+    repoOnly: repoOnlyJson(diff.merged.tokens, diff.repoOnlyNew),
     ...(outcome.kind === 'conflicts' ? {} : { plan: outcome.plan, files: outcome.files }),
     requests: stats,
   };
@@ -77,14 +77,15 @@ function report(
   if (outcome.kind === 'planned') {
     const { plan, files } = outcome;
     const lines = [renderPlanTable(diff, plan)];
-    const repoOnly = describeRepoOnly(diff.merged.tokens);
+    const repoOnly = describeRepoOnly(diff.repoOnlyNew);
     if (repoOnly) lines.push(repoOnly);
     if (options.dryRun) lines.push('', 'Request bodies (nothing sent):', ...plan.requests.map((r) => `${r.method} /v1/files/:file_key/variables\n${JSON.stringify(r.body, null, 2)}`));
     if (files.written.length + files.removed.length > 0) {
       lines.push('', 'Files a pull would change:', ...files.written.map((f) => `  write  ${f}`), ...files.removed.map((f) => `  remove ${f}`));
     }
     ctx.out.result(lines.join('\n') + orphanNote, json);
-    const changes = plan.requests.length > 0 || files.written.length > 0 || files.removed.length > 0;
+    // toRepo too: for a collection read from several files a pull renders nothing, yet it has changes.
+    const changes = plan.requests.length > 0 || files.written.length > 0 || files.removed.length > 0 || diff.toRepo.length > 0;
     return mode === 'diff' && changes ? EXIT.changes : EXIT.ok;
   }
   const { files, requestsSent, replans } = outcome;

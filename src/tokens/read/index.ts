@@ -115,7 +115,14 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
       let readable = true;
       for (const src of sourcesOf(layout, mode.name)) {
         if (src.at !== undefined) {
-          const json = at(resolverJson, src.at);
+          let json = at(resolverJson, src.at);
+          if (src.overrides && typeof json === 'object' && json !== null) {
+            // Keys beside a `$ref` replace that key of the referenced files whole (resolver §Extending).
+            const { $ref: _ref, ...rest } = json as Record<string, unknown>;
+            json = rest;
+            const keys = new Set(Object.keys(rest));
+            for (const [name, t] of out) if (src.overrides.includes(t.file) && keys.has(t.dotted.split('.')[0]!)) out.delete(name);
+          }
           collectTokens(json, { file: src.file, mark: -1, refs: true, at: src.at, slug: layout.slug, namespaced }, out, problems);
           continue;
         }
