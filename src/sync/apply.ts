@@ -23,6 +23,8 @@ import { filesInStep } from './files-in-step.js';
 import { nextLock } from './next-lock.js';
 import { applyTempIds, compilePlan, type Plan, type PlanOptions } from './plan.js';
 import { remoteToModel } from './remote.js';
+import { applyStyles, checkStylesLayout, planStyles, type StylesPlan } from '../styles/stage.js';
+import { styleFilesOf } from '../styles/files.js';
 
 export type SyncMode = 'pull' | 'push' | 'sync' | 'diff';
 
@@ -56,8 +58,8 @@ export interface FileChanges {
 /** Expected outcomes are values; only the unexpected throws. */
 export type SyncOutcome =
   | { kind: 'conflicts'; diff: SyncDiff }
-  | { kind: 'planned'; diff: SyncDiff; plan: Plan; files: FileChanges }
-  | { kind: 'applied'; diff: SyncDiff; plan: Plan; files: FileChanges; requestsSent: number; replans: number };
+  | { kind: 'planned'; diff: SyncDiff; plan: Plan; files: FileChanges; styles?: StylesPlan }
+  | { kind: 'applied'; diff: SyncDiff; plan: Plan; files: FileChanges; requestsSent: number; replans: number; styles?: StylesPlan };
 
 export class SyncNotConvergedError extends TokensyncError {
   override name = 'SyncNotConvergedError';
@@ -80,6 +82,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
       { hint: 'Point service.fileKey at the file the tokens came from, or delete the lock to start a fresh 3-way base.' },
     );
   }
+  if (config.styles.pull && mode !== 'push') await checkStylesLayout(root, config);
   progress(`reading variables of ${fileKey}`);
   let remote = remoteToModel(await client.getLocalVariables(fileKey));
 
@@ -113,7 +116,9 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
       );
     }
   } else if (pulls) {
-    const onDisk = await listTokenFiles(tokensDir);
+    // Style files are the styles stage's (issue 13), never the variables' to keep or remove.
+    const styleFiles = styleFilesOf(config.styles);
+    const onDisk = (await listTokenFiles(tokensDir)).filter((f) => !styleFiles.has(f));
     if (diff.toRepo.length > 0 || !filesInStep(repoTarget, sources, onDisk)) {
       rendered = renderTokens(repoTarget, config.tokens, sources);
       const keep = rendered;
@@ -121,10 +126,15 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
     }
   }
 
+  // Styles (issue 13): pulled, never pushed; their own files, resolver sets and lock (src/styles).
+  const styles = pulls && config.styles.pull ? await planStyles({ client, fileKey, root, config, remote, repo: repoTarget, progress }) : undefined;
+
   if (mode === 'diff' || opts.dryRun) {
     // Compared with the bytes readTokens read in this run, not read from the disk a second time.
     const written = rendered ? [...rendered].filter(([file, text]) => sources.files.get(file)?.text !== text).map(([file]) => file).sort() : [];
-    return { kind: 'planned', diff, plan, files: { written: rel(root, tokensDir, written), removed: rel(root, tokensDir, stale) } };
+    if (styles) written.push(...[...styles.write.keys()].filter((f) => !written.includes(f)));
+    const removed = [...stale, ...(styles?.remove ?? [])];
+    return { kind: 'planned', diff, plan, files: { written: rel(root, tokensDir, written.sort()), removed: rel(root, tokensDir, removed) }, ...(styles ? { styles } : {}) };
   }
 
   // 1. Service writes.
@@ -185,7 +195,13 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
       files.written.push(...rel(root, tokensDir, result.written));
     }
   }
-  return { kind: 'applied', diff, plan, files, requestsSent, replans };
+  // 5. Styles, after the variables' lock (their files change nothing the variables' lock describes).
+  if (styles) {
+    const result = await applyStyles(tokensDir, styles);
+    for (const f of rel(root, tokensDir, result.written)) if (!files.written.includes(f)) files.written.push(f);
+    files.removed.push(...rel(root, tokensDir, result.removed));
+  }
+  return { kind: 'applied', diff, plan, files, requestsSent, replans, ...(styles ? { styles } : {}) };
 }
 
 async function execute(client: DesignFileClient, fileKey: string, plan: Plan, progress: (m: string) => void): Promise<number> {

@@ -16,6 +16,7 @@
 import type { Collection } from '../model/types.js';
 import { didYouMean } from '../types/common.js';
 import { Ordered, type Json } from './json-write.js';
+import { isDesignOwnedSet } from '../styles/owner.js';
 
 export const RESOLVER_FILE = 'tokens.resolver.json';
 export const RESOLVER_SCHEMA = 'https://www.designtokens.org/schemas/2025.10/resolver.json';
@@ -95,10 +96,29 @@ export function renderResolver(layouts: readonly CollectionLayout[], previous?: 
       order.push(new Ordered().set('$ref', `#/modifiers/${l.slug}`));
     }
   }
+  // Style sets (issue 13, src/styles/resolver.ts) are the styles stage's: kept as they were, last.
+  for (const [name, body] of Object.entries(isObject(prev['sets']) ? prev['sets'] : {})) {
+    if (!isDesignOwnedSet(body) || sets.entries.has(name)) continue;
+    sets.set(name, body as Json);
+    order.push(new Ordered().set('$ref', `#/sets/${name}`));
+  }
   if (sets.entries.size > 0) doc.set('sets', sets);
   if (modifiers.entries.size > 0) doc.set('modifiers', modifiers);
   doc.set('resolutionOrder', order);
   return doc;
+}
+
+/** Files of the document's style sets (issue 13), which the token reader leaves to src/styles. */
+export function designOwnedFiles(doc: unknown): string[] {
+  const sets = isObject(doc) && isObject(doc['sets']) ? doc['sets'] : {};
+  const out: string[] = [];
+  for (const body of Object.values(sets)) {
+    if (!isDesignOwnedSet(body)) continue;
+    for (const src of (body as { sources?: unknown }).sources instanceof Array ? ((body as { sources: unknown[] }).sources) : []) {
+      if (isObject(src) && typeof src['$ref'] === 'string') out.push(src['$ref']);
+    }
+  }
+  return out;
 }
 
 /** A problem in the resolver document, with the JSON path it concerns. */
@@ -183,6 +203,8 @@ export function parseResolver(doc: unknown, problems: ResolverProblem[]): Collec
       fail(['resolutionOrder', index], 'each "resolutionOrder" item must be { "$ref": "#/sets/<name>" } or { "$ref": "#/modifiers/<name>" }, or an inline set or modifier with "type" and "name"');
       return;
     }
+    // A style set is design-owned (issue 13): read by src/styles, not as a collection of variables.
+    if (kind === 'set' && isDesignOwnedSet(body)) return;
     const layout = kind === 'set' ? parseSet(name, body, at, ctx) : parseModifier(name, body, at, ctx);
     if (layout) layouts.push(layout);
   });

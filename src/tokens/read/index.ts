@@ -17,7 +17,7 @@ import type { RepoToken } from '../../model/dtcg.js';
 import type { Collection, TokenSet, Variable } from '../../model/types.js';
 import { refText } from '../../types/common.js';
 import type { Diagnostic } from '../errors.js';
-import { RESOLVER_FILE, parseResolver, type CollectionLayout, type ResolverProblem, type TokenSource } from '../resolver-doc.js';
+import { RESOLVER_FILE, designOwnedFiles, parseResolver, type CollectionLayout, type ResolverProblem, type TokenSource } from '../resolver-doc.js';
 import { collectTokens, type RawToken } from './gather.js';
 import { parseOrReport, parseTokenFile, readText, tokenFiles, type TokenSources, type WrittenOrder } from './parse.js';
 import type { Problem } from './problems.js';
@@ -87,7 +87,8 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
   if (resolverText !== undefined) {
     // A token file the resolver does not list is ignored by every tool that follows the resolver:
     // most likely a mode or collection renamed by hand. Say so rather than skip it silently.
-    const listed = new Set(fileList);
+    // Style files (issue 13) are listed as design-owned sets, read by src/styles.
+    const listed = new Set([...fileList, ...designOwnedFiles(resolverJson)]);
     for (const f of await listing) {
       if (!listed.has(f)) {
         problems.push({
