@@ -67,6 +67,9 @@ describe('the figma dialect answers as Figma\'s OpenAPI document says', () => {
     const styles = await call('GET', `/v1/files/${key}/styles`);
     expect(styles.status).toBe(200);
     expect((await call('GET', `/v1/styles/${styles.json.meta.styles[0].key}`)).status).toBe(200);
+    // Style nodes (on no page) through the nodes endpoint, as a client reading styles asks for them.
+    const styleNodes = (styles.json.meta.styles as { node_id: string }[]).map((x) => x.node_id);
+    expect((await call('GET', `/v1/files/${key}/nodes?ids=${encodeURIComponent(styleNodes.join(','))}`)).status).toBe(200);
     expect((await call('GET', `/v1/files/${key}/components`)).status).toBe(200);
     expect((await call('GET', `/v1/files/${key}/component_sets`)).status).toBe(200);
     const local = await call('GET', `/v1/files/${key}/variables/local`);
