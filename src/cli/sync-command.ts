@@ -7,12 +7,15 @@ import { connect } from '../service/connect.js';
 import { runSync, type SyncMode, type SyncOutcome } from '../sync/apply.js';
 import type { SyncDiff } from '../sync/diff.js';
 import { describeRepoOnly, renderConflicts, renderPlanTable, repoOnlyJson } from '../sync/report.js';
+import { describeStyles, stylesDiffer, stylesJson } from '../styles/report.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
 
 export interface SyncCommandOptions {
   prefer?: 'repo' | 'service';
   force?: boolean;
   dryRun?: boolean;
+  /** `--delete-orphans`; `sync.deleteOrphans` in the config does the same. */
+  deleteOrphans?: boolean;
 }
 
 export async function runSyncCommand(mode: SyncMode, options: SyncCommandOptions, ctx: CommandContext): Promise<ExitCode> {
@@ -28,6 +31,7 @@ export async function runSyncCommand(mode: SyncMode, options: SyncCommandOptions
       prefer: options.prefer,
       force: options.force,
       dryRun: options.dryRun,
+      deleteOrphans: options.deleteOrphans === true || loaded.config.sync.deleteOrphans,
       progress: (m) => ctx.out.info(m),
       warn: (m) => ctx.out.warn(m),
     });
@@ -54,8 +58,9 @@ function report(
     toService: diff.toService,
     toRepo: diff.toRepo,
     orphans: diff.orphans,
-    repoOnly: repoOnlyJson(diff.merged.tokens),
+    repoOnly: repoOnlyJson(diff.merged.tokens, diff.repoOnlyNew),
     ...(outcome.kind === 'conflicts' ? {} : { plan: outcome.plan, files: outcome.files }),
+    ...(outcome.kind !== 'conflicts' && outcome.styles ? { styles: stylesJson(outcome.styles) } : {}),
     requests: stats,
   };
   if (outcome.kind === 'conflicts') {
@@ -67,18 +72,27 @@ function report(
   }
   // After a pull or sync, items that were never pulled have just been pulled: not worth a note.
   const brought = (mode === 'pull' || mode === 'sync') && outcome.kind === 'applied';
-  const orphanNote = describeOrphans(brought ? diff.orphans.filter((o) => o.reason !== 'never-pulled') : diff.orphans);
+  // Orphans this run's plan deletes (figma, --delete-orphans) are not left over (issue 12).
+  const deleted = new Set(outcome.plan.deletes ?? []);
+  const left = diff.orphans.filter((o) => !deleted.has(o.id) && (!brought || o.reason !== 'never-pulled'));
+  const orphanNote = describeOrphans(left, outcome.plan.dialect === 'figma');
   if (outcome.kind === 'planned') {
     const { plan, files } = outcome;
-    const lines = [renderPlanTable(diff, plan)];
-    const repoOnly = describeRepoOnly(diff.merged.tokens);
+    // "In step" speaks of the variables; say so when styles (issue 13) still have changes.
+    const table = renderPlanTable(diff, plan);
+    const lines = [outcome.styles && stylesDiffer(outcome.styles) ? table.replace(/^In step:/, 'Variables in step:') : table];
+    const repoOnly = describeRepoOnly(diff.repoOnlyNew);
     if (repoOnly) lines.push(repoOnly);
     if (options.dryRun) lines.push('', 'Request bodies (nothing sent):', ...plan.requests.map((r) => `${r.method} /v1/files/:file_key/variables\n${JSON.stringify(r.body, null, 2)}`));
     if (files.written.length + files.removed.length > 0) {
       lines.push('', 'Files a pull would change:', ...files.written.map((f) => `  write  ${f}`), ...files.removed.map((f) => `  remove ${f}`));
     }
+    const styleLines = outcome.styles ? describeStyles(outcome.styles, false) : [];
+    if (styleLines.length > 0) lines.push('', ...styleLines);
     ctx.out.result(lines.join('\n') + orphanNote, json);
-    const changes = plan.requests.length > 0 || files.written.length > 0 || files.removed.length > 0;
+    // toRepo too: for a collection read from several files a pull renders nothing, yet it has changes.
+    const changes =
+      plan.requests.length > 0 || files.written.length > 0 || files.removed.length > 0 || diff.toRepo.length > 0 || (outcome.styles !== undefined && stylesDiffer(outcome.styles));
     return mode === 'diff' && changes ? EXIT.changes : EXIT.ok;
   }
   const { files, requestsSent, replans } = outcome;
@@ -88,16 +102,26 @@ function report(
   if (files.removed.length > 0) parts.push(`removed ${files.removed.length} file(s)`);
   const summary = parts.length > 0 ? `${mode}: ${parts.join(', ')}.` : `${mode}: already in step, nothing to do.`;
   const fileList = [...files.written.map((f) => `  wrote   ${f}`), ...files.removed.map((f) => `  removed ${f}`)];
-  ctx.out.result([summary, ...fileList].join('\n') + orphanNote, json);
+  const styleLines = outcome.styles ? describeStyles(outcome.styles, true) : [];
+  ctx.out.result([summary, ...fileList, ...styleLines].join('\n') + orphanNote, json);
   return EXIT.ok;
 }
 
-/** The API cannot delete, so what exists only in the service is reported with what to do about it. */
-export function describeOrphans(orphans: SyncDiff['orphans']): string {
+/**
+ * What exists only in the service is reported with what to do about it: the dfs API cannot delete;
+ * with the figma API, `--delete-orphans` (or sync.deleteOrphans) deletes them (issue 12).
+ */
+export function describeOrphans(orphans: SyncDiff['orphans'], canDelete = false): string {
   const removed = orphans.filter((o) => o.reason === 'removed-locally').length;
   const neverPulled = orphans.length - removed;
   const lines: string[] = [];
-  if (removed > 0) lines.push(`${removed} item(s) were removed from the repository but still exist in the design file (the API cannot delete): remove them there.`);
+  if (removed > 0) {
+    lines.push(
+      canDelete
+        ? `${removed} item(s) were removed from the repository but still exist in the design file: \`tokensync push --delete-orphans\` deletes them there.`
+        : `${removed} item(s) were removed from the repository but still exist in the design file (the API cannot delete): remove them there.`,
+    );
+  }
   if (neverPulled > 0) lines.push(`${neverPulled} item(s) exist only in the design file and were never pulled: \`tokensync pull\` brings them into the repository.`);
   return lines.length > 0 ? `\n${lines.join('\n')}` : '';
 }

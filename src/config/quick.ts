@@ -23,19 +23,25 @@ const PLATFORMS: readonly Platform[] = ['css', 'scss', 'ts', 'json', 'ios', 'and
 
 /** `configSchema.parse({})` without zod, in the schema's key order (a test keeps them equal). */
 export function defaultConfig(): Config {
-  return configFrom({ service: {}, tokens: {}, build: {} });
+  return configFrom({ service: {}, tokens: {}, build: {}, sync: {} });
 }
 
-type Section = 'service' | 'tokens' | 'build';
+type Section = 'service' | 'tokens' | 'build' | 'sync';
 type Values = Record<Section, Record<string, Scalar | undefined>> & { $schema?: string };
 
 /** The config zod would give for these (valid) values: defaults filled in, keys in the schema's order. */
 function configFrom(v: Values): Config {
-  const { service: s, tokens: t, build: b } = v as unknown as { service: Partial<Config['service']>; tokens: Partial<Config['tokens']>; build: Partial<Config['build']> };
+  const { service: s, tokens: t, build: b, sync: y } = v as unknown as {
+    service: Partial<Config['service']>;
+    tokens: Partial<Config['tokens']>;
+    build: Partial<Config['build']>;
+    sync: Partial<Config['sync']>;
+  };
   return {
     ...(v.$schema === undefined ? {} : { $schema: v.$schema }),
     service: {
       url: s.url ?? 'local',
+      api: s.api ?? 'dfs',
       fileKey: s.fileKey ?? 'demo',
       token: s.token ?? 'env:DFS_TOKEN',
       ...(s.caFile === undefined ? {} : { caFile: s.caFile }),
@@ -49,8 +55,18 @@ function configFrom(v: Values): Config {
       platforms: [...PLATFORMS],
       prefix: b.prefix ?? '',
       selector: b.selector ?? '[data-{collection}="{mode}"]',
+      webNamesFromCodeSyntax: b.webNamesFromCodeSyntax ?? false,
       modes: {},
       styleDictionary: { platforms: {} },
+    },
+    sync: { deleteOrphans: y.deleteOrphans ?? false },
+    // Styles (issue 13) have nested keys, so a config that sets any goes through the full loader.
+    styles: {
+      pull: false,
+      text: { file: 'styles/text.tokens.json', group: 'typography' },
+      effect: { file: 'styles/effect.tokens.json', group: 'shadow' },
+      fill: { file: 'styles/paint.tokens.json', group: 'paint' },
+      grid: { file: 'styles/grid.tokens.json', group: 'grid' },
     },
   };
 }
@@ -78,6 +94,7 @@ const nonEmpty: Check = (v) => typeof v === 'string' && v.length > 0;
 const KEYS: Record<Section, Record<string, Check>> = {
   service: {
     url: (v) => v === 'local' || (typeof v === 'string' && /^https:\/\/[^\s]+$/.test(v)),
+    api: (v) => v === 'dfs' || v === 'figma',
     fileKey: nonEmpty,
     token: (v) => typeof v === 'string' && /^(env|file):.+$/.test(v),
     caFile: nonEmpty,
@@ -91,7 +108,8 @@ const KEYS: Record<Section, Record<string, Check>> = {
     typesFromScopes: (v) => typeof v === 'boolean',
     remBase: (v) => typeof v === 'number' && v > 0,
   },
-  build: { outDir: nonEmpty, prefix: str, selector: nonEmpty },
+  build: { outDir: nonEmpty, prefix: str, selector: nonEmpty, webNamesFromCodeSyntax: (v) => typeof v === 'boolean' },
+  sync: { deleteOrphans: (v) => typeof v === 'boolean' },
 };
 
 const LINE = /^( *)([A-Za-z$][A-Za-z0-9_$]*):(?: +(.*))?$/;
@@ -116,7 +134,7 @@ function scalar(rest: string): Scalar | undefined {
 /** The config, when the text is in the subset and valid; undefined means "ask the full loader". */
 export function quickParseConfig(text: string): Config | undefined {
   if (/[\t\r\ufeff]/.test(text)) return undefined;
-  const values: Values = { service: {}, tokens: {}, build: {} };
+  const values: Values = { service: {}, tokens: {}, build: {}, sync: {} };
   const seen = new Set<string>();
   let section: Section | undefined;
   let sectionKeys = new Set<string>();
@@ -138,7 +156,7 @@ export function quickParseConfig(text: string): Config | undefined {
         values.$schema = v;
         continue;
       }
-      if (hasValue || !(key === 'service' || key === 'tokens' || key === 'build')) return undefined;
+      if (hasValue || !(key === 'service' || key === 'tokens' || key === 'build' || key === 'sync')) return undefined;
       section = key;
       sectionKeys = new Set();
       indent = 0;

@@ -23,6 +23,12 @@ const serviceSchema = z
         z.string().regex(/^https:\/\/[^\s]+$/, 'must be "local" or an https:// address (plain http is refused)'),
       ])
       .default('local'),
+    /**
+     * Which API the service speaks (DESIGN.md "Dialects"): `dfs`, the published Design File Service
+     * spec, or `figma`, Figma's REST API (@figma/rest-api-spec). Only how requests and answers are spelled differs.
+     */
+    api: z.enum(['dfs', 'figma']).default('dfs'),
+    /** The file key; for Figma, the part after /design/ (or /file/) in the file's URL. */
     fileKey: z.string().min(1).default('demo'),
     token: secretRef.default('env:DFS_TOKEN'),
     /** Extra CA certificate (PEM) to trust, relative to the project root. NODE_EXTRA_CA_CERTS works too. */
@@ -97,6 +103,11 @@ const buildSchema = z
     prefix: z.string().default(''),
     /** Selector template for non-default modes; `{collection}` and `{mode}` are slugs. */
     selector: z.string().min(1).default('[data-{collection}="{mode}"]'),
+    /**
+     * Name CSS custom properties after the variable's `codeSyntax.WEB` (as set in the design file,
+     * e.g. `var(--ds-danger)` -> `--ds-danger`) where it has one; other tokens keep their path name.
+     */
+    webNamesFromCodeSyntax: z.boolean().default(false),
     /** Per collection name, per mode name. */
     modes: z.record(z.string(), z.record(z.string(), modeOutputSchema)).default({}),
     /** The user's own Style Dictionary platforms, run alongside ours (SD `platforms` config). */
@@ -104,12 +115,54 @@ const buildSchema = z
   })
   .strict();
 
+const syncSchema = z
+  .object({
+    /**
+     * Delete variables, modes and collections that were removed from the repository (orphans) from the
+     * design file on push. Only where the API can delete (`service.api: figma`); shown in the plan first.
+     * Same as `push --delete-orphans`. A variable another variable still aliases is never deleted.
+     */
+    deleteOrphans: z.boolean().default(false),
+  })
+  .strict();
+
+/** Where one style type's tokens go (issue 13, docs/styles.md). */
+const styleTarget = (file: string, group: string) =>
+  z
+    .object({
+      /** The token file, relative to `tokens.dir`. */
+      file: z
+        .string()
+        .regex(/^(?!\/)(?!.*\.\.)[^\\]*\.tokens\.json$/, 'a path inside the tokens folder ending in .tokens.json, e.g. styles/text.tokens.json')
+        .default(file),
+      /** The top-level group of these tokens ('' for none): `{typography.Body.Regular}`. */
+      group: z.string().regex(/^[^.{}$][^.{}]*$|^$/, 'a group name without ".", "{", "}" or a leading "$"').default(group),
+    })
+    .strict()
+    .default({ file, group });
+
+const stylesSchema = z
+  .object({
+    /** Pull the design file's published styles as design-owned tokens (pulled, never pushed). */
+    pull: z.boolean().default(false),
+    text: styleTarget('styles/text.tokens.json', 'typography'),
+    effect: styleTarget('styles/effect.tokens.json', 'shadow'),
+    fill: styleTarget('styles/paint.tokens.json', 'paint'),
+    grid: styleTarget('styles/grid.tokens.json', 'grid'),
+  })
+  .strict()
+  .refine((s) => new Set([s.text.file, s.effect.file, s.fill.file, s.grid.file]).size === 4, {
+    message: 'each style type needs its own file (text, effect, fill and grid share none)',
+  });
+
 export const configSchema = z
   .object({
     $schema: z.string().optional(),
     service: serviceSchema.default(serviceSchema.parse({})),
     tokens: tokensSchema.default(tokensSchema.parse({})),
     build: buildSchema.default(buildSchema.parse({})),
+    sync: syncSchema.default(syncSchema.parse({})),
+    styles: stylesSchema.default(stylesSchema.parse({})),
   })
   .strict();
 
@@ -117,3 +170,6 @@ export type Config = z.infer<typeof configSchema>;
 export type ServiceConfig = Config['service'];
 export type TokensConfig = Config['tokens'];
 export type BuildConfig = Config['build'];
+export type SyncConfig = Config['sync'];
+export type StylesConfig = Config['styles'];
+export type ApiDialectName = ServiceConfig['api'];

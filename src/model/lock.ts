@@ -6,6 +6,7 @@
  * and still tells, field by field, which side changed since the base.
  */
 import { hash } from 'node:crypto';
+import { canonicalMeta } from './meta.js';
 import { canonicalValue } from './values.js';
 import type { Variable } from './types.js';
 
@@ -26,6 +27,11 @@ export interface LockVariableFields {
   scopes: string;
   /** Mode name -> fingerprint of the value in that mode. */
   values: Record<string, string>;
+  /**
+   * Fingerprint of the kept service fields (model/meta.ts, issue 12); absent when there were none, so
+   * locks of variables without them keep their bytes (and older locks read as "none").
+   */
+  meta?: string;
 }
 
 export interface LockVariable {
@@ -44,6 +50,12 @@ export interface Lock {
   collections: Record<string, LockCollection>;
   /** Variable id -> variable. */
   variables: Record<string, LockVariable>;
+  /**
+   * Repository-owned tokens as of the last sync (issue 10), collection name -> sorted token names:
+   * `diff` mentions only those not listed here, so they are shown once, not on every run. Absent
+   * when there are none (a lock without them is byte-identical to one written before issue 10).
+   */
+  repoOnly?: Record<string, string[]>;
 }
 
 /**
@@ -77,12 +89,15 @@ export function fingerprintFields(v: Variable): LockVariableFields {
     const value = v.values[mode];
     if (value !== undefined) values[mode] = fingerprint(canonicalValue(value));
   }
-  return {
+  const fields: LockVariableFields = {
     type: v.type,
     description: fingerprint(v.description),
     scopes: fingerprint([...v.scopes].sort().join(',')),
     values,
   };
+  const meta = canonicalMeta(v.meta);
+  if (meta !== '') fields.meta = fingerprint(meta);
+  return fields;
 }
 
 /**
@@ -93,6 +108,7 @@ export function fingerprintFields(v: Variable): LockVariableFields {
 export function lockEquals(a: Lock, b: Lock): boolean {
   if (a.version !== b.version || a.fileKey !== b.fileKey || a.remoteVersion !== b.remoteVersion) return false;
   if (!sameKeys(a.collections, b.collections) || !sameKeys(a.variables, b.variables)) return false;
+  if (!sameRepoOnly(a.repoOnly, b.repoOnly)) return false;
   for (const [id, x] of Object.entries(a.collections)) {
     const y = b.collections[id];
     if (!y || x.name !== y.name || x.key !== y.key || x.defaultModeId !== y.defaultModeId) return false;
@@ -105,8 +121,19 @@ export function lockEquals(a: Lock, b: Lock): boolean {
     if (!y || x.collectionId !== y.collectionId || x.name !== y.name || x.key !== y.key) return false;
     const f = x.fields;
     const g = y.fields;
-    if (f.type !== g.type || f.description !== g.description || f.scopes !== g.scopes || !sameKeys(f.values, g.values)) return false;
+    if (f.type !== g.type || f.description !== g.description || f.scopes !== g.scopes || f.meta !== g.meta || !sameKeys(f.values, g.values)) return false;
     for (const [mode, fp] of Object.entries(f.values)) if (g.values[mode] !== fp) return false;
+  }
+  return true;
+}
+
+function sameRepoOnly(a: Lock['repoOnly'], b: Lock['repoOnly']): boolean {
+  const x = a ?? {};
+  const y = b ?? {};
+  if (!sameKeys(x, y)) return false;
+  for (const [c, names] of Object.entries(x)) {
+    const other = y[c]!;
+    if (names.length !== other.length || names.some((n, i) => other[i] !== n)) return false;
   }
   return true;
 }

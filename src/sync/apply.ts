@@ -2,7 +2,8 @@
  * The one impure part of sync/ (DESIGN.md "Sync semantics", "Apply"): read both sides, diff, plan,
  * send, verify, write. The whole plan is computed before any side effect; the order of effects is
  * chosen so that a failure at any point leaves a state a re-run converges from:
- *   1. service writes (POST, then PUT with ids from tempIdMapping). A POST whose outcome is unknown is
+ *   1. service writes, as the client's dialect spells them (dfs: POST, then PUT with ids from
+ *      tempIdMapping; figma: one POST, DESIGN.md "Dialects"). A POST whose outcome is unknown is
  *      never replayed: re-read, re-plan (matching by name adopts what the POST created) and go on.
  *   2. read again: the plan must now be empty, or we stop with an error (nothing written locally).
  *   3. token files, each written atomically (only those whose bytes change).
@@ -20,8 +21,10 @@ import { readLock, readTokens, renderLock, renderTokens, writeFilesAtomic } from
 import { diff3, type SyncDiff } from './diff.js';
 import { filesInStep } from './files-in-step.js';
 import { nextLock } from './next-lock.js';
-import { applyTempIds, compilePlan, type Plan } from './plan.js';
+import { applyTempIds, compilePlan, type Plan, type PlanOptions } from './plan.js';
 import { remoteToModel } from './remote.js';
+import { applyStyles, checkStylesLayout, planStyles, type StylesPlan } from '../styles/stage.js';
+import { styleFilesOf } from '../styles/files.js';
 
 export type SyncMode = 'pull' | 'push' | 'sync' | 'diff';
 
@@ -34,6 +37,11 @@ export interface SyncOptions {
   prefer?: 'repo' | 'service' | undefined;
   /** push/sync: overwrite fields that changed in the service since the lock. */
   force?: boolean | undefined;
+  /**
+   * push/sync: delete orphans removed in the repository from the design file, where the dialect can
+   * (`push --delete-orphans`, `sync.deleteOrphans`; figma only). Shown in the plan like any change.
+   */
+  deleteOrphans?: boolean | undefined;
   /** Compute everything, send and write nothing. */
   dryRun?: boolean | undefined;
   progress?: ((message: string) => void) | undefined;
@@ -50,8 +58,8 @@ export interface FileChanges {
 /** Expected outcomes are values; only the unexpected throws. */
 export type SyncOutcome =
   | { kind: 'conflicts'; diff: SyncDiff }
-  | { kind: 'planned'; diff: SyncDiff; plan: Plan; files: FileChanges }
-  | { kind: 'applied'; diff: SyncDiff; plan: Plan; files: FileChanges; requestsSent: number; replans: number };
+  | { kind: 'planned'; diff: SyncDiff; plan: Plan; files: FileChanges; styles?: StylesPlan }
+  | { kind: 'applied'; diff: SyncDiff; plan: Plan; files: FileChanges; requestsSent: number; replans: number; styles?: StylesPlan };
 
 export class SyncNotConvergedError extends TokensyncError {
   override name = 'SyncNotConvergedError';
@@ -74,6 +82,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
       { hint: 'Point service.fileKey at the file the tokens came from, or delete the lock to start a fresh 3-way base.' },
     );
   }
+  if (config.styles.pull && mode !== 'push') await checkStylesLayout(root, config);
   progress(`reading variables of ${fileKey}`);
   let remote = remoteToModel(await client.getLocalVariables(fileKey));
 
@@ -87,7 +96,9 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
   // What each side should hold afterwards. A pull leaves the service alone and a push the files.
   const serviceTarget: TokenSet = pushes ? diff.merged : remote;
   const repoTarget: TokenSet = pulls ? diff.merged : local;
-  let plan = compilePlan(remote, serviceTarget);
+  // One compiler for every dialect; orphans are deleted only on request and only by a push.
+  const planOptions: PlanOptions = { dialect: client.dialect.name, deleteOrphans: pushes && opts.deleteOrphans ? diff.orphans : undefined };
+  let plan = compilePlan(remote, serviceTarget, planOptions);
   const tokensDir = path.join(root, config.tokens.dir);
   // The files a pull writes. With no repository change and the files in tokensync's layout there is
   // nothing to render (files-in-step.ts: the policy on formatting drift, docs/sync.md).
@@ -105,7 +116,9 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
       );
     }
   } else if (pulls) {
-    const onDisk = await listTokenFiles(tokensDir);
+    // Style files are the styles stage's (issue 13), never the variables' to keep or remove.
+    const styleFiles = styleFilesOf(config.styles);
+    const onDisk = (await listTokenFiles(tokensDir)).filter((f) => !styleFiles.has(f));
     if (diff.toRepo.length > 0 || !filesInStep(repoTarget, sources, onDisk)) {
       rendered = renderTokens(repoTarget, config.tokens, sources);
       const keep = rendered;
@@ -113,10 +126,15 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
     }
   }
 
+  // Styles (issue 13): pulled, never pushed; their own files, resolver sets and lock (src/styles).
+  const styles = pulls && config.styles.pull ? await planStyles({ client, fileKey, root, config, remote, repo: repoTarget, progress }) : undefined;
+
   if (mode === 'diff' || opts.dryRun) {
     // Compared with the bytes readTokens read in this run, not read from the disk a second time.
     const written = rendered ? [...rendered].filter(([file, text]) => sources.files.get(file)?.text !== text).map(([file]) => file).sort() : [];
-    return { kind: 'planned', diff, plan, files: { written: rel(root, tokensDir, written), removed: rel(root, tokensDir, stale) } };
+    if (styles) written.push(...[...styles.write.keys()].filter((f) => !written.includes(f)));
+    const removed = [...stale, ...(styles?.remove ?? [])];
+    return { kind: 'planned', diff, plan, files: { written: rel(root, tokensDir, written.sort()), removed: rel(root, tokensDir, removed) }, ...(styles ? { styles } : {}) };
   }
 
   // 1. Service writes.
@@ -134,7 +152,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
         requestsSent += 1;
         progress(`the outcome of ${err.method} is unknown; re-reading the variables instead of sending it again`);
         remote = remoteToModel(await client.getLocalVariables(fileKey));
-        plan = compilePlan(remote, serviceTarget);
+        plan = compilePlan(remote, serviceTarget, planOptions);
         if (plan.requests.length === 0) break;
       }
     }
@@ -146,7 +164,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
     // Settled by step 4, or left unread when verification throws; never an unhandled rejection.
     version.catch(() => {});
     remote = remoteToModel(await verified);
-    const left = compilePlan(remote, serviceTarget);
+    const left = compilePlan(remote, serviceTarget, planOptions);
     if (left.requests.length > 0) {
       throw new SyncNotConvergedError(
         'SYNC_NOT_CONVERGED',
@@ -177,7 +195,13 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
       files.written.push(...rel(root, tokensDir, result.written));
     }
   }
-  return { kind: 'applied', diff, plan, files, requestsSent, replans };
+  // 5. Styles, after the variables' lock (their files change nothing the variables' lock describes).
+  if (styles) {
+    const result = await applyStyles(tokensDir, styles);
+    for (const f of rel(root, tokensDir, result.written)) if (!files.written.includes(f)) files.written.push(f);
+    files.removed.push(...rel(root, tokensDir, result.removed));
+  }
+  return { kind: 'applied', diff, plan, files, requestsSent, replans, ...(styles ? { styles } : {}) };
 }
 
 async function execute(client: DesignFileClient, fileKey: string, plan: Plan, progress: (m: string) => void): Promise<number> {
@@ -185,13 +209,8 @@ async function execute(client: DesignFileClient, fileKey: string, plan: Plan, pr
   let sent = 0;
   for (const [i, request] of plan.requests.entries()) {
     progress(`${request.method} variables (${i + 1}/${plan.requests.length})`);
-    if (request.method === 'POST') {
-      // A split plan's later POSTs may name collections an earlier POST created by temp id.
-      const response = await client.postVariables(fileKey, applyTempIds(request.body, mapping));
-      Object.assign(mapping, response.meta.tempIdMapping);
-    } else {
-      await client.putVariables(fileKey, applyTempIds(request.body, mapping));
-    }
+    // A split plan's later requests may name what an earlier POST created by temp id.
+    Object.assign(mapping, await client.writeVariables(fileKey, { method: request.method, body: applyTempIds(request.body, mapping) }));
     sent += 1;
   }
   return sent;

@@ -17,6 +17,7 @@
  *   value is simply left out, with the same effect).
  */
 import { fingerprint, LOCK_VERSION, type Lock, type LockCollection, type LockVariable } from '../model/lock.js';
+import { canonicalMeta } from '../model/meta.js';
 import type { Collection, TokenSet, Variable } from '../model/types.js';
 import { canonicalValue } from '../model/values.js';
 import { pairAll, UNSYNCED, type ColPair } from './pairing.js';
@@ -63,7 +64,23 @@ export function nextLock(input: NextLockInput): Lock {
       }
     }
   }
-  return { version: LOCK_VERSION, fileKey: input.fileKey, remoteVersion: input.remoteVersion, collections, variables };
+  const lock: Lock = { version: LOCK_VERSION, fileKey: input.fileKey, remoteVersion: input.remoteVersion, collections, variables };
+  // Repository-owned tokens are never synced; the lock only remembers which ones a sync has seen, so
+  // `diff` mentions each once (issue 10).
+  const repoOnly = repoOnlyIndex(local.tokens);
+  if (repoOnly) lock.repoOnly = repoOnly;
+  return lock;
+}
+
+/** Collection name -> sorted names of its repository-owned tokens; undefined when there are none. */
+export function repoOnlyIndex(tokens: TokenSet['tokens']): Record<string, string[]> | undefined {
+  let out: Record<string, string[]> | undefined;
+  for (const t of tokens ?? []) {
+    if (t.owner !== 'repository') continue;
+    ((out ??= {})[t.collection] ??= []).push(t.name);
+  }
+  if (out) for (const names of Object.values(out)) names.sort();
+  return out;
 }
 
 function nextCollection(p: ColPair, rc: Collection & { id: string }): LockCollection | undefined {
@@ -108,6 +125,9 @@ function nextVariable(lv: Variable, rv: Variable, collectionId: string, prev: Lo
       values: sortedValues,
     },
   };
+  // Kept service fields (issue 12): written only when not empty, so other locks keep their bytes.
+  const meta = agreeFp(canonicalMeta(lv.meta), canonicalMeta(rv.meta), prev ? (prev.fields.meta ?? EMPTY_META) : undefined);
+  if (meta !== EMPTY_META) entry.fields.meta = meta;
   if (rv.key !== undefined) entry.key = rv.key;
   return entry;
 }
@@ -121,6 +141,8 @@ function agree(local: string, remote: string, previous: string | undefined): str
 function agreeFp(local: string, remote: string, previous: string | undefined): string {
   return local === remote ? fingerprint(remote) : (previous ?? UNSYNCED);
 }
+
+const EMPTY_META = fingerprint('');
 
 function defaultModeId(c: Collection): string {
   return c.modes.find((m) => m.name === c.defaultMode)?.id ?? c.modes[0]?.id ?? '';

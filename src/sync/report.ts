@@ -8,15 +8,20 @@ import type { RepoToken } from '../model/dtcg.js';
 import { isAlias, isColor } from '../model/types.js';
 import { colorToHex, colorToHex8, roundFloat } from '../model/values.js';
 import type { Change, Conflict, FieldValue, Orphan } from './changes.js';
+import { canonicalMeta } from '../model/meta.js';
+import type { VariableMeta } from '../model/types.js';
 import type { SyncDiff } from './diff.js';
 import type { Plan } from './plan.js';
 
 type Row = [symbol: string, subject: string, detail: string, direction: string];
 
+const isMeta = (v: Exclude<FieldValue, null | string[]>): v is VariableMeta => typeof v === 'object' && ('hiddenFromPublishing' in v || 'codeSyntax' in v);
+
 /** A value as a person reads it. */
 export function showValue(v: FieldValue): string {
   if (v === null) return '(none)';
   if (Array.isArray(v)) return v.length === 0 ? '(none)' : v.join(', ');
+  if (isMeta(v)) return canonicalMeta(v);
   if (isAlias(v)) return `{${v.alias.collection}/${v.alias.name}}`;
   if (isColor(v)) return v.a >= 1 ? colorToHex(v) : colorToHex8(v);
   if (typeof v === 'number') return String(roundFloat(v));
@@ -77,9 +82,11 @@ function conflictRow(c: Conflict): Row {
   }
 }
 
-function orphanRow(o: Orphan): Row {
+function orphanRow(o: Orphan, deletes: Set<string>): Row {
   const subject = o.kind === 'variable' ? o.variable : o.kind === 'mode' ? `(mode ${o.mode})` : '(collection)';
   const detail = o.reason === 'removed-locally' ? 'only in the design file (removed from the repository)' : 'only in the design file (never pulled)';
+  // Issue 12: deleted only on request (--delete-orphans / sync.deleteOrphans) and where the API can.
+  if (deletes.has(o.id)) return ['-', subject, 'removed from the repository: deleted from the design file', '-> service'];
   return ['?', subject, detail, 'remove it in the design file'];
 }
 
@@ -108,13 +115,14 @@ export function renderPlanTable(diff: SyncDiff, plan: Plan): string {
   for (const c of diff.conflicts) add(groups, c.collection, conflictRow(c));
   for (const c of diff.toService) add(groups, c.collection, changeRow(c, '-> service'));
   for (const c of diff.toRepo) add(groups, c.collection, changeRow(c, '-> repo'));
-  for (const o of diff.orphans) add(groups, o.collection, orphanRow(o));
+  const deletes = new Set(plan.deletes ?? []);
+  for (const o of diff.orphans) add(groups, o.collection, orphanRow(o, deletes));
   const { posts, puts } = plan.summary;
-  const requests = plan.requests.length === 0 ? 'no requests' : `${plural(plan.requests.length, 'request')} (${posts} POST, ${puts} PUT)`;
+  const requests = plan.requests.length === 0 ? 'no requests' : `${plural(plan.requests.length, 'request')} (${posts} POST${plan.dialect === 'figma' ? '' : `, ${puts} PUT`})`;
   const summary =
     groups.size === 0
       ? `In step: no changes, ${requests}.`
-      : `${diff.toService.length} to push, ${diff.toRepo.length} to pull, ${plural(diff.conflicts.length, 'conflict')}, ${plural(diff.orphans.length, 'orphan')}; ${requests}.`;
+      : `${diff.toService.length} to push, ${diff.toRepo.length} to pull, ${plural(diff.conflicts.length, 'conflict')}, ${plural(diff.orphans.length, 'orphan')}${deletes.size > 0 ? ` (${deletes.size} to delete)` : ''}; ${requests}.`;
   return [...layout(groups), summary].join('\n');
 }
 
@@ -132,6 +140,7 @@ export function renderConflicts(conflicts: Conflict[]): string {
 export function describeRepoOnly(tokens: readonly RepoToken[] | undefined): string {
   const own = (tokens ?? []).filter((t) => t.owner === 'repository');
   if (own.length === 0) return '';
+  // Called with the tokens the lock does not list yet (SyncDiff.repoOnlyNew): each is mentioned once.
   const byType = new Map<string, number>();
   for (const t of own) byType.set(t.type, (byType.get(t.type) ?? 0) + 1);
   const types = [...byType].map(([type, n]) => `${n} ${type}`).join(', ');
@@ -139,6 +148,9 @@ export function describeRepoOnly(tokens: readonly RepoToken[] | undefined): stri
 }
 
 /** The same for `--json`: each repository-only token, marked. */
-export function repoOnlyJson(tokens: readonly RepoToken[] | undefined): { collection: string; name: string; type: string; owner: 'repository' }[] {
-  return (tokens ?? []).filter((t) => t.owner === 'repository').map((t) => ({ collection: t.collection, name: t.name, type: t.type, owner: 'repository' as const }));
+export function repoOnlyJson(tokens: readonly RepoToken[] | undefined, fresh: readonly RepoToken[] = []): { collection: string; name: string; type: string; owner: 'repository'; new: boolean }[] {
+  const isNew = new Set(fresh);
+  return (tokens ?? [])
+    .filter((t) => t.owner === 'repository')
+    .map((t) => ({ collection: t.collection, name: t.name, type: t.type, owner: 'repository' as const, new: isNew.has(t) }));
 }

@@ -31,11 +31,12 @@ export const lockSchema = z
           name: z.string(),
           key: z.string().optional(),
           fields: z
-            .object({ type: z.string(), description: z.string(), scopes: z.string(), values: z.record(z.string(), z.string()) })
+            .object({ type: z.string(), description: z.string(), scopes: z.string(), values: z.record(z.string(), z.string()), meta: z.string().optional() })
             .strict(),
         })
         .strict(),
     ),
+    repoOnly: z.record(z.string(), z.array(z.string())).optional(),
   })
   .strict();
 
@@ -91,7 +92,15 @@ function allStrings(o: unknown): boolean {
 
 /** Accepts exactly what `lockSchema` accepts (never more; tested against it in test/sync). */
 export function isLock(x: unknown): x is Lock {
-  if (!isRecord(x) || !onlyKeys(x, ['version', 'fileKey', 'remoteVersion', 'collections', 'variables'])) return false;
+  if (!isRecord(x) || !onlyKeys(x, ['version', 'fileKey', 'remoteVersion', 'collections', 'variables'], ['repoOnly'])) return false;
+  if (Object.hasOwn(x, 'repoOnly')) {
+    const r = x['repoOnly'];
+    if (!isRecord(r)) return false;
+    for (const c in r) {
+      const names = r[c];
+      if (!Array.isArray(names) || !names.every(isString)) return false;
+    }
+  }
   if (x['version'] !== LOCK_VERSION || !isString(x['fileKey']) || !isString(x['remoteVersion'])) return false;
   const { collections, variables } = x;
   if (!isRecord(collections) || !isRecord(variables)) return false;
@@ -105,8 +114,9 @@ export function isLock(x: unknown): x is Lock {
     if (!isRecord(v) || !onlyKeys(v, ['collectionId', 'name', 'fields'], ['key'])) return false;
     if (!isString(v['collectionId']) || !isString(v['name']) || (Object.hasOwn(v, 'key') && !isString(v['key']))) return false;
     const f = v['fields'];
-    if (!isRecord(f) || !onlyKeys(f, ['type', 'description', 'scopes', 'values'])) return false;
+    if (!isRecord(f) || !onlyKeys(f, ['type', 'description', 'scopes', 'values'], ['meta'])) return false;
     if (!isString(f['type']) || !isString(f['description']) || !isString(f['scopes']) || !allStrings(f['values'])) return false;
+    if (Object.hasOwn(f, 'meta') && !isString(f['meta'])) return false;
   }
   return true;
 }

@@ -8,6 +8,7 @@ import { BuildError } from '../../build/errors.js';
 import { loadConfig } from '../../config/load.js';
 import { PLATFORMS, type Platform } from '../../config/schema.js';
 import { readTokens } from '../../tokens/index.js';
+import { withStyleTokens } from '../../styles/read.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 
 export interface BuildCommandOptions {
@@ -30,7 +31,9 @@ function parsePlatforms(names: string[] | undefined): Platform[] | undefined {
 export async function run(options: BuildCommandOptions, ctx: CommandContext): Promise<ExitCode> {
   const { config, root } = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
   const platforms = parsePlatforms(options.platform);
-  const { set } = await readTokens(root, config.tokens);
+  const { set: variables } = await readTokens(root, config.tokens);
+  // Design-owned style tokens (issue 13) are built with the rest; they are read outside the sync.
+  const set = await withStyleTokens(root, config.tokens, variables);
   const out = await buildTokens(set, config.build, { ...(platforms ? { platforms } : {}), remBase: config.tokens.remBase, namespace: config.tokens.namespace });
   for (const w of out.warnings) ctx.out.warn(w);
   // --out is relative to where the command runs; build.outDir to the project root (DESIGN.md).
