@@ -45,12 +45,23 @@ export interface TokenMeta {
   color?: Color;
   /** Repository-owned (a RepoToken with owner `repository`, issue 10), never pushed; the docs page says so. */
   repo?: boolean;
+  /** The CSS custom-property name from the variable's `codeSyntax.WEB` (build.webNamesFromCodeSyntax; issue 12). */
+  webName?: string;
+}
+
+/** `var(--color-bg)`, `--color-bg` or `color-bg` -> `color-bg`; anything else is not a usable name. */
+export function webNameOf(web: string | undefined): string | undefined {
+  if (web === undefined) return undefined;
+  const m = /^\s*(?:var\(\s*--([A-Za-z0-9_-]+)\s*\)|--([A-Za-z0-9_-]+)|([A-Za-z_][A-Za-z0-9_-]*))\s*$/.exec(web);
+  return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
 }
 
 /** Style Dictionary `$type` per kind. `fontSize` is Style Dictionary's own (it picks sp over dp). */
 export type SdType = DtcgType | 'fontSize';
 
 export interface TreeOptions {
+  /** Name CSS custom properties after `codeSyntax.WEB` where a variable has one (issue 12). */
+  webNames?: boolean;
   /** Pixels per rem (config `tokens.remBase`): model floats are pixels, a `rem` kind is written as v / remBase. */
   remBase: number;
   /**
@@ -112,6 +123,14 @@ export interface Tree {
   meta: Map<string, TokenMeta>;
 }
 
+/**
+ * A `$root` token (format groups.md "Root Tokens in Groups") is the group's own value beside its
+ * variants; no platform name can hold "$", and the group's name is taken by its children, so it is
+ * built as the segment `root` (`--color-accent-root`, `color.accent.root`). A sibling really named
+ * `root` then clashes, and the build's name-clash check says so.
+ */
+const rootSegment = (s: string): string => (s === '$root' ? 'root' : s);
+
 export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree {
   const entries: Entry[] = [...set.variables.map((variable) => ({ variable })), ...(set.tokens ?? []).map((repo) => ({ repo }))];
   const byKey = new Map<string, Entry>();
@@ -119,7 +138,10 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
   const find = (collection: string, name: string): Entry | undefined => byKey.get(`${collection}\u0000${name}`);
   const collectionOf = new Map(set.collections.map((c) => [c.name, c]));
   const namespaced = opts.namespace === 'collection';
-  const pathOf = (x: { collection: string; name: string }): string[] => (namespaced ? [slug(x.collection), ...x.name.split('/')] : x.name.split('/'));
+  const pathOf = (x: { collection: string; name: string }): string[] => {
+    const segments = x.name.split('/').map(rootSegment);
+    return namespaced ? [slug(x.collection), ...segments] : segments;
+  };
 
   for (const e of entries) {
     const v = entryOf(e);
@@ -128,7 +150,7 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
         hint: 'Add the collection to tokens/tokens.resolver.json or move the token file into an existing collection.',
       });
     }
-    const bad = v.name.split('/').find((s) => s === '' || /[.{}$]/.test(s) || s.startsWith('$'));
+    const bad = v.name.split('/').map(rootSegment).find((s) => s === '' || /[.{}$]/.test(s) || s.startsWith('$'));
     if (bad !== undefined) {
       throw new BuildError('BUILD_NAME_INVALID', `${who(v)} has a name segment "${bad}" that cannot be a token path segment (empty, or holding ".", "{", "}" or "$").`, {
         hint: 'Rename the variable in the design file (and pull) or in its token file.',
@@ -305,6 +327,8 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
       const path = pathOf(v);
       const meta: TokenMeta = { view: view.key, collection: v.collection, variable: v.name, mode: view.mode, path, kind: type };
       if (e.repo?.owner === 'repository') meta.repo = true;
+      const webName = opts.webNames ? webNameOf(e.variable?.meta?.codeSyntax?.WEB) : undefined;
+      if (webName !== undefined) meta.webName = webName;
       let $value: unknown;
       if (isAlias(value)) {
         const tv = targetView(views, view, value.alias.collection)!;

@@ -11,7 +11,7 @@ import type { Diagnostic } from '../tokens/errors.js';
 import type { Change, Conflict, FieldValue, Orphan } from '../sync/changes.js';
 import type { SyncDiff } from '../sync/diff.js';
 import { showValue } from '../sync/report.js';
-import { isColor } from '../model/types.js';
+import type { Color } from '../model/types.js';
 import { colorToHex } from '../model/values.js';
 
 export const underGitHubActions = (env: NodeJS.ProcessEnv): boolean => env['GITHUB_ACTIONS'] === 'true';
@@ -50,7 +50,8 @@ export async function setOutputs(env: NodeJS.ProcessEnv, outputs: Record<string,
 function cell(v: FieldValue | undefined): string {
   if (v === undefined) return '';
   const text = showValue(v).replace(/\|/g, '\\|');
-  if (v !== null && !Array.isArray(v) && isColor(v)) return `$\\color{${colorToHex(v)}}{\\blacksquare}$ \`${text}\``;
+  // A color (r, g, b, a); field values also hold scopes, metadata and aliases.
+  if (v !== null && typeof v === 'object' && !Array.isArray(v) && 'r' in v) return `$\\color{${colorToHex(v as Color)}}{\\blacksquare}$ \`${text}\``;
   return `\`${text}\``;
 }
 

@@ -9,10 +9,27 @@ import { roundFloat } from '../model/values.js';
 import { canon, enc, isNum, num, show } from './common.js';
 import type { ParseContext, SubPath, TypeModule } from './module.js';
 
+/**
+ * The fix for a pre-2025.10 draft value, spelled out for the value at hand: `"16px"` and a bare
+ * number were the draft forms (format §8.2 "Dimension", §8.5 "Duration" now require the object, and
+ * the unit even for 0); real published sets still carry them (test/realworld/README.md).
+ */
+function draftHint(raw: unknown, units: readonly string[], example: string): string {
+  const object = (value: number, unit: string): string => `{ "value": ${value}, "unit": "${unit}" }`;
+  if (isNum(raw)) return `Write it as ${object(raw, units[0]!)}: DTCG 2025.10 requires the unit with every number, 0 included.`;
+  const m = typeof raw === 'string' ? /^\s*(-?(?:\d+\.?\d*|\.\d+))\s*([a-z%]*)\s*$/i.exec(raw) : null;
+  if (m) {
+    const [, n, unit] = m;
+    if (unit && units.includes(unit)) return `Write it as ${object(Number(n), unit)}: DTCG 2025.10 no longer reads "${raw}" strings.`;
+    return `Write it as an object with a unit of ${units.map((u) => `"${u}"`).join(' or ')}, e.g. ${object(Number(n), units[0]!)}${unit ? ` (convert from "${unit}")` : ''}: DTCG 2025.10 no longer reads "${raw}" strings.`;
+  }
+  return `Write the value as ${example} (DTCG 2025.10).`;
+}
+
 /** Shared by dimension and duration: `{ value, unit }` with one of `units`. */
 export function parseMeasure<U extends string>(raw: unknown, ctx: ParseContext, path: SubPath, type: string, units: readonly U[], example: string): { value: number; unit: U } | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    ctx.report(path, `a ${type} token needs { "value", "unit" }, not ${show(raw)}`, `Write the value as ${example} (DTCG 2025.10).`);
+    ctx.report(path, `a ${type} token needs { "value", "unit" }, not ${show(raw)}`, draftHint(raw, units, example));
     return undefined;
   }
   const { value, unit } = raw as { value?: unknown; unit?: unknown };

@@ -47,7 +47,7 @@ describe('checkTokens: one clear diagnostic per problem, with file:line:column, 
   it('a value that does not fit its type', async () => {
     expect(await check(editJson(P, (d) => (d.spacing['4'].$value = 16)))).toMatchInlineSnapshot(`
       "tokens/primitives/value.tokens.json:50:17  spacing.4  a dimension token needs { "value", "unit" }, not 16
-          fix: Write the value as { "value": 16, "unit": "px" } (DTCG 2025.10)."
+          fix: Write it as { "value": 16, "unit": "px" }: DTCG 2025.10 requires the unit with every number, 0 included."
     `);
   });
 
@@ -147,7 +147,7 @@ describe('readTokens on bad files', () => {
     expect([(err as TokenFileError).message, (err as TokenFileError).hint]).toMatchInlineSnapshot(`
       [
         "tokens/primitives/value.tokens.json:50:17  spacing.4: a dimension token needs { "value", "unit" }, not 16",
-        "Write the value as { "value": 16, "unit": "px" } (DTCG 2025.10). (1 more problem: run \`tokensync check\` to list them all.)",
+        "Write it as { "value": 16, "unit": "px" }: DTCG 2025.10 requires the unit with every number, 0 included. (1 more problem: run \`tokensync check\` to list them all.)",
       ]
     `);
   });
