@@ -17,7 +17,7 @@
  * (direct.test.ts). Its type's renderer prints it (transforms.ts `tokensync/<target>/composite`).
  */
 import type { DesignTokens } from 'style-dictionary/types';
-import type { DtcgType, RepoToken } from '../model/dtcg.js';
+import type { DtcgType, Gradient, RepoToken } from '../model/dtcg.js';
 import { isAlias, isColor, type Alias, type Color, type TokenKind, type TokenSet, type Value, type Variable } from '../model/types.js';
 import { colorToHex, colorToHex8, roundFloat } from '../model/values.js';
 import { BuildError } from './errors.js';
@@ -257,8 +257,8 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
         // An array item may reference another shadow token (format §9 "Array aliasing").
         return Array.isArray(value) ? value.map((x: unknown) => (isAlias(x as Value) ? sub(x, 'shadow') : layer(x))) : layer(value);
       }
-      case 'gradient':
-        return (Array.isArray(value) ? value : wrong()).map((x: unknown) => {
+      case 'gradient': {
+        const stops = (Array.isArray(value) ? value : wrong()).map((x: unknown) => {
           if (isAlias(x as Value)) return sub(x, 'gradient');
           const o = obj(x);
           // Format §9.6: a position outside [0, 1] is taken as clamped to it.
@@ -266,6 +266,12 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
           if (typeof position.$lit === 'number') position.$lit = Math.min(1, Math.max(0, position.$lit));
           return { color: sub(o['color'], 'color'), position };
         });
+        // The kind and angle ride on the model array (Gradient `shape`, from $extensions); the
+        // renderer gets them in an object, which Style Dictionary's copies keep (an array's own
+        // properties they would drop).
+        const shape = (value as Gradient).shape;
+        return shape ? { stops, shape } : { stops };
+      }
       case 'typography': {
         const o = obj(value);
         return {
