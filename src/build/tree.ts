@@ -119,7 +119,12 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
   const find = (collection: string, name: string): Entry | undefined => byKey.get(`${collection}\u0000${name}`);
   const collectionOf = new Map(set.collections.map((c) => [c.name, c]));
   const namespaced = opts.namespace === 'collection';
-  const pathOf = (x: { collection: string; name: string }): string[] => (namespaced ? [slug(x.collection), ...x.name.split('/')] : x.name.split('/'));
+  // Style tokens (design-owned, issue 13) are named by their path in their file on every platform,
+  // whatever the namespace: their file's top-level group (`typography`, config `styles.*.group`) is
+  // already their namespace, and a built name follows the file's path (docs/styles.md "Build").
+  const unspaced = new Set((set.tokens ?? []).filter((t) => t.owner === 'design').map((t) => t.collection));
+  const pathOf = (x: { collection: string; name: string }): string[] =>
+    namespaced && !unspaced.has(x.collection) ? [slug(x.collection), ...x.name.split('/')] : x.name.split('/');
 
   for (const e of entries) {
     const v = entryOf(e);
