@@ -25,7 +25,7 @@ export interface RawToken {
   value: unknown;
   description: string;
   scopes: unknown;
-  /** `$extensions["dev.tokensync"]` when an object: what a type module may read beside `$value` (TypeModule `extension`). */
+  /** The `dev.tokensync` extension object: the kept service fields (service-meta.ts, issue 12), and what a type module reads beside `$value` (TypeModule `extension`). */
   ours: Record<string, unknown> | undefined;
   /** format §Deprecated, inherited from groups. */
   deprecated: boolean | string | undefined;
