@@ -17,7 +17,7 @@
  * (direct.test.ts). Its type's renderer prints it (transforms.ts `tokensync/<target>/composite`).
  */
 import type { DesignTokens } from 'style-dictionary/types';
-import type { DtcgType, RepoToken } from '../model/dtcg.js';
+import type { DtcgType, Gradient, RepoToken } from '../model/dtcg.js';
 import { isAlias, isColor, type Alias, type Color, type TokenKind, type TokenSet, type Value, type Variable } from '../model/types.js';
 import { colorToHex, colorToHex8, roundFloat } from '../model/values.js';
 import { BuildError } from './errors.js';
@@ -138,9 +138,13 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
   const find = (collection: string, name: string): Entry | undefined => byKey.get(`${collection}\u0000${name}`);
   const collectionOf = new Map(set.collections.map((c) => [c.name, c]));
   const namespaced = opts.namespace === 'collection';
+  // Style tokens (design-owned, issue 13) are named by their path in their file on every platform,
+  // whatever the namespace: their file's top-level group (`typography`, config `styles.*.group`) is
+  // already their namespace, and a built name follows the file's path (docs/styles.md "Build").
+  const unspaced = new Set((set.tokens ?? []).filter((t) => t.owner === 'design').map((t) => t.collection));
   const pathOf = (x: { collection: string; name: string }): string[] => {
     const segments = x.name.split('/').map(rootSegment);
-    return namespaced ? [slug(x.collection), ...segments] : segments;
+    return namespaced && !unspaced.has(x.collection) ? [slug(x.collection), ...segments] : segments;
   };
 
   for (const e of entries) {
@@ -279,8 +283,8 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
         // An array item may reference another shadow token (format §9 "Array aliasing").
         return Array.isArray(value) ? value.map((x: unknown) => (isAlias(x as Value) ? sub(x, 'shadow') : layer(x))) : layer(value);
       }
-      case 'gradient':
-        return (Array.isArray(value) ? value : wrong()).map((x: unknown) => {
+      case 'gradient': {
+        const stops = (Array.isArray(value) ? value : wrong()).map((x: unknown) => {
           if (isAlias(x as Value)) return sub(x, 'gradient');
           const o = obj(x);
           // Format §9.6: a position outside [0, 1] is taken as clamped to it.
@@ -288,6 +292,12 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
           if (typeof position.$lit === 'number') position.$lit = Math.min(1, Math.max(0, position.$lit));
           return { color: sub(o['color'], 'color'), position };
         });
+        // The kind and angle ride on the model array (Gradient `shape`, from $extensions); the
+        // renderer gets them in an object, which Style Dictionary's copies keep (an array's own
+        // properties they would drop).
+        const shape = (value as Gradient).shape;
+        return shape ? { stops, shape } : { stops };
+      }
       case 'typography': {
         const o = obj(value);
         return {

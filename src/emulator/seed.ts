@@ -33,6 +33,9 @@ export function newIdentity(fileKey?: string): EmulatorState['identity'] {
   };
 }
 
+/** When the demo file's styles were last published (2026-01-01T00:00:00Z), whatever the emulator clock. */
+const DEMO_STYLES_PUBLISHED = Date.UTC(2026, 0, 1);
+
 /** Builds a fresh state for an identity; `epoch` is "now" on the emulator clock. */
 export function seedState(identity: EmulatorState['identity'], seed: SeedName, epoch: number): EmulatorState {
   const at = (minutesAgo: number): string => new Date(epoch - minutesAgo * 60_000).toISOString();
@@ -160,8 +163,11 @@ function demoFile(identity: EmulatorState['identity'], at: (m: number) => string
   ];
 
   addDemoVariables(file);
-  // Styles with their nodes (issue 13); some are bound to the variables above.
-  addDemoStyles(file, at, identity.ownerId);
+  // Styles with their nodes (issue 13); some are bound to the variables above. Published at a fixed
+  // instant, not relative to the seeding: the styles lock keeps each style's `updated_at`, and this
+  // repository commits the lock a pull of the demo file writes (tokens/styles.lock.json), so a fresh
+  // clone's `npm start` must find the very same times to change no byte (test/e2e/demo.test.ts).
+  addDemoStyles(file, (minutesAgo) => new Date(DEMO_STYLES_PUBLISHED - minutesAgo * 60_000).toISOString(), identity.ownerId);
   return file;
 }
 

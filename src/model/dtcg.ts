@@ -108,8 +108,20 @@ export interface GradientStop {
   color: Ref<Color>;
   position: Ref<number>;
 }
-/** §9.6 gradient; an element may be a reference to another gradient token (as for shadows). */
-export type Gradient = Ref<GradientStop>[];
+/**
+ * What §9.6 cannot say about a gradient (it has stops only): its kind and, for a linear one, its CSS
+ * angle (0deg points up, 90deg right). Read from the token's `$extensions["dev.tokensync"].gradient`
+ * (docs/styles.md "Paint styles"), never part of `$value`.
+ */
+export interface GradientShape {
+  type: 'linear' | 'radial';
+  angle?: number;
+}
+/**
+ * §9.6 gradient; an element may be a reference to another gradient token (as for shadows). `shape`
+ * rides on the array (not an element, so JSON and the DTCG `$value` stay the spec's array).
+ */
+export type Gradient = Ref<GradientStop>[] & { shape?: GradientShape };
 
 /** §9.7 typography. `lineHeight` is a multiplier of the font size (a number). */
 export interface Typography {

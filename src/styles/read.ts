@@ -90,7 +90,7 @@ export async function analyzeStyleTokens(root: string, config: TokensConfig, set
         };
         const raw = node['$value'];
         const whole = typeof raw === 'string' && /^\{[^{}]+\}$/.test(raw) ? raw.slice(1, -1) : undefined;
-        const value =
+        let value =
           whole !== undefined
             ? ref(whole, mod.type, [])
             : mod.parse(raw, {
@@ -102,6 +102,9 @@ export async function analyzeStyleTokens(root: string, config: TokensConfig, set
                 warn: () => {},
               });
         if (!ok || value === undefined) return;
+        // What DTCG cannot say (a gradient's kind and angle) from `$extensions["dev.tokensync"]` (TypeModule `extension`).
+        const ours = (node['$extensions'] as Record<string, unknown> | undefined)?.[EXTENSION];
+        if (whole === undefined && mod.extension && typeof ours === 'object' && ours !== null) value = mod.extension(value as never, ours as Record<string, unknown>);
         tokens.push({ collection, name: segs.join('/'), type: mod.type, description: typeof node['$description'] === 'string' ? node['$description'] : '', values: { [mode]: value as never }, owner: 'design' });
       });
     }

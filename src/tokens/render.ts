@@ -21,6 +21,7 @@ import { invalidNameReason, nameSegments, uniqueSlugs } from '../model/names.js'
 import type { RepoToken } from '../model/dtcg.js';
 import { isAlias, type Alias, type TokenKind, type TokenSet, type Variable } from '../model/types.js';
 import { TYPE_MODULES } from '../types/index.js';
+import type { TypeModule } from '../types/module.js';
 import { encodeLiteral } from './codec.js';
 import { parseJsonTree } from './json-tree.js';
 import { Ordered, fromJsonNode, toJsonText, type Json } from './json-write.js';
@@ -346,6 +347,10 @@ function repoTokenObject(t: RepoToken, mode: string, ref: (a: Alias) => string):
   tok.set('$value', (value === undefined ? null : (TYPE_MODULES[t.type].encode(value as never, { ref }) as Json)) ?? null);
   if (t.description !== '') tok.set('$description', t.description);
   if (t.deprecated !== undefined) tok.set('$deprecated', t.deprecated);
+  // What DTCG cannot say about the value (a gradient's kind and angle), where the reader finds it.
+  const mod = TYPE_MODULES[t.type] as TypeModule;
+  const ours = value !== undefined && !isAlias(value as never) && mod.extensionOf ? mod.extensionOf(value as never) : undefined;
+  if (ours) tok.set('$extensions', new Ordered().set(EXTENSION, ours as Json));
   return tok;
 }
 

@@ -3,7 +3,7 @@
  * gradient tokens (not flattened). A position outside [0, 1] is valid and read as clamped; the
  * model keeps it as written (the build clamps).
  */
-import type { Gradient, GradientStop, Ref } from '../model/dtcg.js';
+import type { Gradient, GradientShape, GradientStop, Ref } from '../model/dtcg.js';
 import { isAlias, type Alias } from '../model/types.js';
 import { canon, canonicalRef, checkObject, enc, refText, show, subValue } from './common.js';
 import { colorModule } from './color.js';
@@ -25,6 +25,20 @@ const canonStop = (s: Ref<GradientStop>): string =>
 const encodeStop = (s: Ref<GradientStop>, ctx: EncodeContext): unknown =>
   isAlias(s as Alias) ? ctx.ref(s as Alias) : { color: colorModule.encode((s as GradientStop).color, ctx), position: numberModule.encode((s as GradientStop).position, ctx) };
 
+/**
+ * `$extensions["dev.tokensync"].gradient` (`{ "type": "linear", "angle": 90 }` or
+ * `{ "type": "radial" }`, written by a pulled paint style: docs/styles.md) as the model's shape;
+ * anything else is no shape (the gradient builds as DTCG's, linear top to bottom).
+ */
+export function gradientShape(ours: Record<string, unknown>): GradientShape | undefined {
+  const g = ours['gradient'];
+  if (typeof g !== 'object' || g === null) return undefined;
+  const { type, angle } = g as Record<string, unknown>;
+  if (type === 'radial') return { type };
+  if (type !== 'linear') return undefined;
+  return typeof angle === 'number' && Number.isFinite(angle) ? { type, angle } : { type };
+}
+
 export const gradientModule: TypeModule<'gradient'> = {
   type: 'gradient',
   composite: true,
@@ -45,6 +59,12 @@ export const gradientModule: TypeModule<'gradient'> = {
   },
   canonical: (v) => canon(v, (g: Gradient) => `gradient(${g.map(canonStop).join(',')})`),
   encode: (v, ctx) => enc(v, ctx, (g: Gradient) => g.map((s) => encodeStop(s, ctx))),
+  extension: (v, ours) => {
+    const shape = gradientShape(ours);
+    if (shape !== undefined) v.shape = shape;
+    return v;
+  },
+  extensionOf: (v) => (v.shape ? { gradient: v.shape.type === 'radial' ? { type: 'radial' } : { type: 'linear', ...(v.shape.angle !== undefined ? { angle: v.shape.angle } : {}) } } : undefined),
 };
 
 // ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
@@ -52,11 +72,19 @@ import { isSub, type TypeRender, type RenderContext as BuildRenderContext, type 
 import { kFloat as rKFloat, num as rNum } from '../build/render/units.js';
 
 /**
- * gradient (format §9.6): color stops with a position in [0, 1]. The format has no angle or shape,
- * so CSS gets `linear-gradient(…)` in its default direction (top to bottom); a referenced position
- * prints `clamp(0%, var(--p) * 100%, 100%)`.
+ * gradient (format §9.6): color stops with a position in [0, 1]. The format has no angle or shape:
+ * a gradient with none builds as CSS `linear-gradient(…)` in its default direction (top to
+ * bottom); one pulled from a paint style carries its kind and angle (`$extensions`, the model's
+ * `shape`, tree.ts), so CSS prints `radial-gradient(…)` or `linear-gradient(<angle>deg, …)` and
+ * Swift, Compose and Android say the kind and angle too. A referenced position prints
+ * `clamp(0%, var(--p) * 100%, 100%)`.
  */
 type RenderStop = { color: Sub; position: Sub };
+/** What tree.ts hands the renderer: the stops and, when known, the gradient's shape. */
+export interface RenderGradient {
+  stops: (RenderStop | Sub)[];
+  shape?: GradientShape;
+}
 
 const renderCssPos = (p: Sub, ctx: BuildRenderContext): string => {
   const s = ctx.sub(p, 'number');
@@ -68,25 +96,38 @@ const renderCssPos = (p: Sub, ctx: BuildRenderContext): string => {
  * The stops, a referenced gradient's stops in its place (format §9 "Array aliasing"; a CSS
  * gradient cannot hold another gradient, so CSS gets them spliced too, their own references kept).
  */
-const renderStops = (v: (RenderStop | Sub)[]): RenderStop[] => v.flatMap((s) => (isSub(s) ? renderStops(s.$lit as (RenderStop | Sub)[]) : [s]));
+const renderStops = (v: RenderGradient): RenderStop[] => v.stops.flatMap((s) => (isSub(s) ? renderStops(s.$lit as RenderGradient) : [s]));
 
-export const gradientRender: TypeRender<(RenderStop | Sub)[]> = {
-  css: (v, ctx) => `linear-gradient(${renderStops(v).map((s) => `${ctx.sub(s.color, 'color')} ${renderCssPos(s.position, ctx)}`).join(', ')})`,
+/** `radial-gradient(`, `linear-gradient(90deg, ` or (no shape, or the default 180deg) `linear-gradient(`. */
+const cssHead = (shape: GradientShape | undefined): string =>
+  shape?.type === 'radial' ? 'radial-gradient(' : shape?.angle !== undefined && shape.angle !== 180 ? `linear-gradient(${rNum(shape.angle)}deg, ` : 'linear-gradient(';
+
+/** Swift/Compose arguments after the stops: only what differs from the type's defaults (linear, 180). */
+const nativeShape = (shape: GradientShape | undefined, sep: ': ' | ' = ', float: (n: number) => string): string =>
+  shape?.type === 'radial' ? `, radial${sep}true` : shape?.angle !== undefined && shape.angle !== 180 ? `, angle${sep}${float(shape.angle)}` : '';
+
+export const gradientRender: TypeRender<RenderGradient> = {
+  css: (v, ctx) => `${cssHead(v.shape)}${renderStops(v).map((s) => `${ctx.sub(s.color, 'color')} ${renderCssPos(s.position, ctx)}`).join(', ')})`,
+  // TS and JSON keep the DTCG shape (an array of stops), as the token files write it.
   js: (v, ctx) => renderStops(v).map((s) => ({ color: ctx.subJs(s.color, 'color'), position: ctx.subJs(s.position, 'number') })),
-  swift: (v, ctx) => `GradientToken(stops: [${renderStops(v).map((s) => `GradientStop(color: ${ctx.sub(s.color, 'color')}, position: ${ctx.sub(s.position, 'number')})`).join(', ')}])`,
-  // One resource per part of each stop, and how many stops this mode has (`x_count`).
+  swift: (v, ctx) => `GradientToken(stops: [${renderStops(v).map((s) => `GradientStop(color: ${ctx.sub(s.color, 'color')}, position: ${ctx.sub(s.position, 'number')})`).join(', ')}]${nativeShape(v.shape, ': ', rNum)})`,
+  // One resource per part of each stop, how many stops this mode has (`x_count`), and the kind and angle when known.
   android: (v, ctx) => [
     { tag: 'integer' as const, suffix: ['count'], value: String(renderStops(v).length) },
     ...renderStops(v).flatMap((s, i): AndroidResource[] => [
       { tag: 'color', suffix: [String(i), 'color'], value: ctx.sub(s.color, 'color') },
       { tag: 'float', suffix: [String(i), 'position'], value: rNum(s.position.$lit as number) },
     ]),
+    ...(v.shape ? [{ tag: 'string' as const, suffix: ['type'], value: v.shape.type }] : []),
+    ...(v.shape?.angle !== undefined ? [{ tag: 'float' as const, suffix: ['angle'], value: rNum(v.shape.angle) }] : []),
   ],
-  compose: (v, ctx) => `GradientToken(listOf(${renderStops(v).map((s) => `GradientStop(color = ${ctx.sub(s.color, 'color')}, position = ${rKFloat(s.position.$lit as number)})`).join(', ')}))`,
+  compose: (v, ctx) =>
+    `GradientToken(listOf(${renderStops(v).map((s) => `GradientStop(color = ${ctx.sub(s.color, 'color')}, position = ${rKFloat(s.position.$lit as number)})`).join(', ')})${nativeShape(v.shape, ' = ', rKFloat)})`,
   docs: (css) => `<span class="chk wide"><span class="sw" style="background-image:${css}"></span></span>`,
   swiftType:
-    'public struct GradientStop: Equatable {\n    public let color: UIColor\n    public let position: CGFloat\n}\n\npublic struct GradientToken: Equatable {\n    public let stops: [GradientStop]\n}',
-  composeType: 'data class GradientStop(val color: Color, val position: Float)\n\ndata class GradientToken(val stops: List<GradientStop>)',
+    'public struct GradientStop: Equatable {\n    public let color: UIColor\n    public let position: CGFloat\n}\n\n/// `radial` or linear at `angle` degrees (CSS: 0 points up, 90 right; 180, top to bottom, is DTCG\'s default).\npublic struct GradientToken: Equatable {\n    public let stops: [GradientStop]\n    public var radial: Bool = false\n    public var angle: CGFloat = 180\n}',
+  composeType:
+    'data class GradientStop(val color: Color, val position: Float)\n\n/** `radial`, or linear at `angle` degrees (CSS: 0 points up, 90 right; 180, top to bottom, is DTCG\'s default). */\ndata class GradientToken(val stops: List<GradientStop>, val radial: Boolean = false, val angle: Float = 180f)',
   tsType: '/** gradient: color stops, position 0..1. */\nexport type GradientToken = readonly { readonly color: string; readonly position: number }[];',
 };
 

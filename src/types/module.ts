@@ -75,6 +75,13 @@ export interface TypeModule<K extends DtcgType = DtcgType> {
   canonical(value: Ref<DtcgValueOf[K]>): string;
   /** Model -> DTCG `$value`, keys in a fixed order. */
   encode(value: Ref<DtcgValueOf[K]>, ctx: EncodeContext): unknown;
+  /**
+   * What the token's `$extensions["dev.tokensync"]` adds to a parsed literal value (what DTCG cannot
+   * say, e.g. a gradient's kind and angle: format §5.2.3 "$extensions"); absent for most types.
+   */
+  extension?(value: DtcgValueOf[K], ours: Record<string, unknown>): DtcgValueOf[K];
+  /** The reverse of `extension`: what a written token's `$extensions["dev.tokensync"]` holds for the value, if anything. */
+  extensionOf?(value: DtcgValueOf[K]): Record<string, unknown> | undefined;
   /** Absent: the design file cannot hold this type, so its tokens are repository-owned. */
   variable?: VariableMapping<DtcgValueOf[K]>;
   /**

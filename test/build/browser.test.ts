@@ -185,13 +185,16 @@ describe('generated CSS and docs in headless Chromium', () => {
     const rows = [...stdout.matchAll(/<tr class="t">/g)].length;
     const ids = new Set([...stdout.matchAll(/<td[^>]* id="(t-[^"]+)"/g)].map((m) => m[1]));
     const links = [...stdout.matchAll(/<a class="al" href="#(t-[^"]+)"/g)].map((m) => m[1]);
-    expect(rows).toBe(43);
-    expect(ids.size).toBe(66);
+    expect(rows).toBe(45);
+    expect(ids.size).toBe(70);
     // Composite previews (issue 10): type specimens, shadow and border boxes, gradient swatches.
     expect(stdout).toMatch(/class="spec" style="font:400 16px\/1.5 Inter, system-ui, sans-serif"/);
     expect(stdout).toContain('style="box-shadow:0px 1px 2px 0px rgba(0, 0, 0, 0.5), 0px 4px 8px -2px rgba(0, 0, 0, 0.1)"');
     expect(stdout).toContain('style="background-image:linear-gradient(#2563eb 0%, color(display-p3 1 0 0) 33%, #ffffff 100%)"');
     expect(stdout).toContain('style="border:2px dashed #2563eb"');
+    // A gradient's kind and angle (pulled paint styles, issue 13) reach the swatch.
+    expect(stdout).toContain('style="background-image:radial-gradient(rgba(255, 255, 255, 0.8) 0%, rgba(255, 255, 255, 0) 100%)"');
+    expect(stdout).toContain('style="background-image:linear-gradient(90deg, #2563eb 0%, #ffffff 100%)"');
     expect(links.length).toBeGreaterThan(0);
     expect(links.filter((l) => !ids.has(l))).toEqual([]);
   });

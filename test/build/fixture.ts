@@ -122,6 +122,15 @@ export function fixtureSet(): TokenSet {
           { color: a(T, 'color/vivid'), position: 1 },
         ],
       }),
+      // A pulled paint style's kind and angle (the model's `shape`, from $extensions): issue 13.
+      r(T, 'gradient/sweep', 'gradient', {
+        light: Object.assign([{ color: a(T, 'color/accent'), position: 0 }, { color: c('#ffffff'), position: 1 }], { shape: { type: 'linear', angle: 90 } }),
+        dark: Object.assign([{ color: a(T, 'color/accent'), position: 0 }, { color: c('#000000'), position: 1 }], { shape: { type: 'linear', angle: 90 } }),
+      }),
+      r(T, 'gradient/glow', 'gradient', {
+        light: Object.assign([{ color: c('#ffffffcc'), position: 0 }, { color: c('#ffffff00'), position: 1 }], { shape: { type: 'radial' } }),
+        dark: Object.assign([{ color: c('#ffffffcc'), position: 0 }, { color: c('#ffffff00'), position: 1 }], { shape: { type: 'radial' } }),
+      }),
       r(T, 'transition/fade', 'transition', {
         light: { duration: a(P, 'motion/fast'), delay: a(P, 'duration/none'), timingFunction: a(P, 'ease/standard') },
         dark: { duration: { value: 0.3, unit: 's' }, delay: { value: 50, unit: 'ms' }, timingFunction: [0.4, 0, 0.2, 1] },

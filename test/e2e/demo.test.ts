@@ -25,10 +25,20 @@ describe('npm start on a fresh clone', () => {
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('pull: tokens/ already matches the design file');
     expect(res.stdout).toContain('diff: in step, nothing to push or pull');
-    for (const rel of ['primitives/value.tokens.json', 'semantic/light.tokens.json', 'semantic/dark.tokens.json', 'tokens.resolver.json', 'sync.lock.json']) {
+    // The demo file's styles too (issue 13): their files, resolver sets and lock.
+    const styleFiles = ['styles/text.tokens.json', 'styles/effect.tokens.json', 'styles/paint.tokens.json', 'styles/grid.tokens.json', 'styles.lock.json'];
+    for (const rel of ['primitives/value.tokens.json', 'semantic/light.tokens.json', 'semantic/dark.tokens.json', 'tokens.resolver.json', 'sync.lock.json', ...styleFiles]) {
       expect(now(rel), rel).toBe(committed(rel));
     }
+    expect(JSON.parse(committed('tokens.resolver.json')).sets).toHaveProperty('text-styles');
+    expect(res.stdout).toContain('styles: text styles (3); effect styles (3); paint styles (3)');
     expect(existsSync(path.join(root, 'build', 'docs', 'index.html'))).toBe(true);
+    // The docs page shows a specimen per text style and a preview per effect style.
+    const docs = readFileSync(path.join(root, 'build', 'docs', 'index.html'), 'utf8');
+    expect(docs.match(/class="spec" style="font:[^"]*"[^>]*>[^<]*<\/span>/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+    expect(docs).toContain('--typography-body-regular');
+    expect(docs).toContain('--shadow-focus-ring');
+    expect(docs).toContain('radial-gradient(');
     expect(existsSync(path.join(root, '.tokensync', 'service.json'))).toBe(true);
   });
 });

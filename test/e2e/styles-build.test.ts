@@ -75,6 +75,8 @@ const PROBE = `<!doctype html><html><head><meta charset="utf-8"><link rel="style
 <div id="ring" style="box-shadow: var(--shadow-focus-ring)"></div>
 <div id="card" style="box-shadow: var(--shadow-elevation-card)"></div>
 <div id="surface" style="background-color: var(--paint-surface-default)"></div>
+<div id="brand" style="background-image: var(--paint-brand-gradient)"></div>
+<div id="spotlight" style="background-image: var(--paint-spotlight)"></div>
 <pre id="out"></pre>
 <script>
   const css = (id, p) => getComputedStyle(document.getElementById(id)).getPropertyValue(p);
@@ -84,6 +86,8 @@ const PROBE = `<!doctype html><html><head><meta charset="utf-8"><link rel="style
     ring: css('ring', 'box-shadow'),
     card: css('card', 'box-shadow'),
     surface: css('surface', 'background-color'),
+    brand: css('brand', 'background-image'),
+    spotlight: css('spotlight', 'background-image'),
   });
   // The mode goes on the root element, where the composite custom properties are computed.
   const root = document.documentElement;
@@ -96,7 +100,7 @@ const PROBE = `<!doctype html><html><head><meta charset="utf-8"><link rel="style
 </script></body></html>`;
 
 describe('styles in the browser', () => {
-  it("a text style's font and a shadow style's box-shadow follow the mode through their bound variables", async () => {
+  it("a text style's font and a shadow style's box-shadow follow the mode through their bound variables; a paint style's gradient keeps its kind and angle", async () => {
     await writeFile(path.join(project.root, 'probe.html'), PROBE);
     const { stdout } = await exec(CHROMIUM, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`, '--dump-dom', pathToFileURL(path.join(project.root, 'probe.html')).href], { timeout: 25_000 });
     const m = /<pre id="out">([^<]*)<\/pre>/.exec(stdout);
@@ -108,6 +112,9 @@ describe('styles in the browser', () => {
       ring: 'rgb(37, 99, 235) 0px 0px 0px 3px',
       card: 'rgba(0, 0, 0, 0.05) 0px 1px 2px 0px, rgba(0, 0, 0, 0.5) 0px 4px 8px -2px',
       surface: 'rgb(255, 255, 255)',
+      // A linear paint keeps its direction (left to right) and a radial one its kind ($extensions).
+      brand: 'linear-gradient(90deg, rgb(37, 99, 235) 0%, rgb(96, 165, 250) 100%)',
+      spotlight: 'radial-gradient(rgba(255, 255, 255, 0.8) 0%, rgba(255, 255, 255, 0) 100%)',
     };
     expect(r).toEqual({
       light,
@@ -117,6 +124,8 @@ describe('styles in the browser', () => {
         ring: 'rgb(96, 165, 250) 0px 0px 0px 3px',
         card: light.card,
         surface: 'rgb(17, 24, 39)',
+        brand: light.brand,
+        spotlight: light.spotlight,
       },
       back: light,
     });
@@ -135,7 +144,12 @@ describe('styles in the browser', () => {
     expect(effects).toContain('ShadowToken(');
     const compose = await readFile(path.join(project.root, 'build/compose/TextStylesValue.kt'), 'utf8');
     expect(compose).toContain('TypographyToken(');
+    // A paint style's gradient kind and angle where the platform has them.
+    const paints = await readFile(path.join(project.root, 'build/ios/PaintStylesValue.swift'), 'utf8');
+    expect(paints).toMatch(/paintSpotlight = GradientToken\(stops: \[.*\], radial: true\)/);
+    expect(paints).toMatch(/paintBrandGradient = GradientToken\(stops: \[.*\], angle: 90\)/);
     const android = await readFile(path.join(project.root, 'build/android/values/tokens.xml'), 'utf8');
+    expect(android).toMatch(/<string name="[^"]*spotlight_type">radial<\/string>/);
     expect(android).toMatch(/<style name="[^"]*typography[^"]*body[^"]*regular/i);
     // Grid styles are groups, not tokens: nothing to build, so no empty files.
     expect(existsSync(path.join(project.root, 'build/ios/GridStylesValue.swift'))).toBe(false);

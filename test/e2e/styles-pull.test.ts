@@ -124,13 +124,22 @@ describe('pull with styles', () => {
     expect(Object.keys(at(json(project, 'tokens/styles/paint.tokens.json'), 'paint.Palette'))).toHaveLength(109);
   });
 
-  it('with tokens.namespace: collection, references carry the collection', async () => {
+  it('with tokens.namespace: collection, references carry the collection and built names follow the files', async () => {
     const project = await pulled('tokens:\n  namespace: collection\n');
     expect(at(json(project, 'tokens/styles/text.tokens.json'), 'typography.Body.Regular.$value.fontFamily')).toBe('{semantic.font.body}');
     expect(at(json(project, 'tokens/styles/effect.tokens.json'), 'shadow.Elevation.Card.$value.1.color')).toBe('{primitives.color.black.alpha-50}');
-    const built = await run(project, 'build', '--platform', 'css');
+    const built = await run(project, 'build', '--platform', 'css,ts,tailwind');
+    expect(built.stderr).toBe('');
     expect(built.code).toBe(0);
-    expect(project.read('build/css/tokens.css')).toContain('var(--semantic-font-body)');
+    const css = project.read('build/css/tokens.css');
+    expect(css).toContain('var(--semantic-font-body)');
+    // A style token's built name is its path in its file (typography.Body.Regular), as with
+    // namespace: none: the file's top-level group is the style's namespace, not its set's collection.
+    expect(css).toMatch(/^\s*--typography-body-regular: /m);
+    expect(css).toMatch(/^\s*--shadow-elevation-card: /m);
+    expect(css).not.toContain('--text-styles-');
+    expect(css).not.toContain('--effect-styles-');
+    expect(project.read('build/ts/tokens.ts')).toContain('typographyBodyRegular');
   });
 
   it('a renamed style keeps its identity: its token moves and the lock keeps its key', async () => {

@@ -18,6 +18,7 @@
 import type { FormatFn, TransformedToken } from 'style-dictionary/types';
 import { cleanName, metaOf } from '../transforms.js';
 import { assertNoClash, GENERATED, tokensOf, type FormatContext } from './common.js';
+import { slug } from '../naming.js';
 
 function strip(name: string, prefixes: string[]): string {
   for (const p of prefixes) if (name.startsWith(`${p}-`) && name.length > p.length + 1) return name.slice(p.length + 1);
@@ -29,7 +30,9 @@ export function tailwindName(t: TransformedToken, prefix: string, namespaced = f
   const full = prefix !== '' && cleanName(t).startsWith(`${prefix}-`) ? cleanName(t).slice(prefix.length + 1) : cleanName(t);
   // With tokens.namespace: collection the collection comes first (`theme-color-bg`); it goes after
   // the namespace (`--color-theme-bg`), so the type segment is still dropped.
-  const ns = namespaced ? `${metaOf(t).path[0]!.toLowerCase()}-` : '';
+  // A style token's path starts with its file's group, not a collection (tree.ts): no namespace to move.
+  const meta = metaOf(t);
+  const ns = namespaced && meta.path[0] === slug(meta.collection) ? `${meta.path[0]!.toLowerCase()}-` : '';
   if (ns !== '' && full.startsWith(ns)) {
     const inner = tailwindName({ ...t, name: full.slice(ns.length) } as TransformedToken, '', false);
     return inner?.replace(/^(--(?:inset-shadow|font-weight|[a-z]+))-/, `$1-${ns}`);

@@ -25,7 +25,7 @@ export interface RawToken {
   value: unknown;
   description: string;
   scopes: unknown;
-  /** The `dev.tokensync` extension object, for the kept service fields (service-meta.ts, issue 12). */
+  /** The `dev.tokensync` extension object: the kept service fields (service-meta.ts, issue 12), and what a type module reads beside `$value` (TypeModule `extension`). */
   ours: Record<string, unknown> | undefined;
   /** format §Deprecated, inherited from groups. */
   deprecated: boolean | string | undefined;

@@ -232,11 +232,12 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
       at.mode = modeName;
       at.repo = repo;
       at.ok = true;
-      const value = (mod as TypeModule).parse(t.value, ctx, NO_SUB);
+      let value = (mod as TypeModule).parse(t.value, ctx, NO_SUB);
       if (value === undefined || !at.ok) {
         complete = false;
         continue;
       }
+      if (mod.extension !== undefined && t.ours !== undefined) value = (mod as TypeModule).extension!(value as never, t.ours);
       if (variable) {
         const { literal, kind } = mapping!.toLiteral(value as never, remBase);
         variable.values[modeName] = literal;

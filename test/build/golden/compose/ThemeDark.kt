@@ -21,6 +21,8 @@ object ThemeDark {
   val emphasis = 0.8f
   val featureRounded = false
   val gradientBrand = GradientToken(listOf(GradientStop(color = Color(0xff60a5fa), position = 0f), GradientStop(color = Color(0xff4ba3f7), position = 1f)))
+  val gradientGlow = GradientToken(listOf(GradientStop(color = Color(0xccffffff), position = 0f), GradientStop(color = Color(0x00ffffff), position = 1f)), radial = true)
+  val gradientSweep = GradientToken(listOf(GradientStop(color = Color(0xff60a5fa), position = 0f), GradientStop(color = Color(0xff000000), position = 1f)), angle = 90f)
   val labelGreeting = "Good night"
   val layerOverlay = 20f
   val shadowCard = ShadowToken(listOf(ShadowLayer(color = Color(0xcc000000), offsetX = 0.dp, offsetY = 2.dp, blur = 6.dp, spread = 0.dp, inset = false)))

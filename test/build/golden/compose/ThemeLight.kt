@@ -21,6 +21,8 @@ object ThemeLight {
   val emphasis = 1f
   val featureRounded = true
   val gradientBrand = GradientToken(listOf(GradientStop(color = Color(0xff2563eb), position = 0f), GradientStop(color = Color(0xffff0000), position = 0.33f), GradientStop(color = Color(0xffffffff), position = 1f)))
+  val gradientGlow = GradientToken(listOf(GradientStop(color = Color(0xccffffff), position = 0f), GradientStop(color = Color(0x00ffffff), position = 1f)), radial = true)
+  val gradientSweep = GradientToken(listOf(GradientStop(color = Color(0xff2563eb), position = 0f), GradientStop(color = Color(0xffffffff), position = 1f)), angle = 90f)
   val labelGreeting = "Say \"hi\" & it's \$5 <now>"
   val layerOverlay = 10f
   val shadowCard = ShadowToken(listOf(ShadowLayer(color = Color(0x80000000), offsetX = 0.dp, offsetY = 1.dp, blur = 2.dp, spread = 0.dp, inset = false), ShadowLayer(color = Color(0x1a000000), offsetX = 0.dp, offsetY = 4.dp, blur = 8.dp, spread = -2.dp, inset = false)))

@@ -19,7 +19,8 @@ data class ShadowToken(val layers: List<ShadowLayer>)
 
 data class GradientStop(val color: Color, val position: Float)
 
-data class GradientToken(val stops: List<GradientStop>)
+/** `radial`, or linear at `angle` degrees (CSS: 0 points up, 90 right; 180, top to bottom, is DTCG's default). */
+data class GradientToken(val stops: List<GradientStop>, val radial: Boolean = false, val angle: Float = 180f)
 
 /** lineHeight is a multiple of fontSize; fontWeight 1..1000 (FontWeight(fontWeight)). */
 data class TypographyToken(val fontFamily: String, val fontSize: TextUnit, val fontWeight: Int, val letterSpacing: TextUnit, val lineHeight: Float)

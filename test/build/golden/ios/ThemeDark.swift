@@ -20,6 +20,8 @@ public class ThemeDark {
     public static let emphasis = CGFloat(0.8)
     public static let featureRounded = false
     public static let gradientBrand = GradientToken(stops: [GradientStop(color: UIColor(red: 0.376, green: 0.647, blue: 0.980, alpha: 1), position: CGFloat(0)), GradientStop(color: UIColor(red: 0.294, green: 0.639, blue: 0.969, alpha: 1), position: CGFloat(1))])
+    public static let gradientGlow = GradientToken(stops: [GradientStop(color: UIColor(red: 1.000, green: 1.000, blue: 1.000, alpha: 0.8), position: CGFloat(0)), GradientStop(color: UIColor(red: 1.000, green: 1.000, blue: 1.000, alpha: 0), position: CGFloat(1))], radial: true)
+    public static let gradientSweep = GradientToken(stops: [GradientStop(color: UIColor(red: 0.376, green: 0.647, blue: 0.980, alpha: 1), position: CGFloat(0)), GradientStop(color: UIColor(red: 0.000, green: 0.000, blue: 0.000, alpha: 1), position: CGFloat(1))], angle: 90)
     public static let labelGreeting = "Good night"
     public static let layerOverlay = CGFloat(20)
     public static let shadowCard = ShadowToken(layers: [ShadowLayer(color: UIColor(red: 0.000, green: 0.000, blue: 0.000, alpha: 0.8), offsetX: CGFloat(0), offsetY: CGFloat(2), blur: CGFloat(6), spread: CGFloat(0), inset: false)])

@@ -20,6 +20,8 @@ public class ThemeLight {
     public static let emphasis = CGFloat(1)
     public static let featureRounded = true
     public static let gradientBrand = GradientToken(stops: [GradientStop(color: UIColor(red: 0.145, green: 0.388, blue: 0.922, alpha: 1), position: CGFloat(0)), GradientStop(color: UIColor(displayP3Red: 1.000, green: 0.000, blue: 0.000, alpha: 1), position: CGFloat(0.33)), GradientStop(color: UIColor(red: 1.000, green: 1.000, blue: 1.000, alpha: 1), position: CGFloat(1))])
+    public static let gradientGlow = GradientToken(stops: [GradientStop(color: UIColor(red: 1.000, green: 1.000, blue: 1.000, alpha: 0.8), position: CGFloat(0)), GradientStop(color: UIColor(red: 1.000, green: 1.000, blue: 1.000, alpha: 0), position: CGFloat(1))], radial: true)
+    public static let gradientSweep = GradientToken(stops: [GradientStop(color: UIColor(red: 0.145, green: 0.388, blue: 0.922, alpha: 1), position: CGFloat(0)), GradientStop(color: UIColor(red: 1.000, green: 1.000, blue: 1.000, alpha: 1), position: CGFloat(1))], angle: 90)
     public static let labelGreeting = "Say \"hi\" & it's $5 <now>"
     public static let layerOverlay = CGFloat(10)
     public static let shadowCard = ShadowToken(layers: [ShadowLayer(color: UIColor(red: 0.000, green: 0.000, blue: 0.000, alpha: 0.5), offsetX: CGFloat(0), offsetY: CGFloat(1), blur: CGFloat(2), spread: CGFloat(0), inset: false), ShadowLayer(color: UIColor(red: 0.000, green: 0.000, blue: 0.000, alpha: 0.1), offsetX: CGFloat(0), offsetY: CGFloat(4), blur: CGFloat(8), spread: CGFloat(-2), inset: false)])

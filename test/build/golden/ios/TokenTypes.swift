@@ -47,8 +47,11 @@ public struct GradientStop: Equatable {
     public let position: CGFloat
 }
 
+/// `radial` or linear at `angle` degrees (CSS: 0 points up, 90 right; 180, top to bottom, is DTCG's default).
 public struct GradientToken: Equatable {
     public let stops: [GradientStop]
+    public var radial: Bool = false
+    public var angle: CGFloat = 180
 }
 
 /** Sizes in points; lineHeight a multiple of fontSize; fontWeight 1...1000. */

@@ -27,6 +27,8 @@ export type TokenName =
   | "fontWeightBold"
   | "fontWeightRegular"
   | "gradientBrand"
+  | "gradientGlow"
+  | "gradientSweep"
   | "labelGreeting"
   | "layerOverlay"
   | "motionFast"
@@ -120,6 +122,8 @@ export const tokens = {
   fontWeightBold: 700,
   fontWeightRegular: 400,
   gradientBrand: [{"color":"#2563eb","position":0},{"color":"#ff0000","position":0.33},{"color":"#ffffff","position":1}] as const satisfies GradientToken,
+  gradientGlow: [{"color":"rgba(255, 255, 255, 0.8)","position":0},{"color":"rgba(255, 255, 255, 0)","position":1}] as const satisfies GradientToken,
+  gradientSweep: [{"color":"#2563eb","position":0},{"color":"#ffffff","position":1}] as const satisfies GradientToken,
   labelGreeting: "Say \"hi\" & it's $5 <now>",
   layerOverlay: 10,
   motionFast: "150ms",
@@ -186,6 +190,8 @@ export const modes = {
       emphasis: 1,
       featureRounded: true,
       gradientBrand: [{"color":"#2563eb","position":0},{"color":"#ff0000","position":0.33},{"color":"#ffffff","position":1}] as const satisfies GradientToken,
+      gradientGlow: [{"color":"rgba(255, 255, 255, 0.8)","position":0},{"color":"rgba(255, 255, 255, 0)","position":1}] as const satisfies GradientToken,
+      gradientSweep: [{"color":"#2563eb","position":0},{"color":"#ffffff","position":1}] as const satisfies GradientToken,
       labelGreeting: "Say \"hi\" & it's $5 <now>",
       layerOverlay: 10,
       shadowCard: [{"color":"rgba(0, 0, 0, 0.5)","offsetX":"0px","offsetY":"1px","blur":"2px","spread":"0px","inset":false},{"color":"rgba(0, 0, 0, 0.1)","offsetX":"0px","offsetY":"4px","blur":"8px","spread":"-2px","inset":false}] as const satisfies ShadowToken,
@@ -211,6 +217,8 @@ export const modes = {
       emphasis: 0.8,
       featureRounded: false,
       gradientBrand: [{"color":"#60a5fa","position":0},{"color":"#4ba3f7","position":1}] as const satisfies GradientToken,
+      gradientGlow: [{"color":"rgba(255, 255, 255, 0.8)","position":0},{"color":"rgba(255, 255, 255, 0)","position":1}] as const satisfies GradientToken,
+      gradientSweep: [{"color":"#60a5fa","position":0},{"color":"#000000","position":1}] as const satisfies GradientToken,
       labelGreeting: "Good night",
       layerOverlay: 20,
       shadowCard: [{"color":"rgba(0, 0, 0, 0.8)","offsetX":"0px","offsetY":"2px","blur":"6px","spread":"0px","inset":false}] as const satisfies ShadowToken,
