@@ -7,7 +7,8 @@
  *
  * What a user expects (docs/emulator.md "A fresh clone"):
  * - no saved state and a lock: the local service is **seeded from the repository**, with the lock's ids,
- *   keys, modes and version, and the values of the token files. A pull is then a no-op, `check --remote`
+ *   keys, modes and version, and the values of the token files (the rest of the file, its pages and
+ *   styles, is the demo's). A pull is then a no-op, `check --remote`
  *   sees no drift, and unpushed local edits stay local edits' values (seeded as they are in the files).
  * - saved state that knows less than the lock (an older version, or another file): **refuse**, naming
  *   both versions and the fix. That state belongs to another line of history (another branch, a copy
@@ -64,9 +65,12 @@ export async function prepareLocalService(root: string, config: Config, dataFile
     });
   }
   const { set } = await readTokens(root, config.tokens);
-  const state = seedState(newIdentity(lock.fileKey), 'empty', Date.now());
+  // The demo file's pages, styles and components stay (the demo pulls its styles, issue 13); its
+  // variables are replaced by the repository's, under the lock's ids.
+  const state = seedState(newIdentity(lock.fileKey), 'demo', Date.now());
   const file = state.files[lock.fileKey]!;
-  file.name = 'Seeded from the repository';
+  file.variableCollections = {};
+  file.variables = {};
   const seeded = fillFromRepository(file, set, lock);
   file.version = Number.isInteger(lockVersion) && lockVersion > 0 ? lockVersion : 1;
   await saveState(dataFile, state);
