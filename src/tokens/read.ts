@@ -13,12 +13,15 @@
  * token its sibling mode files have (or `$type` differing between them); a path held by two
  * collections (with `tokens.namespace: none`).
  */
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { TokensConfig } from '../config/schema.js';
+import { fsError } from '../fs/errors.js';
+import { readTextFile } from '../fs/read.js';
 import type { Alias, Collection, TokenKind, TokenSet, Value, Variable } from '../model/types.js';
 import { decodeValue } from './codec.js';
 import type { Diagnostic } from './errors.js';
+import { tooDeep } from './json-depth.js';
 import { findSyntaxError, lineColumn, locate, parseJsonTree } from './json-tree.js';
 import { DTCG_TYPES } from './kinds.js';
 import { EXTENSION, RESOLVER_FILE, isObject, parseResolver, type CollectionLayout, type ResolverProblem } from './resolver-doc.js';
@@ -681,14 +684,8 @@ function findCycles(collections: Collection[], targets: AliasTargets): Node[][] 
   return cycles;
 }
 
-async function readText(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
-  }
-}
+/** A missing file is undefined; a folder, FIFO, device, loop or unreadable file is an error naming it (fs/read.ts). */
+const readText = readTextFile;
 
 /** `*.tokens.json` files under the tokens folder, relative with `/`, sorted. */
 async function tokenFiles(dir: string): Promise<string[]> {
@@ -701,12 +698,13 @@ async function tokenFiles(dir: string): Promise<string[]> {
       .sort();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw err;
+    throw fsError(err, dir, 'list');
   }
 }
 
 function parseOrReport(file: string, text: string, sources: TokenSources, problems: Problem[]): unknown {
   try {
+    if (tooDeep(text)) throw new SyntaxError('too deep');
     const json: unknown = JSON.parse(text);
     sources.files.set(file, { text, json });
     return json;
@@ -721,6 +719,7 @@ function parseOrReport(file: string, text: string, sources: TokenSources, proble
 function parseTokenFile(file: string, text: string, sources: TokenSources, problems: Problem[]): WrittenOrder | undefined {
   let parsed: WrittenOrder;
   try {
+    if (tooDeep(text)) throw new SyntaxError('too deep');
     parsed = parseInWrittenOrder(text);
   } catch {
     sources.files.set(file, { text, json: undefined });
