@@ -1,5 +1,6 @@
 /**
- * The two ways to authenticate (spec "Authentication"): a personal token in `X-Service-Token`, or an
+ * The two ways to authenticate (spec "Authentication"): a personal token in `X-Service-Token` (figma
+ * dialect: `X-Figma-Token`), or an
  * OAuth access token in `Authorization: Bearer` with refresh.
  *
  * OAuth refresh (issue 3): refresh tokens are single-use, so
@@ -16,7 +17,8 @@ import type { Redactor } from './redact.js';
 import { DEFAULT_EXPIRES_IN_SECONDS, tokenRefreshResponseSchema } from './schemas/oauth.js';
 import { readTokenPair, withFileLock, writeTokenPair, type StoredTokenPair } from './token-store.js';
 
-export function tokenAuth(token: string, redactor: Redactor): AuthProvider {
+/** `header`: the dialect's personal token header (dfs `X-Service-Token`, figma `X-Figma-Token`). */
+export function tokenAuth(token: string, redactor: Redactor, header = 'x-service-token'): AuthProvider {
   const value = token.trim();
   if (value === '' || /[\r\n\s]/.test(value)) {
     throw new OAuthTokenError('API_TOKEN_INVALID', 'The personal access token is empty or contains whitespace.', {
@@ -25,7 +27,7 @@ export function tokenAuth(token: string, redactor: Redactor): AuthProvider {
   }
   redactor.add(value);
   return {
-    headers: async () => ({ 'x-service-token': value }),
+    headers: async () => ({ [header]: value }),
     onForbidden: async () => false,
     kind: 'personal',
     fixHint: 'Check the personal access token (service.token): it may be invalid, expired or missing a scope.',

@@ -45,6 +45,8 @@ import {
 import { isLocalVariablesResponse, isVariablesWriteResponse } from './schemas/variables-check.js';
 import { webhookSchema, webhooksListSchema, type CreateWebhookBody, type Webhook } from './schemas/webhooks.js';
 import { createAgent, parseBaseUrl, trustedCas } from './transport.js';
+import { dialectOf, type ApiDialectName, type Dialect } from './dialects/index.js';
+import type { FigmaVariablesBody } from './schemas/figma-variables.js';
 
 export type { RequestEvent, RequestStats } from './http.js';
 
@@ -66,6 +68,14 @@ export interface ClientOptions {
   onRequest?: (event: RequestEvent) => void;
   /** Environment for NODE_EXTRA_CA_CERTS; default process.env. */
   env?: NodeJS.ProcessEnv;
+  /** Which API the service speaks (DESIGN.md "Dialects"); default `dfs`. */
+  api?: ApiDialectName;
+}
+
+/** One planned variables write, in the client's dialect (sync/plan.ts builds it). */
+export interface VariablesWrite {
+  method: 'POST' | 'PUT';
+  body: VariablesPostBody | VariablesPutBody | FigmaVariablesBody;
 }
 
 export interface DesignFileClient {
@@ -89,6 +99,14 @@ export interface DesignFileClient {
   /** Not idempotent: an unknown outcome throws ApiUnknownOutcomeError and is never replayed. */
   postVariables(fileKey: string, body: VariablesPostBody): Promise<VariablesWriteResponse>;
   putVariables(fileKey: string, body: VariablesPutBody): Promise<VariablesWriteResponse>;
+  /**
+   * Sends one planned write as the dialect spells it and returns the temp id -> real id map of its
+   * answer (dfs `tempIdMapping`, figma `tempIdToRealId`). A POST is not idempotent: an unknown
+   * outcome throws ApiUnknownOutcomeError and is never replayed.
+   */
+  writeVariables(fileKey: string, request: VariablesWrite): Promise<Record<string, string>>;
+  /** The dialect this client speaks. */
+  readonly dialect: Dialect;
   createWebhook(body: CreateWebhookBody): Promise<Webhook>;
   listWebhooks(teamId: string): Promise<Webhook[]>;
   deleteWebhook(id: string): Promise<void>;
@@ -128,21 +146,18 @@ export function createClient(options: ClientOptions): DesignFileClient {
     timeScale,
     onRequest: options.onRequest,
   });
+  const dialect = dialectOf(options.api);
   const a = options.auth;
   http.auth =
     a.kind === 'token'
-      ? tokenAuth(a.token, redactor)
+      ? tokenAuth(a.token, redactor, dialect.tokenHeader)
       : new OAuthAuth({ clientId: a.clientId, clientSecret: a.clientSecret, tokenFile: a.tokenFile, http, redactor, timeScale });
 
-  // Scopes per endpoint (spec "Personal token scopes"; the OAuth names where the spec is silent
-  // follow the agreed table: files:read for files, file_variables:* for variables).
-  const READ = { personal: 'file_content:read', oauth: 'files:read' };
-  const READ_VARS = { personal: 'file_content:read', oauth: 'file_variables:read' };
-  const WRITE_VARS = { personal: 'file_content:write', oauth: 'file_variables:write' };
-  const COMMENTS = { personal: 'file_comments:write', oauth: 'file_comments:write' };
-  const WEBHOOKS = { personal: 'webhooks:write', oauth: 'webhooks:write' };
+  // Scopes per endpoint, as the dialect names them (named in 403 hints).
+  const { read: READ, readVariables: READ_VARS, writeVariables: WRITE_VARS, comments: COMMENTS, webhooks: WEBHOOKS } = dialect.scopes;
 
   const client: DesignFileClient = {
+    dialect,
     getMe: () => http.json({ method: 'GET', path: '/v1/me', endpoint: 'GET /v1/me' }, userSchema),
 
     getFile: (fileKey, opts) => {
@@ -226,13 +241,35 @@ export function createClient(options: ClientOptions): DesignFileClient {
         isVariablesWriteResponse,
       ),
 
-    createWebhook: (body) => {
-      redactor.add(body.passcode);
-      return http.json({ method: 'POST', path: '/v2/webhooks', endpoint: 'POST /v2/webhooks', scope: WEBHOOKS, json: body }, webhookSchema);
+    writeVariables: async (fileKey, request) => {
+      if (!dialect.write.methods.includes(request.method)) {
+        throw new TokensyncError('API_BAD_INPUT', `The ${dialect.name} dialect has no ${request.method} /v1/files/:file_key/variables.`, {
+          hint: 'The plan was compiled for another dialect; compile it with the client\'s dialect (service.api).',
+        });
+      }
+      const answer = await http.json(
+        {
+          method: request.method,
+          path: `/v1/files/${seg('file key', fileKey)}/variables`,
+          endpoint: `${request.method} /v1/files/:file_key/variables`,
+          scope: WRITE_VARS,
+          json: request.body,
+        },
+        dialect.write.responseSchema,
+        dialect.name === 'dfs' ? isVariablesWriteResponse : undefined,
+      );
+      return dialect.write.mapping(answer);
     },
 
-    listWebhooks: async (teamId) =>
-      (await http.json({ method: 'GET', path: `/v2/webhooks/${seg('team id', teamId)}`, endpoint: 'GET /v2/webhooks/:team_id', scope: WEBHOOKS }, webhooksListSchema)).webhooks,
+    createWebhook: (body) => {
+      redactor.add(body.passcode);
+      return http.json({ method: 'POST', path: '/v2/webhooks', endpoint: 'POST /v2/webhooks', scope: WEBHOOKS, json: dialect.webhooks.createBody(body) }, webhookSchema);
+    },
+
+    listWebhooks: async (teamId) => {
+      const { path, endpoint } = dialect.webhooks.listPath(seg('team id', teamId));
+      return (await http.json({ method: 'GET', path, endpoint, scope: WEBHOOKS }, webhooksListSchema)).webhooks;
+    },
 
     deleteWebhook: async (id) => {
       // Response body "not shown" (the real service returns the deleted webhook): it is not needed, so not read.

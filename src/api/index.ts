@@ -1,6 +1,9 @@
 /** The API client's public surface (issue 3). */
 export { createClient } from './client.js';
-export type { ClientOptions, DesignFileClient, RequestEvent, RequestStats } from './client.js';
+export type { ClientOptions, DesignFileClient, RequestEvent, RequestStats, VariablesWrite } from './client.js';
+export { dialectOf, API_DIALECTS } from './dialects/index.js';
+export type { ApiDialectName, Dialect } from './dialects/index.js';
+export * from './schemas/figma-variables.js';
 export {
   ApiError,
   ApiAuthError,

@@ -10,7 +10,7 @@ export const REDACTED = '[redacted]';
 /** Credential-shaped text: header lines, bearer values, form/JSON fields named like secrets. */
 const PATTERNS: RegExp[] = [
   /(bearer\s+)[^\s"',;]+/gi,
-  /(x-service-token["']?\s*[:=]\s*["']?)[^\s"',;]+/gi,
+  /(x-(?:service|figma)-token["']?\s*[:=]\s*["']?)[^\s"',;]+/gi,
   /((?:access_token|refresh_token|client_secret|passcode|adminToken)["']?\s*[:=]\s*["']?)[^\s"'&,;}]+/gi,
   // JSON "token": "…" and the OAuth authorization code in form/query syntax.
   /(["']token["']\s*:\s*["'])[^"']+/gi,

@@ -68,6 +68,8 @@ export function buildProgram(): Command {
     });
 
   const prefer = new Option('--prefer <side>', 'resolve conflicts in favour of one side').choices(['repo', 'service']);
+  // Issue 12: only where the API can delete (service.api: figma); shown in the plan first.
+  const deleteOrphans = (): Option => new Option('--delete-orphans', 'delete from the design file what was removed from the repository (figma API only; see sync.deleteOrphans)');
 
   program
     .command('init')
@@ -88,6 +90,7 @@ export function buildProgram(): Command {
     .addOption(prefer)
     .option('--force', 'overwrite values that changed in the service since the last sync', false)
     .option('--dry-run', 'print the request bodies, send nothing', false)
+    .addOption(deleteOrphans())
     .action((o) => execute(program, () => import('./commands/push.js'), o));
 
   program
@@ -95,6 +98,7 @@ export function buildProgram(): Command {
     .description('show the plan between the repository and the service; exit 2 when there are changes')
     .addOption(prefer)
     .option('--dry-run', 'print the exact request bodies', false)
+    .addOption(deleteOrphans())
     .action((o) => execute(program, () => import('./commands/diff.js'), o));
 
   program
@@ -102,6 +106,7 @@ export function buildProgram(): Command {
     .description('pull and push in one step')
     .addOption(prefer)
     .option('--force', 'on conflicts in push direction, overwrite the service', false)
+    .addOption(deleteOrphans())
     .action((o) => execute(program, () => import('./commands/sync.js'), o));
 
   program
@@ -127,6 +132,7 @@ export function buildProgram(): Command {
     .option('--data <file>', 'save state to this JSON file and load it at start')
     .addOption(new Option('--seed <name>', 'initial content when there is no saved state').choices(['demo', 'empty']).default('demo'))
     .option('--rate-limit <n>', 'requests per token per minute before 429', '600')
+    .addOption(new Option('--api <dialect>', 'the API it speaks: dfs (the published spec) or figma (Figma\'s REST API)').choices(['dfs', 'figma']).default('dfs'))
     .action((o) => execute(program, () => import('./commands/emulator.js'), o));
 
   program

@@ -13,6 +13,8 @@ export interface SyncCommandOptions {
   prefer?: 'repo' | 'service';
   force?: boolean;
   dryRun?: boolean;
+  /** `--delete-orphans`; `sync.deleteOrphans` in the config does the same. */
+  deleteOrphans?: boolean;
 }
 
 export async function runSyncCommand(mode: SyncMode, options: SyncCommandOptions, ctx: CommandContext): Promise<ExitCode> {
@@ -28,6 +30,7 @@ export async function runSyncCommand(mode: SyncMode, options: SyncCommandOptions
       prefer: options.prefer,
       force: options.force,
       dryRun: options.dryRun,
+      deleteOrphans: options.deleteOrphans === true || loaded.config.sync.deleteOrphans,
       progress: (m) => ctx.out.info(m),
     });
     return report(mode, outcome, options, ctx, connection.label, connection.client.stats());
@@ -65,7 +68,10 @@ function report(
   }
   // After a pull or sync, items that were never pulled have just been pulled: not worth a note.
   const brought = (mode === 'pull' || mode === 'sync') && outcome.kind === 'applied';
-  const orphanNote = describeOrphans(brought ? diff.orphans.filter((o) => o.reason !== 'never-pulled') : diff.orphans);
+  // Orphans this run's plan deletes (figma, --delete-orphans) are not left over (issue 12).
+  const deleted = new Set(outcome.plan.deletes ?? []);
+  const left = diff.orphans.filter((o) => !deleted.has(o.id) && (!brought || o.reason !== 'never-pulled'));
+  const orphanNote = describeOrphans(left, outcome.plan.dialect === 'figma');
   if (outcome.kind === 'planned') {
     const { plan, files } = outcome;
     const lines = [renderPlanTable(diff, plan)];
@@ -88,12 +94,21 @@ function report(
   return EXIT.ok;
 }
 
-/** The API cannot delete, so what exists only in the service is reported with what to do about it. */
-export function describeOrphans(orphans: SyncDiff['orphans']): string {
+/**
+ * What exists only in the service is reported with what to do about it: the dfs API cannot delete;
+ * with the figma API, `--delete-orphans` (or sync.deleteOrphans) deletes them (issue 12).
+ */
+export function describeOrphans(orphans: SyncDiff['orphans'], canDelete = false): string {
   const removed = orphans.filter((o) => o.reason === 'removed-locally').length;
   const neverPulled = orphans.length - removed;
   const lines: string[] = [];
-  if (removed > 0) lines.push(`${removed} item(s) were removed from the repository but still exist in the design file (the API cannot delete): remove them there.`);
+  if (removed > 0) {
+    lines.push(
+      canDelete
+        ? `${removed} item(s) were removed from the repository but still exist in the design file: \`tokensync push --delete-orphans\` deletes them there.`
+        : `${removed} item(s) were removed from the repository but still exist in the design file (the API cannot delete): remove them there.`,
+    );
+  }
   if (neverPulled > 0) lines.push(`${neverPulled} item(s) exist only in the design file and were never pulled: \`tokensync pull\` brings them into the repository.`);
   return lines.length > 0 ? `\n${lines.join('\n')}` : '';
 }

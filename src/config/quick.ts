@@ -23,19 +23,25 @@ const PLATFORMS: readonly Platform[] = ['css', 'scss', 'ts', 'json', 'ios', 'and
 
 /** `configSchema.parse({})` without zod, in the schema's key order (a test keeps them equal). */
 export function defaultConfig(): Config {
-  return configFrom({ service: {}, tokens: {}, build: {} });
+  return configFrom({ service: {}, tokens: {}, build: {}, sync: {} });
 }
 
-type Section = 'service' | 'tokens' | 'build';
+type Section = 'service' | 'tokens' | 'build' | 'sync';
 type Values = Record<Section, Record<string, Scalar | undefined>> & { $schema?: string };
 
 /** The config zod would give for these (valid) values: defaults filled in, keys in the schema's order. */
 function configFrom(v: Values): Config {
-  const { service: s, tokens: t, build: b } = v as unknown as { service: Partial<Config['service']>; tokens: Partial<Config['tokens']>; build: Partial<Config['build']> };
+  const { service: s, tokens: t, build: b, sync: y } = v as unknown as {
+    service: Partial<Config['service']>;
+    tokens: Partial<Config['tokens']>;
+    build: Partial<Config['build']>;
+    sync: Partial<Config['sync']>;
+  };
   return {
     ...(v.$schema === undefined ? {} : { $schema: v.$schema }),
     service: {
       url: s.url ?? 'local',
+      api: s.api ?? 'dfs',
       fileKey: s.fileKey ?? 'demo',
       token: s.token ?? 'env:DFS_TOKEN',
       ...(s.caFile === undefined ? {} : { caFile: s.caFile }),
@@ -52,6 +58,7 @@ function configFrom(v: Values): Config {
       modes: {},
       styleDictionary: { platforms: {} },
     },
+    sync: { deleteOrphans: y.deleteOrphans ?? false },
   };
 }
 
@@ -79,6 +86,7 @@ const nonEmpty: Check = (v) => typeof v === 'string' && v.length > 0;
 const KEYS: Record<Section, Record<string, Check>> = {
   service: {
     url: (v) => v === 'local' || (typeof v === 'string' && /^https:\/\/[^\s]+$/.test(v)),
+    api: (v) => v === 'dfs' || v === 'figma',
     fileKey: nonEmpty,
     token: (v) => typeof v === 'string' && /^(env|file):.+$/.test(v),
     caFile: nonEmpty,
@@ -93,6 +101,7 @@ const KEYS: Record<Section, Record<string, Check>> = {
     remBase: (v) => typeof v === 'number' && v > 0,
   },
   build: { outDir: nonEmpty, prefix: str, selector: nonEmpty },
+  sync: { deleteOrphans: (v) => typeof v === 'boolean' },
 };
 
 const LINE = /^( *)([A-Za-z$][A-Za-z0-9_$]*):(?: +(.*))?$/;
@@ -117,7 +126,7 @@ function scalar(rest: string): Scalar | undefined {
 /** The config, when the text is in the subset and valid; undefined means "ask the full loader". */
 export function quickParseConfig(text: string): Config | undefined {
   if (/[\t\r\ufeff]/.test(text)) return undefined;
-  const values: Values = { service: {}, tokens: {}, build: {} };
+  const values: Values = { service: {}, tokens: {}, build: {}, sync: {} };
   const seen = new Set<string>();
   let section: Section | undefined;
   let sectionKeys = new Set<string>();
@@ -139,7 +148,7 @@ export function quickParseConfig(text: string): Config | undefined {
         values.$schema = v;
         continue;
       }
-      if (hasValue || !(key === 'service' || key === 'tokens' || key === 'build')) return undefined;
+      if (hasValue || !(key === 'service' || key === 'tokens' || key === 'build' || key === 'sync')) return undefined;
       section = key;
       sectionKeys = new Set();
       indent = 0;

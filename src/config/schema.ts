@@ -23,6 +23,12 @@ const serviceSchema = z
         z.string().regex(/^https:\/\/[^\s]+$/, 'must be "local" or an https:// address (plain http is refused)'),
       ])
       .default('local'),
+    /**
+     * Which API the service speaks (DESIGN.md "Dialects"): `dfs`, the published Design File Service
+     * spec, or `figma`, Figma's REST API (@figma/rest-api-spec). Only how requests and answers are spelled differs.
+     */
+    api: z.enum(['dfs', 'figma']).default('dfs'),
+    /** The file key; for Figma, the part after /design/ (or /file/) in the file's URL. */
     fileKey: z.string().min(1).default('demo'),
     token: secretRef.default('env:DFS_TOKEN'),
     /** Extra CA certificate (PEM) to trust, relative to the project root. NODE_EXTRA_CA_CERTS works too. */
@@ -104,12 +110,24 @@ const buildSchema = z
   })
   .strict();
 
+const syncSchema = z
+  .object({
+    /**
+     * Delete variables, modes and collections that were removed from the repository (orphans) from the
+     * design file on push. Only where the API can delete (`service.api: figma`); shown in the plan first.
+     * Same as `push --delete-orphans`. A variable another variable still aliases is never deleted.
+     */
+    deleteOrphans: z.boolean().default(false),
+  })
+  .strict();
+
 export const configSchema = z
   .object({
     $schema: z.string().optional(),
     service: serviceSchema.default(serviceSchema.parse({})),
     tokens: tokensSchema.default(tokensSchema.parse({})),
     build: buildSchema.default(buildSchema.parse({})),
+    sync: syncSchema.default(syncSchema.parse({})),
   })
   .strict();
 
@@ -117,3 +135,5 @@ export type Config = z.infer<typeof configSchema>;
 export type ServiceConfig = Config['service'];
 export type TokensConfig = Config['tokens'];
 export type BuildConfig = Config['build'];
+export type SyncConfig = Config['sync'];
+export type ApiDialectName = ServiceConfig['api'];

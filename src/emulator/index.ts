@@ -41,6 +41,11 @@ export interface EmulatorOptions {
    * committed lock matches what its local service holds.
    */
   fileKey?: string;
+  /**
+   * Which API it speaks (issue 12, docs/emulator.md "Dialects"): `dfs` (default, the published spec)
+   * or `figma` (Figma's REST API as in @figma/rest-api-spec). One dialect per running service.
+   */
+  api?: 'dfs' | 'figma';
 }
 
 export interface RunningEmulator {
@@ -50,6 +55,7 @@ export interface RunningEmulator {
   token: string; // personal token with all scopes, owner of the seeded file
   fileKey: string; // the seeded file
   teamId: string;
+  api: 'dfs' | 'figma';
   adminToken: string; // for /_emulator/ only
   /** A registered OAuth app; its redirect URIs are any loopback URI (see docs/emulator.md). */
   oauth: { clientId: string; clientSecret: string };
@@ -106,7 +112,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const faults = new FaultTable();
   const limiter = new RateLimiter(limit, 60_000 * timeScale);
   const extraCa = [ca.cert, ...(options.trustCa ?? []), ...extraCaFromEnv()];
-  const svc = new Service(state, { timeScale, dataFile: options.dataFile }, faults, limiter, (service) =>
+  const api = options.api ?? 'dfs';
+  if (api !== 'dfs' && api !== 'figma') throw new EmulatorOptionsError('EMULATOR_OPTIONS', `The API dialect must be "dfs" or "figma" (got ${JSON.stringify(api)}).`, { hint: 'Pass --api dfs or --api figma.' });
+  const svc = new Service(state, { timeScale, dataFile: options.dataFile, api }, faults, limiter, (service) =>
     new WebhookDispatcher({
       timeScale,
       extraCa,
@@ -151,6 +159,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     token: state.identity.token,
     fileKey: state.identity.fileKey,
     teamId: state.identity.teamId,
+    api,
     adminToken: state.identity.adminToken,
     oauth: { clientId: state.identity.oauthClient.clientId, clientSecret: state.identity.oauthClient.clientSecret },
     async close() {

@@ -15,6 +15,7 @@ import type { ActiveFault } from './faults.js';
 import { adminAllowed, controlRoutes, type ControlHost } from './routes/control.js';
 import type { Endpoint } from './routes/context.js';
 import type { Service } from './service.js';
+import { figmaSpelling } from './dialect.js';
 
 const PLAIN_HTTP_BODY = JSON.stringify({ status: 400, error: true, message: 'This service accepts HTTPS only; plain HTTP is refused. Use https://.' });
 
@@ -88,6 +89,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Endpoin
     return send(res, await m.route.handle({ host, query: url.searchParams, body: body.body }));
   }
 
+  // The figma dialect spells error bodies per operation (dialect.ts); everything below sends through it.
+  const respond = (r: ServerResponse, reply: Reply): void => send(r, svc.options.api === 'figma' ? figmaSpelling(method, path, reply) : reply);
   const entry = { method, path, query: url.search.replace(/^\?/, ''), status: 0, at: svc.nowIso() };
   const fault: ActiveFault | null = svc.faults.take(method, path);
   const log = (status: number): void => {
@@ -106,11 +109,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Endpoin
   const body = await readBody(req);
   if (fault?.fault === 'rate-limit') {
     log(429);
-    return send(res, fail(429, `Rate limit exceeded (injected fault); retry after ${fault.retryAfter} s.`, { 'retry-after': String(fault.retryAfter) }));
+    return respond(res, fail(429, `Rate limit exceeded (injected fault); retry after ${fault.retryAfter} s.`, { 'retry-after': String(fault.retryAfter) }));
   }
   if (fault?.fault === 'error-500') {
     log(500);
-    return send(res, fail(500, 'Internal server error (injected fault; nothing was changed).'));
+    return respond(res, fail(500, 'Internal server error (injected fault; nothing was changed).'));
   }
 
   const reply = await dispatch(routes, svc, method, path, url.searchParams, req, body);
@@ -126,7 +129,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Endpoin
     res.write(reply.body.subarray(0, Math.floor(reply.body.length / 2)), () => req.socket.destroy());
     return;
   }
-  send(res, reply);
+  respond(res, reply);
 }
 
 async function dispatch(
@@ -144,9 +147,9 @@ async function dispatch(
   const endpoint = m.route as Endpoint;
   let principal: Principal | null = null;
   if (endpoint.need !== 'none') {
-    const auth = authenticate(svc.state, req.headers, svc.now());
+    const auth = authenticate(svc.state, req.headers, svc.now(), svc.options.api);
     if (!auth.ok) return fail(403, auth.message);
-    const ok = allowed(auth.principal, endpoint.need);
+    const ok = allowed(auth.principal, endpoint.need, svc.options.api);
     if (!ok.ok) return fail(403, ok.message);
     principal = auth.principal;
     if (endpoint.rateLimited) {

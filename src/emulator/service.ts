@@ -27,7 +27,7 @@ export class Service {
 
   constructor(
     public state: EmulatorState,
-    readonly options: { timeScale: number; dataFile: string | undefined },
+    readonly options: { timeScale: number; dataFile: string | undefined; api: 'dfs' | 'figma' },
     readonly faults: FaultTable,
     readonly limiter: RateLimiter,
     private readonly makeDispatcher: (svc: Service) => WebhookDispatcher,

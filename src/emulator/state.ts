@@ -10,7 +10,9 @@ export type PersonalScope =
   | 'file_comments:write'
   | 'webhooks:write'
   | 'file_dev_resources:read'
-  | 'file_dev_resources:write';
+  | 'file_dev_resources:write'
+  | 'file_variables:read'
+  | 'file_variables:write';
 export const PERSONAL_SCOPES: readonly PersonalScope[] = [
   'file_content:read',
   'file_content:write',
@@ -18,11 +20,16 @@ export const PERSONAL_SCOPES: readonly PersonalScope[] = [
   'webhooks:write',
   'file_dev_resources:read',
   'file_dev_resources:write',
+  // Figma's personal tokens carry the variables scopes by these names (figma dialect, issue 12).
+  'file_variables:read',
+  'file_variables:write',
 ];
 
-export type OAuthScope = 'files:read' | 'file_comments:write' | 'webhooks:write' | 'file_variables:read' | 'file_variables:write';
+export type OAuthScope = 'files:read' | 'file_content:read' | 'file_comments:write' | 'webhooks:write' | 'file_variables:read' | 'file_variables:write';
 export const OAUTH_SCOPES: readonly OAuthScope[] = [
   'files:read',
+  // Figma's OAuth name for reading files (files:read is its deprecated older name); figma dialect.
+  'file_content:read',
   'file_comments:write',
   'webhooks:write',
   'file_variables:read',

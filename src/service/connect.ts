@@ -37,6 +37,7 @@ export async function connect(loaded: LoadedConfig, opts: ConnectOptions): Promi
     timeoutMs: service.timeoutMs,
     maxRetries: service.maxRetries,
     retryBudgetSeconds: service.retryBudgetSeconds,
+    api: service.api,
     ...(opts.timeScale === undefined ? {} : { timeScale: opts.timeScale }),
     ...(opts.onRequest ? { onRequest: opts.onRequest } : {}),
   } satisfies Partial<ClientOptions>;
@@ -51,6 +52,7 @@ export async function connect(loaded: LoadedConfig, opts: ConnectOptions): Promi
       seed: 'demo',
       stateDir,
       fileKey: service.fileKey,
+      api: service.api,
     });
     const client = createClient({ ...common, baseUrl: emulator.url, ca: emulator.ca, auth: { kind: 'token', token: emulator.token } });
     return {

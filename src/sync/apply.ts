@@ -2,7 +2,8 @@
  * The one impure part of sync/ (DESIGN.md "Sync semantics", "Apply"): read both sides, diff, plan,
  * send, verify, write. The whole plan is computed before any side effect; the order of effects is
  * chosen so that a failure at any point leaves a state a re-run converges from:
- *   1. service writes (POST, then PUT with ids from tempIdMapping). A POST whose outcome is unknown is
+ *   1. service writes, as the client's dialect spells them (dfs: POST, then PUT with ids from
+ *      tempIdMapping; figma: one POST, DESIGN.md "Dialects"). A POST whose outcome is unknown is
  *      never replayed: re-read, re-plan (matching by name adopts what the POST created) and go on.
  *   2. read again: the plan must now be empty, or we stop with an error (nothing written locally).
  *   3. token files, each written atomically (only those whose bytes change).
@@ -20,7 +21,7 @@ import { readLock, readTokens, renderLock, renderTokens, writeFilesAtomic } from
 import { diff3, type SyncDiff } from './diff.js';
 import { filesInStep } from './files-in-step.js';
 import { nextLock } from './next-lock.js';
-import { applyTempIds, compilePlan, type Plan } from './plan.js';
+import { applyTempIds, compilePlan, type Plan, type PlanOptions } from './plan.js';
 import { remoteToModel } from './remote.js';
 
 export type SyncMode = 'pull' | 'push' | 'sync' | 'diff';
@@ -34,6 +35,11 @@ export interface SyncOptions {
   prefer?: 'repo' | 'service' | undefined;
   /** push/sync: overwrite fields that changed in the service since the lock. */
   force?: boolean | undefined;
+  /**
+   * push/sync: delete orphans removed in the repository from the design file, where the dialect can
+   * (`push --delete-orphans`, `sync.deleteOrphans`; figma only). Shown in the plan like any change.
+   */
+  deleteOrphans?: boolean | undefined;
   /** Compute everything, send and write nothing. */
   dryRun?: boolean | undefined;
   progress?: ((message: string) => void) | undefined;
@@ -82,7 +88,9 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
   // What each side should hold afterwards. A pull leaves the service alone and a push the files.
   const serviceTarget: TokenSet = pushes ? diff.merged : remote;
   const repoTarget: TokenSet = pulls ? diff.merged : local;
-  let plan = compilePlan(remote, serviceTarget);
+  // One compiler for every dialect; orphans are deleted only on request and only by a push.
+  const planOptions: PlanOptions = { dialect: client.dialect.name, deleteOrphans: pushes && opts.deleteOrphans ? diff.orphans : undefined };
+  let plan = compilePlan(remote, serviceTarget, planOptions);
   const tokensDir = path.join(root, config.tokens.dir);
   // The files a pull writes. With no repository change and the files in tokensync's layout there is
   // nothing to render (files-in-step.ts: the policy on formatting drift, docs/sync.md).
@@ -118,7 +126,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
         requestsSent += 1;
         progress(`the outcome of ${err.method} is unknown; re-reading the variables instead of sending it again`);
         remote = remoteToModel(await client.getLocalVariables(fileKey));
-        plan = compilePlan(remote, serviceTarget);
+        plan = compilePlan(remote, serviceTarget, planOptions);
         if (plan.requests.length === 0) break;
       }
     }
@@ -130,7 +138,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
     // Settled by step 4, or left unread when verification throws; never an unhandled rejection.
     version.catch(() => {});
     remote = remoteToModel(await verified);
-    const left = compilePlan(remote, serviceTarget);
+    const left = compilePlan(remote, serviceTarget, planOptions);
     if (left.requests.length > 0) {
       throw new SyncNotConvergedError(
         'SYNC_NOT_CONVERGED',
@@ -169,13 +177,8 @@ async function execute(client: DesignFileClient, fileKey: string, plan: Plan, pr
   let sent = 0;
   for (const [i, request] of plan.requests.entries()) {
     progress(`${request.method} variables (${i + 1}/${plan.requests.length})`);
-    if (request.method === 'POST') {
-      // A split plan's later POSTs may name collections an earlier POST created by temp id.
-      const response = await client.postVariables(fileKey, applyTempIds(request.body, mapping));
-      Object.assign(mapping, response.meta.tempIdMapping);
-    } else {
-      await client.putVariables(fileKey, applyTempIds(request.body, mapping));
-    }
+    // A split plan's later requests may name what an earlier POST created by temp id.
+    Object.assign(mapping, await client.writeVariables(fileKey, { method: request.method, body: applyTempIds(request.body, mapping) }));
     sent += 1;
   }
   return sent;

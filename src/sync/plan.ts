@@ -11,6 +11,17 @@
  * mode's values (DESIGN.md), so the PUT carries only values that differ from that. Bodies are split
  * only when one would pass `maxBodyBytes`; limits and names are checked before anything is sent.
  *
+ * Dialects (DESIGN.md "Dialects"): the same compiler spells the bodies for `service.api`. With `figma`
+ * (Figma's REST API, @figma/rest-api-spec `postVariables`) everything goes in ONE POST: CREATE, UPDATE
+ * and DELETE items in `variableCollections`, `variableModes` and `variables`, and every value in the
+ * top-level `variableModeValues` (there is no `initialModeValue`). A new collection's first mode is the
+ * one Figma makes with it (named "Mode 1"): its temp id is the collection's `initialModeId`, it is not
+ * created again, only renamed. New variables and new modes get every value explicitly (Figma applies
+ * "default values, consistent with the UI", which the OpenAPI document does not spell out), and
+ * description/scopes of a new variable ride on its CREATE item. Orphans removed in the repository are
+ * deleted only when asked (`deleteOrphans`) and only in a dialect that can delete; never a variable that
+ * a surviving variable still aliases (PLAN_DELETE_ALIASED, before anything is sent).
+ *
  * Choices where the spec is silent:
  * - description and scopes of a new variable go in the PUT, not the CREATE (the spec lists CREATE's
  *   fields and they are not among them); a new variable is assumed to start with description "" and
@@ -35,6 +46,9 @@ import type {
   VariablesPutBody,
   WireValue,
 } from '../api/schemas/variables.js';
+import type { FigmaModeValue, FigmaVariablesBody } from '../api/schemas/figma-variables.js';
+import type { ApiDialectName } from '../api/dialects/index.js';
+import type { Orphan } from './changes.js';
 import { isAlias, isColor, variableKey, type Collection, type Literal, type TokenSet, type Value, type Variable } from '../model/types.js';
 import { valuesEqual } from '../model/values.js';
 
@@ -45,10 +59,25 @@ export interface PlanLimits {
   maxBodyBytes: number;
   maxVariablesPerCollection: number;
   maxModesPerCollection: number;
+  /** Characters in a mode name (Figma: "Mode names cannot be longer than 40 characters"). */
+  maxModeNameLength: number;
 }
-export const DEFAULT_LIMITS: PlanLimits = { maxBodyBytes: 4 * 1024 * 1024, maxVariablesPerCollection: 5000, maxModesPerCollection: 40 };
+export const DEFAULT_LIMITS: PlanLimits = { maxBodyBytes: 4 * 1024 * 1024, maxVariablesPerCollection: 5000, maxModesPerCollection: 40, maxModeNameLength: 40 };
 
-export type PlannedRequest = { method: 'POST'; body: VariablesPostBody } | { method: 'PUT'; body: VariablesPutBody };
+/** dfs: POST (CREATE) then PUT (UPDATE); figma: POST with every action and `variableModeValues`. */
+export type PlannedRequest = { method: 'POST'; body: VariablesPostBody } | { method: 'PUT'; body: VariablesPutBody } | { method: 'POST'; body: FigmaVariablesBody };
+
+export interface PlanOptions {
+  limits?: Partial<PlanLimits> | undefined;
+  /** How the bodies are spelled (`service.api`); default `dfs`. */
+  dialect?: ApiDialectName | undefined;
+  /**
+   * The diff's orphans to delete (`push --delete-orphans`, `sync.deleteOrphans`). Only those removed
+   * in the repository (`removed-locally`) and still in `remote` are deleted, and only by a dialect
+   * that can delete (figma); otherwise they stay reported orphans.
+   */
+  deleteOrphans?: Orphan[] | undefined;
+}
 
 export interface PlanSummary {
   collectionsCreated: number;
@@ -58,15 +87,21 @@ export interface PlanSummary {
   modesRenamed: number;
   /** Variables with at least one field in a PUT (new ones included when they need more than the POST). */
   variablesUpdated: number;
-  /** Mode values in PUTs. */
+  /** Mode values in PUTs (figma: in `variableModeValues`). */
   valuesSet: number;
+  collectionsDeleted: number;
+  modesDeleted: number;
+  variablesDeleted: number;
   posts: number;
   puts: number;
 }
 
 export interface Plan {
   version: typeof PLAN_VERSION;
+  dialect: ApiDialectName;
   requests: PlannedRequest[];
+  /** Remote ids of the orphans this plan deletes (figma with deleteOrphans); absent when none. */
+  deletes?: string[];
   summary: PlanSummary;
 }
 
@@ -78,14 +113,19 @@ export class PlanError extends TokensyncError {
 const FORBIDDEN = /[.{}]/;
 const TEMP_SLACK = 40;
 
-export function compilePlan(remote: TokenSet, target: TokenSet, opts: { limits?: Partial<PlanLimits> } = {}): Plan {
-  return new Compiler(remote, target, { ...DEFAULT_LIMITS, ...opts.limits }).compile();
+export function compilePlan(remote: TokenSet, target: TokenSet, opts: PlanOptions = {}): Plan {
+  const dialect = opts.dialect ?? 'dfs';
+  // Only figma can delete (DESIGN.md "Dialects"); with dfs orphans stay reported orphans.
+  const deletes = dialect === 'figma' ? (opts.deleteOrphans ?? []).filter((o) => o.reason === 'removed-locally') : [];
+  return new Compiler(remote, target, { ...DEFAULT_LIMITS, ...opts.limits }, dialect, deletes).compile();
 }
 
 /** Replaces temp ids that `mapping` (the POST responses' `tempIdMapping`) knows, in every reference field. */
 export function applyTempIds(body: VariablesPutBody, mapping: Record<string, string>): VariablesPutBody;
 export function applyTempIds(body: VariablesPostBody, mapping: Record<string, string>): VariablesPostBody;
-export function applyTempIds(body: VariablesPutBody | VariablesPostBody, mapping: Record<string, string>): VariablesPutBody | VariablesPostBody {
+export function applyTempIds(body: FigmaVariablesBody, mapping: Record<string, string>): FigmaVariablesBody;
+export function applyTempIds<B extends PlannedRequest['body']>(body: B, mapping: Record<string, string>): B;
+export function applyTempIds(body: PlannedRequest['body'], mapping: Record<string, string>): PlannedRequest['body'] {
   // Nothing to map (the first POST): the body as it is, not a copy of every item.
   if (Object.keys(mapping).length === 0) return body;
   const map = (id: string): string => (id.startsWith('temp_') ? (mapping[id] ?? id) : id);
@@ -94,7 +134,14 @@ export function applyTempIds(body: VariablesPutBody | VariablesPostBody, mapping
   for (const [key, items] of Object.entries(body) as [string, Record<string, unknown>[]][]) {
     out[key] = items.map((item) => {
       const copy: Record<string, unknown> = { ...item };
-      if (copy.action === 'UPDATE' && typeof copy.id === 'string') copy.id = map(copy.id);
+      if ((copy.action === 'UPDATE' || copy.action === 'DELETE') && typeof copy.id === 'string') copy.id = map(copy.id);
+      // figma's top-level variableModeValues: {variableId, modeId, value}.
+      if (typeof copy.variableId === 'string') copy.variableId = map(copy.variableId);
+      if (key === 'variableModeValues' && typeof copy.modeId === 'string') {
+        copy.modeId = map(copy.modeId);
+        const value = copy.value as WireValue;
+        if (typeof value === 'object' && 'type' in value) copy.value = { type: value.type, id: map(value.id) };
+      }
       if (typeof copy.variableCollectionId === 'string') copy.variableCollectionId = map(copy.variableCollectionId);
       if (Array.isArray(copy.variableModeValues)) {
         copy.variableModeValues = (copy.variableModeValues as { modeId: string; value: WireValue }[]).map((mv) => ({
@@ -105,7 +152,7 @@ export function applyTempIds(body: VariablesPutBody | VariablesPostBody, mapping
       return copy;
     });
   }
-  return out as VariablesPutBody | VariablesPostBody;
+  return out as PlannedRequest['body'];
 }
 
 interface ColInfo {
@@ -125,6 +172,8 @@ class Compiler {
   private readonly varIds = new Map<Variable, string>();
   private readonly remoteVarOf = new Map<Variable, Variable>();
   private readonly remoteVarsByKey = new Map<string, Variable>();
+  private readonly figma: boolean;
+  private readonly deleted: string[] = [];
   private readonly summary: PlanSummary = {
     collectionsCreated: 0,
     modesCreated: 0,
@@ -133,6 +182,9 @@ class Compiler {
     modesRenamed: 0,
     variablesUpdated: 0,
     valuesSet: 0,
+    collectionsDeleted: 0,
+    modesDeleted: 0,
+    variablesDeleted: 0,
     posts: 0,
     puts: 0,
   };
@@ -141,7 +193,11 @@ class Compiler {
     private readonly remote: TokenSet,
     private readonly target: TokenSet,
     private readonly limits: PlanLimits,
-  ) {}
+    private readonly dialect: ApiDialectName,
+    private readonly orphans: Orphan[],
+  ) {
+    this.figma = dialect === 'figma';
+  }
 
   private temp(kind: 'col' | 'mode' | 'var'): string {
     this.counters[kind] += 1;
@@ -150,6 +206,10 @@ class Compiler {
 
   compile(): Plan {
     this.checkLimits();
+    const figma = this.figma;
+    // dfs: CREATEs go in POSTs, everything else in PUTs after them. figma: one list of units in one
+    // body (deletes first, then creates, then updates and values), split only past maxBodyBytes.
+    const deleteUnits: Unit[] = [];
     const postUnits: Unit[] = [];
     const putUnits: Unit[] = [];
 
@@ -160,16 +220,19 @@ class Compiler {
       const info: ColInfo = { target: tc, remote: rc, id: rc?.id ?? this.temp('col'), modeIds: new Map(), newModes: new Set() };
       this.cols.set(tc.name, info);
       if (!rc) {
-        const modeItems: CreateModeItem[] = tc.modes.map((m) => {
-          const id = this.temp('mode');
-          info.modeIds.set(m.name, id);
-          return { action: 'CREATE', id, name: m.name, variableCollectionId: info.id };
-        });
-        const initialModeId = info.modeIds.get(tc.defaultMode);
-        if (initialModeId === undefined) throw this.invalid(`Collection "${tc.name}" has default mode "${tc.defaultMode}", which is not one of its modes.`);
-        postUnits.push({ variableCollections: [{ action: 'CREATE', id: info.id, name: tc.name, initialModeId }], variableModes: modeItems });
+        if (!tc.modes.some((m) => m.name === tc.defaultMode)) throw this.invalid(`Collection "${tc.name}" has default mode "${tc.defaultMode}", which is not one of its modes.`);
+        for (const m of tc.modes) info.modeIds.set(m.name, this.temp('mode'));
+        const initialModeId = info.modeIds.get(tc.defaultMode) as string;
+        const unit: Unit = { variableCollections: [{ action: 'CREATE', id: info.id, name: tc.name, initialModeId }] };
+        // figma: the collection comes with its first mode ("Mode 1"), named here, not created again.
+        const modeItems: object[] = tc.modes
+          .filter((m) => !figma || m.name !== tc.defaultMode)
+          .map((m): CreateModeItem => ({ action: 'CREATE', id: info.modeIds.get(m.name) as string, name: m.name, variableCollectionId: info.id }));
+        if (figma && tc.defaultMode !== FIGMA_FIRST_MODE_NAME) modeItems.unshift({ action: 'UPDATE', id: initialModeId, name: tc.defaultMode, variableCollectionId: info.id } satisfies UpdateModeItem);
+        if (modeItems.length > 0) unit.variableModes = modeItems;
+        postUnits.push(unit);
         this.summary.collectionsCreated += 1;
-        this.summary.modesCreated += modeItems.length;
+        this.summary.modesCreated += tc.modes.length;
         continue;
       }
       if (rc.name !== tc.name) {
@@ -227,19 +290,20 @@ class Compiler {
       let initial: Literal | undefined;
       if (!rv) {
         this.checkName(tv);
-        initial = this.literal(tv, info.target.defaultMode, [tv]);
-        const create: CreateVariableItem = {
-          action: 'CREATE',
-          id,
-          name: tv.name,
-          variableCollectionId: info.id,
-          resolvedType: tv.type,
-          initialModeValue: toWireLiteral(initial),
-        };
+        const create = { action: 'CREATE', id, name: tv.name, variableCollectionId: info.id, resolvedType: tv.type } as CreateVariableItem;
+        if (figma) {
+          // Figma's VariableCreate carries description and scopes; values go in variableModeValues.
+          if (tv.description !== '') create.description = tv.description;
+          if (!sameScopes(tv.scopes, ['ALL_SCOPES'])) create.scopes = [...tv.scopes];
+          delete (create as Partial<CreateVariableItem>).initialModeValue;
+        } else {
+          initial = this.literal(tv, info.target.defaultMode, [tv]);
+          create.initialModeValue = toWireLiteral(initial);
+          if (tv.description !== '') item.description = tv.description;
+          if (!sameScopes(tv.scopes, ['ALL_SCOPES'])) item.scopes = [...tv.scopes];
+        }
         postUnits.push({ variables: [create] });
         this.summary.variablesCreated += 1;
-        if (tv.description !== '') item.description = tv.description;
-        if (!sameScopes(tv.scopes, ['ALL_SCOPES'])) item.scopes = [...tv.scopes];
       } else {
         if (rv.type !== tv.type) {
           throw new PlanError('PLAN_TYPE_CHANGE', `Variable "${tv.name}" in collection "${tv.collection}" is ${rv.type} in the design file but ${tv.type} in the repository; the API cannot change a variable's type.`, {
@@ -261,6 +325,18 @@ class Compiler {
         if (this.serviceHolds(tv, rv, info, m.name, value, initial)) continue;
         modeValues.push({ modeId, value: this.wire(tv, value) });
       }
+      if (figma) {
+        // Values are not part of the variable item: one unit with the UPDATE (when it says anything).
+        const unit: Unit = {};
+        if (Object.keys(item).length > 2) unit.variables = [item];
+        if (modeValues.length > 0) unit.variableModeValues = modeValues.map((mv): FigmaModeValue => ({ variableId: id, modeId: mv.modeId, value: mv.value }));
+        if (unit.variables || unit.variableModeValues) {
+          putUnits.push(unit);
+          if (rv || unit.variables) this.summary.variablesUpdated += 1;
+          this.summary.valuesSet += modeValues.length;
+        }
+        continue;
+      }
       if (modeValues.length > 0) item.variableModeValues = modeValues;
       if (Object.keys(item).length > 2) {
         putUnits.push({ variables: [item] });
@@ -269,13 +345,92 @@ class Compiler {
       }
     }
 
-    const requests: PlannedRequest[] = [
-      ...this.chunk(postUnits).map((body) => ({ method: 'POST' as const, body: body as VariablesPostBody })),
-      ...this.chunk(putUnits).map((body) => ({ method: 'PUT' as const, body: body as VariablesPutBody })),
-    ];
-    this.summary.posts = requests.filter((r) => r.method === 'POST').length;
-    this.summary.puts = requests.length - this.summary.posts;
-    return { version: PLAN_VERSION, requests, summary: this.summary };
+    this.deletions(deleteUnits);
+
+    let requests: PlannedRequest[];
+    if (figma) {
+      requests = this.chunk([...deleteUnits, ...postUnits, ...putUnits]).map((body) => ({ method: 'POST' as const, body: body as FigmaVariablesBody }));
+      this.summary.posts = requests.length;
+    } else {
+      requests = [
+        ...this.chunk(postUnits).map((body) => ({ method: 'POST' as const, body: body as VariablesPostBody })),
+        ...this.chunk(putUnits).map((body) => ({ method: 'PUT' as const, body: body as VariablesPutBody })),
+      ];
+      this.summary.posts = requests.filter((r) => r.method === 'POST').length;
+      this.summary.puts = requests.length - this.summary.posts;
+    }
+    const plan: Plan = { version: PLAN_VERSION, dialect: this.dialect, requests, summary: this.summary };
+    if (this.deleted.length > 0) plan.deletes = this.deleted;
+    return plan;
+  }
+
+  /**
+   * DELETE items for the orphans asked for (figma only): collections whole, modes (never a
+   * collection's default mode, which the service cannot delete: it stays an orphan), variables.
+   * A variable that a surviving variable still aliases is an error before anything is sent.
+   */
+  private deletions(units: Unit[]): void {
+    if (this.orphans.length === 0) return;
+    const remoteCols = new Map(this.remote.collections.filter((c) => c.id !== undefined).map((c) => [c.id as string, c]));
+    const remoteVars = new Map(this.remote.variables.filter((v) => v.id !== undefined).map((v) => [v.id as string, v]));
+    const targetColIds = new Set([...this.cols.values()].map((c) => c.remote?.id).filter((id): id is string => id !== undefined));
+    const matchedVarIds = new Set([...this.remoteVarOf.values()].map((v) => v.id as string));
+    const usedModeIds = new Set([...this.cols.values()].flatMap((c) => [...c.modeIds.values()]));
+    const goneCols = new Set<string>();
+    const goneModes = new Set<string>();
+    const goneVars = new Set<string>();
+    for (const o of this.orphans) {
+      if (o.kind === 'collection' && remoteCols.has(o.id) && !targetColIds.has(o.id)) goneCols.add(o.id);
+    }
+    for (const o of this.orphans) {
+      if (o.kind === 'mode') {
+        const col = this.remote.collections.find((c) => c.modes.some((m) => m.id === o.id));
+        if (!col || goneCols.has(col.id ?? '') || usedModeIds.has(o.id)) continue;
+        if (col.modes.find((m) => m.id === o.id)?.name === col.defaultMode) continue;
+        goneModes.add(o.id);
+      } else if (o.kind === 'variable') {
+        const rv = remoteVars.get(o.id);
+        if (!rv || matchedVarIds.has(o.id)) continue;
+        const col = this.remote.collections.find((c) => c.name === rv.collection);
+        if (col && goneCols.has(col.id ?? '')) continue;
+        goneVars.add(o.id);
+      }
+    }
+    // Everything in a deleted collection goes with it.
+    const deletedVarIds = new Set(goneVars);
+    for (const v of this.remote.variables) {
+      const col = this.remote.collections.find((c) => c.name === v.collection);
+      if (col?.id !== undefined && goneCols.has(col.id) && v.id !== undefined) deletedVarIds.add(v.id);
+    }
+    // Never a variable that a surviving variable still aliases (in a mode that survives and whose value
+    // the plan does not replace).
+    if (deletedVarIds.size > 0) {
+      const targetOf = new Map([...this.remoteVarOf].map(([t, r]) => [r, t]));
+      for (const rv of this.remote.variables) {
+        if (rv.id === undefined || deletedVarIds.has(rv.id)) continue;
+        const col = this.remote.collections.find((c) => c.name === rv.collection);
+        const tv = targetOf.get(rv);
+        for (const m of col?.modes ?? []) {
+          const value = rv.values[m.name];
+          if (value === undefined || !isAlias(value) || (m.id !== undefined && goneModes.has(m.id))) continue;
+          if (tv && m.id !== undefined && usedModeIds.has(m.id)) continue; // the plan sets this value
+          const target = this.remoteVarsByKey.get(variableKey(value.alias));
+          if (target?.id === undefined || !deletedVarIds.has(target.id)) continue;
+          throw new PlanError(
+            'PLAN_DELETE_ALIASED',
+            `Variable "${target.name}" in collection "${target.collection}" was removed from the repository, but "${rv.name}" in collection "${rv.collection}" still aliases it (mode "${m.name}"), so it cannot be deleted.`,
+            { hint: `Point "${rv.name}" at another variable (or keep "${target.name}" in the repository), or run without --delete-orphans. Nothing was sent.` },
+          );
+        }
+      }
+    }
+    for (const id of goneCols) units.push({ variableCollections: [{ action: 'DELETE', id }] });
+    for (const id of goneModes) units.push({ variableModes: [{ action: 'DELETE', id }] });
+    for (const id of goneVars) units.push({ variables: [{ action: 'DELETE', id }] });
+    this.deleted.push(...goneCols, ...goneModes, ...goneVars);
+    this.summary.collectionsDeleted = goneCols.size;
+    this.summary.modesDeleted = goneModes.size;
+    this.summary.variablesDeleted = goneVars.size;
   }
 
   /** Whether the service will hold `value` in this mode once the POST is done (no PUT needed). */
@@ -283,6 +438,8 @@ class Compiler {
     if (!rv) return initial !== undefined && !isAlias(value) && valuesEqual(value, initial);
     let current: Value | undefined;
     if (info.newModes.has(mode)) {
+      // figma: "default values, consistent with the UI" are not spelled out; send the value.
+      if (this.figma) return false;
       // A new mode of an existing collection starts as a copy of the default mode.
       current = info.remote ? rv.values[info.remote.defaultMode] : undefined;
     } else {
@@ -306,6 +463,14 @@ class Compiler {
 
   private aliasTarget(owner: Variable, value: Value & { alias: { collection: string; name: string } }): Variable {
     const t = this.targetVars.get(variableKey(value.alias));
+    if (!t && this.remoteVarsByKey.has(variableKey(value.alias))) {
+      // Still in the design file but removed from the repository: it is never deleted while aliased.
+      throw new PlanError(
+        'PLAN_DELETE_ALIASED',
+        `Variable "${owner.name}" in collection "${owner.collection}" aliases "${value.alias.collection}/${value.alias.name}", which was removed from the repository but is still in the design file; an aliased variable is not removed.`,
+        { hint: `Point "${owner.name}" at another variable (in the design file or the repository), or keep "${value.alias.name}" in the repository. Nothing was sent.` },
+      );
+    }
     if (!t) {
       throw new PlanError('PLAN_ALIAS_MISSING', `Variable "${owner.name}" in collection "${owner.collection}" is an alias of "${value.alias.collection}/${value.alias.name}", which does not exist.`, {
         hint: 'Point the alias at an existing token, or add the missing token.',
@@ -396,8 +561,12 @@ class Compiler {
   }
 }
 
-type ArrayName = 'variableCollections' | 'variableModes' | 'variables';
-const ARRAYS: ArrayName[] = ['variableCollections', 'variableModes', 'variables'];
+/** The name figma gives a new collection's first mode. */
+const FIGMA_FIRST_MODE_NAME = 'Mode 1';
+
+type ArrayName = 'variableCollections' | 'variableModes' | 'variables' | 'variableModeValues';
+/** In Figma's order of application (collections, modes, variables, values). */
+const ARRAYS: ArrayName[] = ['variableCollections', 'variableModes', 'variables', 'variableModeValues'];
 /** Items that must travel in the same body (a new collection with its modes), or a single item. */
 type Unit = Partial<Record<ArrayName, object[]>>;
 
@@ -420,13 +589,13 @@ function bodySize(body: Record<string, unknown[]>): number {
 
 /** Exact JSON byte length of a body built by `mergeUnits`, kept incrementally (plus temp-id slack). */
 class Sizer {
-  private readonly count: Record<ArrayName, number> = { variableCollections: 0, variableModes: 0, variables: 0 };
-  private readonly bytes: Record<ArrayName, number> = { variableCollections: 0, variableModes: 0, variables: 0 };
+  private readonly count: Record<ArrayName, number> = { variableCollections: 0, variableModes: 0, variables: 0, variableModeValues: 0 };
+  private readonly bytes: Record<ArrayName, number> = { variableCollections: 0, variableModes: 0, variables: 0, variableModeValues: 0 };
   private slack = 0;
 
   static measure(unit: Unit): { count: Record<ArrayName, number>; bytes: Record<ArrayName, number>; slack: number } {
-    const count = { variableCollections: 0, variableModes: 0, variables: 0 };
-    const bytes = { variableCollections: 0, variableModes: 0, variables: 0 };
+    const count = { variableCollections: 0, variableModes: 0, variables: 0, variableModeValues: 0 };
+    const bytes = { variableCollections: 0, variableModes: 0, variables: 0, variableModeValues: 0 };
     let slack = 0;
     for (const name of ARRAYS) {
       for (const item of unit[name] ?? []) {
@@ -461,9 +630,9 @@ class Sizer {
 }
 
 function describeUnit(unit: Unit): string {
-  const first = (unit.variableCollections?.[0] ?? unit.variables?.[0] ?? unit.variableModes?.[0]) as { name?: string; id?: string } | undefined;
-  const what = unit.variableCollections ? 'Collection' : unit.variables ? 'Variable' : 'Mode';
-  return `${what} "${first?.name ?? first?.id ?? '?'}"`;
+  const first = (unit.variableCollections?.[0] ?? unit.variables?.[0] ?? unit.variableModes?.[0] ?? unit.variableModeValues?.[0]) as { name?: string; id?: string; variableId?: string } | undefined;
+  const what = unit.variableCollections ? 'Collection' : unit.variables || unit.variableModeValues ? 'Variable' : 'Mode';
+  return `${what} "${first?.name ?? first?.id ?? first?.variableId ?? '?'}"`;
 }
 
 function toWireLiteral(v: Literal): boolean | number | string | { r: number; g: number; b: number; a: number } {

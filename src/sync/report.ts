@@ -76,9 +76,11 @@ function conflictRow(c: Conflict): Row {
   }
 }
 
-function orphanRow(o: Orphan): Row {
+function orphanRow(o: Orphan, deletes: Set<string>): Row {
   const subject = o.kind === 'variable' ? o.variable : o.kind === 'mode' ? `(mode ${o.mode})` : '(collection)';
   const detail = o.reason === 'removed-locally' ? 'only in the design file (removed from the repository)' : 'only in the design file (never pulled)';
+  // Issue 12: deleted only on request (--delete-orphans / sync.deleteOrphans) and where the API can.
+  if (deletes.has(o.id)) return ['-', subject, 'removed from the repository: deleted from the design file', '-> service'];
   return ['?', subject, detail, 'remove it in the design file'];
 }
 
@@ -107,13 +109,14 @@ export function renderPlanTable(diff: SyncDiff, plan: Plan): string {
   for (const c of diff.conflicts) add(groups, c.collection, conflictRow(c));
   for (const c of diff.toService) add(groups, c.collection, changeRow(c, '-> service'));
   for (const c of diff.toRepo) add(groups, c.collection, changeRow(c, '-> repo'));
-  for (const o of diff.orphans) add(groups, o.collection, orphanRow(o));
+  const deletes = new Set(plan.deletes ?? []);
+  for (const o of diff.orphans) add(groups, o.collection, orphanRow(o, deletes));
   const { posts, puts } = plan.summary;
-  const requests = plan.requests.length === 0 ? 'no requests' : `${plural(plan.requests.length, 'request')} (${posts} POST, ${puts} PUT)`;
+  const requests = plan.requests.length === 0 ? 'no requests' : `${plural(plan.requests.length, 'request')} (${posts} POST${plan.dialect === 'figma' ? '' : `, ${puts} PUT`})`;
   const summary =
     groups.size === 0
       ? `In step: no changes, ${requests}.`
-      : `${diff.toService.length} to push, ${diff.toRepo.length} to pull, ${plural(diff.conflicts.length, 'conflict')}, ${plural(diff.orphans.length, 'orphan')}; ${requests}.`;
+      : `${diff.toService.length} to push, ${diff.toRepo.length} to pull, ${plural(diff.conflicts.length, 'conflict')}, ${plural(diff.orphans.length, 'orphan')}${deletes.size > 0 ? ` (${deletes.size} to delete)` : ''}; ${requests}.`;
   return [...layout(groups), summary].join('\n');
 }
 

@@ -28,7 +28,7 @@ export interface HttpResult {
 }
 
 export interface CallOptions {
-  /** Personal token (X-Service-Token); default the emulator's all-scopes token. `null` sends none. */
+  /** Personal token (X-Service-Token, figma: X-Figma-Token); default the emulator's all-scopes token. `null` sends none. */
   token?: string | null;
   /** OAuth access token (Authorization: Bearer); when set, no personal token is sent. */
   bearer?: string;
@@ -59,10 +59,10 @@ export interface TestEmulator extends RunningEmulator {
   };
 }
 
-async function call(url: string, dispatcher: Agent, defaultToken: string, method: string, path: string, opts: CallOptions = {}): Promise<HttpResult> {
+async function call(url: string, dispatcher: Agent, defaultToken: string, method: string, path: string, opts: CallOptions = {}, tokenHeader = 'x-service-token'): Promise<HttpResult> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.bearer !== undefined) headers['authorization'] = `Bearer ${opts.bearer}`;
-  else if (opts.token !== null) headers['x-service-token'] = opts.token ?? defaultToken;
+  else if (opts.token !== null) headers[tokenHeader] = opts.token ?? defaultToken;
   let body: string | Buffer | undefined;
   if (opts.raw !== undefined) body = opts.raw;
   else if (opts.body !== undefined) {
@@ -83,7 +83,9 @@ async function call(url: string, dispatcher: Agent, defaultToken: string, method
 export async function startTestEmulator(opts: EmulatorOptions = {}): Promise<TestEmulator> {
   const emu = await startEmulator({ timeScale: 0.01, rateLimitPerMinute: 100_000, ...opts });
   const dispatcher = new Agent({ connect: { ca: emu.ca } });
-  const c = (method: string, path: string, o?: CallOptions): Promise<HttpResult> => call(emu.url, dispatcher, emu.token, method, path, o);
+  // The personal token goes in the dialect's header (figma: X-Figma-Token); admin calls accept either.
+  const tokenHeader = emu.api === 'figma' ? 'x-figma-token' : 'x-service-token';
+  const c = (method: string, path: string, o?: CallOptions): Promise<HttpResult> => call(emu.url, dispatcher, emu.token, method, path, o, tokenHeader);
   const admin = async (method: string, path: string, body?: unknown): Promise<any> => {
     const r = await c(method, path, { token: emu.adminToken, ...(body === undefined ? {} : { body }) });
     if (r.status !== 200) throw new Error(`${method} ${path} answered ${r.status}: ${r.text}`);

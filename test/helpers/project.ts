@@ -14,12 +14,13 @@ export interface TestProject {
   write(rel: string, text: string): void;
 }
 
-export function createProject(service: { url: string; caFile: string; token: string; fileKey: string }, extraConfig = ''): TestProject {
+export function createProject(service: { url: string; caFile: string; token: string; fileKey: string; api?: 'dfs' | 'figma' }, extraConfig = ''): TestProject {
   const root = mkdtempSync(path.join(tmpdir(), 'tokensync-e2e-'));
   mkdirSync(path.join(root, 'config'));
   writeFileSync(
     path.join(root, 'config', 'tokensync.yaml'),
-    `service:\n  url: ${service.url}\n  fileKey: ${service.fileKey}\n  token: env:DFS_TOKEN\n  caFile: ${service.caFile}\n${extraConfig}`,
+    // The dialect is written only when it is not the default, so dfs projects keep their exact config.
+    `service:\n  url: ${service.url}\n${service.api === 'figma' ? '  api: figma\n' : ''}  fileKey: ${service.fileKey}\n  token: env:DFS_TOKEN\n  caFile: ${service.caFile}\n${extraConfig}`,
   );
   const read = (rel: string): string => readFileSync(path.join(root, rel), 'utf8');
   return {
@@ -52,7 +53,7 @@ export function createProject(service: { url: string; caFile: string; token: str
 }
 
 /** A project that has just pulled from the service, with the service's request log cleared. */
-export async function pulledProject(service: { url: string; caFile: string; token: string; fileKey: string; admin: { clearRequests(): Promise<void> } }): Promise<TestProject> {
+export async function pulledProject(service: { url: string; caFile: string; token: string; fileKey: string; api?: 'dfs' | 'figma'; admin: { clearRequests(): Promise<void> } }): Promise<TestProject> {
   const project = createProject(service);
   const pulled = await runCli(['pull'], { cwd: project.root, env: project.env });
   expect(pulled.stderr).toBe('');

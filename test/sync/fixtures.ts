@@ -115,7 +115,7 @@ export function applyPlan(res: LocalVariablesResponse, plan: Plan): LocalVariabl
   let n = 100;
   for (const request of plan.requests) {
     if (request.method === 'POST') {
-      const body: VariablesPostBody = applyTempIds(request.body, mapping);
+      const body = applyTempIds(request.body as VariablesPostBody, mapping);
       const initial = new Map<string, string>();
       for (const c of body.variableCollections ?? []) {
         const id = `VariableCollectionId:9:${n++}`;

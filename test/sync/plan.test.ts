@@ -37,8 +37,22 @@ describe('compilePlan', () => {
   it('sends nothing when the service already holds the target', () => {
     expect(compilePlan(R0, R0)).toEqual({
       version: PLAN_VERSION,
+      dialect: 'dfs',
       requests: [],
-      summary: { collectionsCreated: 0, modesCreated: 0, variablesCreated: 0, collectionsRenamed: 0, modesRenamed: 0, variablesUpdated: 0, valuesSet: 0, posts: 0, puts: 0 },
+      summary: {
+        collectionsCreated: 0,
+        modesCreated: 0,
+        variablesCreated: 0,
+        collectionsRenamed: 0,
+        modesRenamed: 0,
+        variablesUpdated: 0,
+        valuesSet: 0,
+        collectionsDeleted: 0,
+        modesDeleted: 0,
+        variablesDeleted: 0,
+        posts: 0,
+        puts: 0,
+      },
     });
   });
 
@@ -200,7 +214,7 @@ describe('compilePlan', () => {
         },
       ]
     `);
-    expect(plan.summary).toEqual({ collectionsCreated: 1, modesCreated: 3, variablesCreated: 3, collectionsRenamed: 0, modesRenamed: 0, variablesUpdated: 3, valuesSet: 7, posts: 1, puts: 1 });
+    expect(plan.summary).toEqual({ collectionsCreated: 1, modesCreated: 3, variablesCreated: 3, collectionsRenamed: 0, modesRenamed: 0, variablesUpdated: 3, collectionsDeleted: 0, modesDeleted: 0, variablesDeleted: 0, valuesSet: 7, posts: 1, puts: 1 });
     // Applied as the service applies it, nothing is left to do.
     expect(compilePlan(afterApply(R0, plan), target).requests).toEqual([]);
   });

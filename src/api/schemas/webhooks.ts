@@ -10,9 +10,11 @@ export const webhookSchema = z.looseObject({
   team_id: z.string(),
   endpoint: z.string(),
   status: z.enum(['ACTIVE', 'PAUSED']),
-  // "Human-readable text", optional on creation: a webhook created without one may come back without it.
-  description: z.string().optional(),
-  created_at: z.string(),
+  // "Human-readable text", optional on creation: a webhook created without one may come back without it
+  // (Figma's WebhookV2: `string | null`).
+  description: z.string().nullish(),
+  // Not in Figma's WebhookV2 (it carries context/context_id instead); the dfs spec lists it.
+  created_at: z.string().optional(),
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 

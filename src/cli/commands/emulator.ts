@@ -1,5 +1,5 @@
 /**
- * `tokensync emulator [--port N] [--host H] [--data FILE] [--seed demo|empty] [--rate-limit N]`:
+ * `tokensync emulator [--port N] [--host H] [--data FILE] [--seed demo|empty] [--rate-limit N] [--api dfs|figma]`:
  * runs the local Design File Service until SIGINT/SIGTERM. When ready it prints exactly one JSON line
  * on stdout, the contract tools rely on (DESIGN.md "The local service"):
  * {"url","caFile","token","fileKey","teamId","adminToken"}; nothing else is printed there.
@@ -14,6 +14,8 @@ export interface EmulatorCommandOptions {
   data?: string;
   seed: 'demo' | 'empty';
   rateLimit: string;
+  /** Which API it speaks (issue 12; docs/emulator.md "Dialects"). */
+  api?: 'dfs' | 'figma';
 }
 
 function whole(value: string, flag: string, min: number, max: number): number {
@@ -32,6 +34,7 @@ export async function run(options: EmulatorCommandOptions, ctx: CommandContext):
     host: options.host,
     seed: options.seed,
     rateLimitPerMinute: whole(options.rateLimit, '--rate-limit', 1, 1_000_000),
+    api: options.api ?? 'dfs',
     ...(options.data !== undefined ? { dataFile: resolve(ctx.cwd, options.data) } : {}),
   });
   ctx.out.line(

@@ -31,7 +31,8 @@ function body(ctx: ControlCtx): Record<string, unknown> | Reply {
 const isReply = (v: unknown): v is Reply => typeof v === 'object' && v !== null && Buffer.isBuffer((v as Reply).body) && 'status' in v;
 
 export function adminAllowed(state: EmulatorState, headers: Record<string, string | string[] | undefined>): boolean {
-  const given = headers['x-service-token'];
+  // Either dialect's token header: the control endpoints are the same for both.
+  const given = headers['x-service-token'] ?? headers['x-figma-token'];
   return typeof given === 'string' && secretEquals(given, state.identity.adminToken);
 }
 

@@ -1,5 +1,6 @@
 /**
- * Variables (spec "Variables"): GET local, POST CREATE, PUT UPDATE. Batches are validated whole before
+ * Variables (spec "Variables"): GET local, POST CREATE, PUT UPDATE (figma dialect: one POST with every
+ * action, variables/figma.ts). Batches are validated whole before
  * any change (variables/create.ts, variables/update.ts) and rejected with 400 naming the item. A write
  * that changes something bumps the file's version and lastModified and sends FILE_UPDATE (issue 2).
  * Every response carries `status` and `error: false` next to `meta`, as the real service's do.
@@ -8,6 +9,7 @@ import { NEEDS } from '../auth.js';
 import { fail, json, parseJson, type Reply } from '../http.js';
 import { applyCreate } from '../variables/create.js';
 import { applyUpdate } from '../variables/update.js';
+import { applyFigmaBatch } from '../variables/figma.js';
 import type { BatchResult } from '../variables/common.js';
 import type { FileRecord } from '../state.js';
 import { api, fileOf, isReply, type Ctx, type Endpoint } from './context.js';
@@ -29,7 +31,9 @@ async function write(ctx: Ctx, apply: (file: FileRecord, body: unknown) => Batch
   const result = apply(file, parsed.value);
   if (!result.ok) return fail(400, result.message);
   if (result.changed) await ctx.svc.fileEdited(file);
-  return json(200, { status: 200, error: false, meta: { tempIdMapping: result.tempIdMapping } });
+  // figma (OpenAPI PostVariablesResponse): the map is `tempIdToRealId`.
+  const meta = ctx.svc.options.api === 'figma' ? { tempIdToRealId: result.tempIdMapping } : { tempIdMapping: result.tempIdMapping };
+  return json(200, { status: 200, error: false, meta });
 }
 
 export const variableRoutes: Endpoint[] = [
@@ -42,6 +46,9 @@ export const variableRoutes: Endpoint[] = [
     answers.set(file, { version: file.version, reply });
     return reply;
   }),
-  api('POST', '/v1/files/:file_key/variables', NEEDS.writeVariables, (ctx) => write(ctx, applyCreate)),
-  api('PUT', '/v1/files/:file_key/variables', NEEDS.writeVariables, (ctx) => write(ctx, applyUpdate)),
+  api('POST', '/v1/files/:file_key/variables', NEEDS.writeVariables, (ctx) => write(ctx, ctx.svc.options.api === 'figma' ? applyFigmaBatch : applyCreate)),
+  // Figma has no PUT: in the figma dialect it is a 405 (one POST carries every action).
+  api('PUT', '/v1/files/:file_key/variables', NEEDS.writeVariables, (ctx) =>
+    ctx.svc.options.api === 'figma' ? fail(405, 'PUT is not allowed on /v1/files/:file_key/variables; send UPDATE items in the POST.', { allow: 'POST' }) : write(ctx, applyUpdate),
+  ),
 ];

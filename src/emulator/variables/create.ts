@@ -19,6 +19,7 @@ import {
   MAX_MODES_PER_COLLECTION,
   MAX_VARIABLES_PER_COLLECTION,
   RESOLVED_TYPES,
+  checkCodeSyntax,
   checkPlainName,
   checkScopes,
   checkValue,
@@ -26,7 +27,7 @@ import {
   isAlias,
 } from './values.js';
 
-interface NewCollection { tempId: string; name: string; initialModeId: string; where: string }
+interface NewCollection { tempId: string; name: string; initialModeId: string; hidden: boolean; where: string }
 interface NewMode { tempId: string; name: string; collection: string; where: string }
 interface NewVariable {
   tempId: string;
@@ -36,6 +37,8 @@ interface NewVariable {
   value: VariableValue;
   description: string;
   scopes: string[];
+  hidden: boolean;
+  codeSyntax: Record<string, string>;
   where: string;
 }
 
@@ -68,7 +71,8 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
     const name = checkPlainName(item['name'], where, 'collection');
     if (!name.ok) return err(name.message);
     if (typeof item['initialModeId'] !== 'string') return err(`${where}: "initialModeId" must be the temporary id of one of this collection's CREATE items in variableModes.`);
-    newCollections.set(id, { tempId: id, name: name.value, initialModeId: item['initialModeId'], where });
+    if (item['hiddenFromPublishing'] !== undefined && typeof item['hiddenFromPublishing'] !== 'boolean') return err(`${where}: "hiddenFromPublishing" must be true or false.`);
+    newCollections.set(id, { tempId: id, name: name.value, initialModeId: item['initialModeId'], hidden: item['hiddenFromPublishing'] === true, where });
   }
 
   // Modes
@@ -122,7 +126,7 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
   const newVariables = new Map<string, NewVariable>();
   for (const [i, item] of items.variables.entries()) {
     const where = `variables[${i}]${typeof item['id'] === 'string' ? ` (id "${item['id']}")` : ''}`;
-    const extra = allowKeys(item, ['action', 'id', 'name', 'variableCollectionId', 'resolvedType', 'initialModeValue', 'description', 'scopes', 'hiddenFromPublishing'], where);
+    const extra = allowKeys(item, ['action', 'id', 'name', 'variableCollectionId', 'resolvedType', 'initialModeValue', 'description', 'scopes', 'hiddenFromPublishing', 'codeSyntax'], where);
     if (extra) return err(extra);
     const id = checkTempId(item['id'], where);
     if (typeof id !== 'string') return err(id.message);
@@ -142,9 +146,17 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
     if (item['description'] !== undefined && typeof item['description'] !== 'string') return err(`${where}: "description" must be a string.`);
     let scopes = ['ALL_SCOPES'];
     if (item['scopes'] !== undefined) {
-      const s = checkScopes(item['scopes'], where);
+      const s = checkScopes(item['scopes'], where, type as ResolvedType);
       if (!s.ok) return err(s.message);
       scopes = s.value;
+    }
+    // Issue 12: hiddenFromPublishing was accepted and then stored as false; it is kept now.
+    if (item['hiddenFromPublishing'] !== undefined && typeof item['hiddenFromPublishing'] !== 'boolean') return err(`${where}: "hiddenFromPublishing" must be true or false.`);
+    let codeSyntax: Record<string, string> = {};
+    if (item['codeSyntax'] !== undefined) {
+      const c = checkCodeSyntax(item['codeSyntax'], where);
+      if (!c.ok) return err(c.message);
+      codeSyntax = c.value;
     }
     const names = varNamesOf(c);
     if (names.has(name.value)) return err(`${where}: collection "${collectionName(file, newCollections, c)}" already has a variable named "${name.value}"; names must be unique in a collection.`);
@@ -152,7 +164,7 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
     if (names.size > MAX_VARIABLES_PER_COLLECTION) {
       return err(`${where}: collection "${collectionName(file, newCollections, c)}" would have ${names.size} variables; the limit is ${MAX_VARIABLES_PER_COLLECTION.toLocaleString('en-US')} per collection. Split the variables over several collections.`);
     }
-    newVariables.set(id, { tempId: id, name: name.value, collection: c, type: type as ResolvedType, value: value.value, description: (item['description'] as string | undefined) ?? '', scopes, where });
+    newVariables.set(id, { tempId: id, name: name.value, collection: c, type: type as ResolvedType, value: value.value, description: (item['description'] as string | undefined) ?? '', scopes, hidden: item['hiddenFromPublishing'] === true, codeSyntax, where });
   }
   // Alias targets (after all items are known: an alias may point to a later item of the batch).
   for (const v of newVariables.values()) {
@@ -184,7 +196,7 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
       modes: [],
       defaultModeId: '',
       variableIds: [],
-      hiddenFromPublishing: false,
+      hiddenFromPublishing: c.hidden,
       remote: false,
     };
     mapping[c.tempId] = record.id;
@@ -222,9 +234,9 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
       valuesByMode: Object.fromEntries(c.modes.map((m) => [m.modeId, typeof value === 'object' ? { ...value } : value])),
       scopes: v.scopes,
       description: v.description,
-      hiddenFromPublishing: false,
+      hiddenFromPublishing: v.hidden,
       remote: false,
-      codeSyntax: {},
+      codeSyntax: v.codeSyntax,
     };
     file.variables[record.id] = record;
     c.variableIds.push(record.id);

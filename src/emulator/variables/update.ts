@@ -4,19 +4,20 @@
  *
  * Choices where the spec is silent (agreed wire choices): collections and modes may be renamed with
  * `name` (a mode item also names its `variableCollectionId`); variable items may carry `description`,
- * `scopes` and `hiddenFromPublishing`; aliases point to existing variable ids of the same type.
+ * `scopes`, `hiddenFromPublishing` and `codeSyntax` (Figma's VariableUpdate fields); aliases point to existing variable ids of the same type.
  * The same id may appear in several items; they apply in order.
  */
 import type { FileRecord, VariableRecord, VariableValue } from '../state.js';
 import { findAliasCycle } from './cycles.js';
 import { checkBody, describeCycle, type BatchResult } from './common.js';
-import { checkPlainName, checkScopes, checkValue, checkVariableName, isAlias, isObject } from './values.js';
+import { checkCodeSyntax, checkPlainName, checkScopes, checkValue, checkVariableName, isAlias, isObject } from './values.js';
 
 interface VariablePatch {
   name?: string;
   description?: string;
   scopes?: string[];
   hiddenFromPublishing?: boolean;
+  codeSyntax?: Record<string, string>;
   values: Map<string, VariableValue>;
 }
 
@@ -82,7 +83,7 @@ export function applyUpdate(file: FileRecord, body: unknown): BatchResult {
   const patches = new Map<string, VariablePatch>();
   for (const [i, item] of items.variables.entries()) {
     const where = `variables[${i}]${typeof item['id'] === 'string' ? ` (id "${item['id']}")` : ''}`;
-    const extra = allowKeys(item, ['action', 'id', 'name', 'description', 'scopes', 'hiddenFromPublishing', 'variableModeValues'], where);
+    const extra = allowKeys(item, ['action', 'id', 'name', 'description', 'scopes', 'hiddenFromPublishing', 'codeSyntax', 'variableModeValues'], where);
     if (extra) return err(extra);
     const id = item['id'];
     const v: VariableRecord | undefined = typeof id === 'string' ? file.variables[id] : undefined;
@@ -105,13 +106,18 @@ export function applyUpdate(file: FileRecord, body: unknown): BatchResult {
       patch.description = item['description'];
     }
     if (item['scopes'] !== undefined) {
-      const s = checkScopes(item['scopes'], where);
+      const s = checkScopes(item['scopes'], where, v.resolvedType);
       if (!s.ok) return err(s.message);
       patch.scopes = s.value;
     }
     if (item['hiddenFromPublishing'] !== undefined) {
       if (typeof item['hiddenFromPublishing'] !== 'boolean') return err(`${where}: "hiddenFromPublishing" must be true or false.`);
       patch.hiddenFromPublishing = item['hiddenFromPublishing'];
+    }
+    if (item['codeSyntax'] !== undefined) {
+      const c = checkCodeSyntax(item['codeSyntax'], where);
+      if (!c.ok) return err(c.message);
+      patch.codeSyntax = c.value;
     }
     const mv = item['variableModeValues'];
     if (mv !== undefined) {
@@ -183,6 +189,7 @@ export function applyUpdate(file: FileRecord, body: unknown): BatchResult {
     if (p.description !== undefined) v.description = p.description;
     if (p.scopes !== undefined) v.scopes = p.scopes;
     if (p.hiddenFromPublishing !== undefined) v.hiddenFromPublishing = p.hiddenFromPublishing;
+    if (p.codeSyntax !== undefined) v.codeSyntax = p.codeSyntax;
     for (const [m, value] of p.values) v.valuesByMode[m] = value;
   }
   const changed = items.variableCollections.length + items.variableModes.length + items.variables.length > 0;

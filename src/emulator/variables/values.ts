@@ -7,14 +7,36 @@ import type { ResolvedType, VariableValue } from '../state.js';
 export const RESOLVED_TYPES: readonly ResolvedType[] = ['COLOR', 'FLOAT', 'STRING', 'BOOLEAN'];
 
 /**
- * Variable scopes the real service accepts (spec: "Allowed values ... beyond ALL_SCOPES: not shown";
- * this is the real service's VariableScope list).
+ * Variable scopes the real service accepts (spec: "Allowed values ... beyond ALL_SCOPES: not shown"):
+ * the `VariableScope` enum of Figma's OpenAPI document (@figma/rest-api-spec), in its order, both dialects.
  */
 export const VARIABLE_SCOPES = new Set([
   'ALL_SCOPES', 'TEXT_CONTENT', 'CORNER_RADIUS', 'WIDTH_HEIGHT', 'GAP', 'ALL_FILLS', 'FRAME_FILL', 'SHAPE_FILL',
-  'TEXT_FILL', 'STROKE_COLOR', 'STROKE_FLOAT', 'EFFECT_FLOAT', 'EFFECT_COLOR', 'OPACITY', 'FONT_FAMILY', 'FONT_STYLE',
-  'FONT_WEIGHT', 'FONT_SIZE', 'LINE_HEIGHT', 'LETTER_SPACING', 'PARAGRAPH_SPACING', 'PARAGRAPH_INDENT',
+  'TEXT_FILL', 'STROKE_COLOR', 'STROKE_FLOAT', 'EFFECT_FLOAT', 'EFFECT_COLOR', 'OPACITY', 'COLOR_OPACITY', 'FONT_FAMILY',
+  'FONT_STYLE', 'FONT_WEIGHT', 'FONT_SIZE', 'LINE_HEIGHT', 'LETTER_SPACING', 'PARAGRAPH_SPACING', 'PARAGRAPH_INDENT',
+  'FONT_VARIATIONS',
 ]);
+
+/**
+ * Which scopes fit which type: the `VariableScope` description of the OpenAPI document ("Valid scopes
+ * for FLOAT / STRING / COLOR variables"; scopes are "currently supported on FLOAT, STRING, and COLOR",
+ * so a BOOLEAN has ALL_SCOPES only). Two enum values the document lists for no type are given to FLOAT,
+ * as Figma's Plugin API documents them: CORNER_RADIUS and FONT_VARIATIONS (docs/emulator.md).
+ */
+export const SCOPES_BY_TYPE: Record<ResolvedType, ReadonlySet<string>> = {
+  FLOAT: new Set([
+    'ALL_SCOPES', 'TEXT_CONTENT', 'CORNER_RADIUS', 'WIDTH_HEIGHT', 'GAP', 'STROKE_FLOAT', 'EFFECT_FLOAT', 'OPACITY', 'COLOR_OPACITY',
+    'FONT_WEIGHT', 'FONT_SIZE', 'LINE_HEIGHT', 'LETTER_SPACING', 'PARAGRAPH_SPACING', 'PARAGRAPH_INDENT', 'FONT_VARIATIONS',
+  ]),
+  STRING: new Set(['ALL_SCOPES', 'TEXT_CONTENT', 'FONT_FAMILY', 'FONT_STYLE']),
+  COLOR: new Set(['ALL_SCOPES', 'ALL_FILLS', 'FRAME_FILL', 'SHAPE_FILL', 'TEXT_FILL', 'STROKE_COLOR', 'EFFECT_COLOR']),
+  BOOLEAN: new Set(['ALL_SCOPES']),
+};
+
+/** "Mode names cannot be longer than 40 characters" (OpenAPI `postVariables`); both dialects. */
+export const MAX_MODE_NAME_LENGTH = 40;
+/** Code syntax platforms (schema `VariableCodeSyntax`). */
+export const CODE_SYNTAX_PLATFORMS = ['WEB', 'ANDROID', 'iOS'] as const;
 
 export const MAX_VARIABLES_PER_COLLECTION = 5000;
 export const MAX_MODES_PER_COLLECTION = 40;
@@ -33,6 +55,9 @@ export function checkVariableName(name: unknown, where: string): Check<string> {
 
 export function checkPlainName(name: unknown, where: string, what: string): Check<string> {
   if (typeof name !== 'string' || name.trim() === '') return { ok: false, message: `${where}: "name" of a ${what} must be a non-empty string.` };
+  if (what === 'mode' && [...name].length > MAX_MODE_NAME_LENGTH) {
+    return { ok: false, message: `${where}: mode name "${name}" has ${[...name].length} characters; mode names may have at most ${MAX_MODE_NAME_LENGTH}.` };
+  }
   return { ok: true, value: name };
 }
 
@@ -76,12 +101,30 @@ export function checkValue(type: ResolvedType, value: unknown, where: string): C
   }
 }
 
-export function checkScopes(scopes: unknown, where: string): Check<string[]> {
+/** Scope names from the enum that fit `type`; ALL_SCOPES alone, and ALL_FILLS without another fill scope. */
+export function checkScopes(scopes: unknown, where: string, type: ResolvedType): Check<string[]> {
   if (!Array.isArray(scopes) || scopes.some((s) => typeof s !== 'string')) return { ok: false, message: `${where}: "scopes" must be an array of scope names such as "ALL_SCOPES".` };
-  for (const s of scopes as string[]) {
+  const list = scopes as string[];
+  for (const s of list) {
     if (!VARIABLE_SCOPES.has(s)) return { ok: false, message: `${where}: unknown scope "${s}"; allowed: ${[...VARIABLE_SCOPES].join(', ')}.` };
+    const fits = SCOPES_BY_TYPE[type];
+    if (!fits.has(s)) return { ok: false, message: `${where}: scope "${s}" does not fit a ${type} variable; a ${type} variable takes ${[...fits].join(', ')}.` };
   }
-  return { ok: true, value: scopes as string[] };
+  if (list.includes('ALL_SCOPES') && list.length > 1) return { ok: false, message: `${where}: "ALL_SCOPES" cannot be combined with other scopes; send ["ALL_SCOPES"] alone or the scopes without it.` };
+  if (list.includes('ALL_FILLS') && list.some((s) => s === 'FRAME_FILL' || s === 'SHAPE_FILL' || s === 'TEXT_FILL')) {
+    return { ok: false, message: `${where}: "ALL_FILLS" cannot be combined with FRAME_FILL, SHAPE_FILL or TEXT_FILL; it already covers them.` };
+  }
+  return { ok: true, value: [...list] };
+}
+
+/** `{WEB?, ANDROID?, iOS?}` with string values (schema `VariableCodeSyntax`). */
+export function checkCodeSyntax(value: unknown, where: string): Check<Record<string, string>> {
+  if (!isObject(value)) return { ok: false, message: `${where}: "codeSyntax" must be an object with optional WEB, ANDROID and iOS strings.` };
+  for (const [k, v] of Object.entries(value)) {
+    if (!(CODE_SYNTAX_PLATFORMS as readonly string[]).includes(k)) return { ok: false, message: `${where}: unknown codeSyntax platform "${k}"; allowed: ${CODE_SYNTAX_PLATFORMS.join(', ')}.` };
+    if (typeof v !== 'string') return { ok: false, message: `${where}: codeSyntax.${k} must be a string.` };
+  }
+  return { ok: true, value: { ...(value as Record<string, string>) } };
 }
 
 export { isObject };

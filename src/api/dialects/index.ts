@@ -1,0 +1,11 @@
+/** The API dialects (DESIGN.md "Dialects"). */
+import { dfsDialect } from './dfs.js';
+import { figmaDialect } from './figma.js';
+import type { ApiDialectName, Dialect } from './types.js';
+
+export type { ApiDialectName, Dialect, ScopeNeed } from './types.js';
+export { API_DIALECTS } from './types.js';
+
+export function dialectOf(name: ApiDialectName | undefined): Dialect {
+  return name === 'figma' ? figmaDialect : dfsDialect;
+}

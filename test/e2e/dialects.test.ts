@@ -1,0 +1,261 @@
+/**
+ * Issue 12 "Done when": one end-to-end sync suite, the same assertions in both dialects of the service
+ * (`service.api: dfs | figma`). The real CLI (dist/) against the real local service speaking that
+ * dialect, over HTTPS on port 0; request counts come from the service's own log. Where the dialects
+ * differ by design, the expectation says so in one place (`expected` below): dfs writes with a POST
+ * of CREATEs and a PUT of UPDATEs, figma with one POST; only figma can delete orphans.
+ */
+import { cpSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { createProject, pulledProject } from '../helpers/project.js';
+
+const FIXTURE = fileURLToPath(new URL('./fixtures/brand/', import.meta.url));
+const POST = 'POST /v1/files/:key/variables';
+const PUT = 'PUT /v1/files/:key/variables';
+
+interface RemoteVariable {
+  id: string;
+  name: string;
+  variableCollectionId: string;
+  valuesByMode: Record<string, unknown>;
+  description: string;
+}
+
+describe.each(['dfs', 'figma'] as const)('sync against the local service speaking %s', (api) => {
+  let emu: TestEmulator;
+  beforeAll(async () => {
+    emu = await startTestEmulator({ api });
+  });
+  afterAll(async () => {
+    await emu.close();
+  });
+  beforeEach(async () => {
+    await emu.admin.reset('demo');
+    await emu.admin.clearFaults();
+    await emu.admin.clearRequests();
+  });
+
+  /** How each dialect writes: a creating push, an updating push. */
+  const expected = {
+    create: api === 'figma' ? [POST] : [POST, PUT],
+    update: api === 'figma' ? [POST] : [PUT],
+  };
+  const calls = (): Promise<string[]> => emu.admin.calls();
+  const writes = async (): Promise<string[]> => (await calls()).filter((c) => !c.startsWith('GET'));
+  const remoteVariables = async (): Promise<RemoteVariable[]> => {
+    const res = await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`);
+    expect(res.status).toBe(200);
+    return Object.values(res.json.meta.variables as Record<string, RemoteVariable>);
+  };
+  const remoteNamed = async (name: string): Promise<RemoteVariable> => (await remoteVariables()).find((v) => v.name === name)!;
+  /** A designer's edit, spelled as the dialect spells it (dfs: PUT; figma: POST with variableModeValues). */
+  const designerSets = async (id: string, modeId: string, value: unknown): Promise<void> => {
+    const res =
+      api === 'figma'
+        ? await emu.call('POST', `/v1/files/${emu.fileKey}/variables`, { body: { variableModeValues: [{ variableId: id, modeId, value }] } })
+        : await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, { body: { variables: [{ action: 'UPDATE', id, variableModeValues: [{ modeId, value }] }] } });
+    expect(res.status, res.text).toBe(200);
+  };
+  const designerRenames = async (id: string, name: string): Promise<void> => {
+    const body = { variables: [{ action: 'UPDATE', id, name }] };
+    const res = await emu.call(api === 'figma' ? 'POST' : 'PUT', `/v1/files/${emu.fileKey}/variables`, { body });
+    expect(res.status, res.text).toBe(200);
+  };
+
+  it('pushes a fresh set into an empty file (figma: 1 GET + 1 POST), and a re-pull gives back the same bytes', async () => {
+    await emu.admin.reset('empty');
+    await emu.admin.clearRequests();
+    const project = createProject(emu);
+    cpSync(FIXTURE, path.join(project.root, 'tokens'), { recursive: true });
+
+    const pushed = await runCli(['push'], { cwd: project.root, env: project.env });
+    expect(pushed.stderr).toBe('');
+    expect(pushed.code).toBe(0);
+    const log = await calls();
+    expect(log.slice(0, 1 + expected.create.length)).toEqual(['GET /v1/files/:key/variables/local', ...expected.create]);
+    // Then the verification read and the file's version for the lock, concurrently.
+    expect(log.slice(1 + expected.create.length).sort()).toEqual(['GET /v1/files/:key', 'GET /v1/files/:key/variables/local']);
+    expect(await remoteVariables()).toHaveLength(17);
+
+    const fresh = createProject(emu);
+    expect((await runCli(['pull'], { cwd: fresh.root, env: fresh.env })).code).toBe(0);
+    const original = project.snapshotTokens();
+    for (const [rel, text] of fresh.snapshotTokens()) expect(text, rel).toBe(original.get(rel));
+  });
+
+  it('applies edits made on both sides in one sync', async () => {
+    const project = await pulledProject(emu);
+    const rel = 'tokens/semantic/light.tokens.json';
+    const light = JSON.parse(project.read(rel));
+    light.label.greeting.$value = 'Hello from the repository';
+    project.write(rel, `${JSON.stringify(light, null, 2)}\n`);
+    const danger = await remoteNamed('color/danger');
+    const lightModeId = Object.keys(danger.valuesByMode)[0]!;
+    const blue = await remoteNamed('color/blue/500');
+    await designerSets(danger.id, lightModeId, { type: 'VARIABLE_ALIAS', id: blue.id });
+    await emu.admin.clearRequests();
+
+    const synced = await runCli(['sync'], { cwd: project.root, env: project.env });
+    expect(synced.stderr).toBe('');
+    expect(synced.code).toBe(0);
+    expect(await writes()).toEqual(expected.update);
+    const greeting = await remoteNamed('label/greeting');
+    expect(greeting.valuesByMode[lightModeId]).toBe('Hello from the repository');
+    expect(JSON.parse(project.read(rel)).color.danger.$value).toBe('{color.blue.500}');
+    expect((await runCli(['diff'], { cwd: project.root, env: project.env })).code).toBe(0);
+  });
+
+  it('renames on either side keep the variable id', async () => {
+    const project = await pulledProject(emu);
+    const greeting = await remoteNamed('label/greeting');
+    for (const mode of ['light', 'dark']) {
+      const rel = `tokens/semantic/${mode}.tokens.json`;
+      project.write(rel, project.read(rel).replace('"greeting":', '"welcome":'));
+    }
+    const pushed = await runCli(['push'], { cwd: project.root, env: project.env });
+    expect(pushed.code).toBe(0);
+    expect(await writes()).toEqual(expected.update);
+    expect((await remoteVariables()).find((v) => v.id === greeting.id)?.name).toBe('label/welcome');
+
+    const danger = await remoteNamed('color/danger');
+    await designerRenames(danger.id, 'color/critical');
+    await emu.admin.clearRequests();
+    expect((await runCli(['pull'], { cwd: project.root, env: project.env })).code).toBe(0);
+    const light = JSON.parse(project.read('tokens/semantic/light.tokens.json'));
+    expect(light.color.critical.$value).toBe('{color.red.500}');
+    expect(light.color.danger).toBeUndefined();
+    expect(JSON.parse(project.read('tokens/sync.lock.json')).variables[danger.id].name).toBe('color/critical');
+    expect(await writes()).toEqual([]);
+  });
+
+  it('reports a conflict and changes nothing; --prefer repo settles it', async () => {
+    const project = await pulledProject(emu);
+    const rel = 'tokens/semantic/light.tokens.json';
+    const light = JSON.parse(project.read(rel));
+    light.label.greeting.$value = 'Hello from the repository';
+    project.write(rel, `${JSON.stringify(light, null, 2)}\n`);
+    const target = await remoteNamed('label/greeting');
+    const lightModeId = Object.keys(target.valuesByMode)[0]!;
+    await designerSets(target.id, lightModeId, 'Hello from the design file');
+    const before = project.snapshotTokens();
+    await emu.admin.clearRequests();
+
+    const synced = await runCli(['sync'], { cwd: project.root, env: project.env });
+    expect(synced.code).toBe(3);
+    expect(synced.stdout).toContain('Hello from the design file');
+    expect(project.snapshotTokens()).toEqual(before);
+    expect(await writes()).toEqual([]);
+
+    const preferred = await runCli(['sync', '--prefer', 'repo'], { cwd: project.root, env: project.env });
+    expect(preferred.code).toBe(0);
+    expect((await remoteNamed('label/greeting')).valuesByMode[lightModeId]).toBe('Hello from the repository');
+  });
+
+  it('deletes orphans only with --delete-orphans and only where the API can (figma); dfs keeps reporting them', async () => {
+    const project = await pulledProject(emu);
+    const rel = 'tokens/semantic/light.tokens.json';
+    for (const mode of ['light', 'dark']) {
+      const file = `tokens/semantic/${mode}.tokens.json`;
+      const doc = JSON.parse(project.read(file));
+      delete doc.label.greeting;
+      project.write(file, `${JSON.stringify(doc, null, 2)}\n`);
+    }
+    expect(project.read(rel)).not.toContain('greeting');
+    const greeting = await remoteNamed('label/greeting');
+
+    // Never by default.
+    const plain = await runCli(['push'], { cwd: project.root, env: project.env });
+    expect(plain.code).toBe(0);
+    expect(await writes()).toEqual([]);
+    expect((await remoteVariables()).some((v) => v.id === greeting.id)).toBe(true);
+
+    // Shown in the plan first.
+    const dry = await runCli(['push', '--delete-orphans', '--dry-run'], { cwd: project.root, env: project.env });
+    expect(dry.code).toBe(0);
+    if (api === 'figma') {
+      expect(dry.stdout).toContain('deleted from the design file');
+      expect(dry.stdout).toContain(`"action": "DELETE"`);
+    } else {
+      expect(dry.stdout).not.toContain('DELETE');
+    }
+    expect(await writes()).toEqual([]);
+
+    await emu.admin.clearRequests();
+    const pushed = await runCli(['push', '--delete-orphans'], { cwd: project.root, env: project.env });
+    expect(pushed.stderr).toBe('');
+    expect(pushed.code).toBe(0);
+    const stillThere = (await remoteVariables()).some((v) => v.id === greeting.id);
+    if (api === 'figma') {
+      expect(stillThere).toBe(false);
+      expect((await calls()).slice(0, 2)).toEqual(['GET /v1/files/:key/variables/local', POST]);
+      expect(await writes()).toEqual([POST]);
+      // Nothing left: the orphan is gone on both sides.
+      const after = await runCli(['diff'], { cwd: project.root, env: project.env });
+      expect(after.code).toBe(0);
+    } else {
+      expect(stillThere).toBe(true);
+      expect(await writes()).toEqual([]);
+      expect(pushed.stdout).toContain('still exist in the design file (the API cannot delete)');
+    }
+  });
+
+  it('never deletes a variable another variable still aliases: an error that names both, before anything is sent', async () => {
+    const project = await pulledProject(emu);
+    const red = await remoteNamed('color/red/500');
+    // After the pull a designer makes color/warning an alias of color/red/500 ...
+    const local = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta;
+    const col = local.variableCollections[red.variableCollectionId];
+    const created =
+      api === 'figma'
+        ? await emu.call('POST', `/v1/files/${emu.fileKey}/variables`, {
+            body: {
+              variables: [{ action: 'CREATE', id: 'warning', name: 'color/warning', variableCollectionId: col.id, resolvedType: 'COLOR' }],
+              variableModeValues: [{ variableId: 'warning', modeId: col.defaultModeId, value: { type: 'VARIABLE_ALIAS', id: red.id } }],
+            },
+          })
+        : await emu.call('POST', `/v1/files/${emu.fileKey}/variables`, {
+            body: { variables: [{ action: 'CREATE', id: 'temp_w', name: 'color/warning', variableCollectionId: col.id, resolvedType: 'COLOR', initialModeValue: { type: 'VARIABLE_ALIAS', id: red.id } }] },
+          });
+    expect(created.status, created.text).toBe(200);
+    // ... while the repository removes color/red/500 (and color/danger, its other alias).
+    const file = 'tokens/primitives/value.tokens.json';
+    const doc = JSON.parse(project.read(file));
+    delete doc.color.red;
+    project.write(file, `${JSON.stringify(doc, null, 2)}\n`);
+    for (const mode of ['light', 'dark']) {
+      const f = `tokens/semantic/${mode}.tokens.json`;
+      const d = JSON.parse(project.read(f));
+      delete d.color.danger;
+      project.write(f, `${JSON.stringify(d, null, 2)}\n`);
+    }
+    await emu.admin.clearRequests();
+
+    const pushed = await runCli(['push', '--delete-orphans'], { cwd: project.root, env: project.env });
+    expect(pushed.code).toBe(1);
+    expect(pushed.stdout + pushed.stderr).toContain('"color/warning" in collection "primitives" aliases "primitives/color/red/500", which was removed from the repository');
+    expect(await writes()).toEqual([]);
+    expect((await remoteVariables()).some((v) => v.id === red.id)).toBe(true);
+  });
+
+  it('converges without duplicates when the POST commits and its answer is lost', async () => {
+    await emu.admin.reset('empty');
+    const project = createProject(emu);
+    cpSync(FIXTURE, path.join(project.root, 'tokens'), { recursive: true });
+    await emu.admin.addFault({ method: 'POST', path: '/v1/files/*/variables', fault: 'commit-then-drop' });
+    await emu.admin.clearRequests();
+
+    const pushed = await runCli(['push'], { cwd: project.root, env: project.env });
+    expect(pushed.stdout).toContain('re-reading');
+    expect(pushed.code).toBe(0);
+    // The POST is never sent again: dfs follows with its PUT; figma's one POST already held everything.
+    expect(await writes()).toEqual([`${POST} (commit-then-drop)`, ...expected.create.slice(1)]);
+    const remote = await remoteVariables();
+    expect(remote).toHaveLength(17);
+    expect(new Set(remote.map((v) => `${v.variableCollectionId}/${v.name}`)).size).toBe(17);
+    expect((await runCli(['diff'], { cwd: project.root, env: project.env })).code).toBe(0);
+  });
+});
