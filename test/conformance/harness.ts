@@ -27,3 +27,27 @@ export function parseAs(type: string, raw: unknown): Parsed {
   if ((value === undefined) !== errors.length > 0) throw new Error(`${type}: parse returned ${String(value)} with ${errors.length} errors`);
   return { value, refs, errors, warnings };
 }
+
+import { checkTokens, formatDiagnostic, readTokens } from '../../src/tokens/index.js';
+import { config } from '../tokens/fixtures/model.js';
+import { project } from '../tokens/helpers.js';
+
+/** A tokens folder with these files (JSON values are stringified with 2-space indent). */
+export async function tokensFolder(files: Record<string, unknown>): Promise<string> {
+  const texts: Record<string, string> = {};
+  for (const [f, v] of Object.entries(files)) texts[f] = typeof v === 'string' ? v : `${JSON.stringify(v, null, 2)}\n`;
+  return project(texts, 'tokens');
+}
+
+/** Every diagnostic of a folder, formatted as `check` prints it ('' when clean). */
+export async function diagnose(files: Record<string, unknown>): Promise<string> {
+  return (await checkTokens(await tokensFolder(files), config)).map(formatDiagnostic).join('\n');
+}
+
+/** The model of a folder that must be clean. */
+export async function model(files: Record<string, unknown>) {
+  const root = await tokensFolder(files);
+  const problems = (await checkTokens(root, config)).filter((d) => d.severity === 'error');
+  if (problems.length > 0) throw new Error(problems.map(formatDiagnostic).join('\n'));
+  return (await readTokens(root, config)).set;
+}

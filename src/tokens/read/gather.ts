@@ -54,6 +54,8 @@ interface Walk {
   refs: boolean;
   /** Group extension in progress, for cycles. */
   extending: string[];
+  /** Cycles already reported (each once, not once per group on it). */
+  cycles: Set<string>;
 }
 
 /**
@@ -96,7 +98,7 @@ export function collectTokens(
     start = inner;
     startPath = [...at, slug];
   }
-  const w: Walk = { out, file, mark, problems, root: json, rootPath: at, refs: opts.refs, extending: [] };
+  const w: Walk = { out, file, mark, problems, root: json, rootPath: at, refs: opts.refs, extending: [], cycles: new Set() };
   const rootType = typeof json['$type'] === 'string' ? json['$type'] : undefined;
   checkGroupProps(w, json, at, true);
   if (start !== json) checkGroupProps(w, start, startPath, false);
@@ -131,9 +133,9 @@ function checkGroupProps(w: Walk, group: Record<string, unknown>, jsonPath: (str
   }
 }
 
-function checkPropShape(w: Walk, k: string, v: unknown, jsonPath: (string | number)[]): void {
+function checkPropShape(w: Walk, k: string, v: unknown, jsonPath: (string | number)[], tokenPath?: string): void {
   const bad = (message: string, hint: string): void => {
-    w.problems.push({ severity: 'error', file: w.file, jsonPath, message, hint });
+    w.problems.push({ severity: 'error', file: w.file, jsonPath, ...(tokenPath !== undefined ? { tokenPath } : {}), message, hint });
   };
   if (k === '$type' && typeof v !== 'string') bad(`"$type" must be a string, not ${JSON.stringify(v)}`, 'Write the type name, e.g. "$type": "color".');
   else if (k === '$description' && typeof v !== 'string') bad(`"$description" must be a string, not ${JSON.stringify(v)}`, 'Write the description as plain text.');
@@ -169,6 +171,10 @@ function locateGroup(w: Walk, raw: unknown, jsonPath: (string | number)[], self:
   if (!segments) return fail(`"${key}" must be a reference to a group, "{group.path}" or "#/group/path", not ${JSON.stringify(raw)}`, 'Point it at a group of this file (groups.md "Extending Groups").');
   const target = segments.join('.');
   if (w.extending.includes(target) || target === self) {
+    const members = [...w.extending, self].filter(Boolean);
+    const id = [...members].sort().join('\u0000');
+    if (w.cycles.has(id)) return undefined;
+    w.cycles.add(id);
     return fail(`"${key}" makes a cycle: ${[...w.extending, self].filter(Boolean).join(' -> ')} -> ${target}`, 'Groups MUST NOT extend themselves, directly or through others (groups.md "Circular Reference Prevention"); remove one "$extends".');
   }
   let node: unknown = w.root;
@@ -182,7 +188,7 @@ function locateGroup(w: Walk, raw: unknown, jsonPath: (string | number)[], self:
   if ('$value' in node) return fail(`"${key}" points to ${raw as string}, which is a token, not a group`, '"$extends" MUST NOT reference a token (groups.md "Extending Groups"); point it at a group, or use an alias for a token.');
   // The target's own extension first (chains), with the cycle guard.
   w.extending.push(self);
-  const resolved = resolveGroup(w, node, [], target);
+  const resolved = resolveGroup(w, node, [...w.rootPath, ...segments], target);
   w.extending.pop();
   if (typeof resolved['$type'] !== 'string' && typeof inheritedType === 'string') return { $type: inheritedType, ...resolved };
   return resolved;
@@ -293,7 +299,7 @@ function walkGroup(
           hint: guess ? `Rename it to "${guess}".` : `Remove it: a token holds ${TOKEN_PROPS.join(', ')}; put your own data under "$extensions".`,
         });
       } else if (k !== '$type' || typeof tok[k] !== 'string') {
-        checkPropShape(w, k, tok[k], [...jsonPath, key, k]);
+        checkPropShape(w, k, tok[k], [...jsonPath, key, k], dotted);
       }
     }
     const ownType = tok['$type'];

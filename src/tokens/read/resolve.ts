@@ -47,8 +47,12 @@ export function resolveReferences(g: Gathered, collections: Collection[], namesp
           file: p.file,
           jsonPath: p.jsonPath,
           tokenPath: p.token.dotted,
-          message: `alias {${dotted}} points to a ${owner.variable ? owner.variable.type : owner.dtcgType} token, but this token is ${p.variable.type}`,
-          hint: 'Point the alias at a token of the same type, or change this token\'s "$type".',
+          message: owner.variable
+            ? `alias {${dotted}} points to a ${owner.variable.type} token, but this token is ${p.variable.type}`
+            : owner.dtcgType === p.type
+              ? `alias {${dotted}} points to a repository-owned token, which the design file does not hold, so this variable cannot alias it`
+              : `alias {${dotted}} points to a ${owner.dtcgType} token, but this token is ${p.variable.type}`,
+          hint: owner.variable || owner.dtcgType !== p.type ? 'Point the alias at a token of the same type, or change this token\'s "$type".' : 'Point it at a variable-backed token, or give it a value of its own.',
         });
         drop(p);
         continue;

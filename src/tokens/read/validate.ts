@@ -130,8 +130,9 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
       });
       continue;
     }
-    // Repository-owned: a type no variable holds, or a `$root` token (no variable name can hold it).
-    const mapping = base.root ? undefined : mod.variable;
+    // Repository-owned: a type no variable holds, a `$root` token (no variable name can hold it), or
+    // an alias to a `$root` token (a variable cannot alias what the design file does not have).
+    const mapping = base.root || refText(base.value)?.includes('$root') ? undefined : mod.variable;
     const variable: Variable | undefined = mapping
       ? { collection: c.name, name, type: mapping.type, description: base.description, scopes: readScopes(base.scopes, baseFile, base, problems), values: {} }
       : undefined;
