@@ -96,11 +96,20 @@ export interface ShadowLayer {
   spread: Ref<Dimension>;
   inset?: boolean;
 }
-/** §9.5: one layer or several (listed top first, as CSS does). */
-export type Shadow = ShadowLayer | ShadowLayer[];
+/**
+ * §9.5: one layer or several (listed top first, as CSS does). An element of the array may be a
+ * reference to another shadow token ("References in the array resolve to single shadow objects and
+ * do not cause array flattening"): the referenced token's layers go in its place.
+ */
+export type Shadow = ShadowLayer | Ref<ShadowLayer>[];
 
-/** §9.6 gradient: stops with a position in [0, 1]. */
-export type Gradient = { color: Ref<Color>; position: Ref<number> }[];
+/** One stop of §9.6 gradient. `position` as written: a number outside [0, 1] is read as clamped. */
+export interface GradientStop {
+  color: Ref<Color>;
+  position: Ref<number>;
+}
+/** §9.6 gradient; an element may be a reference to another gradient token (as for shadows). */
+export type Gradient = Ref<GradientStop>[];
 
 /** §9.7 typography. `lineHeight` is a multiplier of the font size (a number). */
 export interface Typography {

@@ -29,6 +29,21 @@ export interface CollectionLayout {
   files: Map<string, string>;
   /** Mode name -> context name (slug). */
   contexts: Map<string, string>;
+  /**
+   * Mode name -> every source of the mode in merge order (resolver §Sets: "merged in array order"),
+   * when that is more than the one file of `files`: several files, inline tokens, or a folder read
+   * without a resolver. Such a collection is read, checked, built and pushed, but not written by a
+   * pull (tokensync writes one file per collection and mode).
+   */
+  sources?: Map<string, TokenSource[]>;
+}
+
+/** Where tokens of one mode come from: a file, or tokens inline in the resolver document. */
+export interface TokenSource {
+  /** Relative to the tokens folder. */
+  file: string;
+  /** For inline tokens: their JSON path inside `file` (the resolver document). */
+  at?: (string | number)[];
 }
 
 export function renderResolver(layouts: readonly CollectionLayout[], previous?: unknown): Json {
@@ -85,6 +100,7 @@ export interface ResolverProblem {
   jsonPath: (string | number)[];
   message: string;
   hint: string;
+  severity?: 'error' | 'warning';
 }
 
 export function isObject(v: unknown): v is Record<string, unknown> {
@@ -92,8 +108,14 @@ export function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 const REGENERATE = 'Run `tokensync pull` to rewrite tokens.resolver.json, or fix it by hand (DTCG 2025.10 Resolver Module).';
+const ROOT_KEYS = ['$schema', 'name', 'version', 'description', 'sets', 'modifiers', 'resolutionOrder', '$extensions'];
 
-/** Reads the collections back from a parsed resolver document; problems are collected, not thrown. */
+/**
+ * Reads the collections back from a parsed resolver document (resolver/syntax.md); problems are
+ * collected, not thrown. Every form of the module is read: sets and modifiers by `$ref` or inline in
+ * `resolutionOrder`, several sources per set or context (files, `#/sets/..` references, inline
+ * tokens), several modifiers, and `default` contexts.
+ */
 export function parseResolver(doc: unknown, problems: ResolverProblem[]): CollectionLayout[] {
   const fail = (jsonPath: (string | number)[], message: string, hint = REGENERATE): void => {
     problems.push({ jsonPath, message, hint });
@@ -103,38 +125,57 @@ export function parseResolver(doc: unknown, problems: ResolverProblem[]): Collec
     return [];
   }
   if (doc['version'] !== '2025.10') fail(['version'], `the resolver "version" must be "2025.10", not ${JSON.stringify(doc['version']) ?? 'missing'}`, 'Set "version": "2025.10".');
+  for (const k of Object.keys(doc)) {
+    if (!ROOT_KEYS.includes(k)) fail([k], `the resolver document has no property "${k}"`, `Remove it; the root holds ${ROOT_KEYS.join(', ')} (resolver §Root level properties).`);
+  }
+  for (const group of ['sets', 'modifiers'] as const) {
+    if (doc[group] !== undefined && !isObject(doc[group])) fail([group], `"${group}" must be an object of named ${group}`, `Write "${group}": { "<name>": { ... } }.`);
+  }
   const order = doc['resolutionOrder'];
   if (!Array.isArray(order)) {
     fail(['resolutionOrder'], 'the resolver has no "resolutionOrder" array');
     return [];
   }
+  const ctx: DocContext = { doc, fail };
   const layouts: CollectionLayout[] = [];
+  const inlineNames = new Map<string, number>();
   order.forEach((item, index) => {
     let kind: 'set' | 'modifier';
     let name: string;
-    let body: unknown;
+    let body: Record<string, unknown>;
     let at: (string | number)[];
     if (isObject(item) && typeof item['$ref'] === 'string') {
       const m = /^#\/(sets|modifiers)\/(.+)$/.exec(item['$ref']);
       const group = m?.[1] === 'sets' ? doc['sets'] : doc['modifiers'];
-      if (!m?.[2] || !isObject(group) || !isObject(group[unescapePointer(m[2])])) {
-        fail(['resolutionOrder', index], `"resolutionOrder" refers to ${item['$ref']}, which the document does not define`);
+      const target = m?.[2] && isObject(group) ? group[unescapePointer(m[2])] : undefined;
+      if (!m?.[2] || !isObject(target)) {
+        fail(['resolutionOrder', index, '$ref'], `"resolutionOrder" refers to ${item['$ref']}, which the document does not define`, 'Point it at "#/sets/<name>" or "#/modifiers/<name>" of a set or modifier this document defines.');
         return;
       }
       kind = m[1] === 'sets' ? 'set' : 'modifier';
       name = unescapePointer(m[2]);
-      body = group[name];
+      body = target;
       at = [m[1] as string, name];
     } else if (isObject(item) && (item['type'] === 'set' || item['type'] === 'modifier') && typeof item['name'] === 'string') {
+      // resolver §Inline sets and modifiers: `name` unique among the inline objects of resolutionOrder.
       kind = item['type'];
       name = item['name'];
       body = item;
       at = ['resolutionOrder', index];
+      const other = inlineNames.get(name);
+      if (other !== undefined) {
+        fail([...at, 'name'], `the name "${name}" is used twice in "resolutionOrder" (items ${other} and ${index})`, 'Give every inline set and modifier its own name (resolver §Inline sets and modifiers).');
+        return;
+      }
+      inlineNames.set(name, index);
+    } else if (isObject(item) && ('sources' in item || 'contexts' in item)) {
+      fail(['resolutionOrder', index], `an inline ${'contexts' in item ? 'modifier' : 'set'} needs "type" and "name"`, `Add "type": "${'contexts' in item ? 'modifier' : 'set'}" and a unique "name" (resolver §Inline sets and modifiers).`);
+      return;
     } else {
-      fail(['resolutionOrder', index], 'each "resolutionOrder" item must be { "$ref": "#/sets/<name>" } or { "$ref": "#/modifiers/<name>" }');
+      fail(['resolutionOrder', index], 'each "resolutionOrder" item must be { "$ref": "#/sets/<name>" } or { "$ref": "#/modifiers/<name>" }, or an inline set or modifier with "type" and "name"');
       return;
     }
-    const layout = kind === 'set' ? parseSet(name, body as Record<string, unknown>, at, fail) : parseModifier(name, body as Record<string, unknown>, at, fail);
+    const layout = kind === 'set' ? parseSet(name, body, at, ctx) : parseModifier(name, body, at, ctx);
     if (layout) layouts.push(layout);
   });
   const seen = new Map<string, string>();
@@ -147,19 +188,73 @@ export function parseResolver(doc: unknown, problems: ResolverProblem[]): Collec
 }
 
 type Fail = (jsonPath: (string | number)[], message: string, hint?: string) => void;
+interface DocContext {
+  doc: Record<string, unknown>;
+  fail: Fail;
+}
 
-function singleFile(sources: unknown, at: (string | number)[], fail: Fail): string | undefined {
-  const hint = 'tokensync keeps one file per collection and mode: give it exactly one source, { "$ref": "<folder>/<mode>.tokens.json" }.';
-  if (!Array.isArray(sources) || sources.length !== 1 || !isObject(sources[0]) || typeof sources[0]['$ref'] !== 'string') {
-    fail(at, 'expected exactly one source of the form { "$ref": "<file>" }', hint);
+const SOURCES_HINT = 'Each source is { "$ref": "<file>.tokens.json" }, { "$ref": "#/sets/<name>" } or an object of inline tokens (resolver §Sets).';
+
+/**
+ * The sources of a set or a context in merge order. `#/sets/<name>` is replaced by that set's
+ * sources (resolver §Modifiers: "equivalent to the sources being inlined"); a reference to a
+ * modifier is refused ("a modifier MUST NOT reference any other modifier").
+ */
+function readSources(sources: unknown, at: (string | number)[], ctx: DocContext, seen: Set<string> = new Set()): TokenSource[] | undefined {
+  if (!Array.isArray(sources)) {
+    ctx.fail(at, `expected an array of sources, not ${JSON.stringify(sources) ?? 'nothing'}`, SOURCES_HINT);
     return undefined;
   }
-  const ref = sources[0]['$ref'];
-  if (ref.startsWith('#') || ref.includes('#') || /^[a-z][a-z0-9+.-]*:/i.test(ref) || ref.split('/').includes('..') || ref.startsWith('/')) {
-    fail([...at, 0, '$ref'], `"${ref}" is not a file inside the tokens folder`, hint);
-    return undefined;
+  const out: TokenSource[] = [];
+  for (const [i, src] of sources.entries()) {
+    const here = [...at, i];
+    if (!isObject(src)) {
+      ctx.fail(here, `a source must be an object, not ${JSON.stringify(src)}`, SOURCES_HINT);
+      return undefined;
+    }
+    const ref = src['$ref'];
+    if (ref === undefined) {
+      out.push({ file: RESOLVER_FILE, at: here });
+      continue;
+    }
+    if (typeof ref !== 'string') {
+      ctx.fail([...here, '$ref'], `"$ref" must be a string, not ${JSON.stringify(ref)}`, SOURCES_HINT);
+      return undefined;
+    }
+    if (ref.startsWith('#')) {
+      const m = /^#\/(sets|modifiers)\/(.+)$/.exec(ref);
+      if (m?.[1] === 'modifiers') {
+        ctx.fail([...here, '$ref'], `a source cannot refer to a modifier (${ref})`, 'Refer to a set ("#/sets/<name>") or a file; a modifier MUST NOT reference another modifier (resolver §Contexts).');
+        return undefined;
+      }
+      const name = m?.[2] ? unescapePointer(m[2]) : undefined;
+      const sets = ctx.doc['sets'];
+      const set = name !== undefined && isObject(sets) ? sets[name] : undefined;
+      if (name === undefined || !isObject(set)) {
+        ctx.fail([...here, '$ref'], `${ref} is not a set this document defines`, 'Point it at "#/sets/<name>" of a set under "sets".');
+        return undefined;
+      }
+      if (seen.has(name)) {
+        ctx.fail([...here, '$ref'], `the set "${name}" includes itself through ${ref}`, 'Remove the circular reference.');
+        return undefined;
+      }
+      const inner = readSources(set['sources'], ['sets', name, 'sources'], ctx, new Set([...seen, name]));
+      if (!inner) return undefined;
+      out.push(...inner);
+      continue;
+    }
+    if (/^[a-z][a-z0-9+.-]*:/i.test(ref) || ref.split('/').includes('..') || ref.startsWith('/') || ref.includes('#')) {
+      ctx.fail([...here, '$ref'], `"${ref}" is not a file inside the tokens folder`, 'Give the path of a token file relative to tokens.resolver.json, inside the tokens folder (no URL, no "..", no fragment).');
+      return undefined;
+    }
+    out.push({ file: ref.replace(/^\.\//, '') });
   }
-  return ref.replace(/^\.\//, '');
+  return out;
+}
+
+/** The one file of a mode when its sources are exactly one file (tokensync's own layout). */
+function onlyFile(sources: TokenSource[]): string | undefined {
+  return sources.length === 1 && sources[0]!.at === undefined ? sources[0]!.file : undefined;
 }
 
 function extensionOf(body: Record<string, unknown>): Record<string, unknown> {
@@ -168,24 +263,34 @@ function extensionOf(body: Record<string, unknown>): Record<string, unknown> {
   return isObject(ours) ? ours : {};
 }
 
-function parseSet(name: string, body: Record<string, unknown>, at: (string | number)[], fail: Fail): CollectionLayout | undefined {
-  const file = singleFile(body['sources'], [...at, 'sources'], fail);
-  if (file === undefined) return undefined;
+const baseName = (file: string): string => (file.split('/').pop() ?? file).replace(/\.tokens\.json$|\.json$/, '');
+
+function parseSet(name: string, body: Record<string, unknown>, at: (string | number)[], ctx: DocContext): CollectionLayout | undefined {
+  if (!('sources' in body)) {
+    ctx.fail(at, `set "${name}" has no "sources"`, 'A set MUST contain a "sources" array (resolver §Sets).');
+    return undefined;
+  }
+  const sources = readSources(body['sources'], [...at, 'sources'], ctx);
+  if (sources === undefined) return undefined;
   const ext = extensionOf(body);
   const collectionName = typeof ext['collection'] === 'string' ? ext['collection'] : name;
-  const mode = typeof ext['mode'] === 'string' ? ext['mode'] : (file.split('/').pop() ?? file).replace(/\.tokens\.json$|\.json$/, '');
-  return {
+  const single = onlyFile(sources);
+  const lastFile = [...sources].reverse().find((s) => s.at === undefined)?.file;
+  const mode = typeof ext['mode'] === 'string' ? ext['mode'] : single !== undefined ? baseName(single) : 'Value';
+  const layout: CollectionLayout = {
     collection: { name: collectionName, modes: [{ name: mode }], defaultMode: mode },
     slug: name,
-    files: new Map([[mode, file]]),
+    files: new Map([[mode, single ?? lastFile ?? RESOLVER_FILE]]),
     contexts: new Map([[mode, mode]]),
   };
+  if (single === undefined) layout.sources = new Map([[mode, sources]]);
+  return layout;
 }
 
-function parseModifier(name: string, body: Record<string, unknown>, at: (string | number)[], fail: Fail): CollectionLayout | undefined {
+function parseModifier(name: string, body: Record<string, unknown>, at: (string | number)[], ctx: DocContext): CollectionLayout | undefined {
   const contexts = body['contexts'];
   if (!isObject(contexts) || Object.keys(contexts).length === 0) {
-    fail([...at, 'contexts'], `modifier "${name}" has no contexts`, 'Give the modifier one context per mode, e.g. "contexts": { "light": [{ "$ref": "semantic/light.tokens.json" }] }.');
+    ctx.fail([...at, 'contexts'], `modifier "${name}" has no contexts`, 'Give the modifier one context per mode, e.g. "contexts": { "light": [{ "$ref": "semantic/light.tokens.json" }] }.');
     return undefined;
   }
   const ext = extensionOf(body);
@@ -202,10 +307,15 @@ function parseModifier(name: string, body: Record<string, unknown>, at: (string 
   }
   const files = new Map<string, string>();
   const contextOf = new Map<string, string>();
+  const all = new Map<string, TokenSource[]>();
+  let merged = false;
   for (const m of modes) {
-    const file = singleFile(contexts[m.context], [...at, 'contexts', m.context], fail);
-    if (file === undefined) return undefined;
-    files.set(m.name, file);
+    const sources = readSources(contexts[m.context], [...at, 'contexts', m.context], ctx);
+    if (sources === undefined) return undefined;
+    const single = onlyFile(sources);
+    if (single === undefined) merged = true;
+    files.set(m.name, single ?? [...sources].reverse().find((s) => s.at === undefined)?.file ?? RESOLVER_FILE);
+    all.set(m.name, sources);
     contextOf.set(m.name, m.context);
   }
   const def = body['default'];
@@ -213,15 +323,17 @@ function parseModifier(name: string, body: Record<string, unknown>, at: (string 
   if (def !== undefined) {
     const m = modes.find((x) => x.context === def);
     if (!m) {
-      fail([...at, 'default'], `modifier "${name}" has default ${JSON.stringify(def)}, which is not one of its contexts`, `Set "default" to one of ${modes.map((x) => `"${x.context}"`).join(', ')}.`);
+      ctx.fail([...at, 'default'], `modifier "${name}" has default ${JSON.stringify(def)}, which is not one of its contexts`, `Set "default" to one of ${modes.map((x) => `"${x.context}"`).join(', ')}.`);
       return undefined;
     }
     defaultMode = m.name;
   }
-  return { collection: { name: collectionName, modes: modes.map((m) => ({ name: m.name })), defaultMode }, slug: name, files, contexts: contextOf };
+  const layout: CollectionLayout = { collection: { name: collectionName, modes: modes.map((m) => ({ name: m.name })), defaultMode }, slug: name, files, contexts: contextOf };
+  if (merged) layout.sources = all;
+  return layout;
 }
 
 /** RFC 6901: `~1` is `/`, `~0` is `~`. */
-function unescapePointer(s: string): string {
+export function unescapePointer(s: string): string {
   return s.replace(/~1/g, '/').replace(/~0/g, '~');
 }

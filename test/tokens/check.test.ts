@@ -39,8 +39,8 @@ describe('checkTokens: one clear diagnostic per problem, with file:line:column, 
 
   it('unknown $type', async () => {
     expect(await check(editJson(P, (d) => (d.color.blue['100'].$type = 'colour')))).toMatchInlineSnapshot(`
-      "tokens/primitives/value.tokens.json:6:18  color.blue.100  unknown "$type": "colour"
-          fix: Use one of color, number, dimension, duration, fontWeight, fontFamily, string, boolean."
+      "tokens/primitives/value.tokens.json:6:18  color.blue.100  unknown "$type": "colour" (did you mean "color"?)
+          fix: Use one of color, dimension, fontFamily, fontWeight, duration, cubicBezier, number, strokeStyle, border, transition, shadow, gradient, typography, string, boolean."
     `);
   });
 
@@ -152,13 +152,19 @@ describe('readTokens on bad files', () => {
     `);
   });
 
-  it('asks for the resolver when token files exist without it', async () => {
-    const files = renderTokens(fixtureSet(), config);
-    files.delete('tokens.resolver.json');
-    const root = await project(files, 'tokens');
-    expect((await checkTokens(root, config)).map(formatDiagnostic).join('\n')).toMatchInlineSnapshot(`
-      "tokens/primitives/value.tokens.json:1:1  -  tokens.resolver.json is missing, so tokensync cannot tell which collection and mode this file is
-          fix: Run \`tokensync pull\` to write it, or restore it from version control."
-    `);
+  it('reads a folder without a resolver as one set: every file, one collection, one mode (issue 10)', async () => {
+    const root = await project(
+      {
+        'color.tokens.json': JSON.stringify({ color: { $type: 'color', brand: { $value: '#3366ff' } } }),
+        'nested/size.tokens.json': JSON.stringify({ size: { $type: 'dimension', md: { $value: { value: 16, unit: 'px' } }, card: { $value: '{size.md}' } } }),
+        'alias.tokens.json': JSON.stringify({ link: { $type: 'color', $value: '{color.brand}' } }),
+      },
+      'tokens',
+    );
+    expect(await checkTokens(root, config)).toEqual([]);
+    const { set, sources } = await readTokens(root, config);
+    expect(set.collections).toEqual([{ name: 'Tokens', modes: [{ name: 'Value' }], defaultMode: 'Value' }]);
+    expect(set.variables.map((v) => v.name)).toEqual(['link', 'color/brand', 'size/md', 'size/card']);
+    expect(sources.merged).toEqual(['Tokens']);
   });
 });

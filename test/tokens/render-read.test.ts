@@ -147,7 +147,8 @@ describe('readTokens', () => {
     const values = Object.fromEntries(set.variables.map((v) => [v.name, [v.values['base'], v.kind]]));
     expect(values).toEqual({
       'color/brand': [{ r: 0.2, g: 0.4, b: 1, a: 128 / 255 }, { type: 'color' }],
-      'color/hsl': [{ r: 1, g: 0, b: 0, a: 1 }, { type: 'color' }],
+      // Any other space keeps what was written beside the sRGB value (issue 10: wide gamut).
+      'color/hsl': [{ r: 1, g: 0, b: 0, a: 1, source: { colorSpace: 'hsl', components: [0, 100, 50] } }, { type: 'color' }],
       'size/lg': [24, { type: 'dimension', unit: 'rem' }],
       'motion/slow': [400, { type: 'duration', unit: 's' }],
       'weight/bold': [700, { type: 'fontWeight' }],

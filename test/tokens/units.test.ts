@@ -71,7 +71,7 @@ describe('values', () => {
 
   it('explains values it cannot take', () => {
     const messages = [
-      decodeValue({ colorSpace: 'display-p3', components: [1, 0, 0] }, 'color', 'COLOR', remBase),
+      decodeValue({ colorSpace: 'cmyk', components: [1, 0, 0] }, 'color', 'COLOR', remBase),
       decodeValue({ colorSpace: 'srgb', components: [1, 0, 0], hex: '#00ff00' }, 'color', 'COLOR', remBase),
       decodeValue({ value: 4, unit: 'em' }, 'dimension', 'FLOAT', remBase),
       decodeValue('heavy-ish', 'fontWeight', 'FLOAT', remBase),
@@ -79,7 +79,7 @@ describe('values', () => {
     ].map((d) => (d.ok ? 'ok' : d.message));
     expect(messages).toMatchInlineSnapshot(`
       [
-        "color space "display-p3" is not supported (the design file holds sRGB colors)",
+        "color space "cmyk" is not one of DTCG 2025.10's",
         "the color's "hex" #00ff00 does not match its components (#ff0000)",
         "the dimension's unit must be "px" or "rem", not "em"",
         ""heavy-ish" is not a DTCG font weight",

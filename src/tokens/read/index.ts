@@ -1,0 +1,197 @@
+/**
+ * Token files back into the model (DESIGN.md "Files in the repository"), collecting every problem.
+ * The stages, one file each: parse (files to JSON), gather (a source's groups to tokens), validate
+ * (a collection's tokens to variables and repository-owned tokens, through the type modules of
+ * src/types/), resolve (references, units of aliases, cycles), report (problems to diagnostics).
+ *
+ * This is the `check` path (pre-commit), so it must stay fast and light: JSON.parse only, no Style
+ * Dictionary, undici or zod, and line:column only for the problems it reports.
+ *
+ * Where the collections come from: the resolver document (resolver-doc.ts) or, with none, every
+ * `*.tokens.json` of the tokens folder as one set (one collection, one mode), the way Style
+ * Dictionary and Terrazzo read a folder.
+ */
+import path from 'node:path';
+import type { TokensConfig } from '../../config/schema.js';
+import type { RepoToken } from '../../model/dtcg.js';
+import type { Collection, TokenSet, Variable } from '../../model/types.js';
+import { refText } from '../../types/common.js';
+import type { Diagnostic } from '../errors.js';
+import { RESOLVER_FILE, parseResolver, type CollectionLayout, type ResolverProblem, type TokenSource } from '../resolver-doc.js';
+import { collectTokens, type RawToken } from './gather.js';
+import { parseOrReport, parseTokenFile, readText, tokenFiles, type TokenSources, type WrittenOrder } from './parse.js';
+import type { Problem } from './problems.js';
+import { toDiagnostics } from './report.js';
+import { resolveReferences } from './resolve.js';
+import { validateCollection, type Gathered } from './validate.js';
+
+export type { TokenSources } from './parse.js';
+
+export interface Analysis {
+  set: TokenSet;
+  sources: TokenSources;
+  diagnostics: Diagnostic[];
+}
+
+/** The collection a folder without a resolver document is read as (and `tokensync init` describes). */
+export const FOLDER_SET = { slug: 'tokens', collection: 'Tokens', mode: 'Value' } as const;
+
+export async function analyzeTokens(root: string, config: TokensConfig): Promise<Analysis> {
+  const dir = path.resolve(root, config.dir);
+  const displayDir = path.relative(root, dir).split(path.sep).join('/') || '.';
+  const problems: Problem[] = [];
+  const sources: TokenSources = { files: new Map(), modeFiles: new Map() };
+  const done = (set: TokenSet): Analysis => ({ set, sources, diagnostics: toDiagnostics(problems, sources, displayDir) });
+
+  // The folder listing runs while the files are read (awaited where it is used; caught here so an
+  // early return leaves no unhandled rejection).
+  const listing = tokenFiles(dir);
+  listing.catch(() => undefined);
+  const resolverText = await readText(path.join(dir, RESOLVER_FILE));
+  let layouts: CollectionLayout[];
+  let resolverJson: unknown;
+  if (resolverText === undefined) {
+    const files = await listing;
+    if (files.length === 0) return done({ collections: [], variables: [] });
+    layouts = [folderLayout(files)];
+  } else {
+    resolverJson = parseOrReport(RESOLVER_FILE, resolverText, sources, problems);
+    if (resolverJson === undefined) return done({ collections: [], variables: [] });
+    const resolverProblems: ResolverProblem[] = [];
+    layouts = parseResolver(resolverJson, resolverProblems);
+    for (const p of resolverProblems) problems.push({ severity: p.severity ?? 'error', file: RESOLVER_FILE, jsonPath: p.jsonPath, message: p.message, hint: p.hint });
+  }
+
+  // Read every token file in parallel.
+  const sourcesOf = (l: CollectionLayout, mode: string): TokenSource[] => l.sources?.get(mode) ?? [{ file: l.files.get(mode)! }];
+  const fileList = [...new Set(layouts.flatMap((l) => l.collection.modes.flatMap((m) => sourcesOf(l, m.name).filter((s) => s.at === undefined).map((s) => s.file))))];
+  const tokenJson = new Map<string, WrittenOrder>();
+  const texts = await Promise.all(fileList.map((f) => readText(path.join(dir, f))));
+  fileList.forEach((f, i) => {
+    const text = texts[i];
+    if (text === undefined) {
+      problems.push({
+        severity: 'error',
+        file: RESOLVER_FILE,
+        jsonPath: [],
+        message: `the resolver lists ${f}, which does not exist`,
+        hint: 'Run `tokensync pull` to write it, or remove the collection or mode from tokens.resolver.json.',
+      });
+    } else {
+      const parsed = parseTokenFile(f, text, sources, problems);
+      if (parsed) tokenJson.set(f, parsed);
+    }
+  });
+
+  if (resolverText !== undefined) {
+    // A token file the resolver does not list is ignored by every tool that follows the resolver:
+    // most likely a mode or collection renamed by hand. Say so rather than skip it silently.
+    const listed = new Set(fileList);
+    for (const f of await listing) {
+      if (!listed.has(f)) {
+        problems.push({
+          severity: 'warning',
+          file: f,
+          offset: 0,
+          message: `${RESOLVER_FILE} does not list this file, so tokensync ignores it`,
+          hint: `Add it to ${RESOLVER_FILE} as a set or a modifier context, or delete it.`,
+        });
+      }
+    }
+  }
+
+  const namespaced = config.namespace === 'collection';
+  const collections: Collection[] = [];
+  const perCollection: { layout: CollectionLayout; perMode: Map<string, Map<string, RawToken>> }[] = [];
+  for (const layout of layouts) {
+    const c = layout.collection;
+    collections.push(c);
+    sources.modeFiles.set(c.name, new Map(layout.files));
+    if (layout.sources) (sources.merged ??= []).push(c.name);
+    const perMode = new Map<string, Map<string, RawToken>>();
+    for (const mode of c.modes) {
+      const out = new Map<string, RawToken>();
+      let readable = true;
+      for (const src of sourcesOf(layout, mode.name)) {
+        if (src.at !== undefined) {
+          const json = at(resolverJson, src.at);
+          collectTokens(json, { file: src.file, mark: -1, refs: true, at: src.at, slug: layout.slug, namespaced }, out, problems);
+          continue;
+        }
+        const parsed = tokenJson.get(src.file);
+        if (parsed === undefined) {
+          readable = false;
+          continue;
+        }
+        collectTokens(parsed.json, { file: src.file, mark: parsed.mark, refs: parsed.refs, slug: layout.slug, namespaced }, out, problems);
+      }
+      if (readable) perMode.set(mode.name, out);
+    }
+    perCollection.push({ layout, perMode });
+  }
+
+  let index: Map<string, RawToken> | undefined;
+  const g: Gathered = {
+    problems,
+    variables: [],
+    tokens: [],
+    byPath: new Map(),
+    pending: [],
+    pendingKinds: [],
+    reported: new Set(),
+    dropped: new Set(),
+    typeOf: (dotted) => {
+      // Built on first use: only a token without "$type" that aliases needs it.
+      index ??= buildIndex(perCollection, namespaced);
+      const seen = new Set<string>();
+      let t = index.get(dotted);
+      while (t && !seen.has(t.dotted)) {
+        if (t.type !== undefined) return t.type;
+        seen.add(t.dotted);
+        const next = refText(t.value);
+        t = next === undefined ? undefined : index.get(next);
+      }
+      return undefined;
+    },
+  };
+  for (const { layout, perMode } of perCollection) validateCollection(layout, perMode, namespaced, config.remBase, g);
+
+  // (Not by reading `json` of every source: for a file with integer-like keys that getter parses it again.)
+  const anyFileBroken = fileList.length > tokenJson.size;
+  resolveReferences(g, collections, namespaced, anyFileBroken);
+
+  const { dropped } = g;
+  const set: TokenSet = { collections, variables: dropped.size > 0 ? g.variables.filter((v: Variable) => !dropped.has(v)) : g.variables };
+  const tokens = dropped.size > 0 ? g.tokens.filter((t: RepoToken) => !dropped.has(t)) : g.tokens;
+  if (tokens.length > 0) set.tokens = tokens;
+  return done(set);
+}
+
+/** Every token file of a folder without a resolver, as one set (merged in path order). */
+function folderLayout(files: string[]): CollectionLayout {
+  const { slug, collection, mode } = FOLDER_SET;
+  return {
+    collection: { name: collection, modes: [{ name: mode }], defaultMode: mode },
+    slug,
+    files: new Map([[mode, files[files.length - 1]!]]),
+    contexts: new Map([[mode, mode]]),
+    sources: new Map([[mode, files.map((file) => ({ file }))]]),
+  };
+}
+
+function at(json: unknown, jsonPath: (string | number)[]): unknown {
+  let node = json;
+  for (const k of jsonPath) node = typeof node === 'object' && node !== null ? (node as Record<string | number, unknown>)[k] : undefined;
+  return node;
+}
+
+/** Dotted path -> its token in the default mode (types of untyped aliases). */
+function buildIndex(perCollection: { layout: CollectionLayout; perMode: Map<string, Map<string, RawToken>> }[], namespaced: boolean): Map<string, RawToken> {
+  const out = new Map<string, RawToken>();
+  for (const { layout, perMode } of perCollection) {
+    for (const [name, t] of perMode.get(layout.collection.defaultMode) ?? []) {
+      out.set(t.dotted.indexOf('/') === -1 ? t.dotted : namespaced ? `${layout.slug}.${name.split('/').join('.')}` : name.split('/').join('.'), t);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,158 @@
+/**
+ * Stage 1, parse: the files of the tokens folder as text and JSON. One JSON.parse per file: this is
+ * the `check` path (pre-commit), so it stays fast and light (no Style Dictionary, undici or zod).
+ * The key order that JSON.parse loses for integer-like keys is kept by `parseInWrittenOrder`.
+ */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fsError } from '../../fs/errors.js';
+import { readTextFile } from '../../fs/read.js';
+import { tooDeep } from '../json-depth.js';
+import type { Problem } from './problems.js';
+
+/** What read() saw, so a later write can keep what it does not own (see render.ts). */
+export interface TokenSources {
+  /** File path relative to the tokens folder -> its text and parsed JSON (undefined when broken). */
+  files: Map<string, { text: string; json: unknown }>;
+  /** Collection name -> mode name -> file path relative to the tokens folder. */
+  modeFiles: Map<string, Map<string, string>>;
+  /**
+   * Collections read from more than one source per mode (several files, inline tokens, or a folder
+   * without a resolver document): a pull cannot write them back file by file (docs/token-files.md).
+   */
+  merged?: string[];
+}
+
+/**
+ * A token file parsed so that its keys keep the order they are written in. JSON.parse lists
+ * integer-like keys (`"100"`, `"500"`: every palette has them) first, whatever the file says, and read
+ * order (thus the order of the model, of the build output, and of problems at the same position)
+ * follows the file. Rather than a second, position-keeping parse of the whole file (json-tree.ts;
+ * it cost ~130 ms at 10k variables x 2 modes, issue 6), such keys get a one-character prefix in the
+ * text before JSON.parse, so they are ordinary keys that keep their place; the walk strips it.
+ *
+ * The prefix is a control character the file does not hold: raw control characters cannot occur in
+ * valid JSON, so it is enough that the file has no `\u000N` escape of it. Only keys are marked: in
+ * valid JSON a `"` that no backslash precedes, followed by digits, `"` and `:`, opens a key.
+ */
+export interface WrittenOrder {
+  json: unknown;
+  /** Char code of the prefix on integer-like keys, or -1 when no key carries one. */
+  mark: number;
+  /** The text holds `"$ref"` or `"$extends"`: the walk resolves JSON pointers and group extension. */
+  refs: boolean;
+}
+
+const INTEGER_KEY = /(?<!\\)"(0|[1-9]\d*)"(?=\s*:)/g;
+const INTEGER_KEY_TEST = /"(?:0|[1-9]\d*)"\s*:/;
+
+/** Throws JSON.parse's SyntaxError when the text is not JSON. */
+function parseInWrittenOrder(text: string): WrittenOrder {
+  const refs = text.includes('"$ref"') || text.includes('"$extends"');
+  if (INTEGER_KEY_TEST.test(text)) {
+    for (let code = 0; code < 8; code++) {
+      const escape = `\\u000${code}`;
+      if (text.includes(escape)) continue;
+      try {
+        return { json: JSON.parse(text.replace(INTEGER_KEY, `"${escape}$1"`)), mark: code, refs };
+      } catch {
+        break; // not JSON: the plain parse below throws the error to report
+      }
+    }
+    // A file holding all eight escapes keeps JSON.parse's order (integer-like keys first).
+  }
+  return { json: JSON.parse(text), mark: -1, refs };
+}
+
+/** A key as written: without the mark of parseInWrittenOrder. */
+export function unmark(key: string, mark: number): string {
+  return key.charCodeAt(0) === mark ? key.slice(1) : key;
+}
+
+/** Deep copy without marks, for the rare `$value` object with integer-like keys. */
+export function unmarkDeep(value: unknown, mark: number): unknown {
+  if (Array.isArray(value)) return value.map((v) => unmarkDeep(v, mark));
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[unmark(k, mark)] = unmarkDeep(v, mark);
+  return out;
+}
+
+/** Whether a marked key is anywhere in a `$value` (runs for every object value: no callbacks). */
+export function hasMark(value: unknown, mark: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) {
+    for (const v of value as unknown[]) if (hasMark(v, mark)) return true;
+    return false;
+  }
+  for (const k in value) if (k.charCodeAt(0) === mark || hasMark((value as Record<string, unknown>)[k], mark)) return true;
+  return false;
+}
+
+/** The child of a parsed object under a key as written (marked or not). */
+export function childOf(obj: Record<string, unknown>, key: string, mark: number): unknown {
+  if (Object.hasOwn(obj, key)) return obj[key];
+  if (mark >= 0) {
+    const marked = String.fromCharCode(mark) + key;
+    if (Object.hasOwn(obj, marked)) return obj[marked];
+  }
+  return undefined;
+}
+
+/** A missing file is undefined; a folder, FIFO, device, loop or unreadable file is an error naming it (fs/read.ts). */
+export const readText = readTextFile;
+
+/** `*.tokens.json` files under the tokens folder, relative with `/`, sorted. */
+export async function tokenFiles(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { recursive: true });
+    return entries
+      .map(String)
+      .filter((e) => e.endsWith('.tokens.json'))
+      .map((e) => e.split(path.sep).join('/'))
+      .sort();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw fsError(err, dir, 'list');
+  }
+}
+
+export function parseOrReport(file: string, text: string, sources: TokenSources, problems: Problem[]): unknown {
+  try {
+    // Deeper than json-tree.ts's limit: invalid JSON (the walks recurse; issue 11, item 7).
+    if (tooDeep(text)) throw new SyntaxError('too deep');
+    const json: unknown = JSON.parse(text);
+    sources.files.set(file, { text, json });
+    return json;
+  } catch {
+    sources.files.set(file, { text, json: undefined });
+    problems.push({ severity: 'error', file, offset: -1, message: 'invalid JSON', hint: 'Fix the JSON syntax at that position.' });
+    return undefined;
+  }
+}
+
+/** Like parseOrReport, for a token file: in written key order; its JSON.parse result on first use. */
+export function parseTokenFile(file: string, text: string, sources: TokenSources, problems: Problem[]): WrittenOrder | undefined {
+  let parsed: WrittenOrder;
+  try {
+    if (tooDeep(text)) throw new SyntaxError('too deep');
+    parsed = parseInWrittenOrder(text);
+  } catch {
+    sources.files.set(file, { text, json: undefined });
+    problems.push({ severity: 'error', file, offset: -1, message: 'invalid JSON', hint: 'Fix the JSON syntax at that position.' });
+    return undefined;
+  }
+  if (parsed.mark < 0) {
+    sources.files.set(file, { text, json: parsed.json });
+  } else {
+    // Nothing on the check path reads it; a later write may (TokenSources is public).
+    let json: unknown;
+    sources.files.set(file, {
+      text,
+      get json() {
+        return (json ??= JSON.parse(text) as unknown);
+      },
+    });
+  }
+  return parsed;
+}

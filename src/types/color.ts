@@ -1,0 +1,169 @@
+/**
+ * `color` (format §8.1; Color module "Format" and "Supported Color spaces"). Every color space of
+ * the spec is read, with its component ranges and the `none` keyword; the model keeps sRGB r,g,b,a
+ * (what the design file holds and what equality compares, by 8-bit hex) and, for any other space,
+ * the color as written in `source`, which the token files and the build keep.
+ *
+ * A `"#rrggbb"` string is read too (the pre-2025.10 form most existing files use); tokensync
+ * writes the object form.
+ */
+import { COLOR_SPACES, toSrgb } from '../model/color-spaces.js';
+import type { Color, ColorSource } from '../model/types.js';
+import { colorToHex, colorToHex8, hexToColor } from '../model/values.js';
+import { canon, checkObject, didYouMean, enc, isNum, show } from './common.js';
+import type { ParseContext, SubPath, TypeModule } from './module.js';
+
+const HINT = 'Write the color as { "colorSpace": "srgb", "components": [r, g, b], "alpha": a, "hex": "#rrggbb" } with r, g, b, a in 0..1, or as a hex string "#rrggbb".';
+const EXAMPLE = '{ "colorSpace": "srgb", "components": [1, 0, 0.5] }';
+
+/**
+ * A component's 8-bit value, as in colorToHex (model/values.ts): comparing these is comparing the two
+ * `#rrggbb` strings without building them for every color token (issue 6).
+ */
+const byte = (n: number): number => Math.round((n < 0 ? 0 : n > 1 ? 1 : n) * 255);
+const inUnit = (n: number): boolean => n >= 0 && n <= 1;
+
+function parse(raw: unknown, ctx: ParseContext, path: SubPath = []): Color | undefined {
+  if (typeof raw === 'string') {
+    const c = hexToColor(raw);
+    if (!c) ctx.report(path, `"${raw}" is not a hex color`, HINT);
+    return c;
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    ctx.report(path, `a color token needs a color object, not ${show(raw)}`, HINT);
+    return undefined;
+  }
+  const { colorSpace, components, alpha, hex } = raw as { colorSpace?: unknown; components?: unknown; alpha?: unknown; hex?: unknown };
+  for (const k in raw) {
+    if (k === 'colorSpace' || k === 'components' || k === 'alpha' || k === 'hex') continue;
+    checkObject(raw, ctx, path, 'a color', ['colorSpace', 'components'], ['alpha', 'hex'], EXAMPLE);
+    return undefined;
+  }
+  if (alpha !== undefined && (!isNum(alpha) || alpha < 0 || alpha > 1)) {
+    ctx.report([...path, 'alpha'], `the color's alpha must be a number in 0..1, not ${show(alpha)}`, HINT);
+    return undefined;
+  }
+  const a = alpha ?? 1;
+  // The common case first, without a callback per component (this runs for every color token: issue 6).
+  if (colorSpace === 'srgb' && Array.isArray(components) && components.length === 3) {
+    const [x, y, z] = components as unknown[];
+    if (isNum(x) && isNum(y) && isNum(z)) {
+      if (!(inUnit(x) && inUnit(y) && inUnit(z))) {
+        ctx.report([...path, 'components'], `the color's components ${JSON.stringify(components)} are outside 0..1 in srgb`, HINT);
+        return undefined;
+      }
+      const color: Color = { r: x, g: y, b: z, a };
+      return checkHex(color, hex, ctx, path) ? color : undefined;
+    }
+  }
+  if (components === undefined && colorSpace === undefined && typeof hex === 'string' && hexToColor(hex)) {
+    // A color with only a hex is still unambiguous.
+    return { ...(hexToColor(hex) as Color), a };
+  }
+  if (typeof colorSpace !== 'string' || !(colorSpace in COLOR_SPACES)) {
+    const guess = typeof colorSpace === 'string' ? didYouMean(colorSpace, Object.keys(COLOR_SPACES)) : undefined;
+    ctx.report(
+      [...path, 'colorSpace'],
+      `${colorSpace === undefined ? 'the color has no "colorSpace"' : `color space ${show(colorSpace)} is not one of DTCG 2025.10's`}${guess ? ` (did you mean "${guess}"?)` : ''}`,
+      `Use one of ${Object.keys(COLOR_SPACES).join(', ')} (Color module, "Supported Color spaces").`,
+    );
+    return undefined;
+  }
+  const ranges = COLOR_SPACES[colorSpace]!;
+  if (!Array.isArray(components) || components.length !== ranges.length) {
+    ctx.report([...path, 'components'], `the color's "components" must be ${ranges.length} numbers (${ranges.map((r) => r.name).join(', ')}) in ${colorSpace}, not ${show(components)}`, HINT);
+    return undefined;
+  }
+  for (let i = 0; i < ranges.length; i++) {
+    const c: unknown = components[i];
+    const r = ranges[i]!;
+    if (c === 'none') continue;
+    if (!isNum(c) || c < r.min || (r.openMax ? c >= r.max : c > r.max)) {
+      const range = `${Number.isFinite(r.min) ? r.min : '-Infinity'} to ${Number.isFinite(r.max) ? r.max : 'Infinity'}${r.openMax ? ' (not included)' : ''}`;
+      ctx.report([...path, 'components', i], `the ${r.name} of a ${colorSpace} color must be a number from ${range} or "none", not ${show(c)}`, `Give it a value in range (Color module, "${colorSpace}" components).`);
+      return undefined;
+    }
+  }
+  const comps = components as (number | 'none')[];
+  const srgb = toSrgb(colorSpace, comps)!;
+  const color: Color = { r: srgb.r, g: srgb.g, b: srgb.b, a };
+  const plain = colorSpace === 'srgb' && !comps.includes('none');
+  if (!plain) {
+    const source: ColorSource = { colorSpace, components: [...comps] };
+    if (alpha !== undefined) source.alpha = alpha;
+    if (typeof hex === 'string') source.hex = hex;
+    color.source = source;
+  }
+  // In sRGB the hex must name the same color; in other spaces it is a fallback (Color module,
+  // "Format"), possibly gamut-mapped another way, so it is only checked for its form.
+  if (colorSpace === 'srgb' && !checkHex(color, hex, ctx, path)) return undefined;
+  if (hex !== undefined && (typeof hex !== 'string' || !hexToColor(hex))) {
+    ctx.report([...path, 'hex'], `the color's "hex" must be "#rrggbb", not ${show(hex)}`, 'Write the fallback as a 6-digit hex color, or remove "hex".');
+    return undefined;
+  }
+  if (srgb.clipped) {
+    ctx.warn(
+      path,
+      `this ${colorSpace} color lies outside sRGB; the design file gets it clipped to ${colorToHex(color)}`,
+      'Nothing to do if that is intended: the token files and the build keep the original color. Otherwise pick a color inside sRGB.',
+    );
+  }
+  return color;
+}
+
+function checkHex(color: Color, hex: unknown, ctx: ParseContext, path: SubPath): boolean {
+  if (hex === undefined) return true;
+  const hexColor = typeof hex === 'string' ? hexToColor(hex) : undefined;
+  if (!hexColor) {
+    ctx.report([...path, 'hex'], `the color's "hex" must be "#rrggbb", not ${show(hex)}`, 'Write the fallback as a 6-digit hex color, or remove "hex".');
+    return false;
+  }
+  if (!(byte(hexColor.r) === byte(color.r) && byte(hexColor.g) === byte(color.g) && byte(hexColor.b) === byte(color.b))) {
+    ctx.report([...path, 'hex'], `the color's "hex" ${hex} does not match its components (${colorToHex(color)})`, 'Remove "hex" or make it match the components; the components are what tokensync reads.');
+    return false;
+  }
+  return true;
+}
+
+const round = (n: number, decimals: number): number => {
+  const f = 10 ** decimals;
+  const r = Math.round(n * f) / f;
+  return Object.is(r, -0) ? 0 : r;
+};
+
+/** Color components at 6 decimals, unless that would change the 8-bit hex (then 10). */
+function stableComponent(n: number): number {
+  const r6 = round(n, 6);
+  return Math.round(r6 * 255) === Math.round(n * 255) ? r6 : round(n, 10);
+}
+
+/** The DTCG object of a color: its source as written when it has one, else sRGB. */
+export function encodeColor(c: Color): { [k: string]: (number | string)[] | number | string } {
+  if (c.source) {
+    const out: { [k: string]: (number | string)[] | number | string } = { colorSpace: c.source.colorSpace, components: [...c.source.components] };
+    if (c.source.alpha !== undefined) out['alpha'] = c.source.alpha;
+    if (c.source.hex !== undefined) out['hex'] = c.source.hex;
+    return out;
+  }
+  const out: { [k: string]: number[] | number | string } = {
+    colorSpace: 'srgb',
+    components: [stableComponent(c.r), stableComponent(c.g), stableComponent(c.b)],
+  };
+  const alpha = stableComponent(c.a);
+  if (alpha !== 1) out['alpha'] = alpha;
+  out['hex'] = colorToHex(c);
+  return out;
+}
+
+export const colorModule: TypeModule<'color'> = {
+  type: 'color',
+  composite: false,
+  parse,
+  canonical: (v) => canon(v, colorToHex8),
+  encode: (v, ctx) => enc(v, ctx, encodeColor),
+  variable: {
+    type: 'COLOR',
+    toLiteral: (c) => ({ literal: c, kind: { type: 'color' } }),
+    fromLiteral: (l) => l as Color,
+  },
+};

@@ -1,0 +1,53 @@
+/**
+ * `dimension` (format §8.2 "Dimension"): `{ "value": number, "unit": "px" | "rem" }`; the unit is
+ * required even for 0. As a variable it is a FLOAT in px (DESIGN.md mapping table): a rem value is
+ * multiplied by `tokens.remBase` and written back divided, with 10 decimals so the read-back float
+ * equals the original at the 6 decimals floats are compared at.
+ */
+import type { Dimension } from '../model/dtcg.js';
+import { roundFloat } from '../model/values.js';
+import { canon, enc, isNum, num, show } from './common.js';
+import type { ParseContext, SubPath, TypeModule } from './module.js';
+
+/** Shared by dimension and duration: `{ value, unit }` with one of `units`. */
+export function parseMeasure<U extends string>(raw: unknown, ctx: ParseContext, path: SubPath, type: string, units: readonly U[], example: string): { value: number; unit: U } | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    ctx.report(path, `a ${type} token needs { "value", "unit" }, not ${show(raw)}`, `Write the value as ${example} (DTCG 2025.10).`);
+    return undefined;
+  }
+  const { value, unit } = raw as { value?: unknown; unit?: unknown };
+  if (!isNum(value)) {
+    ctx.report([...path, 'value'], `the ${type}'s "value" must be a number, not ${show(value)}`, `Write the value as ${example}.`);
+    return undefined;
+  }
+  if (typeof unit !== 'string' || !(units as readonly string[]).includes(unit)) {
+    ctx.report([...path, 'unit'], `the ${type}'s unit must be ${units.map((u) => `"${u}"`).join(' or ')}, not ${show(unit)}`, `Use one of those units, e.g. ${example}.`);
+    return undefined;
+  }
+  for (const k in raw) {
+    if (k !== 'value' && k !== 'unit') {
+      ctx.report([...path, k], `a ${type} has only "value" and "unit", not "${k}"`, `Remove "${k}".`);
+      return undefined;
+    }
+  }
+  return { value, unit: unit as U };
+}
+
+export const round10 = (n: number): number => {
+  const r = Math.round(n * 1e10) / 1e10;
+  return Object.is(r, -0) ? 0 : r;
+};
+
+export const dimensionModule: TypeModule<'dimension'> = {
+  type: 'dimension',
+  composite: false,
+  parse: (raw, ctx, path = []) => parseMeasure(raw, ctx, path, 'dimension', ['px', 'rem'] as const, '{ "value": 16, "unit": "px" }'),
+  canonical: (v) => canon(v, (d: Dimension) => `${num(d.value)}${d.unit}`),
+  encode: (v, ctx) => enc(v, ctx, (d: Dimension) => ({ value: d.unit === 'rem' ? round10(d.value) : roundFloat(d.value), unit: d.unit })),
+  variable: {
+    type: 'FLOAT',
+    toLiteral: (d, remBase) => ({ literal: d.unit === 'rem' ? roundFloat(d.value * remBase) : d.value, kind: { type: 'dimension', unit: d.unit } }),
+    fromLiteral: (l, kind, remBase) =>
+      kind.type === 'dimension' && kind.unit === 'rem' ? { value: round10((l as number) / remBase), unit: 'rem' } : { value: roundFloat(l as number), unit: 'px' },
+  },
+};

@@ -1,0 +1,23 @@
+/**
+ * `duration` (format §8.5 "Duration"): `{ "value": number, "unit": "ms" | "s" }`. As a variable it
+ * is a FLOAT in ms (DESIGN.md mapping table); seconds are converted both ways.
+ */
+import type { Duration } from '../model/dtcg.js';
+import { roundFloat } from '../model/values.js';
+import { canon, enc, num } from './common.js';
+import { parseMeasure, round10 } from './dimension.js';
+import type { TypeModule } from './module.js';
+
+export const durationModule: TypeModule<'duration'> = {
+  type: 'duration',
+  composite: false,
+  parse: (raw, ctx, path = []) => parseMeasure(raw, ctx, path, 'duration', ['ms', 's'] as const, '{ "value": 200, "unit": "ms" }'),
+  canonical: (v) => canon(v, (d: Duration) => `${num(d.value)}${d.unit}`),
+  encode: (v, ctx) => enc(v, ctx, (d: Duration) => ({ value: d.unit === 's' ? round10(d.value) : roundFloat(d.value), unit: d.unit })),
+  variable: {
+    type: 'FLOAT',
+    toLiteral: (d) => ({ literal: d.unit === 's' ? roundFloat(d.value * 1000) : d.value, kind: { type: 'duration', unit: d.unit } }),
+    fromLiteral: (l, kind) =>
+      kind.type === 'duration' && kind.unit === 's' ? { value: round10((l as number) / 1000), unit: 's' } : { value: roundFloat(l as number), unit: 'ms' },
+  },
+};

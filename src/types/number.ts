@@ -1,0 +1,21 @@
+/** `number` (format §8.7 "Number"): a JSON number. A FLOAT variable. */
+import { roundFloat } from '../model/values.js';
+import { canon, enc, isNum, num, show } from './common.js';
+import type { TypeModule } from './module.js';
+
+export const numberModule: TypeModule<'number'> = {
+  type: 'number',
+  composite: false,
+  parse: (raw, ctx, path = []) => {
+    if (isNum(raw)) return raw;
+    ctx.report(path, `a number token needs a number, not ${show(raw)}`, 'Set "$value" to a number, e.g. 1.5.');
+    return undefined;
+  },
+  canonical: (v) => canon(v, num),
+  encode: (v, ctx) => enc(v, ctx, roundFloat),
+  variable: {
+    type: 'FLOAT',
+    toLiteral: (n) => ({ literal: n, kind: { type: 'number' } }),
+    fromLiteral: (l) => roundFloat(l as number),
+  },
+};
