@@ -85,8 +85,15 @@ describe('§Modifiers, §Contexts, §Default', () => {
           modifiers: { a: { contexts: {} }, b: { contexts: { x: [{ $ref: 'light.tokens.json' }] }, default: 'y' }, c: { contexts: { x: [{ $ref: '#/modifiers/b' }] } } },
           resolutionOrder: [{ $ref: '#/modifiers/a' }, { $ref: '#/modifiers/b' }, { $ref: '#/modifiers/c' }],
         }),
-        ,
-    ).toMatchInlineSnapshot(;
+      }),
+    ).toMatchInlineSnapshot(`
+      "tokens/tokens.resolver.json:6:19  -  modifier "a" has no contexts
+          fix: Give the modifier one context per mode, e.g. "contexts": { "light": [{ "$ref": "semantic/light.tokens.json" }] }.
+      tokens/tokens.resolver.json:16:18  -  modifier "b" has default "y", which is not one of its contexts
+          fix: Set "default" to one of "x".
+      tokens/tokens.resolver.json:22:21  -  a source cannot refer to a modifier (#/modifiers/b)
+          fix: Refer to a set ("#/sets/<name>") or a file; a modifier MUST NOT reference another modifier (resolver §Contexts)."
+    `);
   });
 });
 
