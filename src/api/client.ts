@@ -58,6 +58,8 @@ export interface ClientOptions {
   ca?: string;
   /** Per attempt, headers and body; default 30000. */
   timeoutMs?: number;
+  /** The largest answer read, in bytes; default 256 MB (transport.ts). */
+  maxResponseBytes?: number;
   /** Retries of one call; default 4. */
   maxRetries?: number;
   /** Max total wait for Retry-After/backoff within one call; default 60. */
@@ -144,6 +146,7 @@ export function createClient(options: ClientOptions): DesignFileClient {
     maxRetries: options.maxRetries ?? 4,
     retryBudgetSeconds: options.retryBudgetSeconds ?? 60,
     timeScale,
+    ...(options.maxResponseBytes === undefined ? {} : { maxResponseBytes: options.maxResponseBytes }),
     onRequest: options.onRequest,
   });
   const dialect = dialectOf(options.api);

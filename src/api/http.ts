@@ -13,6 +13,7 @@ import {
   ApiNotFoundError,
   ApiRateLimitError,
   ApiSchemaError,
+  ApiResponseTooLargeError,
   ApiServerError,
   ApiUnknownOutcomeError,
   type ApiErrorInit,
@@ -58,6 +59,8 @@ export interface HttpSettings {
   maxRetries: number;
   retryBudgetSeconds: number;
   timeScale: number;
+  /** The largest answer read, in bytes (transport.ts DEFAULT_MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number;
   onRequest: ((event: RequestEvent) => void) | undefined;
   /** Injected for tests of the policy; default Math.random. */
   random?: () => number;
@@ -126,9 +129,19 @@ export class Http {
     for (;;) {
       attemptNo++;
       const authHeaders = useAuth && this.auth ? await this.auth.headers() : {};
-      const result = await attempt(s.agent, s.base.origin, { method: o.method, path: fullPath, headers: { ...baseHeaders, ...authHeaders }, body }, s.timeoutMs);
+      const result = await attempt(s.agent, s.base.origin, { method: o.method, path: fullPath, headers: { ...baseHeaders, ...authHeaders }, body }, s.timeoutMs, s.maxResponseBytes);
       this.#account(o.method, o.path, result, body?.length ?? 0, attemptNo);
       const now = new Date();
+
+      if (result.kind === 'too-large') {
+        // Not retried: the same request gets the same answer. A write's answer this large means the
+        // write was applied, but its answer (tempIdMapping) cannot be read: an unknown outcome.
+        const mb = (n: number): string => `${Math.round(n / 1024 / 1024)} MB`;
+        const detail = `the answer is larger than ${mb(result.limit)}; tokensync stopped reading it after ${mb(result.bytesReceived)} rather than hold it in memory.`;
+        const hint = 'The service sent far more than any design file needs: check that service.url points at the Design File Service API, or report the answer to the service operator.';
+        if (o.method === 'POST') throw new ApiUnknownOutcomeError('API_UNKNOWN_OUTCOME', detail, { ...init, status: result.status, hint });
+        throw new ApiResponseTooLargeError('API_RESPONSE_TOO_LARGE', detail, { ...init, status: result.status, hint });
+      }
 
       if (result.kind === 'response') {
         const { status } = result;
@@ -211,6 +224,7 @@ export class Http {
   }
 
   #account(method: string, path: string, r: AttemptResult, bytesSent: number, attemptNo: number): void {
+    const status = r.kind === 'network' ? ('network-error' as const) : r.status;
     const st = this.#stats;
     st.requests++;
     st.bytesSent += bytesSent;
@@ -220,7 +234,7 @@ export class Http {
     this.#s.onRequest?.({
       method,
       path: this.#s.redactor.redact(path),
-      status: r.kind === 'response' ? r.status : 'network-error',
+      status,
       bytesSent,
       bytesReceived: r.bytesReceived,
       ms: r.ms,
