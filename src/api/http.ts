@@ -18,6 +18,7 @@ import {
   ApiUnknownOutcomeError,
   type ApiErrorInit,
 } from './errors.js';
+import { interruption } from '../errors.js';
 import type { Redactor } from './redact.js';
 import { decide, withinBudget } from './retry.js';
 import { attempt, type AttemptResult, type BaseUrl } from './transport.js';
@@ -61,6 +62,8 @@ export interface HttpSettings {
   timeScale: number;
   /** The largest answer read, in bytes (transport.ts DEFAULT_MAX_RESPONSE_BYTES). */
   maxResponseBytes?: number;
+  /** SIGINT/SIGTERM (client.ts `signal`). */
+  signal?: AbortSignal;
   onRequest: ((event: RequestEvent) => void) | undefined;
   /** Injected for tests of the policy; default Math.random. */
   random?: () => number;
@@ -128,8 +131,13 @@ export class Http {
 
     for (;;) {
       attemptNo++;
+      // A safe point: once interrupted, no new request goes out.
+      if (s.signal?.aborted) throw interruption(s.signal);
       const authHeaders = useAuth && this.auth ? await this.auth.headers() : {};
-      const result = await attempt(s.agent, s.base.origin, { method: o.method, path: fullPath, headers: { ...baseHeaders, ...authHeaders }, body }, s.timeoutMs, s.maxResponseBytes);
+      // Reads in flight are cancelled by an interruption; writes are not (their answer matters).
+      const cancel = o.method === 'GET' ? s.signal : undefined;
+      const result = await attempt(s.agent, s.base.origin, { method: o.method, path: fullPath, headers: { ...baseHeaders, ...authHeaders }, body }, s.timeoutMs, s.maxResponseBytes, cancel);
+      if (cancel?.aborted && result.kind === 'network') throw interruption(cancel);
       this.#account(o.method, o.path, result, body?.length ?? 0, attemptNo);
       const now = new Date();
 
@@ -220,7 +228,15 @@ export class Http {
 
   async #wait(seconds: number): Promise<void> {
     const ms = seconds * 1000 * this.#s.timeScale;
-    if (ms > 0) await sleep(ms);
+    const signal = this.#s.signal;
+    if (ms <= 0) return;
+    try {
+      // A 429's Retry-After can be long: an interruption ends the wait at once (issue 11, item 4).
+      await sleep(ms, undefined, signal ? { signal } : {});
+    } catch (err) {
+      if (signal?.aborted) throw interruption(signal);
+      throw err;
+    }
   }
 
   #account(method: string, path: string, r: AttemptResult, bytesSent: number, attemptNo: number): void {

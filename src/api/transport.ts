@@ -137,9 +137,11 @@ function errorCode(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-export async function attempt(agent: Agent, origin: string, req: AttemptRequest, timeoutMs: number, maxBytes = DEFAULT_MAX_RESPONSE_BYTES): Promise<AttemptResult> {
+export async function attempt(agent: Agent, origin: string, req: AttemptRequest, timeoutMs: number, maxBytes = DEFAULT_MAX_RESPONSE_BYTES, cancel?: AbortSignal): Promise<AttemptResult> {
   const started = performance.now();
   const controller = new AbortController();
+  const onCancel = (): void => controller.abort(cancel?.reason);
+  cancel?.addEventListener('abort', onCancel, { once: true });
   // One deadline for the whole attempt, headers and body, on top of undici's own idle timeouts.
   const timer = setTimeout(() => controller.abort(new TimeoutError(timeoutMs)), timeoutMs);
   let bytesReceived = 0;
@@ -184,6 +186,7 @@ export async function attempt(agent: Agent, origin: string, req: AttemptRequest,
     };
   } finally {
     clearTimeout(timer);
+    cancel?.removeEventListener('abort', onCancel);
   }
 }
 

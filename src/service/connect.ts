@@ -26,6 +26,8 @@ export interface ConnectOptions {
   /** Passed to the client: tests shrink waits with it. */
   timeScale?: number;
   onRequest?: ClientOptions['onRequest'];
+  /** SIGINT/SIGTERM: no new request once aborted; waits end at once (cli/signals.ts). */
+  signal?: AbortSignal;
 }
 
 export const LOCAL_STATE_DIR = '.tokensync';
@@ -40,6 +42,7 @@ export async function connect(loaded: LoadedConfig, opts: ConnectOptions): Promi
     api: service.api,
     ...(opts.timeScale === undefined ? {} : { timeScale: opts.timeScale }),
     ...(opts.onRequest ? { onRequest: opts.onRequest } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
   } satisfies Partial<ClientOptions>;
 
   if (service.url === 'local') {

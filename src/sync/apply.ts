@@ -45,6 +45,7 @@ import {
   type CreatedNames,
   type Journal,
   type PushJournal,
+  type UnknownWrite,
 } from './journal.js';
 import { remoteToModel } from './remote.js';
 import { settle } from './settle.js';
@@ -101,7 +102,27 @@ export class SyncOutcomeUnknownError extends TokensyncError {
 /** How often an unknown POST outcome is answered by re-reading before we give up. */
 const MAX_REPLANS = 3;
 
+/** How far a run got, for the message when a signal stops it part-way. */
+interface Progress {
+  sent: number;
+  total: number;
+  journaled: boolean;
+}
+
 export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
+  const track: Progress = { sent: 0, total: 0, journaled: false };
+  try {
+    return await runSyncTracked(opts, track);
+  } catch (err) {
+    // An interruption raised below apply.ts (a read cancelled, a retry wait cut short) is worded here.
+    if (err instanceof InterruptedError && err.message === new InterruptedError(err.signal).message) {
+      throw stopped(err, opts.mode, track.sent, track.total, opts.config.tokens.dir, track.journaled);
+    }
+    throw err;
+  }
+}
+
+async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncOutcome> {
   const { config, root, client, fileKey, mode } = opts;
   const progress = opts.progress ?? (() => {});
   const signal = opts.signal;
@@ -182,12 +203,21 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
     let pj = newPushJournal({ mode, fileKey, plan, created, pendingValues: pendingValues(remote, serviceTarget) });
     await writeJournal(tokensDir, pj);
     written = pj;
+    track.journaled = true;
+    track.total = plan.requests.length;
     for (;;) {
+      const current = plan;
       const step = await execute(client, fileKey, plan, progress, signal, async (update) => {
         pj = { ...pj, ...update };
         await writeJournal(tokensDir, pj);
+      }, (i) => {
+        // Recorded before the request goes out: a run killed while it is in flight (SIGKILL, a
+        // second Ctrl-C) leaves a write the next run must settle before it plans anything.
+        const at = Date.now();
+        return { method: current.requests[i]!.method, request: i + 1, sentAt: new Date(at).toISOString(), settleUntil: new Date(at + config.service.timeoutMs + settleWindow(opts, config)).toISOString(), creates: createdByRequest(current, i, remote) };
       });
       requestsSent += step.sent;
+      track.sent = requestsSent;
       if (step.kind === 'done') break;
       if (step.kind === 'interrupted') throw stopped(step.error, mode, requestsSent, requestsSent + plan.requests.length - step.sent, config.tokens.dir, true);
       // The outcome of a write is unknown: settle it before re-planning (settle.ts).
@@ -226,6 +256,8 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
       pj = rest;
       await writeJournal(tokensDir, pj);
       plan = compilePlan(remote, serviceTarget, planOptions);
+      track.sent = requestsSent;
+      track.total = requestsSent + plan.requests.length;
       if (plan.requests.length === 0) break;
       if (signal?.aborted) throw stopped(interruption(signal), mode, requestsSent, requestsSent + plan.requests.length, config.tokens.dir, true);
     }
@@ -254,6 +286,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncOutcome> {
   if (rendered && !base && !written) {
     written = { version: 1, kind: 'pull', fileKey, startedAt: new Date().toISOString(), files: [...rendered.keys()].sort() };
     await writeJournal(tokensDir, written);
+    track.journaled = true;
   }
   if (rendered) {
     const result = await writeFilesAtomic(tokensDir, rendered, { remove: stale });
@@ -296,12 +329,14 @@ async function execute(
   progress: (m: string) => void,
   signal: AbortSignal | undefined,
   record: (update: Partial<PushJournal>) => Promise<void>,
+  inFlight: (index: number) => UnknownWrite,
 ): Promise<Step> {
   const mapping: Record<string, string> = {};
   let sent = 0;
   for (const [i, request] of plan.requests.entries()) {
     if (signal?.aborted) return { kind: 'interrupted', sent, error: interruption(signal) };
     progress(`${request.method} variables (${i + 1}/${plan.requests.length})`);
+    await record({ unknown: inFlight(i) });
     const sentAt = Date.now();
     try {
       // A split plan's later requests may name what an earlier POST created by temp id.
@@ -309,10 +344,12 @@ async function execute(
     } catch (err) {
       if (err instanceof ApiUnknownOutcomeError) return { kind: 'unknown', sent, index: i, sentAt, error: err };
       if (err instanceof InterruptedError) return { kind: 'interrupted', sent, error: err };
+      // A definite answer (refused, failed after retries): it did not take effect, nothing to settle.
+      await record({ unknown: undefined });
       throw err;
     }
     sent += 1;
-    await record({ sent, tempIds: { ...mapping }, pending: plan.requests.slice(i + 1).map((r) => ({ method: r.method, items: itemCount(r.body) })) });
+    await record({ sent, tempIds: { ...mapping }, pending: plan.requests.slice(i + 1).map((r) => ({ method: r.method, items: itemCount(r.body) })), unknown: undefined });
   }
   return { kind: 'done', sent };
 }

@@ -68,7 +68,7 @@ export interface PushJournal {
   pending: { method: string; items: number }[];
   /** Variables whose values are still to be sent ([collection, name]). */
   pendingValues: [string, string][];
-  unknown?: UnknownWrite;
+  unknown?: UnknownWrite | undefined;
 }
 
 export interface PullJournal {
