@@ -7,11 +7,15 @@
  */
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { fsError, notRegularFile, specialKind } from './errors.js';
+import { FileSystemError, fsError, notRegularFile, shownPath, specialKind } from './errors.js';
 
 const FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
-export async function readTextFile(file: string): Promise<string | undefined> {
+/**
+ * `strictUtf8`: bytes that are not UTF-8 are an error naming file:line:col, instead of becoming
+ * U+FFFD (issue 11, item 6: such a token was pushed with U+FFFD in it).
+ */
+export async function readTextFile(file: string, opts: { strictUtf8?: boolean } = {}): Promise<string | undefined> {
   let handle;
   try {
     handle = await open(file, FLAGS);
@@ -22,7 +26,8 @@ export async function readTextFile(file: string): Promise<string | undefined> {
   try {
     const st = await handle.stat();
     if (!st.isFile()) throw notRegularFile(file, specialKind(st));
-    return await handle.readFile({ encoding: 'utf8' });
+    if (!opts.strictUtf8) return await handle.readFile({ encoding: 'utf8' });
+    return decodeStrict(await handle.readFile(), file);
   } catch (err) {
     throw fsError(err, file, 'read');
   } finally {
@@ -46,5 +51,36 @@ export function readTextFileSync(file: string): string | undefined {
     throw fsError(err, file, 'read');
   } finally {
     closeSync(fd);
+  }
+}
+
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function decodeStrict(bytes: Buffer, file: string): string {
+  try {
+    return strict.decode(bytes);
+  } catch {
+    // Only on error: the longest valid prefix (binary search), then its line and column.
+    let lo = 0;
+    let hi = bytes.length;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      let ok = true;
+      try {
+        strict.decode(bytes.subarray(0, mid), { stream: true });
+      } catch {
+        ok = false;
+      }
+      strict.decode(); // reset the streaming state
+      if (ok) lo = mid;
+      else hi = mid - 1;
+    }
+    const prefix = bytes.subarray(0, lo).toString('utf8');
+    const lines = prefix.split('\n');
+    const line = lines.length;
+    const column = [...lines[lines.length - 1]!].length + 1;
+    const shown = shownPath(file);
+    const byte = bytes[lo] ?? 0;
+    throw new FileSystemError('FS_INVALID_UTF8', shown, `${shown}:${line}:${column}: invalid UTF-8 (byte 0x${byte.toString(16).padStart(2, '0')}); token files must be UTF-8.`, 'Save the file as UTF-8 in your editor (the bad byte is usually a character from another encoding, such as Latin-1).');
   }
 }

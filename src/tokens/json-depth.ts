@@ -27,3 +27,55 @@ export function tooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
   }
   return false;
 }
+
+/**
+ * The first duplicate key of any object in `text` (issue 11, item 6: JSON.parse silently keeps the
+ * last of two equal keys, so the first value was lost without a word). One linear pass, strings
+ * skipped; `offset` is the second occurrence. Undefined when there is none (or the text is not JSON:
+ * the parser reports that).
+ */
+export function duplicateKey(text: string): { key: string; offset: number } | undefined {
+  const stack: (Set<string> | null)[] = [];
+  let expectKey = false;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const start = i;
+      let escaped = false;
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) {
+          escaped = true;
+          i++;
+        } else if (d === 0x22) break;
+      }
+      const keys = stack[stack.length - 1];
+      if (expectKey && keys) {
+        let key = text.slice(start + 1, i);
+        if (escaped) {
+          try {
+            key = JSON.parse(text.slice(start, i + 1)) as string;
+          } catch {
+            return undefined;
+          }
+        }
+        if (keys.has(key)) return { key, offset: start };
+        keys.add(key);
+        expectKey = false;
+      }
+    } else if (c === 0x7b) {
+      stack.push(new Set());
+      expectKey = true;
+    } else if (c === 0x5b) {
+      stack.push(null);
+      expectKey = false;
+    } else if (c === 0x7d || c === 0x5d) {
+      stack.pop();
+      expectKey = false;
+    } else if (c === 0x2c) {
+      expectKey = stack[stack.length - 1] instanceof Set;
+    }
+  }
+  return undefined;
+}

@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fsError } from '../../fs/errors.js';
 import { readTextFile } from '../../fs/read.js';
-import { tooDeep } from '../json-depth.js';
+import { duplicateKey, tooDeep } from '../json-depth.js';
 import type { Problem } from './problems.js';
 
 /** What read() saw, so a later write can keep what it does not own (see render.ts). */
@@ -99,8 +99,25 @@ export function childOf(obj: Record<string, unknown>, key: string, mark: number)
   return undefined;
 }
 
-/** A missing file is undefined; a folder, FIFO, device, loop or unreadable file is an error naming it (fs/read.ts). */
-export const readText = readTextFile;
+/**
+ * A missing file is undefined; a folder, FIFO, device, loop or unreadable file is an error naming it,
+ * and so is invalid UTF-8 (it used to become U+FFFD and be pushed as such; fs/read.ts).
+ */
+export const readText = (file: string): Promise<string | undefined> => readTextFile(file, { strictUtf8: true });
+
+/** A duplicate key is an error where it is written (issue 11, item 6); parsing goes on, so other problems are found too. */
+function reportDuplicateKey(file: string, text: string, problems: Problem[]): void {
+  const dup = duplicateKey(text);
+  if (dup) {
+    problems.push({
+      severity: 'error',
+      file,
+      offset: dup.offset,
+      message: `the key "${dup.key}" appears twice in the same object; JSON keeps only the last, so the first is silently lost`,
+      hint: 'Remove or rename one of the two.',
+    });
+  }
+}
 
 /** `*.tokens.json` files under the tokens folder, relative with `/`, sorted. */
 export async function tokenFiles(dir: string): Promise<string[]> {
@@ -123,6 +140,7 @@ export function parseOrReport(file: string, text: string, sources: TokenSources,
     if (tooDeep(text)) throw new SyntaxError('too deep');
     const json: unknown = JSON.parse(text);
     sources.files.set(file, { text, json });
+    reportDuplicateKey(file, text, problems);
     return json;
   } catch {
     sources.files.set(file, { text, json: undefined });
@@ -137,6 +155,7 @@ export function parseTokenFile(file: string, text: string, sources: TokenSources
   try {
     if (tooDeep(text)) throw new SyntaxError('too deep');
     parsed = parseInWrittenOrder(text);
+    reportDuplicateKey(file, text, problems);
   } catch {
     sources.files.set(file, { text, json: undefined });
     problems.push({ severity: 'error', file, offset: -1, message: 'invalid JSON', hint: 'Fix the JSON syntax at that position.' });
