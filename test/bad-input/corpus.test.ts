@@ -5,10 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { pulledProject, type TestProject } from '../helpers/project.js';
+import { configCases } from './cases-config.js';
 import { fsCases } from './cases-fs.js';
+import { tokenCases } from './cases-tokens.js';
 import { pool, runCase, type BadCase } from './harness.js';
 
-const corpus: BadCase[] = [...fsCases];
+const corpus: BadCase[] = [...fsCases, ...tokenCases, ...configCases];
 
 let emu: TestEmulator;
 let template: TestProject;
