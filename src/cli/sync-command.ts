@@ -6,7 +6,7 @@ import { loadConfig } from '../config/load.js';
 import { connect } from '../service/connect.js';
 import { runSync, type SyncMode, type SyncOutcome } from '../sync/apply.js';
 import type { SyncDiff } from '../sync/diff.js';
-import { renderConflicts, renderPlanTable } from '../sync/report.js';
+import { describeRepoOnly, renderConflicts, renderPlanTable, repoOnlyJson } from '../sync/report.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
 
 export interface SyncCommandOptions {
@@ -33,6 +33,7 @@ export async function runSyncCommand(mode: SyncMode, options: SyncCommandOptions
       deleteOrphans: options.deleteOrphans === true || loaded.config.sync.deleteOrphans,
       progress: (m) => ctx.out.info(m),
       signal: ctx.signal,
+      warn: (m) => ctx.out.warn(m),
     });
     return report(mode, outcome, options, ctx, connection.label, connection.client.stats());
   } finally {
@@ -57,6 +58,7 @@ function report(
     toService: diff.toService,
     toRepo: diff.toRepo,
     orphans: diff.orphans,
+    repoOnly: repoOnlyJson(diff.merged.tokens),
     ...(outcome.kind === 'conflicts' ? {} : { plan: outcome.plan, files: outcome.files }),
     requests: stats,
   };
@@ -76,6 +78,8 @@ function report(
   if (outcome.kind === 'planned') {
     const { plan, files } = outcome;
     const lines = [renderPlanTable(diff, plan)];
+    const repoOnly = describeRepoOnly(diff.merged.tokens);
+    if (repoOnly) lines.push(repoOnly);
     if (options.dryRun) lines.push('', 'Request bodies (nothing sent):', ...plan.requests.map((r) => `${r.method} /v1/files/:file_key/variables\n${JSON.stringify(r.body, null, 2)}`));
     if (files.written.length + files.removed.length > 0) {
       lines.push('', 'Files a pull would change:', ...files.written.map((f) => `  write  ${f}`), ...files.removed.map((f) => `  remove ${f}`));

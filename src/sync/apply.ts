@@ -76,6 +76,8 @@ export interface SyncOptions {
    * (default: twice service.timeoutMs). docs/sync.md "Unknown outcomes and resumption".
    */
   settleMs?: number | undefined;
+  /** Token-file warnings a push should mention (a wide-gamut color clipped to sRGB, issue 10). */
+  warn?: ((message: string) => void) | undefined;
 }
 
 export interface FileChanges {
@@ -137,7 +139,12 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
   // partial output, not the repository's tokens, so they are written again from the service rather
   // than read (issue 11, item 5).
   const partialFirstPull = journal?.kind === 'pull' && !base;
-  const { set: local, sources } = partialFirstPull ? { set: { collections: [], variables: [] } as TokenSet, sources: { files: new Map(), modeFiles: new Map() } } : await readTokens(root, config.tokens);
+  const { set: local, sources, warnings } = partialFirstPull
+    ? { set: { collections: [], variables: [] } as TokenSet, sources: { files: new Map(), modeFiles: new Map() }, warnings: [] }
+    : await readTokens(root, config.tokens);
+  if (opts.warn && (mode === 'push' || mode === 'sync')) {
+    for (const w of warnings) opts.warn(`${w.file}:${w.line}:${w.column}${w.tokenPath ? `  ${w.tokenPath}` : ''}  ${w.message}`);
+  }
   if (base && base.fileKey !== fileKey) {
     throw new TokensyncError(
       'LOCK_FILE_MISMATCH',
@@ -177,7 +184,18 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
   // nothing to render (files-in-step.ts: the policy on formatting drift, docs/sync.md).
   let rendered: Map<string, string> | undefined;
   let stale: string[] = [];
-  if (pulls) {
+  if (pulls && sources.merged && sources.merged.length > 0) {
+    // Collections read from several sources per mode (a folder without a resolver document, or a
+    // resolver set with several files or inline tokens) cannot be written back file by file, so a
+    // pull leaves them alone, and refuses, before anything is sent, when it has something for them.
+    if (diff.toRepo.length > 0 && mode !== 'diff' && !opts.dryRun) {
+      throw new TokensyncError(
+        'TOKENS_NOT_WRITABLE',
+        `The design file has ${diff.toRepo.length} change(s) for the repository, but ${sources.merged.map((c) => `"${c}"`).join(', ')} ${sources.merged.length === 1 ? 'is' : 'are'} read from several files per mode, which a pull cannot write back. Nothing was written and nothing was sent.`,
+        { hint: 'Make the design file match with `tokensync push --force`, or give each collection and mode one file in tokens/tokens.resolver.json (docs/token-files.md "A folder without a resolver document").' },
+      );
+    }
+  } else if (pulls) {
     const onDisk = await listTokenFiles(tokensDir);
     if (diff.toRepo.length > 0 || !filesInStep(repoTarget, sources, onDisk)) {
       rendered = renderTokens(repoTarget, config.tokens, sources);

@@ -21,7 +21,8 @@
  * - The default mode is the service's (the API cannot change it); a new collection takes the repository's.
  */
 import { fingerprint, type Lock } from '../model/lock.js';
-import { isAlias, variableKey, type Collection, type Mode, type TokenSet, type Value, type Variable } from '../model/types.js';
+import { isAlias, variableKey, type Alias, type Collection, type Mode, type TokenSet, type Value, type Variable } from '../model/types.js';
+import type { RepoToken } from '../model/dtcg.js';
 import { canonicalValue } from '../model/values.js';
 import type { Change, Conflict, FieldValue, Orphan, Prefer, VariableField } from './changes.js';
 import { NO_VALUE, UNSYNCED, pairAll, type ColPair, type ModeSlot, type VarPair } from './pairing.js';
@@ -120,15 +121,28 @@ class Differ {
   run(): SyncDiff {
     const collections: Collection[] = [];
     const variables: Variable[] = [];
+    /** Local collection name -> its merged name and mode names (for repository-owned tokens). */
+    const renamed = new Map<string, { name: string; modes: Map<string, string> }>();
     for (const p of this.pairs) {
       const out = this.collection(p);
       if (out) {
         collections.push(out.collection);
         variables.push(...out.variables);
+        if (p.local) renamed.set(p.local.name, { name: out.collection.name, modes: new Map(p.slots.flatMap((s) => (s.local !== undefined && s.merged !== undefined ? [[s.local, s.merged] as const] : []))) });
       }
     }
+    const merged: TokenSet = { collections, variables };
+    // References inside them follow renames, as variable aliases do (pass 1's merged names).
+    const renameRef = (a: Alias): Alias => {
+      const v = this.rename(a, 'local', 'merged') as Alias;
+      if (v !== a) return v;
+      const col = renamed.get(a.alias.collection);
+      return col && col.name !== a.alias.collection ? { alias: { collection: col.name, name: a.alias.name } } : a;
+    };
+    const tokens = repoTokensAfter(this.input.local.tokens, renamed, renameRef);
+    if (tokens.length > 0) merged.tokens = tokens;
     return {
-      merged: { collections, variables },
+      merged,
       toService: this.toService,
       toRepo: this.toRepo,
       conflicts: this.conflicts,
@@ -452,4 +466,47 @@ function stripIds(v: Variable): Variable {
 function stripCollectionIds(c: Collection): Collection {
   const { id: _id, key: _key, ...rest } = c;
   return { ...rest, modes: c.modes.map((m) => ({ name: m.name })) };
+}
+
+/**
+ * Repository-owned tokens (issue 10) are not synced: they stay as the repository has them, under
+ * their collection's and modes' merged names (a collection renamed in the design file takes them
+ * along).
+ */
+function repoTokensAfter(tokens: RepoToken[] | undefined, renamed: Map<string, { name: string; modes: Map<string, string> }>, renameRef: (a: Alias) => Alias): RepoToken[] {
+  const out: RepoToken[] = [];
+  for (const t of tokens ?? []) {
+    const r = renamed.get(t.collection);
+    if (!r) continue;
+    let changed = r.name !== t.collection;
+    const values: RepoToken['values'] = {};
+    for (const [mode, v] of Object.entries(t.values)) {
+      const to = r.modes.get(mode) ?? mode;
+      const nv = mapRefs(v, renameRef) as RepoToken['values'][string];
+      if (to !== mode || nv !== v) changed = true;
+      values[to] = nv;
+    }
+    out.push(changed ? { ...t, collection: r.name, values } : t);
+  }
+  return out;
+}
+
+/** A value with every reference in it passed through `f`; the same object when none changes. */
+function mapRefs(v: unknown, f: (a: Alias) => Alias): unknown {
+  if (typeof v !== 'object' || v === null) return v;
+  if (isAlias(v as Value)) return f(v as Alias);
+  if (Array.isArray(v)) {
+    let copy: unknown[] | undefined;
+    v.forEach((x, i) => {
+      const y = mapRefs(x, f);
+      if (y !== x) (copy ??= [...v])[i] = y;
+    });
+    return copy ?? v;
+  }
+  let copy: Record<string, unknown> | undefined;
+  for (const [k, x] of Object.entries(v)) {
+    const y = mapRefs(x, f);
+    if (y !== x) (copy ??= { ...(v as Record<string, unknown>) })[k] = y;
+  }
+  return copy ?? v;
 }

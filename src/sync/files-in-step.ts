@@ -17,7 +17,7 @@
 import type { TokenSet } from '../model/types.js';
 import { toJsonText } from '../tokens/json-write.js';
 import type { TokenSources } from '../tokens/read.js';
-import { layoutOf } from '../tokens/render.js';
+import { inPlainLayout, layoutsFor } from '../tokens/render.js';
 import { RESOLVER_FILE, renderResolver } from '../tokens/resolver-doc.js';
 
 /**
@@ -28,7 +28,8 @@ import { RESOLVER_FILE, renderResolver } from '../tokens/resolver-doc.js';
  */
 export function filesInStep(set: TokenSet, sources: TokenSources, onDisk: readonly string[]): boolean {
   if (set.collections.length === 0) return onDisk.length === 0;
-  const layouts = layoutOf(set);
+  // Where a write would put each collection (render.ts: a hand-written repository keeps its files).
+  const { layouts, keptResolver } = layoutsFor(set, sources);
 
   // The files the layout names, mapped as the reader mapped them, and no others.
   const expected = new Set<string>();
@@ -45,7 +46,7 @@ export function filesInStep(set: TokenSet, sources: TokenSources, onDisk: readon
 
   // The resolver is small: render it and compare the bytes.
   const resolver = sources.files.get(RESOLVER_FILE);
-  if (resolver?.json === undefined || resolver.text !== toJsonText(renderResolver(layouts, resolver.json))) return false;
+  if (resolver?.json === undefined || (keptResolver ? !inPlainLayout(resolver.text) : resolver.text !== toJsonText(renderResolver(layouts, resolver.json)))) return false;
 
   for (const file of expected) {
     const source = sources.files.get(file);

@@ -4,6 +4,7 @@
  * shown as hex (#rrggbb, #rrggbbaa when not opaque), aliases as {collection/name}, and each line says
  * which way it goes (-> service for a push, -> repo for a pull).
  */
+import type { RepoToken } from '../model/dtcg.js';
 import { isAlias, isColor } from '../model/types.js';
 import { colorToHex, colorToHex8, roundFloat } from '../model/values.js';
 import type { Change, Conflict, FieldValue, Orphan } from './changes.js';
@@ -125,4 +126,22 @@ export function renderConflicts(conflicts: Conflict[]): string {
   const groups = new Map<string, Row[]>();
   for (const c of conflicts) add(groups, c.collection, conflictRow(c));
   return [`${plural(conflicts.length, 'conflict')}: the repository and the design file changed the same thing differently.`, ...layout(groups)].join('\n');
+}
+
+/**
+ * Tokens only the repository holds (composites and others no variable can hold, issue 10): one
+ * summary line, not a change (they are never pushed, so they make no `diff` exit 2).
+ */
+export function describeRepoOnly(tokens: readonly RepoToken[] | undefined): string {
+  const own = (tokens ?? []).filter((t) => t.owner === 'repository');
+  if (own.length === 0) return '';
+  const byType = new Map<string, number>();
+  for (const t of own) byType.set(t.type, (byType.get(t.type) ?? 0) + 1);
+  const types = [...byType].map(([type, n]) => `${n} ${type}`).join(', ');
+  return `Repository only: ${plural(own.length, 'token')} (${types}) the design file cannot hold; built, never pushed.`;
+}
+
+/** The same for `--json`: each repository-only token, marked. */
+export function repoOnlyJson(tokens: readonly RepoToken[] | undefined): { collection: string; name: string; type: string; owner: 'repository' }[] {
+  return (tokens ?? []).filter((t) => t.owner === 'repository').map((t) => ({ collection: t.collection, name: t.name, type: t.type, owner: 'repository' as const }));
 }

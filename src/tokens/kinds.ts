@@ -6,18 +6,12 @@
  */
 import type { TokensConfig, TypeRule } from '../config/schema.js';
 import type { TokenKind, Variable, VariableType } from '../model/types.js';
+import { TYPE_MODULES } from '../types/index.js';
 
-/** DTCG types tokensync reads and writes, and the variable type each one holds. */
-export const DTCG_TYPES: Record<string, VariableType> = {
-  color: 'COLOR',
-  number: 'FLOAT',
-  dimension: 'FLOAT',
-  duration: 'FLOAT',
-  fontWeight: 'FLOAT',
-  fontFamily: 'STRING',
-  string: 'STRING',
-  boolean: 'BOOLEAN',
-};
+/** DTCG types a variable can hold, and the variable type each one becomes (from the type modules). */
+export const DTCG_TYPES: Record<string, VariableType> = Object.fromEntries(
+  Object.values(TYPE_MODULES).flatMap((m) => (m.variable ? [[m.type, m.variable.type] as const] : [])),
+);
 
 export function kindFits(kind: TokenKind, type: VariableType): boolean {
   return DTCG_TYPES[kind.type] === type;

@@ -10,15 +10,21 @@
  *   else config rules, so a no-op pull is byte-stable even after the rules change. To re-type tokens
  *   after changing rules, remove their `$type` lines (or the files) and pull.
  * New tokens go at the end of their group, in model order; groups left with no tokens are dropped.
+ *
+ * Repository-owned tokens (`set.tokens`, issue 10) are the repository's alone: a pull never changes
+ * them, so each is written back exactly as the previous file had it (same bytes), or, when there is
+ * no previous token, encoded by its type's module.
  */
 import type { TokensConfig } from '../config/schema.js';
 import { TokensyncError } from '../errors.js';
 import { invalidNameReason, nameSegments, uniqueSlugs } from '../model/names.js';
-import { isAlias, type TokenKind, type TokenSet, type Variable } from '../model/types.js';
+import type { RepoToken } from '../model/dtcg.js';
+import { isAlias, type Alias, type TokenKind, type TokenSet, type Variable } from '../model/types.js';
+import { TYPE_MODULES } from '../types/index.js';
 import { encodeLiteral } from './codec.js';
 import { parseJsonTree } from './json-tree.js';
 import { Ordered, fromJsonNode, toJsonText, type Json } from './json-write.js';
-import { defaultKind, explicitKindFromConfig, kindFits } from './kinds.js';
+import { DTCG_TYPES, defaultKind, explicitKindFromConfig, kindFits } from './kinds.js';
 import type { TokenSources } from './read.js';
 import { EXTENSION, RESOLVER_FILE, renderResolver, type CollectionLayout } from './resolver-doc.js';
 
@@ -27,7 +33,7 @@ export const FORMAT_SCHEMA = 'https://www.designtokens.org/schemas/2025.10/forma
 export function renderTokens(set: TokenSet, config: TokensConfig, previous?: TokenSources): Map<string, string> {
   const out = new Map<string, string>();
   if (set.collections.length === 0) return out;
-  const layouts = layoutOf(set);
+  const { layouts, keptResolver } = layoutsFor(set, previous);
   const layoutByName = new Map(layouts.map((l) => [l.collection.name, l]));
   const namespaced = config.namespace === 'collection';
 
@@ -54,6 +60,30 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
     if (previous) for (let i = 1; i < segs.length; i++) prefixes.push(segs.slice(0, i).join('\u0000'));
     pathOf.set(v, { segs, id: segs.join('\u0000'), prefixes });
   }
+
+  // Repository-owned tokens: their paths (for aliases to them, and so their groups are kept).
+  const repoPath = new Map<RepoToken, { segs: string[]; id: string; prefixes: string[] }>();
+  for (const t of set.tokens ?? []) {
+    const layout = layoutByName.get(t.collection);
+    if (!layout) continue;
+    const segs = namespaced ? [layout.slug, ...nameSegments(t.name)] : nameSegments(t.name);
+    dottedOf.set(key(t), segs);
+    const prefixes: string[] = [];
+    for (let i = 1; i < segs.length; i++) prefixes.push(segs.slice(0, i).join('\u0000'));
+    repoPath.set(t, { segs, id: segs.join('\u0000'), prefixes });
+  }
+  const refText = (a: Alias): string => {
+    const target = dottedOf.get(`${a.alias.collection}\u0000${a.alias.name}`);
+    if (!target) {
+      throw new TokensyncError('TOKEN_MODEL_INVALID', `A token refers to "${a.alias.collection}/${a.alias.name}", which the token set does not have.`, {
+        hint: 'Restore the target token, or point the reference at an existing one.',
+      });
+    }
+    return `{${target.join('.')}}`;
+  };
+
+  let known: Set<string> | undefined;
+  const knownPaths = (): Set<string> => (known ??= new Set([...dottedOf.values()].map((segs) => segs.join('.'))));
 
   const previousTrees = new Map<string, Ordered | undefined>();
   const previousTree = (collection: string, mode: string): Ordered | undefined => {
@@ -118,10 +148,19 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
         tokens.set(id, tokenObject(prev ? tokenAt(prev, segs) : undefined, kinds.get(v)!, $value as Json, v));
         if (prev) for (const p of ownPrefixes) prefixes.add(p);
       }
+      for (const t of set.tokens ?? []) {
+        if (t.collection !== c.name) continue;
+        const { segs, id, prefixes: ownPrefixes } = repoPath.get(t)!;
+        // As the file had it, unless a reference in it names a path that is gone (a renamed target):
+        // then from the model, whose references follow renames (sync/diff.ts).
+        const before = prev ? tokenAt(prev, segs) : undefined;
+        tokens.set(id, before && refsExist(before.get('$value'), knownPaths()) ? before : repoTokenObject(t, mode.name, refText));
+        if (prev) for (const p of ownPrefixes) prefixes.add(p);
+      }
       const placed = new Set<string>();
       const root = prev ? rebuild(prev, [], tokens, prefixes, placed) : new Ordered().set('$schema', FORMAT_SCHEMA);
-      for (const v of vars) {
-        const { segs, id: k } = pathOf.get(v)!;
+      const everyPath = [...vars.map((v) => pathOf.get(v)!), ...(set.tokens ?? []).filter((t) => t.collection === c.name).map((t) => repoPath.get(t)!)];
+      for (const { segs, id: k } of everyPath) {
         if (placed.has(k)) continue;
         let group = root;
         for (const s of segs.slice(0, -1)) {
@@ -140,6 +179,11 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
 
   let previousResolver: unknown;
   const resolverText = previous?.files.get(RESOLVER_FILE)?.text;
+  if (keptResolver && resolverText !== undefined && inPlainLayout(resolverText)) {
+    // Every collection and mode is where the resolver document already says: it stays as written.
+    out.set(RESOLVER_FILE, resolverText);
+    return out;
+  }
   if (resolverText !== undefined) {
     try {
       previousResolver = JSON.parse(resolverText);
@@ -149,6 +193,34 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
   }
   out.set(RESOLVER_FILE, toJsonText(renderResolver(layouts, previousResolver)));
   return out;
+}
+
+/**
+ * The layout a write uses: each collection where the previous files had it (same name and modes, one
+ * file per mode), so a pull does not move the files of a repository tokensync did not write; new or
+ * renamed collections and modes get tokensync's own layout. `keptResolver`: every collection kept
+ * its place, so the resolver document needs no change.
+ */
+export function layoutsFor(set: TokenSet, previous?: TokenSources): { layouts: CollectionLayout[]; keptResolver: boolean } {
+  const ours = layoutOf(set);
+  const before = previous?.layouts;
+  if (!before) return { layouts: ours, keptResolver: false };
+  let kept = 0;
+  const layouts = ours.map((l) => {
+    const prev = before.find((p) => p.collection.name === l.collection.name);
+    const same =
+      prev !== undefined &&
+      prev.sources === undefined &&
+      prev.collection.modes.length === l.collection.modes.length &&
+      l.collection.modes.every((m) => prev.files.has(m.name)) &&
+      prev.collection.defaultMode === l.collection.defaultMode &&
+      prev.collection.modes.every((m, i) => m.name === l.collection.modes[i]!.name);
+    if (!same) return l;
+    kept++;
+    return { collection: l.collection, slug: prev.slug, files: prev.files, contexts: prev.contexts };
+  });
+  const sameOrder = before.length === ours.length && before.every((p, i) => p.collection.name === ours[i]!.collection.name);
+  return { layouts, keptResolver: kept === ours.length && sameOrder };
 }
 
 /** Folder and file names for each collection and mode: unique slugs, in collection order. */
@@ -214,7 +286,7 @@ function pickKind(v: Variable, prevTok: Ordered | undefined, config: TokensConfi
     let kind: TokenKind | undefined;
     if (prevType === 'dimension') kind = { type: 'dimension', unit: unit === 'rem' ? 'rem' : 'px' };
     else if (prevType === 'duration') kind = { type: 'duration', unit: unit === 's' ? 's' : 'ms' };
-    else if (['color', 'number', 'fontWeight', 'fontFamily', 'string', 'boolean'].includes(prevType)) kind = { type: prevType } as TokenKind;
+    else if (prevType in DTCG_TYPES) kind = { type: prevType } as TokenKind;
     if (kind && kindFits(kind, v.type)) return kind;
   }
   return explicitKindFromConfig(v, config);
@@ -261,4 +333,38 @@ function rebuild(prevGroup: Ordered, path: string[], tokens: Map<string, Ordered
     }
   }
   return out;
+}
+
+/** A repository-owned token with no previous file to keep: written from the model. */
+function repoTokenObject(t: RepoToken, mode: string, ref: (a: Alias) => string): Ordered {
+  const tok = new Ordered();
+  tok.set('$type', t.type);
+  const value = t.values[mode];
+  tok.set('$value', (value === undefined ? null : (TYPE_MODULES[t.type].encode(value as never, { ref }) as Json)) ?? null);
+  if (t.description !== '') tok.set('$description', t.description);
+  if (t.deprecated !== undefined) tok.set('$deprecated', t.deprecated);
+  return tok;
+}
+
+/** Whether a JSON text is laid out as tokensync writes it (2-space indent, final newline). */
+export function inPlainLayout(text: string): boolean {
+  try {
+    return `${JSON.stringify(JSON.parse(text), null, 2)}\n` === text;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether every `"{a.b}"` reference in a written value names a token the set has. */
+function refsExist(value: Json | undefined, known: Set<string>): boolean {
+  if (typeof value === 'string') {
+    const m = /^\{([^{}]+)\}$/.exec(value);
+    return !m?.[1] || known.has(m[1]);
+  }
+  if (value instanceof Ordered) {
+    for (const v of value.entries.values()) if (!refsExist(v, known)) return false;
+    return true;
+  }
+  if (Array.isArray(value)) return value.every((v) => refsExist(v, known));
+  return true;
 }

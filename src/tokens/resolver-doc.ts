@@ -108,7 +108,8 @@ export function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 const REGENERATE = 'Run `tokensync pull` to rewrite tokens.resolver.json, or fix it by hand (DTCG 2025.10 Resolver Module).';
-const ROOT_KEYS = ['$schema', 'name', 'version', 'description', 'sets', 'modifiers', 'resolutionOrder', '$extensions'];
+// `$defs` MUST NOT be an error (resolver §$defs); tokensync ignores it.
+const ROOT_KEYS = ['$schema', 'name', 'version', 'description', 'sets', 'modifiers', 'resolutionOrder', '$extensions', '$defs'];
 
 /**
  * Reads the collections back from a parsed resolver document (resolver/syntax.md); problems are
@@ -136,7 +137,7 @@ export function parseResolver(doc: unknown, problems: ResolverProblem[]): Collec
     fail(['resolutionOrder'], 'the resolver has no "resolutionOrder" array');
     return [];
   }
-  const ctx: DocContext = { doc, fail };
+  const ctx: DocContext = { doc, fail, warn: (jsonPath, message, hint = REGENERATE) => problems.push({ jsonPath, message, hint, severity: 'warning' }) };
   const layouts: CollectionLayout[] = [];
   const inlineNames = new Map<string, number>();
   order.forEach((item, index) => {
@@ -191,6 +192,7 @@ type Fail = (jsonPath: (string | number)[], message: string, hint?: string) => v
 interface DocContext {
   doc: Record<string, unknown>;
   fail: Fail;
+  warn: Fail;
 }
 
 const SOURCES_HINT = 'Each source is { "$ref": "<file>.tokens.json" }, { "$ref": "#/sets/<name>" } or an object of inline tokens (resolver §Sets).';
@@ -292,6 +294,11 @@ function parseModifier(name: string, body: Record<string, unknown>, at: (string 
   if (!isObject(contexts) || Object.keys(contexts).length === 0) {
     ctx.fail([...at, 'contexts'], `modifier "${name}" has no contexts`, 'Give the modifier one context per mode, e.g. "contexts": { "light": [{ "$ref": "semantic/light.tokens.json" }] }.');
     return undefined;
+  }
+  if (Object.keys(contexts).length === 1) {
+    // resolver §Contexts: "Tools SHOULD throw an error for modifiers with only 1 context"; read as a
+    // warning, since the one context is still a valid mode.
+    ctx.warn([...at, 'contexts'], `modifier "${name}" has only one context`, 'Make it a set (one context is the equivalent of a set), or add the other contexts (resolver §Contexts).');
   }
   const ext = extensionOf(body);
   const collectionName = typeof ext['collection'] === 'string' ? ext['collection'] : name;

@@ -2,6 +2,9 @@
 import { canon, enc, show } from './common.js';
 import type { TypeModule } from './module.js';
 
+/** One presentation object for every such variable (kinds are never mutated). */
+const BOOLEAN_KIND = { type: 'boolean' } as const;
+
 export const booleanModule: TypeModule<'boolean'> = {
   type: 'boolean',
   composite: false,
@@ -12,5 +15,5 @@ export const booleanModule: TypeModule<'boolean'> = {
   },
   canonical: (v) => canon(v, (b: boolean) => String(b)),
   encode: (v, ctx) => enc(v, ctx, (b: boolean) => b),
-  variable: { type: 'BOOLEAN', toLiteral: (b) => ({ literal: b, kind: { type: 'boolean' } }), fromLiteral: (l) => Boolean(l) },
+  variable: { type: 'BOOLEAN', toLiteral: (b) => ({ literal: b, kind: BOOLEAN_KIND }), fromLiteral: (l) => Boolean(l) },
 };

@@ -33,6 +33,10 @@ export function parseMeasure<U extends string>(raw: unknown, ctx: ParseContext, 
   return { value, unit: unit as U };
 }
 
+/** Shared presentation objects (kinds are never mutated; fewer allocations at 10k tokens). */
+const PX = { type: 'dimension', unit: 'px' } as const;
+const REM = { type: 'dimension', unit: 'rem' } as const;
+
 export const round10 = (n: number): number => {
   const r = Math.round(n * 1e10) / 1e10;
   return Object.is(r, -0) ? 0 : r;
@@ -46,7 +50,7 @@ export const dimensionModule: TypeModule<'dimension'> = {
   encode: (v, ctx) => enc(v, ctx, (d: Dimension) => ({ value: d.unit === 'rem' ? round10(d.value) : roundFloat(d.value), unit: d.unit })),
   variable: {
     type: 'FLOAT',
-    toLiteral: (d, remBase) => ({ literal: d.unit === 'rem' ? roundFloat(d.value * remBase) : d.value, kind: { type: 'dimension', unit: d.unit } }),
+    toLiteral: (d, remBase) => (d.unit === 'rem' ? { literal: roundFloat(d.value * remBase), kind: REM } : { literal: d.value, kind: PX }),
     fromLiteral: (l, kind, remBase) =>
       kind.type === 'dimension' && kind.unit === 'rem' ? { value: round10((l as number) / remBase), unit: 'rem' } : { value: roundFloat(l as number), unit: 'px' },
   },

@@ -8,6 +8,10 @@ import { canon, enc, num } from './common.js';
 import { parseMeasure, round10 } from './dimension.js';
 import type { TypeModule } from './module.js';
 
+/** Shared presentation objects (kinds are never mutated). */
+const MS = { type: 'duration', unit: 'ms' } as const;
+const S = { type: 'duration', unit: 's' } as const;
+
 export const durationModule: TypeModule<'duration'> = {
   type: 'duration',
   composite: false,
@@ -16,7 +20,7 @@ export const durationModule: TypeModule<'duration'> = {
   encode: (v, ctx) => enc(v, ctx, (d: Duration) => ({ value: d.unit === 's' ? round10(d.value) : roundFloat(d.value), unit: d.unit })),
   variable: {
     type: 'FLOAT',
-    toLiteral: (d) => ({ literal: d.unit === 's' ? roundFloat(d.value * 1000) : d.value, kind: { type: 'duration', unit: d.unit } }),
+    toLiteral: (d) => (d.unit === 's' ? { literal: roundFloat(d.value * 1000), kind: S } : { literal: d.value, kind: MS }),
     fromLiteral: (l, kind) =>
       kind.type === 'duration' && kind.unit === 's' ? { value: round10((l as number) / 1000), unit: 's' } : { value: roundFloat(l as number), unit: 'ms' },
   },

@@ -9,6 +9,9 @@ import type { TypeModule } from './module.js';
 /** A stack as one CSS list: names with spaces or commas quoted. */
 export const fontList = (f: FontFamily): string => (typeof f === 'string' ? f : f.map((s) => (/[\s,]/.test(s) ? `"${s}"` : s)).join(', '));
 
+/** One presentation object for every such variable (kinds are never mutated). */
+const FAMILY = { type: 'fontFamily' } as const;
+
 export const fontFamilyModule: TypeModule<'fontFamily'> = {
   type: 'fontFamily',
   composite: false,
@@ -22,7 +25,7 @@ export const fontFamilyModule: TypeModule<'fontFamily'> = {
   encode: (v, ctx) => enc(v, ctx, (f: FontFamily) => (typeof f === 'string' ? f : [...f])),
   variable: {
     type: 'STRING',
-    toLiteral: (f) => ({ literal: fontList(f), kind: { type: 'fontFamily' } }),
+    toLiteral: (f) => ({ literal: fontList(f), kind: FAMILY }),
     fromLiteral: (l) => String(l),
   },
 };

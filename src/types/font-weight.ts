@@ -32,6 +32,9 @@ export const FONT_WEIGHT_NAMES: Record<string, number> = {
 /** The numeric weight of a model value. */
 export const weightNumber = (w: FontWeight): number => (typeof w === 'number' ? w : (FONT_WEIGHT_NAMES[w] ?? 400));
 
+/** One presentation object for every such variable (kinds are never mutated). */
+const WEIGHT = { type: 'fontWeight' } as const;
+
 export const fontWeightModule: TypeModule<'fontWeight'> = {
   type: 'fontWeight',
   composite: false,
@@ -55,7 +58,7 @@ export const fontWeightModule: TypeModule<'fontWeight'> = {
   encode: (v, ctx) => enc(v, ctx, (w: FontWeight) => (typeof w === 'number' ? roundFloat(w) : w)),
   variable: {
     type: 'FLOAT',
-    toLiteral: (w) => ({ literal: weightNumber(w), kind: { type: 'fontWeight' } }),
+    toLiteral: (w) => ({ literal: weightNumber(w), kind: WEIGHT }),
     fromLiteral: (l) => roundFloat(l as number),
   },
 };

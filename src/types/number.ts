@@ -3,6 +3,9 @@ import { roundFloat } from '../model/values.js';
 import { canon, enc, isNum, num, show } from './common.js';
 import type { TypeModule } from './module.js';
 
+/** One presentation object for every such variable (kinds are never mutated). */
+const NUMBER = { type: 'number' } as const;
+
 export const numberModule: TypeModule<'number'> = {
   type: 'number',
   composite: false,
@@ -15,7 +18,7 @@ export const numberModule: TypeModule<'number'> = {
   encode: (v, ctx) => enc(v, ctx, roundFloat),
   variable: {
     type: 'FLOAT',
-    toLiteral: (n) => ({ literal: n, kind: { type: 'number' } }),
+    toLiteral: (n) => ({ literal: n, kind: NUMBER }),
     fromLiteral: (l) => roundFloat(l as number),
   },
 };

@@ -2,6 +2,9 @@
 import { canon, enc, show } from './common.js';
 import type { TypeModule } from './module.js';
 
+/** One presentation object for every such variable (kinds are never mutated). */
+const STRING_KIND = { type: 'string' } as const;
+
 export const stringModule: TypeModule<'string'> = {
   type: 'string',
   composite: false,
@@ -12,5 +15,5 @@ export const stringModule: TypeModule<'string'> = {
   },
   canonical: (v) => canon(v, (s: string) => JSON.stringify(s)),
   encode: (v, ctx) => enc(v, ctx, (s: string) => s),
-  variable: { type: 'STRING', toLiteral: (s) => ({ literal: s, kind: { type: 'string' } }), fromLiteral: (l) => String(l) },
+  variable: { type: 'STRING', toLiteral: (s) => ({ literal: s, kind: STRING_KIND }), fromLiteral: (l) => String(l) },
 };

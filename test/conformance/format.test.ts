@@ -81,8 +81,8 @@ describe('groups.md "Group Structure" and "Root Tokens in Groups"', () => {
     expect(await diagnose({ [F]: { a: { $type: 'number', $value: 1, b: { $type: 'number', $value: 2 } }, g: { x: { $type: 'number', $value: 1 } }, r: { $type: 'number', $value: '{g}' } } })).toMatchInlineSnapshot(`
       "tokens/a.tokens.json:5:5  a  the token a also has child "b"; a token cannot be a group
           fix: Move "b" out of the token, or rename one of them (a variable name cannot be both "a/b" and "a/b/c").
-      tokens/a.tokens.json:18:15  r  alias {g} points to no token
-          fix: Point it at an existing token, or add the token it names."
+      tokens/a.tokens.json:18:15  r  alias {g} points to a group, not a token
+          fix: A reference names one token (format aliases.md "Curly Brace Syntax"): point it at a token inside the group, e.g. {g.$root} for a root token."
     `);
   });
 });
@@ -229,3 +229,22 @@ describe('issue 10: mistakes caught where they are made', () => {
     `);
   });
 });
+
+describe('groups.md "$deprecated" and type resolution with extension', () => {
+  it('passes a group\'s $deprecated to its tokens unless a token says false, and $type through $extends and alias chains', async () => {
+    const set = await model({
+      [F]: {
+        old: { $deprecated: 'Use new', $type: 'cubicBezier', a: { $value: [0, 0, 1, 1] }, b: { $value: [0, 0, 1, 1], $deprecated: false } },
+        palette: { $type: 'color', base: { ink: { $value: '#111111' } } },
+        theme: { $extends: '{palette.base}', paper: { $value: '#eeeeee' } },
+        chain: { one: { $value: '{theme.ink}' }, two: { $value: '{chain.one}' } },
+      },
+    });
+    expect(set.tokens!.map((t) => [t.name, t.deprecated])).toEqual([
+      ['old/a', 'Use new'],
+      ['old/b', undefined],
+    ]);
+    expect(set.variables.map((v) => `${v.name}:${v.type}`)).toEqual(['palette/base/ink:COLOR', 'theme/ink:COLOR', 'theme/paper:COLOR', 'chain/one:COLOR', 'chain/two:COLOR']);
+  });
+});
+

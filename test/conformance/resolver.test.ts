@@ -10,8 +10,8 @@ const doc = (rest: Record<string, unknown>) => ({ $schema: 'https://www.designto
 const num = (n: number) => ({ $type: 'number', $value: n });
 
 describe('§Root level properties, §Version', () => {
-  it('accepts name, description and $schema', async () => {
-    const set = await model({ [R]: doc({ name: 'x', description: 'y', sets: { base: { sources: [{ $ref: 'base.tokens.json' }] } }, resolutionOrder: [{ $ref: '#/sets/base' }] }), 'base.tokens.json': { a: num(1) } });
+  it('accepts name, description, $schema and $defs (ignored)', async () => {
+    const set = await model({ [R]: doc({ name: 'x', description: 'y', $defs: { anything: true }, sets: { base: { sources: [{ $ref: 'base.tokens.json' }] } }, resolutionOrder: [{ $ref: '#/sets/base' }] }), 'base.tokens.json': { a: num(1) } });
     expect(set.collections.map((c) => c.name)).toEqual(['base']);
   });
   it('refuses another version, a missing resolutionOrder and unknown root keys', async () => {
@@ -21,7 +21,7 @@ describe('§Root level properties, §Version', () => {
       tokens/tokens.resolver.json:2:14  -  the resolver "version" must be "2025.10", not "2024"
           fix: Set "version": "2025.10".
       tokens/tokens.resolver.json:4:12  -  the resolver document has no property "extra"
-          fix: Remove it; the root holds $schema, name, version, description, sets, modifiers, resolutionOrder, $extensions (resolver §Root level properties)."
+          fix: Remove it; the root holds $schema, name, version, description, sets, modifiers, resolutionOrder, $extensions, $defs (resolver §Root level properties)."
     `);
   });
 });
@@ -89,8 +89,12 @@ describe('§Modifiers, §Contexts, §Default', () => {
     ).toMatchInlineSnapshot(`
       "tokens/tokens.resolver.json:6:19  -  modifier "a" has no contexts
           fix: Give the modifier one context per mode, e.g. "contexts": { "light": [{ "$ref": "semantic/light.tokens.json" }] }.
+      tokens/tokens.resolver.json:9:19  -  warning: modifier "b" has only one context
+          fix: Make it a set (one context is the equivalent of a set), or add the other contexts (resolver §Contexts).
       tokens/tokens.resolver.json:16:18  -  modifier "b" has default "y", which is not one of its contexts
           fix: Set "default" to one of "x".
+      tokens/tokens.resolver.json:19:19  -  warning: modifier "c" has only one context
+          fix: Make it a set (one context is the equivalent of a set), or add the other contexts (resolver §Contexts).
       tokens/tokens.resolver.json:22:21  -  a source cannot refer to a modifier (#/modifiers/b)
           fix: Refer to a set ("#/sets/<name>") or a file; a modifier MUST NOT reference another modifier (resolver §Contexts)."
     `);

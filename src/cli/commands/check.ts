@@ -40,13 +40,14 @@ export async function run(options: CheckOptions, ctx: CommandContext): Promise<E
   const diagnostics = all.filter((d) => only.length === 0 || only.includes(path.resolve(root, d.file))).map(shown);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
+  const repoOnly = set.tokens?.length ?? 0;
 
   const summary =
     errors > 0
       ? `${errors} error${errors === 1 ? '' : 's'}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''} in ${config.tokens.dir}/.`
       : only.length > 0
         ? `${only.length} file${only.length === 1 ? '' : 's'} checked: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`
-        : `${set.variables.length} tokens in ${set.collections.length} collection${set.collections.length === 1 ? '' : 's'}: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`;
+        : `${set.variables.length + repoOnly} tokens${repoOnly > 0 ? ` (${repoOnly} repository-only)` : ''} in ${set.collections.length} collection${set.collections.length === 1 ? '' : 's'}: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`;
   const human = [...diagnostics.map(formatDiagnostic), summary].join('\n');
   ctx.out.result(human, { ok: errors === 0, errors, warnings, diagnostics });
   return errors > 0 ? EXIT.error : EXIT.ok;

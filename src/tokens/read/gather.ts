@@ -102,7 +102,9 @@ export function collectTokens(
   const rootType = typeof json['$type'] === 'string' ? json['$type'] : undefined;
   checkGroupProps(w, json, at, true);
   if (start !== json) checkGroupProps(w, start, startPath, false);
-  walkGroup(w, resolveGroup(w, start, startPath, namespaced ? slug : ''), startPath, namespaced ? `${slug}.` : '', '', typeof start['$type'] === 'string' ? start['$type'] : rootType, groupDeprecation(json, undefined));
+  const before = problems.length;
+  const resolved = resolveGroup(w, start, startPath, namespaced ? slug : '');
+  walkGroup(w, resolved, startPath, namespaced ? `${slug}.` : '', '', typeof start['$type'] === 'string' ? start['$type'] : rootType, groupDeprecation(json, undefined), problems.length > before);
 }
 
 function groupDeprecation(group: Record<string, unknown>, inherited: boolean | string | undefined): boolean | string | undefined {
@@ -221,6 +223,8 @@ function walkGroup(
   namePrefix: string,
   groupType: string | undefined,
   deprecated: boolean | string | undefined,
+  /** The group's extension failed (reported): its tokens are incomplete, so say nothing more of them. */
+  muted: boolean,
 ): void {
   const { out, file, mark, problems } = w;
   for (const marked in group) {
@@ -265,8 +269,9 @@ function walkGroup(
           continue;
         }
         checkGroupProps(w, node, [...jsonPath, key], false);
+        const before = problems.length;
         const g = resolveGroup(w, node, [...jsonPath, key], dotted);
-        walkGroup(w, g, [...jsonPath, key], `${dotted}.`, `${namePrefix}${key}/`, typeof g['$type'] === 'string' ? g['$type'] : groupType, groupDeprecation(g, deprecated));
+        walkGroup(w, g, [...jsonPath, key], `${dotted}.`, `${namePrefix}${key}/`, typeof g['$type'] === 'string' ? g['$type'] : groupType, groupDeprecation(g, deprecated), muted || problems.length > before);
         continue;
       }
     }
@@ -286,7 +291,10 @@ function walkGroup(
         });
         break;
       }
-      if (k === '$value') continue;
+      // The common keys first, without a list search (this runs for every key of every token: issue 6).
+      const v = tok[k];
+      if (k === '$value' || (k === '$type' && typeof v === 'string') || (k === '$description' && typeof v === 'string')) continue;
+      if (k === '$extensions' && typeof v === 'object' && v !== null && !Array.isArray(v)) continue;
       if (!TOKEN_PROPS.includes(k)) {
         const guess = didYouMean(k, TOKEN_PROPS);
         problems.push({
@@ -298,8 +306,8 @@ function walkGroup(
           message: `unknown property "${k}"${guess ? ` (did you mean "${guess}"?)` : ''}`,
           hint: guess ? `Rename it to "${guess}".` : `Remove it: a token holds ${TOKEN_PROPS.join(', ')}; put your own data under "$extensions".`,
         });
-      } else if (k !== '$type' || typeof tok[k] !== 'string') {
-        checkPropShape(w, k, tok[k], [...jsonPath, key, k], dotted);
+      } else {
+        checkPropShape(w, k, v, [...jsonPath, key, k], dotted);
       }
     }
     const ownType = tok['$type'];
@@ -323,7 +331,7 @@ function walkGroup(
       scopes: isObject(ours) ? ours['scopes'] : undefined,
       deprecated: typeof dep === 'boolean' || typeof dep === 'string' ? dep : deprecated,
       root: key === '$root',
-      broken: problems.length > before,
+      broken: muted || problems.length > before,
     });
   }
 }

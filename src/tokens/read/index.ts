@@ -60,6 +60,7 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
     if (resolverJson === undefined) return done({ collections: [], variables: [] });
     const resolverProblems: ResolverProblem[] = [];
     layouts = parseResolver(resolverJson, resolverProblems);
+    sources.layouts = layouts;
     for (const p of resolverProblems) problems.push({ severity: p.severity ?? 'error', file: RESOLVER_FILE, jsonPath: p.jsonPath, message: p.message, hint: p.hint });
   }
 

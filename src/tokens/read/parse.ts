@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fsError } from '../../fs/errors.js';
 import { readTextFile } from '../../fs/read.js';
 import { duplicateKey, tooDeep } from '../json-depth.js';
+import type { CollectionLayout } from '../resolver-doc.js';
 import type { Problem } from './problems.js';
 
 /** What read() saw, so a later write can keep what it does not own (see render.ts). */
@@ -21,6 +22,11 @@ export interface TokenSources {
    * without a resolver document): a pull cannot write them back file by file (docs/token-files.md).
    */
   merged?: string[];
+  /**
+   * The collections' files as the resolver document laid them out, so a write keeps a
+   * hand-written repository's file names instead of moving them to tokensync's (render.ts).
+   */
+  layouts?: CollectionLayout[];
 }
 
 /**

@@ -29,13 +29,24 @@ export function resolveReferences(g: Gathered, collections: Collection[], namesp
       // Not worth a second message when the target's own problem was reported, or when a file of
       // the set could not be parsed (its tokens are unknown until the syntax is fixed).
       if (reported.has(dotted) || anyFileBroken) continue;
+      // Only on this error path: is it a group? (format aliases.md: curly braces target tokens only)
+      const prefix = `${dotted}.`;
+      let group = false;
+      for (const k of byPath.keys()) {
+        if (k.startsWith(prefix)) {
+          group = true;
+          break;
+        }
+      }
       problems.push({
         severity: 'error',
         file: p.file,
-        jsonPath: p.jsonPath,
+        jsonPath: pathOf(p.token, '$value', ...p.sub),
         tokenPath: p.token.dotted,
-        message: `${p.whole ? 'alias' : 'reference'} {${dotted}} points to no token`,
-        hint: `Point it at an existing token${namespaced ? ' (with `tokens.namespace: collection` the path starts with the collection folder name, e.g. {primitives.color.blue.500})' : ''}, or add the token it names.`,
+        message: group ? `${p.whole ? 'alias' : 'reference'} {${dotted}} points to a group, not a token` : `${p.whole ? 'alias' : 'reference'} {${dotted}} points to no token`,
+        hint: group
+          ? `A reference names one token (format aliases.md "Curly Brace Syntax"): point it at a token inside the group, e.g. {${dotted}.$root} for a root token.`
+          : `Point it at an existing token${namespaced ? ' (with `tokens.namespace: collection` the path starts with the collection folder name, e.g. {primitives.color.blue.500})' : ''}, or add the token it names.`,
       });
       continue;
     }
@@ -45,7 +56,7 @@ export function resolveReferences(g: Gathered, collections: Collection[], namesp
         problems.push({
           severity: 'error',
           file: p.file,
-          jsonPath: p.jsonPath,
+          jsonPath: pathOf(p.token, '$value', ...p.sub),
           tokenPath: p.token.dotted,
           message: owner.variable
             ? `alias {${dotted}} points to a ${owner.variable.type} token, but this token is ${p.variable.type}`
@@ -69,7 +80,7 @@ export function resolveReferences(g: Gathered, collections: Collection[], namesp
       problems.push({
         severity: 'error',
         file: p.file,
-        jsonPath: p.jsonPath,
+        jsonPath: pathOf(p.token, '$value', ...p.sub),
         tokenPath: p.token.dotted,
         message: `${p.whole ? 'alias' : 'reference'} {${dotted}} points to a ${owner.dtcgType} token, but ${p.whole ? 'this token is' : `${p.where} needs`} a ${p.type}`,
         hint: `Point it at a ${p.type} token${p.whole ? ', or change this token\'s "$type"' : ' (format §9: a sub-value reference has the sub-value\'s type)'}.`,
@@ -107,7 +118,7 @@ export function resolveReferences(g: Gathered, collections: Collection[], namesp
     problems.push({
       severity: 'error',
       file: ref.file,
-      jsonPath: ref.jsonPath,
+      jsonPath: pathOf(ref.token, '$value', ...ref.sub),
       tokenPath: ref.token.dotted,
       message: `reference cycle: ${cycle.map((e) => `${e.ref.repo!.collection}/${e.ref.repo!.name}`).join(' -> ')} -> back to the start`,
       hint: 'References MUST NOT be circular (format aliases.md "Circular References"): make one token in the cycle hold a value instead of a reference.',

@@ -32,14 +32,15 @@ export interface PendingRef {
   type: DtcgType;
   file: string;
   token: RawToken;
-  jsonPath: (string | number)[];
+  /** Where below the token's `$value` (its JSON path is built only for a problem). */
+  sub: SubPath;
   mode: string;
-  variable?: Variable;
-  repo?: RepoToken;
+  variable: Variable | undefined;
+  repo: RepoToken | undefined;
   /** A reference that is the whole `$value`. */
   whole: boolean;
   /** What needs the type, for the message ("the color of a border"). */
-  where?: string;
+  where: string | undefined;
 }
 
 /** What reading the collections adds up, across collections (for aliases, clashes and the set). */
@@ -57,6 +58,8 @@ export interface Gathered {
   /** The `$type` of an untyped token that is an alias: its target's (format design-token.md "Type"). */
   typeOf: (dotted: string) => string | undefined;
 }
+
+const NO_SUB: SubPath = [];
 
 /** The model value of an alias until it resolves. */
 const placeholder = (): Alias => ({ alias: { collection: '', name: '' } });
@@ -85,7 +88,7 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
   const ctx: ParseContext = {
     ref: (target, type, path) => {
       const alias = placeholder();
-      if (at.repo) pending.push({ alias, target, type, file: at.token.file, token: at.token, jsonPath: pathOf(at.token, '$value', ...path), mode: at.mode, repo: at.repo, whole: false, where: describe(path) });
+      if (at.repo) pending.push(pendingRef(alias, target, type, at.token, path, at.mode, undefined, at.repo, false));
       return alias;
     },
     report: (path, message, hint) => {
@@ -195,7 +198,7 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
       if (target !== undefined) {
         // A whole-value alias: any token of the same type.
         const alias = placeholder();
-        pending.push({ alias, target, type: mod.type, file: t.file, token: t, jsonPath: pathOf(t, '$value'), mode: modeName, ...(variable ? { variable } : { repo: repo! }), whole: true });
+        pending.push(pendingRef(alias, target, mod.type, t, NO_SUB, modeName, variable, repo, true));
         (variable ?? repo!).values[modeName] = alias;
         continue;
       }
@@ -215,7 +218,7 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
       at.mode = modeName;
       at.repo = repo;
       at.ok = true;
-      const value = (mod as TypeModule).parse(t.value, ctx);
+      const value = (mod as TypeModule).parse(t.value, ctx, NO_SUB);
       if (value === undefined || !at.ok) {
         complete = false;
         continue;
@@ -261,6 +264,11 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
       byPath.set(dottedPath, owner);
     }
   }
+}
+
+/** A PendingRef, always with the same fields in the same order (one object shape for V8). */
+function pendingRef(alias: Alias, target: string, type: DtcgType, token: RawToken, sub: SubPath, mode: string, variable: Variable | undefined, repo: RepoToken | undefined, whole: boolean): PendingRef {
+  return { alias, target, type, file: token.file, token, sub, mode, variable, repo, whole, where: whole ? undefined : describe(sub) };
 }
 
 /** `['shadow', 0, 'color']` -> "the color of a shadow" style wording for reference messages. */
