@@ -15,8 +15,8 @@ afterAll(async () => {
 });
 
 // An initial push: GET, POST, PUT, GET (verify), GET (file version). A sync with a new token and a
-// service edit: GET, POST, PUT, GET, GET. One more to cover a retry landing on a later index.
-const REQUESTS = 6;
+// service edit: GET, POST, PUT, GET, GET.
+const REQUESTS = 5;
 
 describe('fault suite, exhaustive', () => {
   for (const mode of ['push', 'sync'] as const) {

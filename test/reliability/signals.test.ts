@@ -108,7 +108,8 @@ describe('signals', () => {
     const project = brandProject(emu, '  timeoutMs: 3000\n');
     // The POST is held 1.5 s, then applied.
     await emu.admin.addFault({ method: 'POST', path: '/v1/files/*/variables', fault: 'delay', delayMs: 150_000 });
-    const run = await interrupt(project, ['push'], (out) => out.includes('POST variables (1/'), ['SIGINT', 'SIGINT']);
+    // The progress line comes just before the journal write and the POST: give the POST time to go out.
+    const run = await interrupt(project, ['push'], async (out) => out.includes('POST variables (1/') && (await new Promise((r) => setTimeout(r, 400)).then(() => true)), ['SIGINT', 'SIGINT']);
     expect(run.code).toBe(130);
     expect(run.stderr).toContain('SIGINT again: exiting now');
     expect(run.afterSignal).toBeLessThan(1000);
