@@ -28,6 +28,8 @@ export interface Schedule {
   rules: FaultRule[];
   /** Abort (as a signal would) after this many requests of the first run. */
   stopAfter?: number;
+  /** The service's dialect (default dfs); the emulator must speak the same. */
+  api?: 'dfs' | 'figma';
 }
 
 export interface Outcome {
@@ -43,6 +45,7 @@ const config = (): Config => configSchema.parse({ service: { timeoutMs: TIMEOUT_
 
 function client(emu: TestEmulator, onRequest?: () => void): DesignFileClient {
   return createClient({
+    api: emu.api,
     baseUrl: emu.url,
     ca: emu.ca,
     auth: { kind: 'token', token: emu.token },
