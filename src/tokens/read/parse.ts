@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fsError } from '../../fs/errors.js';
 import { readTextFile } from '../../fs/read.js';
-import { duplicateKey, tooDeep } from '../json-depth.js';
+import { scanJson } from '../json-depth.js';
 import type { CollectionLayout } from '../resolver-doc.js';
 import type { Problem } from './problems.js';
 
@@ -111,9 +111,14 @@ export function childOf(obj: Record<string, unknown>, key: string, mark: number)
  */
 export const readText = (file: string): Promise<string | undefined> => readTextFile(file, { strictUtf8: true });
 
-/** A duplicate key is an error where it is written (issue 11, item 6); parsing goes on, so other problems are found too. */
-function reportDuplicateKey(file: string, text: string, problems: Problem[]): void {
-  const dup = duplicateKey(text);
+/**
+ * One pass over the text before JSON.parse (json-depth.ts): nesting deeper than the walks can take is
+ * invalid JSON (thrown, reported by the caller with its position), and a duplicate key is an error
+ * where it is written (issue 11, items 6-7); parsing goes on, so other problems are found too.
+ */
+function prescan(file: string, text: string, problems: Problem[]): void {
+  const { tooDeep, duplicate: dup } = scanJson(text);
+  if (tooDeep) throw new SyntaxError('too deep');
   if (dup) {
     problems.push({
       severity: 'error',
@@ -143,10 +148,9 @@ export async function tokenFiles(dir: string): Promise<string[]> {
 export function parseOrReport(file: string, text: string, sources: TokenSources, problems: Problem[]): unknown {
   try {
     // Deeper than json-tree.ts's limit: invalid JSON (the walks recurse; issue 11, item 7).
-    if (tooDeep(text)) throw new SyntaxError('too deep');
+    prescan(file, text, problems);
     const json: unknown = JSON.parse(text);
     sources.files.set(file, { text, json });
-    reportDuplicateKey(file, text, problems);
     return json;
   } catch {
     sources.files.set(file, { text, json: undefined });
@@ -159,9 +163,8 @@ export function parseOrReport(file: string, text: string, sources: TokenSources,
 export function parseTokenFile(file: string, text: string, sources: TokenSources, problems: Problem[]): WrittenOrder | undefined {
   let parsed: WrittenOrder;
   try {
-    if (tooDeep(text)) throw new SyntaxError('too deep');
+    prescan(file, text, problems);
     parsed = parseInWrittenOrder(text);
-    reportDuplicateKey(file, text, problems);
   } catch {
     sources.files.set(file, { text, json: undefined });
     problems.push({ severity: 'error', file, offset: -1, message: 'invalid JSON', hint: 'Fix the JSON syntax at that position.' });
