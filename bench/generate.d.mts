@@ -10,6 +10,8 @@ export interface GenerateOptions {
   seed?: number;
   /** Share of variables that are aliases; default 0.3. */
   aliasRatio?: number;
+  /** Share of all tokens that are repository-owned composites (`set.tokens`, issue 10); default 0.1. */
+  compositeRatio?: number;
 }
 
 export interface TokenSetFigures {
@@ -24,6 +26,10 @@ export interface TokenSetFigures {
   aliasRatio: number;
   /** Alias values whose target is in another collection. */
   crossCollectionAliases: number;
+  /** Repository-owned composite tokens (`set.tokens`). */
+  composites: number;
+  /** composites / (variables + composites). */
+  compositeRatio: number;
 }
 
 export function createRng(seed: number): () => number;

@@ -16,7 +16,12 @@
  *   alias) occur as they do in real files;
  * - names unique across collections (4 slash segments under a per-collection prefix), so the token
  *   files work with `tokens.namespace: none` and in plain Style Dictionary and Terrazzo;
- * - deterministic for a seed (a small PRNG, no Math.random), so runs compare like with like.
+ * - deterministic for a seed (a small PRNG, no Math.random), so runs compare like with like;
+ * - issue 10: 10% of all tokens (`compositeRatio`) are repository-owned composites (`set.tokens`):
+ *   typography, shadow, border, gradient and transition in turn, over every collection, their
+ *   sub-values referencing variables of the right type (mostly of their own collection, some across
+ *   collections), so every mode of a composite follows its variables. They come from their own PRNG
+ *   stream, so the variables of a seed are the same as before composites existed.
  *
  * Plain JavaScript so `node bench/run.mjs` runs it on Node 20 without a build step; its types are in
  * generate.d.mts.
@@ -161,7 +166,72 @@ export function generateTokenSet(options) {
   });
 
   makeAliases(variables, collections, Math.round(total * aliasRatio), rng);
-  return { collections, variables };
+  const compositeRatio = options.compositeRatio ?? 0.1;
+  if (!(compositeRatio >= 0 && compositeRatio < 1)) throw new Error(`compositeRatio must be in [0, 1), got ${compositeRatio}`);
+  const tokens = makeComposites(variables, collections, Math.round((total * compositeRatio) / (1 - compositeRatio)), createRng((options.seed ?? 1) + 0x9e3779b9));
+  return tokens.length === 0 ? { collections, variables } : { collections, variables, tokens };
+}
+
+const COMPOSITE_TYPES = ['typography', 'shadow', 'border', 'gradient', 'transition'];
+const px = (value) => ({ value, unit: 'px' });
+
+/**
+ * `count` composites (format §9), spread over the collections in turn. Each sub-value references a
+ * variable of its type, 80% of the time of the same collection (else any collection), or is a
+ * literal when there is none.
+ */
+function makeComposites(variables, collections, count, rng) {
+  const pools = new Map();
+  for (const v of variables) {
+    const k = `${v.collection}|${v.kind.type}`;
+    if (!pools.has(k)) pools.set(k, []);
+    pools.get(k).push(v);
+    if (!pools.has(`*|${v.kind.type}`)) pools.set(`*|${v.kind.type}`, []);
+    pools.get(`*|${v.kind.type}`).push(v);
+  }
+  const tokens = [];
+  const steps = new Map();
+  for (let i = 0; i < count; i++) {
+    const ci = i % collections.length;
+    const c = collections[ci];
+    const round = Math.floor(ci / COLLECTION_NAMES.length);
+    const prefix = `${PREFIXES[ci % PREFIXES.length]}${round === 0 ? '' : `-${round + 1}`}`;
+    const type = COMPOSITE_TYPES[Math.floor(i / collections.length) % COMPOSITE_TYPES.length];
+    const ref = (kind, literal) => {
+      const pool = pools.get(`${rng() < 0.8 ? c.name : '*'}|${kind}`) ?? pools.get(`*|${kind}`);
+      if (!pool || pool.length === 0) return literal;
+      const v = pool[Math.floor(rng() * pool.length)];
+      return { alias: { collection: v.collection, name: v.name } };
+    };
+    const value = (m) => {
+      switch (type) {
+        case 'typography':
+          return { fontFamily: ref('fontFamily', 'Inter'), fontSize: ref('dimension', px(16)), fontWeight: ref('fontWeight', 400), letterSpacing: px(m * 0.1), lineHeight: 1.2 + m * 0.1 };
+        case 'shadow': {
+          const layer = (y) => ({ color: ref('color', { r: 0, g: 0, b: 0, a: 0.2 }), offsetX: px(0), offsetY: px(y), blur: ref('dimension', px(y * 2)), spread: px(0) });
+          return rng() < 0.5 ? layer(1 + m) : [layer(1 + m), layer(4 + m)];
+        }
+        case 'border':
+          return { color: ref('color', { r: 0, g: 0, b: 0, a: 1 }), width: px(1 + m), style: m % 2 === 0 ? 'solid' : 'dashed' };
+        case 'gradient':
+          return [
+            { color: ref('color', { r: 1, g: 1, b: 1, a: 1 }), position: 0 },
+            { color: ref('color', { r: 0, g: 0, b: 0, a: 1 }), position: 1 },
+          ];
+        default:
+          return { duration: ref('duration', { value: 200, unit: 'ms' }), delay: { value: 50 * m, unit: 'ms' }, timingFunction: [0.4, 0, 0.2, 1] };
+      }
+    };
+    const key = `${prefix}|${type}`;
+    const step = (steps.get(key) ?? 0) + 1;
+    steps.set(key, step);
+    const values = {};
+    c.modes.forEach((mode, m) => {
+      values[mode.name] = value(m);
+    });
+    tokens.push({ collection: c.name, name: `${prefix}/${type}/set/${step}`, type, description: '', values, owner: 'repository' });
+  }
+  return tokens;
 }
 
 /**
@@ -250,5 +320,7 @@ export function describeTokenSet(set) {
     aliasVariables,
     aliasRatio: aliasVariables / set.variables.length,
     crossCollectionAliases,
+    composites: (set.tokens ?? []).length,
+    compositeRatio: (set.tokens ?? []).length / (set.variables.length + (set.tokens ?? []).length),
   };
 }

@@ -73,7 +73,7 @@ function transformsOf(platform: string, names: readonly string[]): Transform[] {
 /** The key of the token an alias points at (tree.ts writes `{<view>.<path>}` references). */
 const aliasKey = (t: TransformedToken): string | undefined => {
   const a = metaOf(t).alias;
-  return a ? `{${[a.view, ...a.variable.split('/')].join('.')}}` : undefined;
+  return a ? `{${[a.view, ...a.path].join('.')}}` : undefined;
 };
 
 /**

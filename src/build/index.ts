@@ -13,6 +13,7 @@ import { BuildError } from './errors.js';
 import type { FormatContext } from './formats/common.js';
 import { planPlatforms } from './platforms.js';
 import { formatDirect } from './direct.js';
+import { COMPOSITE_TYPES } from './render/index.js';
 import { valueTransforms } from './transforms.js';
 import { buildTree } from './tree.js';
 import { planViews } from './views.js';
@@ -33,6 +34,16 @@ export interface BuildOptions {
   platforms?: readonly Platform[];
   /** Pixels per rem (config `tokens.remBase`); default 16. */
   remBase?: number;
+  /**
+   * Config `tokens.namespace`; default `none`. With `collection` every platform name starts with
+   * the collection (`--theme-color-bg`, `themeColorBg`), so collections may share token names.
+   */
+  namespace?: 'none' | 'collection';
+}
+
+/** The composite types a token set holds (their Swift, Kotlin and TypeScript declarations are printed). */
+export function compositesOf(set: TokenSet): Set<string> {
+  return new Set((set.tokens ?? []).map((t) => t.type).filter((t) => COMPOSITE_TYPES.has(t)));
 }
 
 export async function buildTokens(set: TokenSet, config: BuildConfig, opts: BuildOptions = {}): Promise<BuildOutput> {
@@ -41,11 +52,11 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
   const warnings: string[] = [];
   const files = new Map<string, string>();
   const views = planViews(set, config);
-  const ctx: FormatContext = { views, viewByKey: new Map(views.map((v) => [v.key, v])) };
+  const ctx: FormatContext = { views, viewByKey: new Map(views.map((v) => [v.key, v])), composites: compositesOf(set), namespaced: opts.namespace === 'collection' };
 
   const plan = planPlatforms(selected, config, ctx, remBase);
   if (Object.keys(plan.platforms).length > 0) {
-    const tree = buildTree(set, views, { remBase });
+    const tree = buildTree(set, views, { remBase, namespace: opts.namespace ?? 'none' });
     // Style Dictionary's formats may print warnings; they go to BuildOutput.warnings (console-capture.ts).
     const outputs = await captureConsole(warnings, () => formatDirect(tree, plan.platforms, plan.formats));
     for (const { destination, output } of outputs) files.set(destination, output);
@@ -61,7 +72,7 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
     }
     // The user's platforms see one plain tree of the default modes (tree.ts `flat`) and may use
     // our transforms by name (e.g. tokensync/android/size) next to Style Dictionary's.
-    const flat = buildTree(set, views, { remBase, flat: true });
+    const flat = buildTree(set, views, { remBase, flat: true, namespace: opts.namespace ?? 'none' });
     await runUserPlatforms({ tokens: flat.tokens, platforms: userPlatforms, hooks: { transforms: valueTransforms } }, files, warnings);
   }
 

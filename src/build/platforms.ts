@@ -9,6 +9,7 @@ import type { BuildConfig, Platform } from '../config/schema.js';
 import type { FormatContext } from './formats/common.js';
 import { docsFormat } from './formats/docs.js';
 import { jsonFormat } from './formats/json.js';
+import { composeTypesFormat, swiftTypesFormat } from './formats/native-types.js';
 import { tailwindFormat } from './formats/tailwind.js';
 import { typescriptFormat } from './formats/typescript.js';
 import { androidFormat, composeFormat, cssFormat, scssFormat, swiftFormat } from './formats/wrapped.js';
@@ -55,7 +56,7 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
   if (web.length > 0) {
     platforms['tokensync-web'] = {
       ...base,
-      transforms: ['tokensync/name/kebab', 'tokensync/web/dimension', 'tokensync/web/duration', 'color/css', 'fontFamily/css', 'tokensync/css/string'],
+      transforms: ['tokensync/name/kebab', 'tokensync/web/variants', 'tokensync/web/dimension', 'tokensync/web/duration', 'tokensync/css/color', 'tokensync/css/fontFamily', 'tokensync/css/string', 'tokensync/web/composite'],
       files: web,
     };
   }
@@ -72,7 +73,7 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
   if (js.length > 0) {
     platforms['tokensync-js'] = {
       ...base,
-      transforms: ['tokensync/name/ts', 'tokensync/web/dimension', 'tokensync/web/duration', 'color/css'],
+      transforms: ['tokensync/name/ts', 'tokensync/web/dimension', 'tokensync/web/duration', 'tokensync/css/color', 'tokensync/css/fontFamily', 'tokensync/js/composite'],
       files: js,
     };
   }
@@ -81,9 +82,13 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
     formats['tokensync/swift'] = swiftFormat(ctx);
     platforms['tokensync-ios'] = {
       ...base,
-      transforms: ['tokensync/name/swift', 'color/UIColorSwift', 'tokensync/swift/size', 'tokensync/swift/number', 'tokensync/swift/duration', 'tokensync/swift/string'],
+      transforms: ['tokensync/name/swift', 'tokensync/swift/color', 'tokensync/swift/size', 'tokensync/swift/number', 'tokensync/swift/duration', 'tokensync/swift/string', 'tokensync/swift/composite'],
       files: ctx.views.map((v) => ({ destination: `ios/${v.className}.swift`, format: 'tokensync/swift', options: { views: [v.key] } })),
     };
+    if (ctx.composites.size > 0) {
+      formats['tokensync/swift-types'] = swiftTypesFormat(ctx);
+      platforms['tokensync-ios']!.files!.push({ destination: 'ios/TokenTypes.swift', format: 'tokensync/swift-types' });
+    }
   }
 
   if (want.has('android')) {
@@ -97,7 +102,7 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
     }
     platforms['tokensync-android'] = {
       ...base,
-      transforms: ['tokensync/name/android', 'color/hex8android', 'tokensync/android/size', 'tokensync/android/duration', 'tokensync/android/string'],
+      transforms: ['tokensync/name/android', 'color/hex8android', 'tokensync/android/size', 'tokensync/android/duration', 'tokensync/android/string', 'tokensync/android/composite'],
       files: [...folders].map(([folder, views]) => ({ destination: `android/${folder}/tokens.xml`, format: 'tokensync/android', options: { views } })),
     };
   }
@@ -106,9 +111,13 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
     formats['tokensync/compose'] = composeFormat(ctx, COMPOSE_PACKAGE);
     platforms['tokensync-compose'] = {
       ...base,
-      transforms: ['tokensync/name/kotlin', 'color/composeColor', 'tokensync/compose/size', 'tokensync/compose/number', 'tokensync/compose/duration', 'tokensync/kotlin/string'],
+      transforms: ['tokensync/name/kotlin', 'color/composeColor', 'tokensync/compose/size', 'tokensync/compose/number', 'tokensync/compose/duration', 'tokensync/kotlin/string', 'tokensync/compose/composite'],
       files: ctx.views.map((v) => ({ destination: `compose/${v.className}.kt`, format: 'tokensync/compose', options: { views: [v.key] } })),
     };
+    if (ctx.composites.size > 0) {
+      formats['tokensync/compose-types'] = composeTypesFormat(ctx, COMPOSE_PACKAGE);
+      platforms['tokensync-compose']!.files!.push({ destination: 'compose/TokenTypes.kt', format: 'tokensync/compose-types' });
+    }
   }
   return { platforms, formats };
 }

@@ -11,8 +11,15 @@
 import StyleDictionary from 'style-dictionary';
 import type { PlatformConfig, TransformedToken } from 'style-dictionary/types';
 import type { Transform } from 'style-dictionary/types';
-import { roundFloat } from '../model/values.js';
+import { hexToColor, roundFloat } from '../model/values.js';
 import { safeIdentifier, type Language } from './naming.js';
+import { cssSrgb, cssWide, swiftColor } from '../types/color.js';
+import type { FontFamily } from '../model/dtcg.js';
+import { cssFontFamily } from '../types/font-family.js';
+import type { RenderTarget, SubRef } from './render/context.js';
+import { COMPOSITE_TYPES, renderContext, renders } from './render/index.js';
+import { typographyParts } from '../types/typography.js';
+import { androidString, cLikeString, cssString } from './render/units.js';
 import { EXT, type TokenMeta } from './tree.js';
 
 export function metaOf(token: TransformedToken): TokenMeta {
@@ -82,41 +89,64 @@ function nameTransform(builtin: string, lang: Language | undefined): Omit<Transf
   };
 }
 
-const cssString = (s: string): string => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\a ')}"`;
+const kebab = nameTransform('name/kebab', undefined);
 
-/** A Swift or Kotlin string literal; Kotlin also escapes `$` (string templates). */
-function cLikeString(s: string, lang: 'swift' | 'kotlin'): string {
-  let out = '';
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (ch === '\\') out += '\\\\';
-    else if (ch === '"') out += '\\"';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (ch === '$' && lang === 'kotlin') out += '\\$';
-    else if (c < 0x20 || c === 0x7f) out += lang === 'swift' ? `\\u{${c.toString(16)}}` : `\\u${c.toString(16).padStart(4, '0')}`;
-    else out += ch;
-  }
-  return `"${out}"`;
+/** The CSS name (without `--`) of the token a sub-value references, as the kebab name transform gives it. */
+function kebabOf(ref: SubRef, config: PlatformConfig): string {
+  return kebab.transform({ path: [ref.view, ...ref.path] } as TransformedToken, config, { usesDtcg: true }) as string;
+}
+
+/** The color of a color token: the model's (with its wide-gamut source) or the tree's hex. */
+const colorOf = (t: TransformedToken) => metaOf(t).color ?? hexToColor(String(valueOf(t)))!;
+
+const isComposite = (t: TransformedToken): boolean => COMPOSITE_TYPES.has(typeOf(t));
+const remBaseOf = (c: PlatformConfig): number => (typeof c['basePxFontSize'] === 'number' ? c['basePxFontSize'] : 16);
+
+/** A composite's whole value through its type's renderer (render/*.ts); CSS keeps sub-value references as `var(--…)`. */
+function composite(target: RenderTarget): Omit<Transform, 'name'> {
+  return {
+    type: 'value',
+    filter: isComposite,
+    transform: (t, config) => {
+      const ctx = renderContext({ target, remBase: remBaseOf(config), refs: 'var', refName: (r) => kebabOf(r, config) });
+      return renders[typeOf(t) as keyof typeof renders][target](valueOf(t), ctx);
+    },
+  };
 }
 
 /**
- * Android string resources: XML escapes plus aapt's own (`'`, `"`, `\`, a leading `@` or `?`),
- * https://developer.android.com/guide/topics/resources/string-resource#escaping_quotes
+ * The other forms of a web value, for the formats that need them (formats/css.ts, scss, docs):
+ * `wide` the CSS with wide-gamut colors (when it differs), `scss` with `$name` references,
+ * `resolved` with every reference resolved, `parts` a typography's part properties.
  */
-function androidString(s: string): string {
-  let out = s
-    .replace(/\\/g, '\\\\')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/'/g, "\\'")
-    .replace(/"/g, '\\"')
-    .replace(/\n/g, '\\n');
-  if (out.startsWith('@') || out.startsWith('?')) out = `\\${out}`;
-  return out;
-}
+const webVariants: Omit<Transform, 'name'> = {
+  type: 'attribute',
+  filter: (t) => metaOf(t).alias === undefined && (isComposite(t) || metaOf(t).color !== undefined),
+  transform: (t, config) => {
+    if (typeOf(t) === 'color') {
+      const wide = cssWide(colorOf(t));
+      return wide === undefined ? {} : { wide };
+    }
+    const type = typeOf(t) as keyof typeof renders;
+    const make = (refs: 'var' | 'scss' | 'resolve', wide = false) => renderContext({ target: 'css', remBase: remBaseOf(config), refs, wide, refName: (r) => kebabOf(r, config) });
+    const v = valueOf(t);
+    const css = renders[type].css(v, make('var'));
+    const wide = renders[type].css(v, make('var', true));
+    const resolved = renders[type].css(v, make('resolve'));
+    const resolvedWide = renders[type].css(v, make('resolve', true));
+    const out: Record<string, unknown> = { scss: renders[type].css(v, make('scss')), resolved };
+    if (wide !== css) out['wide'] = wide;
+    if (resolvedWide !== resolved) out['resolvedWide'] = resolvedWide;
+    if (type === 'typography') out['parts'] = typographyParts(v as Parameters<typeof typographyParts>[0], make('var'));
+    return out;
+  },
+};
+
+/** A string, or a font family list (format §8.3) as one comma-separated string. */
+const text = (t: TransformedToken): string => {
+  const v = valueOf(t);
+  return Array.isArray(v) ? v.join(', ') : String(v);
+};
 
 const value = (filter: (t: TransformedToken) => boolean, fn: (t: TransformedToken, c: PlatformConfig) => unknown): Omit<Transform, 'name'> => ({
   type: 'value',
@@ -128,11 +158,24 @@ const value = (filter: (t: TransformedToken) => boolean, fn: (t: TransformedToke
  * The name transforms are internal (they expect the view key, views.ts); the value transforms are
  * also offered to the user's own platforms (`valueTransforms`). */
 export const transforms: Record<string, Omit<Transform, 'name'>> = {
-  'tokensync/name/kebab': nameTransform('name/kebab', undefined),
+  'tokensync/name/kebab': kebab,
   'tokensync/name/ts': nameTransform('name/camel', 'ts'),
   'tokensync/name/swift': nameTransform('name/camel', 'swift'),
   'tokensync/name/kotlin': nameTransform('name/camel', 'kotlin'),
   'tokensync/name/android': nameTransform('name/snake', 'android'),
+
+  // Colors: sRGB with a short alpha (`rgba(0, 0, 0, 0.5)`, render/units.ts); CSS also gets the
+  // wide-gamut form (webVariants); Swift keeps display-p3.
+  'tokensync/css/color': value(is('color'), (t) => cssSrgb(colorOf(t))),
+  // Style Dictionary's fontFamily/css also rewrites typography tokens; a name with spaces is quoted.
+  'tokensync/css/fontFamily': value(is('fontFamily'), (t) => cssFontFamily(valueOf(t) as FontFamily)),
+  'tokensync/swift/color': value(is('color'), (t) => swiftColor(colorOf(t))),
+  'tokensync/web/variants': webVariants,
+  'tokensync/web/composite': composite('css'),
+  'tokensync/js/composite': composite('js'),
+  'tokensync/swift/composite': composite('swift'),
+  'tokensync/android/composite': composite('android'),
+  'tokensync/compose/composite': composite('compose'),
 
   // Web: the unit stays as written (px stays px, rem stays rem).
   'tokensync/web/dimension': value(is('dimension', 'fontSize'), (t) => `${num(dim(t).value)}${dim(t).unit}`),
@@ -143,18 +186,18 @@ export const transforms: Record<string, Omit<Transform, 'name'>> = {
   'tokensync/swift/size': value(is('dimension', 'fontSize'), (t, c) => `CGFloat(${num(px(t, c))})`),
   'tokensync/swift/number': value(is('number', 'fontWeight'), (t) => `CGFloat(${num(Number(valueOf(t)))})`),
   'tokensync/swift/duration': value(is('duration'), (t) => `TimeInterval(${num(ms(t) / 1000)})`),
-  'tokensync/swift/string': value(is('string', 'fontFamily'), (t) => cLikeString(String(valueOf(t)), 'swift')),
+  'tokensync/swift/string': value(is('string', 'fontFamily'), (t) => cLikeString(text(t), 'swift')),
 
   // Android resources: dp for sizes, sp for font sizes, integer milliseconds.
   'tokensync/android/size': value(is('dimension', 'fontSize'), (t, c) => `${num(px(t, c))}${typeOf(t) === 'fontSize' ? 'sp' : 'dp'}`),
   'tokensync/android/duration': value(is('duration'), (t) => num(ms(t))),
-  'tokensync/android/string': value(is('string', 'fontFamily'), (t) => androidString(String(valueOf(t)))),
+  'tokensync/android/string': value(is('string', 'fontFamily'), (t) => androidString(text(t))),
 
   // Compose: .dp / .sp extension properties, Float numbers, Int milliseconds.
   'tokensync/compose/size': value(is('dimension', 'fontSize'), (t, c) => `${num(px(t, c))}.${typeOf(t) === 'fontSize' ? 'sp' : 'dp'}`),
   'tokensync/compose/number': value(is('number'), (t) => `${num(Number(valueOf(t)))}f`),
   'tokensync/compose/duration': value(is('duration'), (t) => num(ms(t))),
-  'tokensync/kotlin/string': value(is('string', 'fontFamily'), (t) => cLikeString(String(valueOf(t)), 'kotlin')),
+  'tokensync/kotlin/string': value(is('string', 'fontFamily'), (t) => cLikeString(text(t), 'kotlin')),
 };
 
 export const valueTransforms: Record<string, Omit<Transform, 'name'>> = Object.fromEntries(

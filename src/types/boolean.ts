@@ -17,3 +17,18 @@ export const booleanModule: TypeModule<'boolean'> = {
   encode: (v, ctx) => enc(v, ctx, (b: boolean) => b),
   variable: { type: 'BOOLEAN', toLiteral: (b) => ({ literal: b, kind: BOOLEAN_KIND }), fromLiteral: (l) => Boolean(l) },
 };
+
+// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
+import type { TypeRender } from '../build/render/context.js';
+
+/** boolean (not in the 2025.10 format; the design file's BOOLEAN variables). */
+export const booleanRender: TypeRender<boolean> = {
+  css: (b) => String(b),
+  js: (b) => b,
+  swift: (b) => String(b),
+  android: (b) => [{ tag: 'bool', suffix: [], value: String(b) }],
+  compose: (b) => String(b),
+  docs: (css) => (css === 'true' ? '✔ true' : '✘ false'),
+};
+
+booleanModule.render = booleanRender;

@@ -172,3 +172,79 @@ export const colorModule: TypeModule<'color'> = {
     fromLiteral: (l) => l as Color,
   },
 };
+
+// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
+import type { TypeRender } from '../build/render/context.js';
+import { alpha as rAlpha, num as rNum } from '../build/render/units.js';
+
+/**
+ * color (format §8.1, color module). The model keeps the sRGB conversion (r/g/b/a) and, for a
+ * color written in another space, its `source` (model/types.ts). CSS keeps the source where the
+ * browser can show it (`color(display-p3 …)`, `oklch(…)`, formats/css.ts adds the sRGB fallback);
+ * Swift keeps display-p3 (`UIColor(displayP3Red:…)`); every other platform gets sRGB.
+ */
+const rByte = (n: number): number => Math.round((n < 0 ? 0 : n > 1 ? 1 : n) * 255);
+const rHex2 = (n: number): string => rByte(n).toString(16).padStart(2, '0');
+
+/** `#rrggbb` when opaque, else `rgba(r, g, b, a)` with a short rAlpha (units.ts `alpha`). */
+export function cssSrgb(c: Color): string {
+  if (rByte(c.a) === 255) return `#${rHex2(c.r)}${rHex2(c.g)}${rHex2(c.b)}`;
+  return `rgba(${rByte(c.r)}, ${rByte(c.g)}, ${rByte(c.b)}, ${rAlpha(c.a)})`;
+}
+
+/** CSS Color 4 spaces printed with `color()` (same names in DTCG and CSS). */
+const R_COLOR_FN = new Set(['display-p3', 'srgb-linear', 'a98-rgb', 'prophoto-rgb', 'rec2020', 'xyz-d65', 'xyz-d50', 'xyz']);
+/** Spaces with their own CSS function. */
+const R_OWN_FN = new Set(['lab', 'lch', 'oklab', 'oklch']);
+
+/** The CSS function a wide-gamut source prints with, for `@supports`; undefined for sRGB-only spaces. */
+export function wideFunction(source: ColorSource | undefined): string | undefined {
+  if (source === undefined) return undefined;
+  if (R_COLOR_FN.has(source.colorSpace)) return 'color';
+  if (R_OWN_FN.has(source.colorSpace)) return source.colorSpace;
+  return undefined; // srgb, hsl, hwb: the hex says it all
+}
+
+/** The `@supports` test of each wide function. */
+export const SUPPORTS: Record<string, string> = {
+  color: '(color: color(display-p3 1 1 1))',
+  lab: '(color: lab(0 0 0))',
+  lch: '(color: lch(0 0 0))',
+  oklab: '(color: oklab(0 0 0))',
+  oklch: '(color: oklch(0 0 0))',
+};
+
+/** The source in CSS Color 4 syntax, or undefined when it is plain sRGB. */
+export function cssWide(c: Color): string | undefined {
+  const fn = wideFunction(c.source);
+  if (fn === undefined) return undefined;
+  const s = c.source!;
+  const parts = s.components.map((x) => (x === 'none' ? 'none' : rNum(x))).join(' ');
+  const a = s.alpha !== undefined && s.alpha < 1 ? ` / ${rAlpha(s.alpha)}` : '';
+  const space = s.colorSpace === 'xyz' ? 'xyz-d65' : s.colorSpace;
+  return fn === 'color' ? `color(${space} ${parts}${a})` : `${fn}(${parts}${a})`;
+}
+
+export function swiftColor(c: Color): string {
+  const s = c.source;
+  if (s?.colorSpace === 'display-p3' && s.components.every((x) => typeof x === 'number')) {
+    const [r, g, b] = s.components as number[];
+    return `UIColor(displayP3Red: ${r!.toFixed(3)}, green: ${g!.toFixed(3)}, blue: ${b!.toFixed(3)}, alpha: ${rAlpha(s.alpha ?? 1)})`;
+  }
+  return `UIColor(red: ${(rByte(c.r) / 255).toFixed(3)}, green: ${(rByte(c.g) / 255).toFixed(3)}, blue: ${(rByte(c.b) / 255).toFixed(3)}, alpha: ${rAlpha(c.a)})`;
+}
+
+/** `#aarrggbb` (Android's order). */
+export const androidColor = (c: Color): string => `#${rHex2(c.a)}${rHex2(c.r)}${rHex2(c.g)}${rHex2(c.b)}`;
+export const composeColor = (c: Color): string => `Color(0x${rHex2(c.a)}${rHex2(c.r)}${rHex2(c.g)}${rHex2(c.b)})`;
+
+export const colorRender: TypeRender<Color> = {
+  css: (c, ctx) => (ctx.wide ? (cssWide(c) ?? cssSrgb(c)) : cssSrgb(c)),
+  js: (c) => cssSrgb(c),
+  swift: (c) => swiftColor(c),
+  android: (c) => [{ tag: 'color', suffix: [], value: androidColor(c) }],
+  compose: (c) => composeColor(c),
+  docs: (css) => `<span class="chk"><span class="sw" style="background:${css}"></span></span>`,
+};
+
+colorModule.render = colorRender;

@@ -27,3 +27,21 @@ export const cubicBezierModule: TypeModule<'cubicBezier'> = {
   canonical: (v) => canon(v, (b: CubicBezier) => `cubic(${b.map(num).join(',')})`),
   encode: (v, ctx) => enc(v, ctx, (b: CubicBezier) => b.map(roundFloat)),
 };
+
+// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
+import type { TypeRender } from '../build/render/context.js';
+import { kFloat as rKFloat, num as rNum } from '../build/render/units.js';
+
+/** cubicBezier (format §8.6): `cubic-bezier()` in CSS, Compose's CubicBezierEasing, a struct in Swift. */
+export const cubicBezierRender: TypeRender<CubicBezier> = {
+  css: (b) => `cubic-bezier(${b.map(rNum).join(', ')})`,
+  js: (b) => b.map((n) => Number(rNum(n))),
+  swift: (b) => `CubicBezierToken(x1: ${rNum(b[0])}, y1: ${rNum(b[1])}, x2: ${rNum(b[2])}, y2: ${rNum(b[3])})`,
+  android: (b) => ['x1', 'y1', 'x2', 'y2'].map((s, i) => ({ tag: 'float' as const, suffix: [s], value: rNum(b[i]!) })),
+  compose: (b) => `CubicBezierEasing(${b.map(rKFloat).join(', ')})`,
+  docs: (css) => `<span class="ease"><span style="transition-timing-function:${css}"></span></span>`,
+  swiftType: 'public struct CubicBezierToken: Equatable {\n    public let x1: Double, y1: Double, x2: Double, y2: Double\n}',
+  tsType: '/** cubicBezier: P1x, P1y, P2x, P2y. */\nexport type CubicBezierToken = readonly [number, number, number, number];',
+};
+
+cubicBezierModule.render = cubicBezierRender;

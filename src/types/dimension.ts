@@ -55,3 +55,32 @@ export const dimensionModule: TypeModule<'dimension'> = {
       kind.type === 'dimension' && kind.unit === 'rem' ? { value: round10((l as number) / remBase), unit: 'rem' } : { value: roundFloat(l as number), unit: 'px' },
   },
 };
+
+// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
+import type { TypeRender } from '../build/render/context.js';
+import { num as rNum, px as rPx } from '../build/render/units.js';
+
+/**
+ * dimension (format §8.2): px or rem. The web keeps the unit as written; native platforms get
+ * pixels 1:1 as points, dp and .dp (rem times `tokens.remBase`). A font size (`fontSizeRender`) is
+ * sp on Android and Compose.
+ */
+const renderWeb = (d: Dimension): string => `${rNum(d.value)}${d.unit}`;
+
+export const dimensionRender: TypeRender<Dimension> = {
+  css: renderWeb,
+  js: renderWeb,
+  swift: (d, ctx) => `CGFloat(${rNum(rPx(d, ctx.remBase))})`,
+  android: (d, ctx) => [{ tag: 'dimen', suffix: [], value: `${rNum(rPx(d, ctx.remBase))}dp` }],
+  compose: (d, ctx) => `${rNum(rPx(d, ctx.remBase))}.dp`,
+  docs: (css) => `<span class="bar" style="width:${css}"></span>`,
+};
+
+export const fontSizeRender: TypeRender<Dimension> = {
+  ...dimensionRender,
+  android: (d, ctx) => [{ tag: 'dimen', suffix: [], value: `${rNum(rPx(d, ctx.remBase))}sp` }],
+  compose: (d, ctx) => `${rNum(rPx(d, ctx.remBase))}.sp`,
+  docs: (css) => `<span class="spec" style="font-size:${css}">Aa Bb Cc</span>`,
+};
+
+dimensionModule.render = dimensionRender;

@@ -25,3 +25,20 @@ export const durationModule: TypeModule<'duration'> = {
       kind.type === 'duration' && kind.unit === 's' ? { value: round10((l as number) / 1000), unit: 's' } : { value: roundFloat(l as number), unit: 'ms' },
   },
 };
+
+// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
+import type { TypeRender } from '../build/render/context.js';
+import { ms as rMs, num as rNum } from '../build/render/units.js';
+
+/** duration (format §8.5): ms or s. Web keeps the unit; Swift TimeInterval seconds; Android and Compose integer ms. */
+const renderWeb = (d: Duration): string => `${rNum(d.value)}${d.unit}`;
+
+export const durationRender: TypeRender<Duration> = {
+  css: renderWeb,
+  js: renderWeb,
+  swift: (d) => `TimeInterval(${rNum(rMs(d) / 1000)})`,
+  android: (d) => [{ tag: 'integer', suffix: [], value: rNum(rMs(d)) }],
+  compose: (d) => rNum(rMs(d)),
+};
+
+durationModule.render = durationRender;

@@ -29,3 +29,29 @@ export const fontFamilyModule: TypeModule<'fontFamily'> = {
     fromLiteral: (l) => String(l),
   },
 };
+
+// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
+import type { TypeRender } from '../build/render/context.js';
+import { androidString as rAndroidString, cLikeString as rCLikeString } from '../build/render/units.js';
+
+/**
+ * fontFamily (format §8.3): one name or a list of fallbacks. CSS quotes a name with anything but
+ * letters, digits and hyphens (a generic family like `sans-serif` stays bare); native platforms get
+ * the list as one comma-separated string, their font lookup takes the first it has.
+ */
+const renderList = (f: FontFamily): string[] => (Array.isArray(f) ? f : [f]);
+const renderQuote = (name: string): string => (/^[A-Za-z-][A-Za-z0-9-]*$/.test(name) || name.includes(',') ? name : `"${name.replace(/"/g, '\\"')}"`);
+
+export const cssFontFamily = (f: FontFamily): string => renderList(f).map(renderQuote).join(', ');
+const renderJoined = (f: FontFamily): string => renderList(f).join(', ');
+
+export const fontFamilyRender: TypeRender<FontFamily> = {
+  css: cssFontFamily,
+  js: (f) => cssFontFamily(f),
+  swift: (f) => rCLikeString(renderJoined(f), 'swift'),
+  android: (f) => [{ tag: 'string', suffix: [], value: rAndroidString(renderJoined(f)) }],
+  compose: (f) => rCLikeString(renderJoined(f), 'kotlin'),
+  docs: (css) => `<span class="spec" style="font-family:${css}">The quick brown fox</span>`,
+};
+
+fontFamilyModule.render = fontFamilyRender;

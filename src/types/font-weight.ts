@@ -62,3 +62,22 @@ export const fontWeightModule: TypeModule<'fontWeight'> = {
     fromLiteral: (l) => roundFloat(l as number),
   },
 };
+
+// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
+import type { TypeRender } from '../build/render/context.js';
+import { num as rNum } from '../build/render/units.js';
+
+/**
+ * fontWeight (format §8.4): 1..1000 or one of the spec's names. CSS takes both (a name as its
+ * number, since CSS has only `normal` and `bold`); native platforms get the number.
+ */
+export const fontWeightRender: TypeRender<FontWeight> = {
+  css: (w) => rNum(weightNumber(w)),
+  js: (w) => weightNumber(w),
+  swift: (w) => `CGFloat(${rNum(weightNumber(w))})`,
+  android: (w) => [{ tag: 'integer', suffix: [], value: rNum(weightNumber(w)) }],
+  compose: (w) => rNum(weightNumber(w)),
+  docs: (css) => `<span class="spec" style="font-weight:${css}">The quick brown fox</span>`,
+};
+
+fontWeightModule.render = fontWeightRender;

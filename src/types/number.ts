@@ -22,3 +22,18 @@ export const numberModule: TypeModule<'number'> = {
     fromLiteral: (l) => roundFloat(l as number),
   },
 };
+
+// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
+import type { TypeRender } from '../build/render/context.js';
+import { kFloat as rKFloat, num as rNum } from '../build/render/units.js';
+
+/** number (format §8.7). */
+export const numberRender: TypeRender<number> = {
+  css: (n) => rNum(n),
+  js: (n) => Number(rNum(n)),
+  swift: (n) => `CGFloat(${rNum(n)})`,
+  android: (n) => [Number.isInteger(n) ? { tag: 'integer', suffix: [], value: rNum(n) } : { tag: 'float', suffix: [], value: rNum(n) }],
+  compose: (n) => rKFloat(n),
+};
+
+numberModule.render = numberRender;

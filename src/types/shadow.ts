@@ -72,3 +72,64 @@ export const shadowModule: TypeModule<'shadow'> = {
   canonical: (v) => canon(v, (s: Shadow) => (Array.isArray(s) ? `[${s.map(canonLayer).join(',')}]` : canonLayer(s))),
   encode: (v, ctx) => enc(v, ctx, (s: Shadow) => (Array.isArray(s) ? s.map((l) => encodeLayer(l, ctx)) : encodeLayer(s, ctx))),
 };
+
+// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
+import { isSub, type TypeRender, type RenderContext as BuildRenderContext, type Sub, type AndroidResource } from '../build/render/context.js';
+
+/**
+ * shadow (format §9.5): one layer or several, CSS `box-shadow` (`inset x y blur spread color`,
+ * layers comma-separated, top first as in CSS).
+ */
+type RenderLayer = { color: Sub; offsetX: Sub; offsetY: Sub; blur: Sub; spread: Sub; inset?: boolean };
+/** An array item may be a reference to another shadow token (format §9 "Array aliasing"): a `Sub`. */
+type RenderValue = RenderLayer | (RenderLayer | Sub)[];
+/** The layers, a referenced shadow's layers in its place (static platforms have no references). */
+const renderLayers = (v: RenderValue): RenderLayer[] =>
+  (Array.isArray(v) ? v : [v]).flatMap((l) => (isSub(l) ? renderLayers(l.$lit as RenderValue) : [l]));
+
+const renderCssLayer = (l: RenderLayer, ctx: BuildRenderContext): string =>
+  `${l.inset === true ? 'inset ' : ''}${ctx.sub(l.offsetX, 'dimension')} ${ctx.sub(l.offsetY, 'dimension')} ${ctx.sub(l.blur, 'dimension')} ${ctx.sub(l.spread, 'dimension')} ${ctx.sub(l.color, 'color')}`;
+
+const renderJsLayer = (l: RenderLayer, ctx: BuildRenderContext): Record<string, unknown> => ({
+  color: ctx.subJs(l.color, 'color'),
+  offsetX: ctx.subJs(l.offsetX, 'dimension'),
+  offsetY: ctx.subJs(l.offsetY, 'dimension'),
+  blur: ctx.subJs(l.blur, 'dimension'),
+  spread: ctx.subJs(l.spread, 'dimension'),
+  inset: l.inset === true,
+});
+
+const renderArgs = (l: RenderLayer, ctx: BuildRenderContext, eq: string): string =>
+  ['color', 'offsetX', 'offsetY', 'blur', 'spread'].map((k) => `${k}${eq}${ctx.sub(l[k as keyof RenderLayer] as Sub, k === 'color' ? 'color' : 'dimension')}`).join(', ') + `, inset${eq}${l.inset === true}`;
+
+export const shadowRender: TypeRender<RenderValue> = {
+  // A referenced shadow stays `var(--…)` in the list: box-shadow takes a var() that holds layers.
+  css: (v, ctx) => (Array.isArray(v) ? v : [v]).map((l) => (isSub(l) ? ctx.sub(l, 'shadow') : renderCssLayer(l, ctx))).join(', '),
+  js: (v, ctx) => renderLayers(v).map((l) => renderJsLayer(l, ctx)),
+  swift: (v, ctx) => `ShadowToken(layers: [${renderLayers(v).map((l) => `ShadowLayer(${renderArgs(l, ctx, ': ')})`).join(', ')}])`,
+  // One resource per part of each layer, and how many layers this mode has (`x_count`).
+  android: (v, ctx) => [
+    { tag: 'integer' as const, suffix: ['count'], value: String(renderLayers(v).length) },
+    ...renderLayers(v).flatMap((l, i): AndroidResource[] => {
+      const at = [String(i)];
+      return [
+        { tag: 'color', suffix: [...at, 'color'], value: ctx.sub(l.color, 'color') },
+        { tag: 'dimen', suffix: [...at, 'offset_x'], value: ctx.sub(l.offsetX, 'dimension') },
+        { tag: 'dimen', suffix: [...at, 'offset_y'], value: ctx.sub(l.offsetY, 'dimension') },
+        { tag: 'dimen', suffix: [...at, 'blur'], value: ctx.sub(l.blur, 'dimension') },
+        { tag: 'dimen', suffix: [...at, 'spread'], value: ctx.sub(l.spread, 'dimension') },
+        { tag: 'bool', suffix: [...at, 'inset'], value: String(l.inset === true) },
+      ];
+    }),
+  ],
+  compose: (v, ctx) => `ShadowToken(listOf(${renderLayers(v).map((l) => `ShadowLayer(${renderArgs(l, ctx, ' = ')})`).join(', ')}))`,
+  docs: (css) => `<span class="box" style="box-shadow:${css}"></span>`,
+  swiftType:
+    'public struct ShadowLayer: Equatable {\n    public let color: UIColor\n    public let offsetX: CGFloat\n    public let offsetY: CGFloat\n    public let blur: CGFloat\n    public let spread: CGFloat\n    public let inset: Bool\n}\n\n/** Layers top first, as CSS lists them. */\npublic struct ShadowToken: Equatable {\n    public let layers: [ShadowLayer]\n}',
+  composeType:
+    'data class ShadowLayer(val color: Color, val offsetX: Dp, val offsetY: Dp, val blur: Dp, val spread: Dp, val inset: Boolean)\n\n/** Layers top first, as CSS lists them. */\ndata class ShadowToken(val layers: List<ShadowLayer>)',
+  tsType:
+    '/** One layer of a shadow: CSS `box-shadow` parts. */\nexport interface ShadowLayer {\n  readonly color: string;\n  readonly offsetX: string;\n  readonly offsetY: string;\n  readonly blur: string;\n  readonly spread: string;\n  readonly inset: boolean;\n}\n/** shadow: layers top first, as CSS lists them. */\nexport type ShadowToken = readonly ShadowLayer[];',
+};
+
+shadowModule.render = shadowRender;

@@ -17,3 +17,18 @@ export const stringModule: TypeModule<'string'> = {
   encode: (v, ctx) => enc(v, ctx, (s: string) => s),
   variable: { type: 'STRING', toLiteral: (s) => ({ literal: s, kind: STRING_KIND }), fromLiteral: (l) => String(l) },
 };
+
+// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
+import type { TypeRender } from '../build/render/context.js';
+import { androidString as rAndroidString, cLikeString as rCLikeString, cssString as rCssString } from '../build/render/units.js';
+
+/** string (not in the 2025.10 format; the design file's STRING variables). */
+export const stringRender: TypeRender<string> = {
+  css: rCssString,
+  js: (s) => s,
+  swift: (s) => rCLikeString(s, 'swift'),
+  android: (s) => [{ tag: 'string', suffix: [], value: rAndroidString(s) }],
+  compose: (s) => rCLikeString(s, 'kotlin'),
+};
+
+stringModule.render = stringRender;

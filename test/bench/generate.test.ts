@@ -112,6 +112,32 @@ describe('generateTokenSet', () => {
     expect(names.every((n) => n.split('/').length === 4 && !/[.{}]/.test(n))).toBe(true);
   });
 
+  it('makes 10% of all tokens composites whose sub-values reference existing variables of their type', () => {
+    const set = generateTokenSet({ variables: 9000, seed: 5 });
+    const f = describeTokenSet(set);
+    expect(f.composites).toBe(1000);
+    expect(f.compositeRatio).toBeCloseTo(0.1, 5);
+    expect(new Set(set.tokens!.map((t) => t.type))).toEqual(new Set(['typography', 'shadow', 'border', 'gradient', 'transition']));
+    const vars = byKey(set);
+    const kindOf: Record<string, string> = { color: 'color', fontFamily: 'fontFamily', fontSize: 'dimension', fontWeight: 'fontWeight', blur: 'dimension', duration: 'duration' };
+    let refs = 0;
+    const walk = (x: unknown, key: string): void => {
+      if (Array.isArray(x)) x.forEach((y) => walk(y, key));
+      else if (typeof x === 'object' && x !== null && 'alias' in x) {
+        refs++;
+        const target = vars.get(variableKey((x as { alias: { collection: string; name: string } }).alias));
+        expect(target?.kind?.type, key).toBe(kindOf[key]);
+      } else if (typeof x === 'object' && x !== null) for (const [k, y] of Object.entries(x)) walk(y, k);
+    };
+    for (const t of set.tokens!) {
+      expect(Object.keys(t.values)).toEqual(set.collections.find((c) => c.name === t.collection)!.modes.map((m) => m.name));
+      walk(t.values, '');
+    }
+    expect(refs).toBeGreaterThan(2000);
+    // The variables of a seed do not depend on the composites.
+    expect(generateTokenSet({ variables: 9000, seed: 5, compositeRatio: 0 }).variables).toEqual(set.variables);
+  });
+
   it('is deterministic for a seed and differs between seeds', () => {
     const a = generateTokenSet({ variables: 1000, seed: 42 });
     expect(generateTokenSet({ variables: 1000, seed: 42 })).toEqual(a);

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { compile } from 'tailwindcss';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTokens, writeBuild } from '../../src/build/index.js';
 import { writeFileAtomic } from '../../src/fs/atomic.js';
@@ -27,8 +28,28 @@ function flags(): string[] {
   return ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--hide-scrollbars', `--user-data-dir=${profile}`];
 }
 
+/** Tailwind v4 utilities made from tailwind/theme.css (compiled in beforeAll), in both modes. */
+const TAILWIND_PROBE = `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="tw.css"></head>
+<body><div id="tw" class="shadow-card text-type-body ease-standard">Text</div><pre id="out"></pre>
+<script>
+  const root = document.documentElement;
+  const read = () => {
+    const s = getComputedStyle(document.getElementById('tw'));
+    return { boxShadow: s.boxShadow, fontSize: s.fontSize, lineHeight: s.lineHeight, fontWeight: s.fontWeight, ease: s.transitionTimingFunction };
+  };
+  const result = { light: read() };
+  root.setAttribute('data-theme', 'dark');
+  result.dark = read();
+  document.getElementById('out').textContent = JSON.stringify(result);
+</script></body></html>`;
+
 const PROBE = `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="css/tokens.css"></head>
-<body><div id="probe" style="background-color: var(--color-bg); width: var(--space-gutter); height: 1px"></div><pre id="out"></pre>
+<body><div id="probe" style="background-color: var(--color-bg); width: var(--space-gutter); height: 1px"></div>
+<p id="type" style="font: var(--type-body); letter-spacing: var(--type-body-letter-spacing)">Text</p>
+<div id="shadow" style="box-shadow: var(--shadow-card); border: var(--border-focus)"></div>
+<div id="grad" style="background-image: var(--gradient-brand); transition: var(--transition-fade)"></div>
+<div id="wide" style="color: var(--color-vivid-link)"></div>
+<pre id="out"></pre>
 <script>
   const root = document.documentElement;
   const probe = document.getElementById('probe');
@@ -39,27 +60,51 @@ const PROBE = `<!doctype html><html><head><meta charset="utf-8"><link rel="style
     probeWidth: getComputedStyle(probe).width,
     greeting: getComputedStyle(root).getPropertyValue('--label-greeting').trim(),
   });
-  const result = { initial: read() };
+  // Composites and wide-gamut colors (issue 10), as the elements that use them compute them.
+  const css = (id, ...props) => Object.fromEntries(props.map((p) => [p, getComputedStyle(document.getElementById(id)).getPropertyValue(p)]));
+  const composites = () => ({
+    type: css('type', 'font-family', 'font-size', 'font-weight', 'line-height', 'letter-spacing'),
+    shadow: css('shadow', 'box-shadow', 'border-top-style', 'border-top-width', 'border-top-color'),
+    grad: css('grad', 'background-image', 'transition-duration', 'transition-timing-function', 'transition-delay'),
+    wide: css('wide', 'color'),
+  });
+  const result = { initial: read(), composites: {} };
+  result.composites.initial = composites();
   root.setAttribute('data-theme', 'dark');
   result.dark = read();
+  result.composites.dark = composites();
   root.setAttribute('data-theme', 'light');
   result.light = read();
+  result.composites.light = composites();
   document.getElementById('out').textContent = JSON.stringify(result);
 </script></body></html>`;
 
-async function probe(extra: string[] = []): Promise<Record<string, Record<string, string>>> {
-  const { stdout } = await run(CHROMIUM, [...flags(), ...extra, '--dump-dom', pathToFileURL(path.join(dir, 'probe.html')).href], { timeout: 25_000 });
+async function probe(extra: string[] = [], page = 'probe.html'): Promise<Record<string, Record<string, unknown>>> {
+  const { stdout } = await run(CHROMIUM, [...flags(), ...extra, '--dump-dom', pathToFileURL(path.join(dir, page)).href], { timeout: 25_000 });
   const m = /<pre id="out">([^<]*)<\/pre>/.exec(stdout);
   if (!m?.[1]) throw new Error(`no probe result in Chromium's DOM:\n${stdout.slice(0, 2000)}`);
-  return JSON.parse(m[1].replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>')) as Record<string, Record<string, string>>;
+  return JSON.parse(m[1].replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>')) as Record<string, Record<string, unknown>>;
 }
 
 describe('generated CSS and docs in headless Chromium', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'tokensync-browser-'));
     profile = await mkdtemp(path.join(tmpdir(), 'tokensync-chromium-'));
-    await writeBuild(dir, await buildTokens(fixtureSet(), fixtureConfig(), { platforms: ['css', 'docs'] }));
+    const out = await buildTokens(fixtureSet(), fixtureConfig(), { platforms: ['css', 'docs', 'tailwind'] });
+    await writeBuild(dir, out);
     await writeFileAtomic(path.join(dir, 'probe.html'), PROBE);
+    // Tailwind's own compiler, as its CLI runs it on `@import "tailwindcss"; @import "<our theme>";`.
+    const files = new Map([...out.files].map(([p, c]) => [path.posix.join('/out', p), c]));
+    const compiler = await compile('@import "tailwindcss";\n@import "./tailwind/theme.css";\n', {
+      base: '/out',
+      loadStylesheet: async (id: string, base: string) => {
+        if (id === 'tailwindcss') return { path: '/tailwindcss/index.css', base: '/tailwindcss', content: await readFile(path.resolve('node_modules/tailwindcss/index.css'), 'utf8') };
+        const p = path.posix.resolve(base, id);
+        return { path: p, base: path.posix.dirname(p), content: files.get(p) ?? '' };
+      },
+    });
+    await writeFileAtomic(path.join(dir, 'tw.css'), compiler.build(['shadow-card', 'text-type-body', 'ease-standard']));
+    await writeFileAtomic(path.join(dir, 'tw-probe.html'), TAILWIND_PROBE);
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -67,11 +112,52 @@ describe('generated CSS and docs in headless Chromium', () => {
   });
 
   test('a token follows the mode attribute, through aliases within and across collections', async () => {
-    const r = await probe(['--blink-settings=preferredColorScheme=1']);
+    const { composites: _c, ...r } = await probe(['--blink-settings=preferredColorScheme=1']);
     expect(r).toEqual({
       initial: { bg: '#f9fafb', link: '#2563eb', probeBg: 'rgb(249, 250, 251)', probeWidth: '16px', greeting: `"Say \\"hi\\" & it's $5 <now>"` },
       dark: { bg: '#111827', link: '#60a5fa', probeBg: 'rgb(17, 24, 39)', probeWidth: '24px', greeting: '"Good night"' },
       light: { bg: '#f9fafb', link: '#2563eb', probeBg: 'rgb(249, 250, 251)', probeWidth: '16px', greeting: `"Say \\"hi\\" & it's $5 <now>"` },
+    });
+  });
+
+  test('composites compute in the browser and follow the mode through their sub-value references; wide-gamut colors stay wide', async () => {
+    const r = await probe(['--blink-settings=preferredColorScheme=1']);
+    // Light: text/body is 16px through primitives; the shadow's first layer is color/scrim (50%);
+    // the gradient's middle stop is display-p3 red at ratio/third; color/vivid is display-p3.
+    const light = {
+      type: { 'font-family': 'Inter, system-ui, sans-serif', 'font-size': '16px', 'font-weight': '400', 'line-height': '24px', 'letter-spacing': 'normal' },
+      shadow: { 'box-shadow': 'rgba(0, 0, 0, 0.5) 0px 1px 2px 0px, rgba(0, 0, 0, 0.1) 0px 4px 8px -2px', 'border-top-style': 'dashed', 'border-top-width': '2px', 'border-top-color': 'rgb(37, 99, 235)' },
+      grad: {
+        'background-image': 'linear-gradient(rgb(37, 99, 235) 0%, color(display-p3 1 0 0) 33%, rgb(255, 255, 255) 100%)',
+        'transition-duration': '0.15s',
+        'transition-timing-function': 'cubic-bezier(0.2, 0, 0, 1)',
+        'transition-delay': '0s',
+      },
+      wide: { color: 'color(display-p3 0.2 0.4 1)' },
+    };
+    // Dark: the sub-value references follow the mode (text/body 18px, color/scrim 80%, the accent),
+    // and color/vivid is oklch.
+    const dark = {
+      type: { 'font-family': 'Inter, system-ui, sans-serif', 'font-size': '18px', 'font-weight': '300', 'line-height': '28.8px', 'letter-spacing': '0.2px' },
+      shadow: { 'box-shadow': 'rgba(0, 0, 0, 0.8) 0px 2px 6px 0px', 'border-top-style': 'dashed', 'border-top-width': '2px', 'border-top-color': 'rgb(96, 165, 250)' },
+      grad: {
+        'background-image': 'linear-gradient(rgb(96, 165, 250) 0%, oklch(0.7 0.15 250) 100%)',
+        'transition-duration': '0.3s',
+        'transition-timing-function': 'cubic-bezier(0.4, 0, 0.2, 1)',
+        'transition-delay': '0.05s',
+      },
+      wide: { color: 'oklch(0.7 0.15 250)' },
+    };
+    expect(r['composites']).toEqual({ initial: light, dark, light });
+  });
+
+  test('Tailwind v4 utilities built from tailwind/theme.css follow the mode too', async () => {
+    const r = await probe(['--blink-settings=preferredColorScheme=1'], 'tw-probe.html');
+    // Tailwind's box-shadow stacks its (empty) inset, ring and ring-offset layers before ours.
+    const none = 'rgba(0, 0, 0, 0) 0px 0px 0px 0px, '.repeat(4);
+    expect(r).toEqual({
+      light: { boxShadow: `${none}rgba(0, 0, 0, 0.5) 0px 1px 2px 0px, rgba(0, 0, 0, 0.1) 0px 4px 8px -2px`, fontSize: '16px', lineHeight: '24px', fontWeight: '400', ease: 'cubic-bezier(0.2, 0, 0, 1)' },
+      dark: { boxShadow: `${none}rgba(0, 0, 0, 0.8) 0px 2px 6px 0px`, fontSize: '18px', lineHeight: '28.8px', fontWeight: '300', ease: 'cubic-bezier(0.2, 0, 0, 1)' },
     });
   });
 
@@ -87,7 +173,7 @@ describe('generated CSS and docs in headless Chromium', () => {
     await mkdir(artifacts, { recursive: true });
     const png = path.join(artifacts, 'build-docs.png');
     await rm(png, { force: true });
-    await run(CHROMIUM, [...flags(), '--window-size=1280,2400', `--screenshot=${png}`, pathToFileURL(path.join(dir, 'docs/index.html')).href], { timeout: 25_000 });
+    await run(CHROMIUM, [...flags(), '--window-size=1280,4400', `--screenshot=${png}`, pathToFileURL(path.join(dir, 'docs/index.html')).href], { timeout: 25_000 });
     const bytes = await readFile(png);
     expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a'); // PNG signature
     expect(bytes.readUInt32BE(16)).toBe(1280); // IHDR width: the whole window was drawn
@@ -96,7 +182,12 @@ describe('generated CSS and docs in headless Chromium', () => {
     const { stdout } = await run(CHROMIUM, [...flags(), '--dump-dom', pathToFileURL(path.join(dir, 'docs/index.html')).href], { timeout: 25_000 });
     const ids = new Set([...stdout.matchAll(/<tr id="([^"]+)"/g)].map((m) => m[1]));
     const links = [...stdout.matchAll(/<a href="#(t-[^"]+)"/g)].map((m) => m[1]);
-    expect(ids.size).toBe(33);
+    expect(ids.size).toBe(66);
+    // Composite previews (issue 10): type specimens, shadow and border boxes, gradient swatches.
+    expect(stdout).toMatch(/class="spec" style="font:400 16px\/1.5 Inter, system-ui, sans-serif"/);
+    expect(stdout).toContain('style="box-shadow:0px 1px 2px 0px rgba(0, 0, 0, 0.5), 0px 4px 8px -2px rgba(0, 0, 0, 0.1)"');
+    expect(stdout).toContain('style="background-image:linear-gradient(#2563eb 0%, color(display-p3 1 0 0) 33%, #ffffff 100%)"');
+    expect(stdout).toContain('style="border:2px dashed #2563eb"');
     expect(links.length).toBeGreaterThan(0);
     expect(links.filter((l) => !ids.has(l))).toEqual([]);
   });

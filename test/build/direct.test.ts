@@ -7,9 +7,9 @@
  * output.
  */
 import StyleDictionary from 'style-dictionary';
-import type { TransformedToken } from 'style-dictionary/types';
 import { describe, expect, test } from 'vitest';
 import { formatDirect } from '../../src/build/direct.js';
+import { compositesOf } from '../../src/build/index.js';
 import type { FormatContext } from '../../src/build/formats/common.js';
 import { planPlatforms } from '../../src/build/platforms.js';
 import { transforms } from '../../src/build/transforms.js';
@@ -21,22 +21,29 @@ describe("direct formatting equals Style Dictionary's pipeline", async () => {
   const set = fixtureSet();
   const config = fixtureConfig();
   const views = planViews(set, config);
-  const ctx: FormatContext = { views, viewByKey: new Map(views.map((v) => [v.key, v])) };
+  const ctx: FormatContext = { views, viewByKey: new Map(views.map((v) => [v.key, v])), composites: compositesOf(set) };
   const plan = planPlatforms(config.platforms, config, ctx, 16);
 
   const direct = new Map((await formatDirect(buildTree(set, views, { remBase: 16 }), plan.platforms, plan.formats)).map((o) => [o.destination, o.output]));
 
   const tree = buildTree(set, views, { remBase: 16 });
+  // Our transforms and formats read each token's meta, which the tree keeps beside the tokens
+  // (tree.ts `meta`); the pipeline gets it inline, where direct.ts puts it.
+  const inline = (node: Record<string, unknown>, path: string[]): void => {
+    for (const [k, child] of Object.entries(node)) {
+      if (typeof child !== 'object' || child === null) continue;
+      const c = child as Record<string, unknown>;
+      if ('$value' in c) c['$extensions'] = { [EXT]: tree.meta.get(`{${[...path, k].join('.')}}`) };
+      else inline(c, [...path, k]);
+    }
+  };
+  inline(tree.tokens as Record<string, unknown>, []);
   const sd = new StyleDictionary({ usesDtcg: true, platforms: plan.platforms, hooks: { transforms, formats: plan.formats }, log: { verbosity: 'silent' } }, { init: false });
   sd.tokens = tree.tokens as typeof sd.tokens;
   await sd.init();
 
   for (const name of Object.keys(plan.platforms)) {
     test(`platform ${name}`, async () => {
-      // Our formats read each token's meta, which the tree keeps beside the tokens (tree.ts `meta`).
-      for (const t of (await sd.getPlatformTokens(name)).allTokens as TransformedToken[]) {
-        t['$extensions'] = { [EXT]: tree.meta.get(t.key!) };
-      }
       const outputs = await sd.formatPlatform(name);
       expect(outputs.length).toBeGreaterThan(0);
       for (const { destination, output } of outputs) {

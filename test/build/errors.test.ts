@@ -45,7 +45,7 @@ describe('name clashes are errors that name both tokens', () => {
     const set = twoCollections([variable('a', 'space/sm', { m: 4 })], [variable('b', 'space-sm', { m: 8 })]);
     expect(await failure(set, adHocConfig(), { platforms: ['css'] })).toMatchInlineSnapshot(`
       "BUILD_NAME_CLASH: Tokens "a/space/sm" and "b/space-sm" both become --space-sm in CSS (custom property names), so one would overwrite the other.
-      fix: Rename one of them (in the design file or its token file) so their names differ in more than case and punctuation, or set build.prefix."
+      fix: Set tokens.namespace: collection in config/tokensync.yaml so every name holds its collection (--theme-color-bg), or rename one of them."
     `);
   });
 
@@ -166,9 +166,9 @@ describe('config', () => {
   test('prefix, selector template, per-mode selector and platforms shape the output', async () => {
     const config = fixtureConfig({ prefix: 'ds', selector: '.{collection}-{mode}', platforms: ['css', 'ios'], modes: { theme: { dark: { selector: '[data-scheme=night]' } } } });
     const out = await buildTokens(fixtureSet(), config);
-    expect([...out.files.keys()]).toEqual(['css/tokens.css', 'ios/DsPrimitivesValue.swift', 'ios/DsThemeDark.swift', 'ios/DsThemeLight.swift']);
+    expect([...out.files.keys()]).toEqual(['css/tokens.css', 'ios/DsPrimitivesValue.swift', 'ios/DsThemeDark.swift', 'ios/DsThemeLight.swift', 'ios/TokenTypes.swift']);
     const css = out.files.get('css/tokens.css')!;
-    expect(css).toContain('[data-scheme=night] {\n  --ds-color-accent: #60a5fa;');
+    expect(css).toMatch(/\n\[data-scheme=night\] \{\n[^}]*\n {2}--ds-color-accent: #60a5fa;/);
     expect(css).toContain('--ds-color-bg: var(--ds-color-gray-50);');
     expect(css).not.toContain('@media');
     expect(out.files.get('ios/DsThemeDark.swift')).toContain('public static let dsColorBg = UIColor(');
@@ -193,6 +193,8 @@ describe('config', () => {
     expect([...out.files.keys()]).toEqual(['css/tokens.css', 'custom/flat.json', 'custom/theme.css']);
     expect(JSON.parse(out.files.get('custom/flat.json')!)).toMatchObject({ ColorBg: '#f9fafb', ColorGray900: '#111827', SpaceGutter: '16px' });
     expect(out.files.get('custom/theme.css')).toContain('--color-bg: var(--color-gray-50);');
+    // Composites reach them in DTCG form, so Style Dictionary's own composite transforms apply.
+    expect(out.files.get('custom/theme.css')).toContain('--shadow-card: 0px 1px 2px 0px var(--color-scrim), 0px 4px 8px -2px #0000001a;');
     expect(out.warnings.join('\n')).toContain('custom/theme.css');
     expect(out.warnings.join('\n')).toMatch(/filtered out token references/i);
   });

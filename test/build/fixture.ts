@@ -1,9 +1,14 @@
 /**
  * The build fixture (issue 5 "Done when"): two collections, three modes, aliases within and across
  * collections, all four variable types and every FLOAT/STRING kind, plus values that need escaping.
+ * Issue 10: repository tokens of every DTCG type (composites with sub-value references into both
+ * collections and to moded variables, whole-token aliases of composites, several shadow layers and
+ * an inset one, a dashed strokeStyle) and wide-gamut colors (display-p3, oklch) that change with
+ * the mode.
  */
 import type { BuildConfig } from '../../src/config/schema.js';
 import { configSchema } from '../../src/config/schema.js';
+import type { DtcgType, RepoToken } from '../../src/model/dtcg.js';
 import type { Color, TokenSet, Value, Variable } from '../../src/model/types.js';
 import { hexToColor } from '../../src/model/values.js';
 
@@ -13,6 +18,15 @@ const a = (collection: string, name: string): Value => ({ alias: { collection, n
 function v(collection: string, name: string, type: Variable['type'], values: Record<string, Value>, extra: Partial<Variable> = {}): Variable {
   return { collection, name, type, description: '', scopes: ['ALL_SCOPES'], values, ...extra };
 }
+
+function r(collection: string, name: string, type: DtcgType, values: Record<string, unknown>, description = ''): RepoToken {
+  return { collection, name, type, description, values: values as RepoToken['values'], owner: 'repository' };
+}
+const px = (value: number) => ({ value, unit: 'px' as const });
+/** A display-p3 color; r/g/b is its sRGB conversion (clipped), as the reader gives it. */
+const p3 = (src: [number, number, number], srgb: [number, number, number], a = 1): Color => ({
+  r: srgb[0], g: srgb[1], b: srgb[2], a, source: { colorSpace: 'display-p3', components: src, ...(a < 1 ? { alpha: a } : {}) },
+});
 
 const P = 'primitives';
 const T = 'theme';
@@ -48,7 +62,81 @@ export function fixtureSet(): TokenSet {
       v(T, 'layer/overlay', 'FLOAT', { light: 10, dark: 20 }),
       v(T, 'emphasis', 'FLOAT', { light: 1, dark: 0.8 }),
     ],
+    tokens: [
+      r(P, 'color/p3/red', 'color', { value: p3([1, 0, 0], [1, 0, 0]) }, 'Display P3 red, clipped to #ff0000 in sRGB'),
+      r(P, 'color/p3/mint', 'color', { value: p3([0, 0.6, 0.4], [0, 0.6113, 0.3824], 0.5) }),
+      r(P, 'ease/standard', 'cubicBezier', { value: [0.2, 0, 0, 1] }),
+      r(P, 'stroke/dashed', 'strokeStyle', { value: { dashArray: [px(4), a(P, 'space/4')], lineCap: 'round' } }),
+      r(P, 'font/family/serif', 'fontFamily', { value: ['Source Serif 4', 'Georgia', 'serif'] }),
+      r(P, 'font/weight/regular', 'fontWeight', { value: 'regular' }),
+      r(P, 'tracking/wide', 'dimension', { value: { value: 0.05, unit: 'rem' } }),
+      r(P, 'duration/none', 'duration', { value: { value: 0, unit: 'ms' } }),
+      r(P, 'ratio/third', 'number', { value: 0.33 }),
+      // Theme: composites whose parts follow the mode.
+      r(T, 'color/vivid', 'color', {
+        light: p3([0.2, 0.4, 1], [0.1041, 0.4059, 1]),
+        dark: { r: 0.2946, g: 0.6395, b: 0.9697, a: 1, source: { colorSpace: 'oklch', components: [0.7, 0.15, 250] } },
+      }),
+      r(T, 'color/vivid-link', 'color', { light: a(T, 'color/vivid'), dark: a(T, 'color/vivid') }),
+      r(T, 'type/body', 'typography', {
+        light: { fontFamily: a(P, 'font/family/sans'), fontSize: a(T, 'text/body'), fontWeight: a(P, 'font/weight/regular'), letterSpacing: px(0), lineHeight: 1.5 },
+        dark: { fontFamily: a(P, 'font/family/sans'), fontSize: a(T, 'text/body'), fontWeight: 300, letterSpacing: px(0.2), lineHeight: 1.6 },
+      }, 'Running text'),
+      r(T, 'type/heading', 'typography', {
+        light: { fontFamily: a(P, 'font/family/serif'), fontSize: { value: 2, unit: 'rem' }, fontWeight: a(P, 'font/weight/bold'), letterSpacing: a(P, 'tracking/wide'), lineHeight: 1.2 },
+        dark: { fontFamily: a(P, 'font/family/serif'), fontSize: { value: 2, unit: 'rem' }, fontWeight: a(P, 'font/weight/bold'), letterSpacing: a(P, 'tracking/wide'), lineHeight: 1.2 },
+      }),
+      r(T, 'type/lead', 'typography', { light: a(T, 'type/body'), dark: a(T, 'type/heading') }),
+      r(T, 'shadow/card', 'shadow', {
+        light: [
+          { color: a(T, 'color/scrim'), offsetX: px(0), offsetY: px(1), blur: px(2), spread: px(0) },
+          { color: c('#0000001a'), offsetX: px(0), offsetY: px(4), blur: px(8), spread: px(-2) },
+        ],
+        dark: { color: a(T, 'color/scrim'), offsetX: px(0), offsetY: px(2), blur: px(6), spread: px(0) },
+      }),
+      r(T, 'shadow/well', 'shadow', {
+        light: { color: a(P, 'color/black/50'), offsetX: px(0), offsetY: px(2), blur: a(P, 'space/4'), spread: px(0), inset: true },
+        dark: { color: a(P, 'color/black/50'), offsetX: px(0), offsetY: px(2), blur: a(P, 'space/4'), spread: px(0), inset: true },
+      }),
+      // Array aliasing (format §9): a layer that references another shadow token.
+      r(T, 'shadow/raised', 'shadow', {
+        light: [a(T, 'shadow/card'), { color: c('#00000033'), offsetX: px(0), offsetY: px(12), blur: px(24), spread: px(0) }],
+        dark: [a(T, 'shadow/card'), { color: c('#00000033'), offsetX: px(0), offsetY: px(12), blur: px(24), spread: px(0) }],
+      }),
+      r(T, 'border/focus', 'border', {
+        light: { color: a(T, 'color/accent'), width: px(2), style: a(P, 'stroke/dashed') },
+        dark: { color: a(T, 'color/accent'), width: px(2), style: a(P, 'stroke/dashed') },
+      }),
+      r(T, 'border/subtle', 'border', {
+        light: { color: a(P, 'color/p3/mint'), width: px(1), style: 'solid' },
+        dark: { color: p3([0.2, 0.4, 1], [0.1041, 0.4059, 1]), width: px(1), style: 'solid' },
+      }),
+      r(T, 'gradient/brand', 'gradient', {
+        light: [
+          { color: a(T, 'color/accent'), position: 0 },
+          { color: a(P, 'color/p3/red'), position: a(P, 'ratio/third') },
+          { color: c('#ffffff'), position: 1 },
+        ],
+        dark: [
+          { color: a(T, 'color/accent'), position: 0 },
+          { color: a(T, 'color/vivid'), position: 1 },
+        ],
+      }),
+      r(T, 'transition/fade', 'transition', {
+        light: { duration: a(P, 'motion/fast'), delay: a(P, 'duration/none'), timingFunction: a(P, 'ease/standard') },
+        dark: { duration: { value: 0.3, unit: 's' }, delay: { value: 50, unit: 'ms' }, timingFunction: [0.4, 0, 0.2, 1] },
+      }),
+    ],
   };
+}
+
+/**
+ * The fixture's variables only: what the token files written by src/tokens round-trip today (the
+ * command test builds from files on disk).
+ */
+export function fixtureVariables(): TokenSet {
+  const { collections, variables } = fixtureSet();
+  return { collections, variables };
 }
 
 export function fixtureConfig(overrides: Record<string, unknown> = {}): BuildConfig {

@@ -16,7 +16,16 @@ const run = promisify(execFile);
 const dirs: string[] = [];
 afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
-const USAGE = `import { modes, tokens, defaultModes, type TokenName, type ModeName } from './tokens.js';
+const USAGE = `import { modes, tokens, defaultModes, type TokenName, type ModeName, type TypographyToken, type ShadowToken, type BorderToken } from './tokens.js';
+
+// Composites (issue 10) are typed objects, checked against their interface, with literal values.
+const body: TypographyToken = tokens.typeBody;
+const size: '16px' = tokens.typeBody.fontSize;
+const darkSize: '18px' = modes.theme.dark.typeBody.fontSize;
+const card: ShadowToken = modes.theme.dark.shadowCard;
+const focus: BorderToken = tokens.borderFocus;
+// @ts-expect-error a typography has no color
+void tokens.typeBody.color;
 
 const ok: TokenName = 'colorBg';
 const bg: '#f9fafb' = tokens.colorBg;
@@ -31,7 +40,7 @@ const wrong: TokenName = 'colorBackground';
 void tokens.colorBackground;
 // @ts-expect-error nor a mode the collection does not have
 const noMode: ModeName<'theme'> = 'sepia';
-export { ok, bg, dark, rounded, overlay, mode, def, wrong, noMode };
+export { ok, bg, dark, rounded, overlay, mode, def, wrong, noMode, body, size, darkSize, card, focus };
 `;
 
 test('ts/tokens.ts compiles under strict tsc and rejects a wrong token name', async () => {

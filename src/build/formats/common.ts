@@ -11,6 +11,10 @@ import type { View } from '../views.js';
 export interface FormatContext {
   views: View[];
   viewByKey: Map<string, View>;
+  /** The composite types the token set holds (render/index.ts COMPOSITE_TYPES): their type declarations are printed. */
+  composites: ReadonlySet<string>;
+  /** `tokens.namespace: collection`: every token path starts with its collection's slug (tree.ts). */
+  namespaced?: boolean;
 }
 
 /** The file option our formats read: which views the file holds. */
@@ -91,11 +95,43 @@ export function assertNoClash(tokens: TransformedToken[], what: string, nameOf: 
     const other = seen.get(name);
     if (other === undefined) seen.set(name, id);
     else if (other !== id) {
+      // The same name in two collections (one collection per theme): the namespace fixes it (issue 10).
+      const acrossCollections = !other.startsWith(`${m.collection}/`);
       throw new BuildError('BUILD_NAME_CLASH', `Tokens "${other}" and "${id}" both become ${name} in ${what}, so one would overwrite the other.`, {
-        hint: 'Rename one of them (in the design file or its token file) so their names differ in more than case and punctuation, or set build.prefix.',
+        hint: acrossCollections
+          ? 'Set tokens.namespace: collection in config/tokensync.yaml so every name holds its collection (--theme-color-bg), or rename one of them.'
+          : 'Rename one of them (in the design file or its token file) so their names differ in more than case and punctuation, or set build.prefix.',
       });
     }
   }
 }
 
 export const GENERATED = 'Do not edit directly, this file was auto-generated.';
+
+/** The token at the end of `t`'s alias chain in this platform's dictionary (itself when it is a literal). */
+export function terminalOf(dictionary: Dictionary, t: TransformedToken): TransformedToken {
+  let cur = t;
+  for (let i = 0; i < 64; i++) {
+    const a = metaOf(cur).alias;
+    if (a === undefined) return cur;
+    const next = dictionary.tokenMap?.get(`{${[a.view, ...a.path].join('.')}}`) as TransformedToken | undefined;
+    if (next === undefined) return cur;
+    cur = next;
+  }
+  return cur;
+}
+
+/** Our attributes of a web token (transforms.ts `webVariants`). */
+export interface WebVariants {
+  wide?: string;
+  scss?: string;
+  resolved?: string;
+  resolvedWide?: string;
+  parts?: [string, string][];
+}
+export const variantsOf = (t: TransformedToken): WebVariants => (t.attributes ?? {}) as WebVariants;
+
+/** A copy of a token printed with another value (the reference-keeping formats print `$value`). */
+export function withValue(t: TransformedToken, value: unknown): TransformedToken {
+  return { ...t, $value: value, original: { ...t.original, $value: value } };
+}

@@ -4,9 +4,10 @@
  * Inline styles only, no scripts and no external resources, so it reads from file:// with no server.
  * Values are the CSS ones (the web platform's transforms), aliases resolved as in that mode.
  */
-import type { FormatFn, TransformedToken } from 'style-dictionary/types';
+import type { Dictionary, FormatFn, TransformedToken } from 'style-dictionary/types';
+import { renders } from '../render/index.js';
 import { cleanName, metaOf } from '../transforms.js';
-import { tokensOf, type FormatContext } from './common.js';
+import { terminalOf, tokensOf, variantsOf, type FormatContext } from './common.js';
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -15,24 +16,24 @@ export function anchor(view: string, variable: string): string {
   return `t-${view}-${variable.replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.codePointAt(0)!.toString(16)}`)}`;
 }
 
-function preview(t: TransformedToken): string {
-  const v = esc(String(t['$value']));
-  switch (String(t['$type'])) {
-    case 'color':
-      return `<span class="chk"><span class="sw" style="background:${v}"></span></span>`;
-    case 'dimension':
-      return `<span class="bar" style="width:${v}"></span>`;
-    case 'fontSize':
-      return `<span class="spec" style="font-size:${v}">Aa Bb Cc</span>`;
-    case 'fontFamily':
-      return `<span class="spec" style="font-family:${v}">The quick brown fox</span>`;
-    case 'fontWeight':
-      return `<span class="spec" style="font-weight:${v}">The quick brown fox</span>`;
-    case 'boolean':
-      return t['$value'] === true ? '✔ true' : '✘ false';
-    default:
-      return '';
-  }
+/**
+ * The type's own preview (render/*.ts `docs`) of the value with every reference resolved (the
+ * page loads no stylesheet), wide-gamut colors as such.
+ */
+function preview(t: TransformedToken, dictionary: Dictionary): string {
+  return previewOf(String(t['$type']), cssValue(t, dictionary));
+}
+
+function previewOf(type: string, css: string): string {
+  const r = renders[type as keyof typeof renders];
+  return r?.docs ? r.docs(esc(css)) : '';
+}
+
+/** The resolved CSS value of a token: a composite's `resolved` form, a wide color's own space. */
+function cssValue(t: TransformedToken, dictionary: Dictionary): string {
+  const end = terminalOf(dictionary, t);
+  const v = variantsOf(end);
+  return v.resolvedWide ?? v.resolved ?? v.wide ?? String(end['$value']);
 }
 
 const STYLE = `
@@ -46,6 +47,11 @@ code{font:12px/1.3 ui-monospace,Menlo,Consolas,monospace}.desc{color:#555;margin
 .bar{display:inline-block;height:.75rem;background:#4f46e5;border-radius:2px;min-width:1px}
 .pv{max-width:40vw;overflow-x:auto}
 .spec{white-space:nowrap}
+.box{display:inline-block;width:4rem;height:2.5rem;background:#fff;border-radius:4px;margin:.5rem}
+.wide{width:8rem}
+.ease{display:inline-block;width:6rem;height:.5rem;background:#eee;border-radius:4px;position:relative}
+.ease span{position:absolute;left:0;top:0;width:.5rem;height:.5rem;border-radius:50%;background:#4f46e5}
+.repo{color:#8a5a00}
 :target{background:#fff7c2}`;
 
 export function docsFormat(ctx: FormatContext): FormatFn {
@@ -74,7 +80,7 @@ export function docsFormat(ctx: FormatContext): FormatFn {
           : '';
         out.push(
           `<tr id="${anchor(v.key, m.variable)}"><td><code>${esc(m.variable)}</code><br><code>--${esc(cleanName(t))}</code>${desc}</td>` +
-            `<td class="pv">${preview(t)}</td><td><code>${esc(String(t['$value']))}</code></td><td>${alias}</td></tr>`,
+            `<td class="pv">${preview(t, args.dictionary)}</td><td><code>${esc(cssValue(t, args.dictionary))}</code>${m.repo ? ' <small class="repo">repository only</small>' : ''}</td><td>${alias}</td></tr>`,
         );
       }
       out.push('</tbody>', '</table>', '</section>');

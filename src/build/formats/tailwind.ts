@@ -4,8 +4,11 @@
  * `--color-*`, font families -> `--font-*`, font weights -> `--font-weight-*`, font sizes ->
  * `--text-*`, radii -> `--radius-*`, other dimensions -> `--spacing-*`). Only a leading segment
  * that repeats the namespace is dropped (`color/bg` -> `--color-bg`), so distinct tokens stay distinct.
- * Numbers, strings,
- * booleans and durations have no namespace and are left to tokens.css.
+ * Composites (issue 10): shadows -> `--shadow-*` (`--inset-shadow-*` when every layer is inset),
+ * cubicBeziers -> `--ease-*`, typography -> `--text-*` with its `--text-*--line-height`,
+ * `--letter-spacing` and `--font-weight` (Tailwind's font-size utilities set all four), pointing at
+ * the typography's part properties in tokens.css. Numbers, strings, booleans, durations, borders,
+ * gradients, transitions and strokeStyles have no namespace and are left to tokens.css.
  *
  * Modes keep working: where the theme variable has a different name than ours it is declared in
  * `@theme inline` as `var(--ours)`; where the names are equal (a `var()` would point at itself) it
@@ -13,7 +16,7 @@
  * wins over Tailwind's theme layer in every mode.
  */
 import type { FormatFn, TransformedToken } from 'style-dictionary/types';
-import { cleanName } from '../transforms.js';
+import { cleanName, metaOf } from '../transforms.js';
 import { assertNoClash, GENERATED, tokensOf, type FormatContext } from './common.js';
 
 function strip(name: string, prefixes: string[]): string {
@@ -22,8 +25,16 @@ function strip(name: string, prefixes: string[]): string {
 }
 
 /** The Tailwind theme variable of a token, or undefined when Tailwind has no namespace for it. */
-export function tailwindName(t: TransformedToken, prefix: string): string | undefined {
-  const name = prefix !== '' && cleanName(t).startsWith(`${prefix}-`) ? cleanName(t).slice(prefix.length + 1) : cleanName(t);
+export function tailwindName(t: TransformedToken, prefix: string, namespaced = false): string | undefined {
+  const full = prefix !== '' && cleanName(t).startsWith(`${prefix}-`) ? cleanName(t).slice(prefix.length + 1) : cleanName(t);
+  // With tokens.namespace: collection the collection comes first (`theme-color-bg`); it goes after
+  // the namespace (`--color-theme-bg`), so the type segment is still dropped.
+  const ns = namespaced ? `${metaOf(t).path[0]!.toLowerCase()}-` : '';
+  if (ns !== '' && full.startsWith(ns)) {
+    const inner = tailwindName({ ...t, name: full.slice(ns.length) } as TransformedToken, '', false);
+    return inner?.replace(/^(--(?:inset-shadow|font-weight|[a-z]+))-/, `$1-${ns}`);
+  }
+  const name = full;
   switch (String(t['$type'])) {
     case 'color':
       return `--color-${strip(name, ['color'])}`;
@@ -38,22 +49,48 @@ export function tailwindName(t: TransformedToken, prefix: string): string | unde
       // `palette/radius/card` and `theme/radius/card` both `--radius-card` (a false clash).
       if (/(^|-)radius(-|$)|(^|-)radii(-|$)/.test(name)) return `--radius-${strip(name, ['radius', 'radii'])}`;
       return `--spacing-${strip(name, ['spacing', 'space'])}`;
+    case 'shadow': {
+      const v = (t.original?.['$value'] ?? []) as { inset?: boolean } | { inset?: boolean }[];
+      const inset = (Array.isArray(v) ? v : [v]).every((l) => l.inset === true);
+      return `--${inset ? 'inset-shadow' : 'shadow'}-${strip(name, ['inset-shadow', 'shadow', 'shadows', 'elevation'])}`;
+    }
+    case 'cubicBezier':
+      return `--ease-${strip(name, ['ease', 'easing'])}`;
+    case 'typography':
+      return `--text-${strip(name, ['typography', 'text', 'font'])}`;
     default:
       return undefined;
   }
 }
 
+/** Tailwind's `--text-*` sub-properties and the typography part each reads (render/typography.ts). */
+const TEXT_PARTS: [string, string][] = [
+  ['', 'font-size'],
+  ['--line-height', 'line-height'],
+  ['--letter-spacing', 'letter-spacing'],
+  ['--font-weight', 'font-weight'],
+];
+
 export function tailwindFormat(ctx: FormatContext, prefix: string, cssImport: string | undefined): FormatFn {
+  const namespaced = ctx.namespaced === true;
   return (args) => {
     const defaults = tokensOf(args.dictionary, ctx.views.filter((v) => v.isDefault).map((v) => v.key));
     const mapped = defaults.flatMap((t) => {
-      const tw = tailwindName(t, prefix);
+      const tw = tailwindName(t, prefix, namespaced);
       return tw === undefined ? [] : [{ t, tw }];
     });
     const byTw = new Map(mapped.map((m) => [m.t, m.tw]));
     assertNoClash(mapped.map((m) => m.t), 'Tailwind (theme variables)', (t) => byTw.get(t)!);
-    const inline = mapped.filter((m) => m.tw !== `--${cleanName(m.t)}`);
-    const same = mapped.filter((m) => m.tw === `--${cleanName(m.t)}`);
+    // Tailwind parses a shadow's theme value into its utility (to add --tw-shadow-color), so a
+    // shadow whose theme variable is ours (`--shadow-card`) would be frozen in the default mode.
+    // With tokens.css imported it goes to `@theme inline` as `var(--shadow-card)`: the utility
+    // then reads our variable, and the theme layer's self-reference is never used, since the
+    // unlayered tokens.css declares the same property on the same elements.
+    const frozen = (m: { t: TransformedToken; tw: string }): boolean => cssImport !== undefined && m.t['$type'] === 'shadow';
+    const same = mapped.filter((m) => m.tw === `--${cleanName(m.t)}` && !frozen(m));
+    const inline: [string, string][] = mapped
+      .filter((m) => m.tw !== `--${cleanName(m.t)}` || frozen(m))
+      .flatMap(({ t, tw }) => (t['$type'] === 'typography' ? TEXT_PARTS.map(([sub, part]): [string, string] => [`${tw}${sub}`, `var(--${cleanName(t)}-${part})`]) : [[tw, `var(--${cleanName(t)})`]]));
     const lines = [`/* ${GENERATED} */`];
     if (cssImport) lines.push(`@import "${cssImport}";`);
     if (same.length > 0) {
@@ -63,7 +100,7 @@ export function tailwindFormat(ctx: FormatContext, prefix: string, cssImport: st
     }
     if (inline.length > 0) {
       lines.push('', '@theme inline {');
-      for (const { t, tw } of inline) lines.push(`  ${tw}: var(--${cleanName(t)});`);
+      for (const [tw, value] of inline) lines.push(`  ${tw}: ${value};`);
       lines.push('}');
     }
     return `${lines.join('\n')}\n`;

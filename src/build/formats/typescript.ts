@@ -5,10 +5,14 @@
  */
 import type { FormatFn, TransformedToken } from 'style-dictionary/types';
 import { cleanName, metaOf } from '../transforms.js';
+import { renders } from '../render/index.js';
 import { assertNoClash, GENERATED, tokensOf, type FormatContext } from './common.js';
+import { usedTypes } from './native-types.js';
+
+/** `typography` -> `TypographyToken`: the interface of each composite (render/*.ts `tsType`). */
+const typeName = (type: string): string => `${type[0]!.toUpperCase()}${type.slice(1)}Token`;
 
 const key = (name: string): string => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
-const literal = (t: TransformedToken): string => JSON.stringify(t['$value']);
 
 export function typescriptFormat(ctx: FormatContext): FormatFn {
   return (args) => {
@@ -25,9 +29,15 @@ export function typescriptFormat(ctx: FormatContext): FormatFn {
     const lines: string[] = [`// ${GENERATED}`, ''];
     lines.push('/** Every token name. A name that is not here does not compile. */');
     lines.push(names.length === 0 ? 'export type TokenName = never;' : `export type TokenName =\n${names.map((n) => `  | ${JSON.stringify(n)}`).join('\n')};`);
+    const composite = usedTypes(ctx);
+    for (const t of composite) lines.push('', renders[t as keyof typeof renders].tsType!);
+    // Composites are checked against their interface where they are written (`satisfies`).
+    const valueType = ['string', 'number', 'boolean', ...composite.map(typeName)].join(' | ');
+    if (composite.length > 0) lines.push('', '/** Any token value. */', `export type TokenValue = ${valueType};`);
+    const literal = (t: TransformedToken): string => (composite.includes(String(t['$type'])) ? `${JSON.stringify(t['$value'])} as const satisfies ${typeName(String(t['$type']))}` : JSON.stringify(t['$value']));
     lines.push('', '/** Every token in its collection\'s default mode. */', 'export const tokens = {');
     for (const t of [...defaults].sort((a, b) => (cleanName(a) < cleanName(b) ? -1 : cleanName(a) > cleanName(b) ? 1 : 0))) lines.push(`  ${key(cleanName(t))}: ${literal(t)},`);
-    lines.push('} as const satisfies Record<TokenName, string | number | boolean>;', '');
+    lines.push(`} as const satisfies Record<TokenName, ${composite.length > 0 ? 'TokenValue' : 'string | number | boolean'}>;`, '');
     lines.push('/** Each collection\'s default mode. */', 'export const defaultModes = {');
     for (const v of ctx.views.filter((x) => x.isDefault)) lines.push(`  ${JSON.stringify(v.collection.name)}: ${JSON.stringify(v.mode)},`);
     lines.push('} as const;', '');

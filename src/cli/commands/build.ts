@@ -39,7 +39,7 @@ export async function run(options: BuildCommandOptions, ctx: CommandContext): Pr
   const { set } = await readTokens(root, config.tokens);
   // A safe point before the (long) build: nothing written yet (issue 11, item 4).
   if (ctx.signal?.aborted) throw stoppedEarly(ctx.signal);
-  const out = await buildTokens(set, config.build, { ...(platforms ? { platforms } : {}), remBase: config.tokens.remBase });
+  const out = await buildTokens(set, config.build, { ...(platforms ? { platforms } : {}), remBase: config.tokens.remBase, namespace: config.tokens.namespace });
   for (const w of out.warnings) ctx.out.warn(w);
   if (ctx.signal?.aborted) throw stoppedEarly(ctx.signal);
   // --out is relative to where the command runs; build.outDir to the project root (DESIGN.md).

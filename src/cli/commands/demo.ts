@@ -36,7 +36,7 @@ export async function run(_options: unknown, ctx: CommandContext): Promise<ExitC
   ctx.out.info('3. build every platform');
   const { set } = await readTokens(root, config.tokens);
   const { buildTokens, writeBuild } = await import('../../build/index.js');
-  const output = await buildTokens(set, config.build);
+  const output = await buildTokens(set, config.build, { remBase: config.tokens.remBase, namespace: config.tokens.namespace });
   const outDir = path.join(root, config.build.outDir);
   await writeBuild(outDir, output);
   lines.push(`build: ${output.files.size} file(s) in ${config.build.outDir}/ (${config.build.platforms.join(', ')})`);
