@@ -139,6 +139,11 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
   // partial output, not the repository's tokens, so they are written again from the service rather
   // than read (issue 11, item 5).
   const partialFirstPull = journal?.kind === 'pull' && !base;
+  if (partialFirstPull && mode === 'push') {
+    throw new TokensyncError('JOURNAL_PULL_PENDING', `A first pull stopped part-way (${path.join(config.tokens.dir, JOURNAL_FILE)}), so the token files are not the repository's own yet.`, {
+      hint: 'Run `tokensync pull` (or `tokensync sync`) to finish it, then push.',
+    });
+  }
   const { set: local, sources, warnings } = partialFirstPull
     ? { set: { collections: [], variables: [] } as TokenSet, sources: { files: new Map(), modeFiles: new Map() }, warnings: [] }
     : await readTokens(root, config.tokens);
@@ -327,7 +332,7 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
   }
   // 5. Done: the journal goes, unless it is a push's and this run did not push (a pull leaves the
   // placeholders of an unfinished push for the next push to settle).
-  if (written && (written.kind === 'pull' || pushes)) await removeJournal(tokensDir);
+  if (written && (written.kind === 'pull' ? pulls : pushes)) await removeJournal(tokensDir);
   return { kind: 'applied', diff, plan, files, requestsSent, replans };
 }
 

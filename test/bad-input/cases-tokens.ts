@@ -52,5 +52,10 @@ export const tokenCases: BadCase[] = [
   ...each([['push'], ['pull']], { name: 'a corrupt lock', setup: (p) => p.write(LOCK, '{"version": 1,'), names: [`${LOCK}:1:`, 'corrupt'] }),
   ...each([['push']], { name: 'a lock of another design file', setup: (p) => p.write(LOCK, p.read(LOCK).replace(/"fileKey": "[^"]+"/, '"fileKey": "OTHERFILE"')), names: ['sync.lock.json', 'OTHERFILE'] }),
   ...each([['push'], ['pull']], { name: 'a journal that cannot be read', setup: (p) => p.write('tokens/sync.journal.json', '{"version": 99}'), names: ['sync.journal.json', 'not a journal'] }),
+  ...each([['push']], {
+    name: 'a push while a first pull is unfinished',
+    setup: (p) => (p.remove(LOCK), p.write('tokens/sync.journal.json', JSON.stringify({ version: 1, kind: 'pull', fileKey: /fileKey: (\S+)/.exec(p.read('config/tokensync.yaml'))![1], startedAt: '2026-01-01T00:00:00Z', files: [] }))),
+    names: ['sync.journal.json', 'A first pull stopped part-way', 'tokensync pull'],
+  }),
   ...each([['push']], { name: 'a journal of another design file', setup: (p) => p.write('tokens/sync.journal.json', JSON.stringify({ version: 1, kind: 'pull', fileKey: 'OTHERFILE', startedAt: '2026-01-01T00:00:00Z', files: [] })), names: ['sync.journal.json', 'OTHERFILE'] }),
 ];
