@@ -8,8 +8,14 @@ export type { SourcePosition } from './errors.js';
 // The model in the middle.
 export * from './model/types.js';
 export { colorToHex, colorToHex8, hexToColor, roundFloat, canonicalValue, valuesEqual } from './model/values.js';
+export * from './model/dtcg.js';
+export { COLOR_SPACES, convertToSrgb, toSrgb } from './model/color-spaces.js';
 export { LOCK_VERSION, fingerprint, fingerprintFields } from './model/lock.js';
 export type { Lock, LockCollection, LockVariable, LockVariableFields } from './model/lock.js';
+
+// One module per DTCG type (parse, validate, compare, encode, render).
+export { TYPE_MODULES, typeModule, isVariableType } from './types/index.js';
+export type { TypeModule, ParseContext, EncodeContext, SubPath, VariableMapping } from './types/index.js';
 
 // Config.
 export { configSchema, PLATFORMS } from './config/schema.js';

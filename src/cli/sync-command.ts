@@ -7,6 +7,7 @@ import { connect } from '../service/connect.js';
 import { runSync, type SyncMode, type SyncOutcome } from '../sync/apply.js';
 import type { SyncDiff } from '../sync/diff.js';
 import { describeRepoOnly, renderConflicts, renderPlanTable, repoOnlyJson } from '../sync/report.js';
+import { describeStyles, stylesDiffer, stylesJson } from '../styles/report.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
 
 export interface SyncCommandOptions {
@@ -58,8 +59,9 @@ function report(
     toService: diff.toService,
     toRepo: diff.toRepo,
     orphans: diff.orphans,
-    repoOnly: repoOnlyJson(diff.merged.tokens),
+    repoOnly: repoOnlyJson(diff.merged.tokens, diff.repoOnlyNew),
     ...(outcome.kind === 'conflicts' ? {} : { plan: outcome.plan, files: outcome.files }),
+    ...(outcome.kind !== 'conflicts' && outcome.styles ? { styles: stylesJson(outcome.styles) } : {}),
     requests: stats,
   };
   if (outcome.kind === 'conflicts') {
@@ -77,15 +79,21 @@ function report(
   const orphanNote = describeOrphans(left, outcome.plan.dialect === 'figma');
   if (outcome.kind === 'planned') {
     const { plan, files } = outcome;
-    const lines = [renderPlanTable(diff, plan)];
-    const repoOnly = describeRepoOnly(diff.merged.tokens);
+    // "In step" speaks of the variables; say so when styles (issue 13) still have changes.
+    const table = renderPlanTable(diff, plan);
+    const lines = [outcome.styles && stylesDiffer(outcome.styles) ? table.replace(/^In step:/, 'Variables in step:') : table];
+    const repoOnly = describeRepoOnly(diff.repoOnlyNew);
     if (repoOnly) lines.push(repoOnly);
     if (options.dryRun) lines.push('', 'Request bodies (nothing sent):', ...plan.requests.map((r) => `${r.method} /v1/files/:file_key/variables\n${JSON.stringify(r.body, null, 2)}`));
     if (files.written.length + files.removed.length > 0) {
       lines.push('', 'Files a pull would change:', ...files.written.map((f) => `  write  ${f}`), ...files.removed.map((f) => `  remove ${f}`));
     }
+    const styleLines = outcome.styles ? describeStyles(outcome.styles, false) : [];
+    if (styleLines.length > 0) lines.push('', ...styleLines);
     ctx.out.result(lines.join('\n') + orphanNote, json);
-    const changes = plan.requests.length > 0 || files.written.length > 0 || files.removed.length > 0;
+    // toRepo too: for a collection read from several files a pull renders nothing, yet it has changes.
+    const changes =
+      plan.requests.length > 0 || files.written.length > 0 || files.removed.length > 0 || diff.toRepo.length > 0 || (outcome.styles !== undefined && stylesDiffer(outcome.styles));
     return mode === 'diff' && changes ? EXIT.changes : EXIT.ok;
   }
   const { files, requestsSent, replans } = outcome;
@@ -95,7 +103,8 @@ function report(
   if (files.removed.length > 0) parts.push(`removed ${files.removed.length} file(s)`);
   const summary = parts.length > 0 ? `${mode}: ${parts.join(', ')}.` : `${mode}: already in step, nothing to do.`;
   const fileList = [...files.written.map((f) => `  wrote   ${f}`), ...files.removed.map((f) => `  removed ${f}`)];
-  ctx.out.result([summary, ...fileList].join('\n') + orphanNote, json);
+  const styleLines = outcome.styles ? describeStyles(outcome.styles, true) : [];
+  ctx.out.result([summary, ...fileList, ...styleLines].join('\n') + orphanNote, json);
   return EXIT.ok;
 }
 

@@ -59,6 +59,14 @@ function configFrom(v: Values): Config {
       styleDictionary: { platforms: {} },
     },
     sync: { deleteOrphans: y.deleteOrphans ?? false },
+    // Styles (issue 13) have nested keys, so a config that sets any goes through the full loader.
+    styles: {
+      pull: false,
+      text: { file: 'styles/text.tokens.json', group: 'typography' },
+      effect: { file: 'styles/effect.tokens.json', group: 'shadow' },
+      fill: { file: 'styles/paint.tokens.json', group: 'paint' },
+      grid: { file: 'styles/grid.tokens.json', group: 'grid' },
+    },
   };
 }
 

@@ -121,6 +121,35 @@ const syncSchema = z
   })
   .strict();
 
+/** Where one style type's tokens go (issue 13, docs/styles.md). */
+const styleTarget = (file: string, group: string) =>
+  z
+    .object({
+      /** The token file, relative to `tokens.dir`. */
+      file: z
+        .string()
+        .regex(/^(?!\/)(?!.*\.\.)[^\\]*\.tokens\.json$/, 'a path inside the tokens folder ending in .tokens.json, e.g. styles/text.tokens.json')
+        .default(file),
+      /** The top-level group of these tokens ('' for none): `{typography.Body.Regular}`. */
+      group: z.string().regex(/^[^.{}$][^.{}]*$|^$/, 'a group name without ".", "{", "}" or a leading "$"').default(group),
+    })
+    .strict()
+    .default({ file, group });
+
+const stylesSchema = z
+  .object({
+    /** Pull the design file's published styles as design-owned tokens (pulled, never pushed). */
+    pull: z.boolean().default(false),
+    text: styleTarget('styles/text.tokens.json', 'typography'),
+    effect: styleTarget('styles/effect.tokens.json', 'shadow'),
+    fill: styleTarget('styles/paint.tokens.json', 'paint'),
+    grid: styleTarget('styles/grid.tokens.json', 'grid'),
+  })
+  .strict()
+  .refine((s) => new Set([s.text.file, s.effect.file, s.fill.file, s.grid.file]).size === 4, {
+    message: 'each style type needs its own file (text, effect, fill and grid share none)',
+  });
+
 export const configSchema = z
   .object({
     $schema: z.string().optional(),
@@ -128,6 +157,7 @@ export const configSchema = z
     tokens: tokensSchema.default(tokensSchema.parse({})),
     build: buildSchema.default(buildSchema.parse({})),
     sync: syncSchema.default(syncSchema.parse({})),
+    styles: stylesSchema.default(stylesSchema.parse({})),
   })
   .strict();
 
@@ -136,4 +166,5 @@ export type ServiceConfig = Config['service'];
 export type TokensConfig = Config['tokens'];
 export type BuildConfig = Config['build'];
 export type SyncConfig = Config['sync'];
+export type StylesConfig = Config['styles'];
 export type ApiDialectName = ServiceConfig['api'];

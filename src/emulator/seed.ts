@@ -11,12 +11,12 @@ import type {
   EmulatorState,
   FileRecord,
   PublishedComponent,
-  PublishedStyle,
   Rgba,
   VariableRecord,
   VariableValue,
 } from './state.js';
 import { PERSONAL_SCOPES } from './state.js';
+import { addDemoStyles } from './styles/demo.js';
 
 export type SeedName = 'demo' | 'empty';
 
@@ -141,14 +141,6 @@ function demoFile(identity: EmulatorState['identity'], at: (m: number) => string
   const file = baseFile(identity, 'Design System', document, at);
   file.imageFills = { a1b2c3d4e5f60718293a4b5c6d7e8f9012345678: '1:3' };
 
-  const style = (node_id: string, name: string, style_type: PublishedStyle['style_type'], description: string): PublishedStyle =>
-    ({ key: stableKey(identity.fileKey, `style:${node_id}`), name, description, style_type, node_id, created_at: at(600), updated_at: at(120), userId: identity.ownerId });
-  file.styles = [
-    style('3:1', 'Surface/Default', 'FILL', 'Default surface fill'),
-    style('3:2', 'Body/Regular', 'TEXT', 'Inter 16/24'),
-    style('3:3', 'Elevation/Card', 'EFFECT', 'Card shadow'),
-    style('3:4', 'Layout/12 columns', 'GRID', '12-column grid, 24 px gutter'),
-  ];
   const frame = (nodeId: string, name: string): PublishedComponent['containing_frame'] => ({ name, nodeId, pageName: 'Components', pageId: '0:2' });
   const component = (node_id: string, name: string, description: string, parent: PublishedComponent['containing_frame']): PublishedComponent =>
     ({ key: stableKey(identity.fileKey, `component:${node_id}`), name, description, node_id, created_at: at(500), updated_at: at(90), containing_frame: parent, userId: identity.ownerId });
@@ -168,6 +160,8 @@ function demoFile(identity: EmulatorState['identity'], at: (m: number) => string
   ];
 
   addDemoVariables(file);
+  // Styles with their nodes (issue 13); some are bound to the variables above.
+  addDemoStyles(file, at, identity.ownerId);
   return file;
 }
 

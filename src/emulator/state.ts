@@ -175,6 +175,12 @@ export interface FileRecord {
   imageFills: Record<string, string>;
   comments: CommentRecord[];
   styles: PublishedStyle[];
+  /**
+   * Style id (node id) -> the node that defines the style (issue 13; src/emulator/styles/nodes.ts).
+   * Served by GET nodes like any node, but on no page, as in the real service. Optional: older saved
+   * states have none.
+   */
+  styleNodes?: Record<string, DocNode>;
   components: PublishedComponent[];
   componentSets: PublishedComponent[];
   variableCollections: Record<string, CollectionRecord>;

@@ -44,6 +44,12 @@ export interface Lock {
   collections: Record<string, LockCollection>;
   /** Variable id -> variable. */
   variables: Record<string, LockVariable>;
+  /**
+   * Repository-owned tokens as of the last sync (issue 10), collection name -> sorted token names:
+   * `diff` mentions only those not listed here, so they are shown once, not on every run. Absent
+   * when there are none (a lock without them is byte-identical to one written before issue 10).
+   */
+  repoOnly?: Record<string, string[]>;
 }
 
 /**
@@ -93,6 +99,7 @@ export function fingerprintFields(v: Variable): LockVariableFields {
 export function lockEquals(a: Lock, b: Lock): boolean {
   if (a.version !== b.version || a.fileKey !== b.fileKey || a.remoteVersion !== b.remoteVersion) return false;
   if (!sameKeys(a.collections, b.collections) || !sameKeys(a.variables, b.variables)) return false;
+  if (!sameRepoOnly(a.repoOnly, b.repoOnly)) return false;
   for (const [id, x] of Object.entries(a.collections)) {
     const y = b.collections[id];
     if (!y || x.name !== y.name || x.key !== y.key || x.defaultModeId !== y.defaultModeId) return false;
@@ -107,6 +114,17 @@ export function lockEquals(a: Lock, b: Lock): boolean {
     const g = y.fields;
     if (f.type !== g.type || f.description !== g.description || f.scopes !== g.scopes || !sameKeys(f.values, g.values)) return false;
     for (const [mode, fp] of Object.entries(f.values)) if (g.values[mode] !== fp) return false;
+  }
+  return true;
+}
+
+function sameRepoOnly(a: Lock['repoOnly'], b: Lock['repoOnly']): boolean {
+  const x = a ?? {};
+  const y = b ?? {};
+  if (!sameKeys(x, y)) return false;
+  for (const [c, names] of Object.entries(x)) {
+    const other = y[c]!;
+    if (names.length !== other.length || names.some((n, i) => other[i] !== n)) return false;
   }
   return true;
 }

@@ -49,6 +49,8 @@ import {
 } from './journal.js';
 import { remoteToModel } from './remote.js';
 import { settle } from './settle.js';
+import { applyStyles, checkStylesLayout, planStyles, type StylesPlan } from '../styles/stage.js';
+import { styleFilesOf } from '../styles/files.js';
 
 export type SyncMode = 'pull' | 'push' | 'sync' | 'diff';
 
@@ -89,8 +91,8 @@ export interface FileChanges {
 /** Expected outcomes are values; only the unexpected throws. */
 export type SyncOutcome =
   | { kind: 'conflicts'; diff: SyncDiff }
-  | { kind: 'planned'; diff: SyncDiff; plan: Plan; files: FileChanges }
-  | { kind: 'applied'; diff: SyncDiff; plan: Plan; files: FileChanges; requestsSent: number; replans: number };
+  | { kind: 'planned'; diff: SyncDiff; plan: Plan; files: FileChanges; styles?: StylesPlan }
+  | { kind: 'applied'; diff: SyncDiff; plan: Plan; files: FileChanges; requestsSent: number; replans: number; styles?: StylesPlan };
 
 export class SyncNotConvergedError extends TokensyncError {
   override name = 'SyncNotConvergedError';
@@ -157,6 +159,7 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
       { hint: 'Point service.fileKey at the file the tokens came from, or delete the lock to start a fresh 3-way base.' },
     );
   }
+  if (config.styles.pull && mode !== 'push') await checkStylesLayout(root, config);
   progress(`reading variables of ${fileKey}`);
   const readRemote = async (): Promise<TokenSet> => remoteToModel(await client.getLocalVariables(fileKey));
   let remote = await readRemote();
@@ -201,7 +204,9 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
       );
     }
   } else if (pulls) {
-    const onDisk = await listTokenFiles(tokensDir);
+    // Style files are the styles stage's (issue 13), never the variables' to keep or remove.
+    const styleFiles = styleFilesOf(config.styles);
+    const onDisk = (await listTokenFiles(tokensDir)).filter((f) => !styleFiles.has(f));
     if (diff.toRepo.length > 0 || !filesInStep(repoTarget, sources, onDisk)) {
       rendered = renderTokens(repoTarget, config.tokens, sources);
       const keep = rendered;
@@ -209,10 +214,15 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
     }
   }
 
+  // Styles (issue 13): pulled, never pushed; their own files, resolver sets and lock (src/styles).
+  const styles = pulls && config.styles.pull ? await planStyles({ client, fileKey, root, config, remote, repo: repoTarget, progress }) : undefined;
+
   if (mode === 'diff' || opts.dryRun) {
     // Compared with the bytes readTokens read in this run, not read from the disk a second time.
     const written = rendered ? [...rendered].filter(([file, text]) => sources.files.get(file)?.text !== text).map(([file]) => file).sort() : [];
-    return { kind: 'planned', diff, plan, files: { written: rel(root, tokensDir, written), removed: rel(root, tokensDir, stale) } };
+    if (styles) written.push(...[...styles.write.keys()].filter((f) => !written.includes(f)));
+    const removed = [...stale, ...(styles?.remove ?? [])];
+    return { kind: 'planned', diff, plan, files: { written: rel(root, tokensDir, written.sort()), removed: rel(root, tokensDir, removed) }, ...(styles ? { styles } : {}) };
   }
 
   // 1. Service writes, journaled.
@@ -330,10 +340,16 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
       files.written.push(...rel(root, tokensDir, result.written));
     }
   }
-  // 5. Done: the journal goes, unless it is a push's and this run did not push (a pull leaves the
+  // 5. Styles, after the variables' lock (their files change nothing the variables' lock describes).
+  if (styles) {
+    const result = await applyStyles(tokensDir, styles);
+    for (const f of rel(root, tokensDir, result.written)) if (!files.written.includes(f)) files.written.push(f);
+    files.removed.push(...rel(root, tokensDir, result.removed));
+  }
+  // 6. Done: the journal goes, unless it is a push's and this run did not push (a pull leaves the
   // placeholders of an unfinished push for the next push to settle).
   if (written && (written.kind === 'pull' ? pulls : pushes)) await removeJournal(tokensDir);
-  return { kind: 'applied', diff, plan, files, requestsSent, replans };
+  return { kind: 'applied', diff, plan, files, requestsSent, replans, ...(styles ? { styles } : {}) };
 }
 
 type Step =

@@ -41,6 +41,11 @@ export interface SyncDiff {
   orphans: Orphan[];
   /** Fields and names the service changed since the lock that a push keeps unless --force. */
   remoteEditsKept: Change[];
+  /**
+   * Repository-owned tokens (in `merged.tokens`) that the lock does not list yet: the ones `diff`
+   * mentions, once (issue 10). Never changes: they are not synced.
+   */
+  repoOnlyNew: RepoToken[];
 }
 
 export interface Diff3Input {
@@ -148,6 +153,7 @@ class Differ {
       conflicts: this.conflicts,
       orphans: this.orphans,
       remoteEditsKept: this.kept,
+      repoOnlyNew: tokens.filter((t) => t.owner === 'repository' && !this.input.base?.repoOnly?.[t.collection]?.includes(t.name)),
     };
   }
 

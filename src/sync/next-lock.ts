@@ -63,7 +63,23 @@ export function nextLock(input: NextLockInput): Lock {
       }
     }
   }
-  return { version: LOCK_VERSION, fileKey: input.fileKey, remoteVersion: input.remoteVersion, collections, variables };
+  const lock: Lock = { version: LOCK_VERSION, fileKey: input.fileKey, remoteVersion: input.remoteVersion, collections, variables };
+  // Repository-owned tokens are never synced; the lock only remembers which ones a sync has seen, so
+  // `diff` mentions each once (issue 10).
+  const repoOnly = repoOnlyIndex(local.tokens);
+  if (repoOnly) lock.repoOnly = repoOnly;
+  return lock;
+}
+
+/** Collection name -> sorted names of its repository-owned tokens; undefined when there are none. */
+export function repoOnlyIndex(tokens: TokenSet['tokens']): Record<string, string[]> | undefined {
+  let out: Record<string, string[]> | undefined;
+  for (const t of tokens ?? []) {
+    if (t.owner !== 'repository') continue;
+    ((out ??= {})[t.collection] ??= []).push(t.name);
+  }
+  if (out) for (const names of Object.values(out)) names.sort();
+  return out;
 }
 
 function nextCollection(p: ColPair, rc: Collection & { id: string }): LockCollection | undefined {

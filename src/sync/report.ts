@@ -135,6 +135,7 @@ export function renderConflicts(conflicts: Conflict[]): string {
 export function describeRepoOnly(tokens: readonly RepoToken[] | undefined): string {
   const own = (tokens ?? []).filter((t) => t.owner === 'repository');
   if (own.length === 0) return '';
+  // Called with the tokens the lock does not list yet (SyncDiff.repoOnlyNew): each is mentioned once.
   const byType = new Map<string, number>();
   for (const t of own) byType.set(t.type, (byType.get(t.type) ?? 0) + 1);
   const types = [...byType].map(([type, n]) => `${n} ${type}`).join(', ');
@@ -142,6 +143,9 @@ export function describeRepoOnly(tokens: readonly RepoToken[] | undefined): stri
 }
 
 /** The same for `--json`: each repository-only token, marked. */
-export function repoOnlyJson(tokens: readonly RepoToken[] | undefined): { collection: string; name: string; type: string; owner: 'repository' }[] {
-  return (tokens ?? []).filter((t) => t.owner === 'repository').map((t) => ({ collection: t.collection, name: t.name, type: t.type, owner: 'repository' as const }));
+export function repoOnlyJson(tokens: readonly RepoToken[] | undefined, fresh: readonly RepoToken[] = []): { collection: string; name: string; type: string; owner: 'repository'; new: boolean }[] {
+  const isNew = new Set(fresh);
+  return (tokens ?? [])
+    .filter((t) => t.owner === 'repository')
+    .map((t) => ({ collection: t.collection, name: t.name, type: t.type, owner: 'repository' as const, new: isNew.has(t) }));
 }

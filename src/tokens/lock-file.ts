@@ -37,6 +37,7 @@ export const lockSchema = z
         })
         .strict(),
     ),
+    repoOnly: z.record(z.string(), z.array(z.string())).optional(),
   })
   .strict();
 
@@ -88,7 +89,15 @@ function allStrings(o: unknown): boolean {
 
 /** Accepts exactly what `lockSchema` accepts (never more; tested against it in test/sync). */
 export function isLock(x: unknown): x is Lock {
-  if (!isRecord(x) || !onlyKeys(x, ['version', 'fileKey', 'remoteVersion', 'collections', 'variables'])) return false;
+  if (!isRecord(x) || !onlyKeys(x, ['version', 'fileKey', 'remoteVersion', 'collections', 'variables'], ['repoOnly'])) return false;
+  if (Object.hasOwn(x, 'repoOnly')) {
+    const r = x['repoOnly'];
+    if (!isRecord(r)) return false;
+    for (const c in r) {
+      const names = r[c];
+      if (!Array.isArray(names) || !names.every(isString)) return false;
+    }
+  }
   if (x['version'] !== LOCK_VERSION || !isString(x['fileKey']) || !isString(x['remoteVersion'])) return false;
   const { collections, variables } = x;
   if (!isRecord(collections) || !isRecord(variables)) return false;

@@ -14,7 +14,9 @@
  * collection name, a set's mode is its file's base name, a modifier's modes are its contexts.
  */
 import type { Collection } from '../model/types.js';
+import { didYouMean } from '../types/common.js';
 import { Ordered, type Json } from './json-write.js';
+import { isDesignOwnedSet } from '../styles/owner.js';
 
 export const RESOLVER_FILE = 'tokens.resolver.json';
 export const RESOLVER_SCHEMA = 'https://www.designtokens.org/schemas/2025.10/resolver.json';
@@ -44,6 +46,11 @@ export interface TokenSource {
   file: string;
   /** For inline tokens: their JSON path inside `file` (the resolver document). */
   at?: (string | number)[];
+  /**
+   * Inline keys beside a `$ref` (resolver §Extending: "the local keys alongside $ref MUST be treated
+   * as overrides", shallowly): each replaces the top-level key of that name of these files.
+   */
+  overrides?: string[];
 }
 
 export function renderResolver(layouts: readonly CollectionLayout[], previous?: unknown): Json {
@@ -89,10 +96,29 @@ export function renderResolver(layouts: readonly CollectionLayout[], previous?: 
       order.push(new Ordered().set('$ref', `#/modifiers/${l.slug}`));
     }
   }
+  // Style sets (issue 13, src/styles/resolver.ts) are the styles stage's: kept as they were, last.
+  for (const [name, body] of Object.entries(isObject(prev['sets']) ? prev['sets'] : {})) {
+    if (!isDesignOwnedSet(body) || sets.entries.has(name)) continue;
+    sets.set(name, body as Json);
+    order.push(new Ordered().set('$ref', `#/sets/${name}`));
+  }
   if (sets.entries.size > 0) doc.set('sets', sets);
   if (modifiers.entries.size > 0) doc.set('modifiers', modifiers);
   doc.set('resolutionOrder', order);
   return doc;
+}
+
+/** Files of the document's style sets (issue 13), which the token reader leaves to src/styles. */
+export function designOwnedFiles(doc: unknown): string[] {
+  const sets = isObject(doc) && isObject(doc['sets']) ? doc['sets'] : {};
+  const out: string[] = [];
+  for (const body of Object.values(sets)) {
+    if (!isDesignOwnedSet(body)) continue;
+    for (const src of (body as { sources?: unknown }).sources instanceof Array ? ((body as { sources: unknown[] }).sources) : []) {
+      if (isObject(src) && typeof src['$ref'] === 'string') out.push(src['$ref']);
+    }
+  }
+  return out;
 }
 
 /** A problem in the resolver document, with the JSON path it concerns. */
@@ -155,7 +181,8 @@ export function parseResolver(doc: unknown, problems: ResolverProblem[]): Collec
       }
       kind = m[1] === 'sets' ? 'set' : 'modifier';
       name = unescapePointer(m[2]);
-      body = target;
+      // resolver §Extending: keys beside `$ref` override the target's, shallowly.
+      body = Object.keys(item).length > 1 ? { ...target, ...Object.fromEntries(Object.entries(item).filter(([k]) => k !== '$ref')) } : target;
       at = [m[1] as string, name];
     } else if (isObject(item) && (item['type'] === 'set' || item['type'] === 'modifier') && typeof item['name'] === 'string') {
       // resolver §Inline sets and modifiers: `name` unique among the inline objects of resolutionOrder.
@@ -176,6 +203,8 @@ export function parseResolver(doc: unknown, problems: ResolverProblem[]): Collec
       fail(['resolutionOrder', index], 'each "resolutionOrder" item must be { "$ref": "#/sets/<name>" } or { "$ref": "#/modifiers/<name>" }, or an inline set or modifier with "type" and "name"');
       return;
     }
+    // A style set is design-owned (issue 13): read by src/styles, not as a collection of variables.
+    if (kind === 'set' && isDesignOwnedSet(body)) return;
     const layout = kind === 'set' ? parseSet(name, body, at, ctx) : parseModifier(name, body, at, ctx);
     if (layout) layouts.push(layout);
   });
@@ -223,6 +252,9 @@ function readSources(sources: unknown, at: (string | number)[], ctx: DocContext,
       ctx.fail([...here, '$ref'], `"$ref" must be a string, not ${JSON.stringify(ref)}`, SOURCES_HINT);
       return undefined;
     }
+    const siblings = Object.keys(src).filter((k) => k !== '$ref');
+    const overrideOf = (refd: TokenSource[]): TokenSource[] =>
+      siblings.length === 0 ? [] : [{ file: RESOLVER_FILE, at: here, overrides: refd.filter((s) => s.at === undefined).map((s) => s.file) }];
     if (ref.startsWith('#')) {
       const m = /^#\/(sets|modifiers)\/(.+)$/.exec(ref);
       if (m?.[1] === 'modifiers') {
@@ -242,14 +274,15 @@ function readSources(sources: unknown, at: (string | number)[], ctx: DocContext,
       }
       const inner = readSources(set['sources'], ['sets', name, 'sources'], ctx, new Set([...seen, name]));
       if (!inner) return undefined;
-      out.push(...inner);
+      out.push(...inner, ...overrideOf(inner));
       continue;
     }
     if (/^[a-z][a-z0-9+.-]*:/i.test(ref) || ref.split('/').includes('..') || ref.startsWith('/') || ref.includes('#')) {
       ctx.fail([...here, '$ref'], `"${ref}" is not a file inside the tokens folder`, 'Give the path of a token file relative to tokens.resolver.json, inside the tokens folder (no URL, no "..", no fragment).');
       return undefined;
     }
-    out.push({ file: ref.replace(/^\.\//, '') });
+    const file = { file: ref.replace(/^\.\//, '') };
+    out.push(file, ...overrideOf([file]));
   }
   return out;
 }
@@ -269,7 +302,8 @@ const baseName = (file: string): string => (file.split('/').pop() ?? file).repla
 
 function parseSet(name: string, body: Record<string, unknown>, at: (string | number)[], ctx: DocContext): CollectionLayout | undefined {
   if (!('sources' in body)) {
-    ctx.fail(at, `set "${name}" has no "sources"`, 'A set MUST contain a "sources" array (resolver §Sets).');
+    const typo = Object.keys(body).find((k) => didYouMean(k, ['sources']) !== undefined);
+    ctx.fail(typo ? [...at, typo] : at, `set "${name}" has no "sources"${typo ? ` (did you mean "sources" for "${typo}"?)` : ''}`, 'A set MUST contain a "sources" array (resolver §Sets).');
     return undefined;
   }
   const sources = readSources(body['sources'], [...at, 'sources'], ctx);
@@ -292,7 +326,12 @@ function parseSet(name: string, body: Record<string, unknown>, at: (string | num
 function parseModifier(name: string, body: Record<string, unknown>, at: (string | number)[], ctx: DocContext): CollectionLayout | undefined {
   const contexts = body['contexts'];
   if (!isObject(contexts) || Object.keys(contexts).length === 0) {
-    ctx.fail([...at, 'contexts'], `modifier "${name}" has no contexts`, 'Give the modifier one context per mode, e.g. "contexts": { "light": [{ "$ref": "semantic/light.tokens.json" }] }.');
+    const typo = contexts === undefined ? Object.keys(body).find((k) => didYouMean(k, ['contexts']) !== undefined) : undefined;
+    ctx.fail(
+      typo ? [...at, typo] : [...at, 'contexts'],
+      `modifier "${name}" has no contexts${typo ? ` (did you mean "contexts" for "${typo}"?)` : ''}`,
+      'Give the modifier one context per mode, e.g. "contexts": { "light": [{ "$ref": "semantic/light.tokens.json" }] }.',
+    );
     return undefined;
   }
   if (Object.keys(contexts).length === 1) {

@@ -248,3 +248,11 @@ describe('groups.md "$deprecated" and type resolution with extension', () => {
   });
 });
 
+describe('design-token.md "Type": an untyped alias whose target is missing', () => {
+  it('says why the type is unknown, once', async () => {
+    expect(await diagnose({ [F]: { a: { $value: '{nope}' } } })).toMatchInlineSnapshot(`
+      "tokens/a.tokens.json:2:3  a  the token has no "$type", and its alias {nope} leads to no token that has one
+          fix: Add "$type" (one of color, dimension, fontFamily, fontWeight, duration, cubicBezier, number, strokeStyle, border, transition, shadow, gradient, typography, string, boolean) to the token or a group above it, or point the alias at an existing token."
+    `);
+  });
+});

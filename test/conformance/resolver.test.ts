@@ -136,3 +136,40 @@ describe('§Resolution Order, §Inline sets and modifiers', () => {
     `);
   });
 });
+
+describe('§Reference objects, §Extending: keys beside $ref override, shallowly', () => {
+  it('overrides a modifier\'s default from resolutionOrder, and a file\'s top-level group from a source', async () => {
+    const set = await model({
+      [R]: doc({
+        sets: { base: { sources: [{ $ref: 'base.tokens.json', color: { $type: 'number', bg: { $value: 0 } } }] } },
+        modifiers: { theme: { contexts: { light: [{ $ref: 'light.tokens.json' }], dark: [{ $ref: 'dark.tokens.json' }] }, default: 'light' } },
+        resolutionOrder: [{ $ref: '#/sets/base' }, { $ref: '#/modifiers/theme', default: 'dark' }],
+      }),
+      'base.tokens.json': { color: { $type: 'number', bg: { $value: 1 }, fg: { $value: 2 } }, size: { x: num(3) } },
+      'light.tokens.json': { t: num(1) },
+      'dark.tokens.json': { t: num(0) },
+    });
+    expect(set.collections.map((c) => c.defaultMode)).toEqual(['Value', 'dark']);
+    // "color" replaced whole (color.fg is gone), "size" kept.
+    expect(set.variables.map((v) => [v.name, Object.values(v.values)[0]])).toEqual([
+      ['size/x', 3],
+      ['color/bg', 0],
+      ['t', 1],
+    ]);
+  });
+});
+
+describe('§Sets, §Contexts: a misspelt key is named', () => {
+  it('says "did you mean" for "source" and "context"', async () => {
+    expect(
+      await diagnose({
+        [R]: doc({ sets: { a: { source: [] } }, modifiers: { m: { context: { x: [], y: [] } } }, resolutionOrder: [{ $ref: '#/sets/a' }, { $ref: '#/modifiers/m' }] }),
+      }),
+    ).toMatchInlineSnapshot(`
+      "tokens/tokens.resolver.json:6:17  -  set "a" has no "sources" (did you mean "sources" for "source"?)
+          fix: A set MUST contain a "sources" array (resolver §Sets).
+      tokens/tokens.resolver.json:11:18  -  modifier "m" has no contexts (did you mean "contexts" for "context"?)
+          fix: Give the modifier one context per mode, e.g. "contexts": { "light": [{ "$ref": "semantic/light.tokens.json" }] }."
+    `);
+  });
+});

@@ -1,8 +1,8 @@
 /**
  * End to end, issue 10 "Done when": a repository that tokensync did not write, with composites and
- * wide-gamut colors beside variable-backed tokens, runs check, diff and push against the local
+ * wide-gamut colors beside variable-backed tokens, runs check, diff, push and build against the local
  * service (real CLI from dist/, HTTPS on port 0, every request recorded by the service); and `init`
- * on a plain folder of DTCG files, followed by check and push.
+ * on a plain folder of DTCG files, followed by check, push and build.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -120,9 +120,25 @@ describe('a hand-written DTCG 2025.10 repository with composites and wide-gamut 
     expect(again.stdout).toContain('push: already in step, nothing to do.');
     expect(await writes()).toEqual([]);
 
+    // Shown once: the lock now lists them, so the next diff is quiet about them; --json still marks them.
     const inStep = await runCli(['diff'], { cwd: project.root, env: project.env });
     expect(inStep.code).toBe(0);
-    expect(inStep.stdout.split('\n').filter((l) => l.startsWith('Repository only'))).toHaveLength(1);
+    expect(inStep.stdout).not.toContain('Repository only');
+    expect(JSON.parse(project.read('tokens/sync.lock.json')).repoOnly).toEqual({ primitives: ['border/focus', 'gradient/hero', 'motion/ease', 'shadow/card', 'transition/quick', 'type/body'], theme: ['elevated'] });
+    const quiet = JSON.parse((await runCli(['--json', 'diff'], { cwd: project.root, env: project.env })).stdout);
+    expect(quiet.repoOnly).toHaveLength(7);
+    expect(quiet.repoOnly.every((t: { owner: string; new: boolean }) => t.owner === 'repository' && !t.new)).toBe(true);
+
+    // The build (issue 10's build half, now in main) takes the same files: composites and the
+    // original color spaces are in the CSS.
+    const build = await runCli(['build', '--platform', 'css'], { cwd: project.root, env: project.env });
+    expect(build.stderr).toBe('');
+    expect(build.code).toBe(0);
+    const css = project.read('build/css/tokens.css');
+    expect(css).toContain('--shadow-card: ');
+    expect(css).toContain('--type-body: ');
+    expect(css).toContain('color(display-p3 1 0 0)');
+    expect(css).toContain('oklch(0.62 0.19 260)');
 
     // A pull keeps every token file as written (the lock is the only new file).
     const pull = await runCli(['pull'], { cwd: project.root, env: project.env });
@@ -157,6 +173,9 @@ describe('a plain folder of DTCG files, no resolver document', () => {
     const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, { body: { variables: [{ action: 'UPDATE', id: gap.id, variableModeValues: [{ modeId: Object.keys(gap.valuesByMode)[0], value: 12 }] }] } });
     expect(put.status).toBe(200);
     await emu.admin.clearRequests();
+    const diffAfter = await runCli(['diff'], { cwd: project.root, env: project.env });
+    expect(diffAfter.code).toBe(2);
+    expect(diffAfter.stdout).toContain('gap');
     const pull = await runCli(['pull'], { cwd: project.root, env: project.env });
     expect(pull.code).toBe(1);
     expect(pull.stderr).toContain('read from several files per mode, which a pull cannot write back. Nothing was written and nothing was sent.');
@@ -179,6 +198,11 @@ describe('init on a plain folder of DTCG files', () => {
     expect(init.code).toBe(0);
     expect(init.stdout).toContain('tokens/tokens.resolver.json, which describes the 2 token file(s) found as one set');
     expect(JSON.parse(project.read('tokens/tokens.resolver.json')).sets.tokens.sources).toEqual([{ $ref: 'color.tokens.json' }, { $ref: 'size.tokens.json' }]);
+    // A second init clobbers nothing: the resolver document (hand-edited since) and the token files stay.
+    project.write('tokens/tokens.resolver.json', project.read('tokens/tokens.resolver.json').replace('"name": "tokens"', '"name": "mine"'));
+    const tokensBefore = project.snapshotTokens();
+    expect((await runCli(['init', '--force'], { cwd: project.root, env: project.env })).code).toBe(0);
+    expect(project.snapshotTokens()).toEqual(tokensBefore);
     // init --force rewrote the config with the defaults: point it at the test service again.
     const service = createProject(emu);
     project.write('config/tokensync.yaml', service.read('config/tokensync.yaml'));
@@ -189,6 +213,9 @@ describe('init on a plain folder of DTCG files', () => {
     expect(push.stderr).toBe('');
     expect(push.code).toBe(0);
     expect((await remote()).names).toEqual(['color/accent', 'color/primary', 'space/lg', 'space/sm']);
+    const build = await runCli(['build'], { cwd: project.root, env: project.env });
+    expect(build.code).toBe(0);
+    expect(project.read('build/css/tokens.css')).toContain('--card: ');
     await emu.admin.clearRequests();
     expect((await runCli(['push'], { cwd: project.root, env: project.env })).code).toBe(0);
     expect(await writes()).toEqual([]);

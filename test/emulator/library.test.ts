@@ -14,9 +14,21 @@ describe('styles', () => {
     const r = await emu.call('GET', `/v1/files/${emu.fileKey}/styles`);
     expect(r.status).toBe(200);
     const styles = r.json.meta.styles as Record<string, unknown>[];
-    expect(styles.map((s) => [s['name'], s['style_type']])).toEqual([['Surface/Default', 'FILL'], ['Body/Regular', 'TEXT'], ['Elevation/Card', 'EFFECT'], ['Layout/12 columns', 'GRID']]);
+    expect(styles.map((s) => [s['name'], s['style_type']])).toEqual([
+      ['Surface/Default', 'FILL'],
+      ['Body/Regular', 'TEXT'],
+      ['Elevation/Card', 'EFFECT'],
+      ['Layout/12 columns', 'GRID'],
+      ['Heading/H1', 'TEXT'],
+      ['Caption', 'TEXT'],
+      ['Focus/Ring', 'EFFECT'],
+      ['Inset/Well', 'EFFECT'],
+      ['Brand/Gradient', 'FILL'],
+      ['Spotlight', 'FILL'],
+      ['Layout/8 px grid', 'GRID'],
+    ]);
     for (const k of ['key', 'name', 'description', 'style_type', 'node_id', 'thumbnail_url', 'created_at', 'updated_at']) expect(styles[0]).toHaveProperty(k);
-    expect(r.json.pagination).toEqual({ cursor: null, page_size: 4 });
+    expect(r.json.pagination).toEqual({ cursor: null, page_size: 11 });
     expect(r.json.meta.pagination).toEqual(r.json.pagination);
   });
 
@@ -30,8 +42,8 @@ describe('styles', () => {
       cursor = r.json.pagination.cursor;
       pages++;
     }
-    expect(pages).toBe(2);
-    expect(names).toHaveLength(4);
+    expect(pages).toBe(4);
+    expect(names).toHaveLength(11);
   });
 
   it('rejects a bad page_size and a cursor it did not make', async () => {

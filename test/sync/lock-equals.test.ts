@@ -37,6 +37,7 @@ describe('lockEquals', () => {
     ['a value fingerprint', (l) => (l.variables['VariableID:1:1']!.fields.values['Dark'] = 'unsynced')],
     ['a value dropped', (l) => delete l.variables['VariableID:1:1']!.fields.values['Dark']],
     ['a description fingerprint', (l) => (l.variables['VariableID:1:2']!.fields.description = 'x')],
+    ['the repository-only tokens listed', (l) => (l.repoOnly = { Primitives: ['shadow/card'] })],
   ];
 
   it('holds for a copy, and for a copy whose variables are listed in another order (the file sorts them)', () => {
@@ -78,6 +79,9 @@ describe('isLock (the fast check readLock makes before zod)', () => {
     ['a value fingerprint that is null', (l) => (firstVar(l).fields.values.Dark = null)],
     ['values as an array', (l) => (firstVar(l).fields.values = ['x'])],
     ['a variable that is a string', (l) => (l.variables.x = 'y')],
+    ['repository-only tokens listed', (l) => (l.repoOnly = { Primitives: ['shadow/card', 'type/body'] })],
+    ['repository-only names that are not strings', (l) => (l.repoOnly = { Primitives: [1] })],
+    ['repository-only as an array', (l) => (l.repoOnly = ['shadow/card'])],
   ];
   it.each(cases)('agrees with the zod schema: %s', (_, mutate) => {
     const lock = structuredClone(valid);

@@ -9,6 +9,7 @@ import { loadConfig } from '../../config/load.js';
 import { PLATFORMS, type Platform } from '../../config/schema.js';
 import { readTokens } from '../../tokens/index.js';
 import { InterruptedError, interruption } from '../../errors.js';
+import { withStyleTokens } from '../../styles/read.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 
 function stoppedEarly(signal: AbortSignal): InterruptedError {
@@ -36,7 +37,9 @@ function parsePlatforms(names: string[] | undefined): Platform[] | undefined {
 export async function run(options: BuildCommandOptions, ctx: CommandContext): Promise<ExitCode> {
   const { config, root } = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
   const platforms = parsePlatforms(options.platform);
-  const { set } = await readTokens(root, config.tokens);
+  const { set: variables } = await readTokens(root, config.tokens);
+  // Design-owned style tokens (issue 13) are built with the rest; they are read outside the sync.
+  const set = await withStyleTokens(root, config.tokens, variables);
   // A safe point before the (long) build: nothing written yet (issue 11, item 4).
   if (ctx.signal?.aborted) throw stoppedEarly(ctx.signal);
   const out = await buildTokens(set, config.build, { ...(platforms ? { platforms } : {}), remBase: config.tokens.remBase, namespace: config.tokens.namespace });

@@ -14,6 +14,7 @@ import { TokensyncError } from '../../errors.js';
 import { loadConfigQuick } from '../../config/quick.js';
 import { formatDiagnostic, type Diagnostic } from '../../tokens/errors.js';
 import { analyzeTokens } from '../../tokens/read.js';
+import { analyzeStyleTokens } from '../../styles/read.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 
 export interface CheckOptions {
@@ -25,7 +26,12 @@ export interface CheckOptions {
 export async function run(options: CheckOptions, ctx: CommandContext): Promise<ExitCode> {
   if (options.remote) return (await import('../check-remote.js')).runRemoteCheck(options, ctx);
   const { config, root } = await loadConfigQuick({ cwd: ctx.cwd, configPath: ctx.global.config });
-  const { set, diagnostics: all } = await analyzeTokens(root, config.tokens);
+  const read = await analyzeTokens(root, config.tokens);
+  // Style files (issue 13), once the tokens they reference read cleanly (no cascade of missing targets).
+  const styles = read.diagnostics.some((d) => d.severity === 'error') ? undefined : await analyzeStyleTokens(root, config.tokens, read.set);
+  const all = [...read.diagnostics, ...(styles?.diagnostics ?? [])];
+  const set = read.set;
+  const designOwned = (styles?.set.tokens?.length ?? 0) - (set.tokens?.length ?? 0);
 
   // Paths as the user sees them: relative to where the command runs, so editors can jump to them.
   const shown = (d: Diagnostic): Diagnostic => ({ ...d, file: path.relative(ctx.cwd, path.resolve(root, d.file)).split(path.sep).join('/') || d.file });
@@ -47,7 +53,7 @@ export async function run(options: CheckOptions, ctx: CommandContext): Promise<E
       ? `${errors} error${errors === 1 ? '' : 's'}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''} in ${config.tokens.dir}/.`
       : only.length > 0
         ? `${only.length} file${only.length === 1 ? '' : 's'} checked: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`
-        : `${set.variables.length + repoOnly} tokens${repoOnly > 0 ? ` (${repoOnly} repository-only)` : ''} in ${set.collections.length} collection${set.collections.length === 1 ? '' : 's'}: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`;
+        : `${set.variables.length + repoOnly} tokens${repoOnly > 0 ? ` (${repoOnly} repository-only)` : ''} in ${set.collections.length} collection${set.collections.length === 1 ? '' : 's'}${designOwned > 0 ? `, ${designOwned} style token${designOwned === 1 ? '' : 's'}` : ''}: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`;
   const human = [...diagnostics.map(formatDiagnostic), summary].join('\n');
   ctx.out.result(human, { ok: errors === 0, errors, warnings, diagnostics });
   return errors > 0 ? EXIT.error : EXIT.ok;

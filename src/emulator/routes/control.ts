@@ -8,6 +8,7 @@ import { digest, secret, secretEquals } from '../ids.js';
 import { fail, json, parseJson, route, type Reply, type Route } from '../http.js';
 import { OAUTH_SCOPES, PERSONAL_SCOPES, type EmulatorState } from '../state.js';
 import type { Service } from '../service.js';
+import { styleControlRoutes } from '../styles/control.js';
 
 export interface ControlHost {
   svc: Service;
@@ -111,6 +112,9 @@ export const controlRoutes: Route<ControlCtx>[] = [
     if (ctx.query.get('wait') === '1') await ctx.host.svc.webhooks.idle();
     return json(200, { deliveries: ctx.host.svc.webhooks.log });
   }),
+
+  // Play the designer on styles (issue 13; src/emulator/styles/control.ts).
+  ...styleControlRoutes,
 
   route('GET', '/_emulator/identity', (ctx) => {
     const id = ctx.host.svc.state.identity;

@@ -17,6 +17,7 @@ import { alnum } from '../ids.js';
 import { fail, json, type Reply } from '../http.js';
 import { fillOf, render, sizeOf, type ImageFormat } from '../render.js';
 import type { DocNode, FileRecord } from '../state.js';
+import { styleNodeOf } from '../styles/nodes.js';
 import { api, fileOf, isReply, userOf, type Ctx, type Endpoint } from './context.js';
 
 const FOURTEEN_DAYS_MS = 14 * 24 * 60 * 60 * 1000;
@@ -72,6 +73,9 @@ function metadata(file: FileRecord, root: DocNode): { components: Record<string,
       const entry = { key: published?.key ?? '', name: n.name, description: published?.description ?? '', remote: false, documentationLinks: [] };
       (n.type === 'COMPONENT' ? components : componentSets)[n.id] = entry;
     }
+    // A style's own node (src/emulator/styles/nodes.ts) lists its style too.
+    const own = file.styles.find((x) => x.node_id === n.id);
+    if (own) styles[own.node_id] = { key: own.key, name: own.name, styleType: own.style_type, description: own.description, remote: false };
     const refs = n['styles'];
     if (typeof refs === 'object' && refs !== null) {
       for (const styleId of Object.values(refs as Record<string, string>)) {
@@ -129,7 +133,9 @@ export const fileRoutes: Endpoint[] = [
     if (isReply(depth)) return depth;
     const nodes: Record<string, unknown> = {};
     for (const id of ids) {
-      const found = findNode(file.document, id);
+      // A style's node is on no page (src/emulator/styles/nodes.ts) but is a node of the file.
+      const styleNode = styleNodeOf(file, id);
+      const found = styleNode ? { node: styleNode, page: null } : findNode(file.document, id);
       if (!found) return fail(404, `Node not found: "${id}" is not a node of file "${file.key}".`);
       const meta = metadata(file, found.node);
       nodes[id] = { document: clip(found.node, depth), components: meta.components, componentSets: meta.componentSets, styles: meta.styles, schemaVersion: file.schemaVersion };
@@ -177,7 +183,7 @@ export const fileRoutes: Endpoint[] = [
   api('GET', '/thumbnails/:file_key/:node', 'none', (ctx) => {
     const file = ctx.svc.file(ctx.params['file_key'] ?? '');
     const nodeId = (ctx.params['node'] ?? '').replace(/\.png$/, '');
-    const node = file ? findNode(file.document, nodeId)?.node : undefined;
+    const node = file ? (findNode(file.document, nodeId)?.node ?? styleNodeOf(file, nodeId)) : undefined;
     if (!node) return fail(404, 'No such thumbnail.');
     const out = render('png', fillOf(node), 64, 64);
     return { status: 200, headers: { 'content-type': out.contentType }, body: out.body };

@@ -50,7 +50,7 @@ interface Walk {
   root: Record<string, unknown> | undefined;
   /** JSON path of `root` inside the file (inline tokens of a resolver). */
   rootPath: (string | number)[];
-  /** Whether the walk must look for `$ref` and `$extends` at all (parse.ts `refs`). */
+  /** Whether the walk must look for `$ref` at all (parse.ts `refs`). */
   refs: boolean;
   /** Group extension in progress, for cycles. */
   extending: string[];
@@ -151,9 +151,8 @@ function checkPropShape(w: Walk, k: string, v: unknown, jsonPath: (string | numb
  * group of the same source; cycles and unknown targets are refused.
  */
 function resolveGroup(w: Walk, group: Record<string, unknown>, jsonPath: (string | number)[], dotted: string): Record<string, unknown> {
-  if (!w.refs) return group;
   const ext = group['$extends'];
-  const ref = group['$ref'];
+  const ref = w.refs ? group['$ref'] : undefined;
   if (ext === undefined && ref === undefined) return group;
   const key = ext !== undefined ? '$extends' : '$ref';
   const target = locateGroup(w, ext !== undefined ? ext : ref, [...jsonPath, key], dotted, key);

@@ -17,7 +17,7 @@ import type { RepoToken } from '../../model/dtcg.js';
 import type { Collection, TokenSet, Variable } from '../../model/types.js';
 import { refText } from '../../types/common.js';
 import type { Diagnostic } from '../errors.js';
-import { RESOLVER_FILE, parseResolver, type CollectionLayout, type ResolverProblem, type TokenSource } from '../resolver-doc.js';
+import { RESOLVER_FILE, designOwnedFiles, parseResolver, type CollectionLayout, type ResolverProblem, type TokenSource } from '../resolver-doc.js';
 import { collectTokens, type RawToken } from './gather.js';
 import { parseOrReport, parseTokenFile, readText, tokenFiles, type TokenSources, type WrittenOrder } from './parse.js';
 import type { Problem } from './problems.js';
@@ -88,7 +88,8 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
   if (resolverText !== undefined) {
     // A token file the resolver does not list is ignored by every tool that follows the resolver:
     // most likely a mode or collection renamed by hand. Say so rather than skip it silently.
-    const listed = new Set(fileList);
+    // Style files (issue 13) are listed as design-owned sets, read by src/styles.
+    const listed = new Set([...fileList, ...designOwnedFiles(resolverJson)]);
     for (const f of await listing) {
       if (!listed.has(f)) {
         problems.push({
@@ -116,7 +117,14 @@ export async function analyzeTokens(root: string, config: TokensConfig): Promise
       let readable = true;
       for (const src of sourcesOf(layout, mode.name)) {
         if (src.at !== undefined) {
-          const json = at(resolverJson, src.at);
+          let json = at(resolverJson, src.at);
+          if (src.overrides && typeof json === 'object' && json !== null) {
+            // Keys beside a `$ref` replace that key of the referenced files whole (resolver §Extending).
+            const { $ref: _ref, ...rest } = json as Record<string, unknown>;
+            json = rest;
+            const keys = new Set(Object.keys(rest));
+            for (const [name, t] of out) if (src.overrides.includes(t.file) && keys.has(t.dotted.split('.')[0]!)) out.delete(name);
+          }
           collectTokens(json, { file: src.file, mark: -1, refs: true, at: src.at, slug: layout.slug, namespaced }, out, problems);
           continue;
         }

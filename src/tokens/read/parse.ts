@@ -45,7 +45,7 @@ export interface WrittenOrder {
   json: unknown;
   /** Char code of the prefix on integer-like keys, or -1 when no key carries one. */
   mark: number;
-  /** The text holds `"$ref"` or `"$extends"`: the walk resolves JSON pointers and group extension. */
+  /** The text holds `$ref`: the walk resolves JSON pointers (group `$extends` needs no such hint). */
   refs: boolean;
 }
 
@@ -54,7 +54,8 @@ const INTEGER_KEY_TEST = /"(?:0|[1-9]\d*)"\s*:/;
 
 /** Throws JSON.parse's SyntaxError when the text is not JSON. */
 function parseInWrittenOrder(text: string): WrittenOrder {
-  const refs = text.includes('"$ref"') || text.includes('"$extends"');
+  // One indexOf (not includes, not two needles): a full scan of every file, so the cheapest one.
+  const refs = text.indexOf('$ref') !== -1;
   if (INTEGER_KEY_TEST.test(text)) {
     for (let code = 0; code < 8; code++) {
       const escape = `\\u000${code}`;

@@ -18,8 +18,8 @@ export interface Owner {
   layout: CollectionLayout;
   file: string;
   dtcgType: DtcgType;
-  variable?: Variable;
-  token?: RepoToken;
+  variable: Variable | undefined;
+  token: RepoToken | undefined;
 }
 
 /** A reference still to resolve: a variable's alias, or one inside a repository-owned token. */
@@ -111,14 +111,21 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
       continue;
     }
     let dtcgType = base.type;
-    if (dtcgType === undefined) {
-      const target = refText(base.value);
-      if (target !== undefined) dtcgType = g.typeOf(target);
-    }
+    const baseRef = refText(base.value);
+    if (dtcgType === undefined && baseRef !== undefined) dtcgType = g.typeOf(baseRef);
     const mod = dtcgType === undefined ? undefined : typeModule(dtcgType);
     if (mod === undefined) reported.add(dottedPath);
     if (dtcgType === undefined) {
-      problems.push({ severity: 'error', file: baseFile, jsonPath: pathOf(base), at: 'key', tokenPath: base.dotted, message: 'the token has no "$type"', hint: `Add "$type" (one of ${DTCG_TYPE_NAMES.join(', ')}) to the token or a group above it.` });
+      problems.push({
+        severity: 'error',
+        file: baseFile,
+        jsonPath: pathOf(base),
+        at: 'key',
+        tokenPath: base.dotted,
+        // An alias takes its target's type (design-token.md "Type"), so say why there is none.
+        message: baseRef === undefined ? 'the token has no "$type"' : `the token has no "$type", and its alias {${baseRef}} leads to no token that has one`,
+        hint: `Add "$type" (one of ${DTCG_TYPE_NAMES.join(', ')}) to the token or a group above it${baseRef === undefined ? '' : ', or point the alias at an existing token'}.`,
+      });
       continue;
     }
     if (mod === undefined) {
@@ -135,7 +142,7 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
     }
     // Repository-owned: a type no variable holds, a `$root` token (no variable name can hold it), or
     // an alias to a `$root` token (a variable cannot alias what the design file does not have).
-    const mapping = base.root || refText(base.value)?.includes('$root') ? undefined : mod.variable;
+    const mapping = base.root || (baseRef !== undefined && baseRef.includes('$root')) ? undefined : mod.variable;
     const variable: Variable | undefined = mapping
       ? { collection: c.name, name, type: mapping.type, description: base.description, scopes: readScopes(base.scopes, baseFile, base, problems), values: {} }
       : undefined;
@@ -232,7 +239,8 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
         repo!.values[modeName] = value as never;
       }
     }
-    const owner: Owner = { layout, file: baseFile, dtcgType: mod.type };
+    // One object literal with every field (no shape changes after creation: this runs per token).
+    const owner: Owner = { layout, file: baseFile, dtcgType: mod.type, variable, token: repo };
     if (variable) {
       // The default mode's unit decides how the token is written back; other modes are converted.
       const kind = defaultKind ?? firstKind ?? (mod.type === 'dimension' || mod.type === 'duration' ? undefined : ({ type: mod.type } as TokenKind));
@@ -242,11 +250,9 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
       // is left out of the set.
       variables.push(variable);
       if (!complete) dropped.add(variable);
-      owner.variable = variable;
     } else {
       tokens.push(repo!);
       if (!complete) dropped.add(repo!);
-      owner.token = repo!;
     }
 
     const clash = byPath.get(dottedPath);
