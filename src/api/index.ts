@@ -3,7 +3,7 @@ export { createClient } from './client.js';
 export type { ClientOptions, DesignFileClient, RequestEvent, RequestStats, VariablesWrite } from './client.js';
 export { dialectOf, API_DIALECTS } from './dialects/index.js';
 export type { ApiDialectName, Dialect } from './dialects/index.js';
-export * from './schemas/figma-variables.js';
+export type { FigmaVariablesBody, FigmaCollectionItem, FigmaModeItem, FigmaVariableItem, FigmaModeValue, FigmaWriteResponse } from './schemas/figma-variables.js';
 export {
   ApiError,
   ApiAuthError,

@@ -56,7 +56,7 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
 
   const plan = planPlatforms(selected, config, ctx, remBase);
   if (Object.keys(plan.platforms).length > 0) {
-    const tree = buildTree(set, views, { remBase, namespace: opts.namespace ?? 'none' });
+    const tree = buildTree(set, views, { remBase, namespace: opts.namespace ?? 'none', webNames: config.webNamesFromCodeSyntax });
     // Style Dictionary's formats may print warnings; they go to BuildOutput.warnings (console-capture.ts).
     const outputs = await captureConsole(warnings, () => formatDirect(tree, plan.platforms, plan.formats));
     for (const { destination, output } of outputs) files.set(destination, output);

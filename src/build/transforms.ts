@@ -74,6 +74,9 @@ function nameTransform(builtin: string, lang: Language | undefined): Omit<Transf
   return {
     type: 'name',
     transform: (token, config, options) => {
+      // codeSyntax.WEB, when build.webNamesFromCodeSyntax asks for it (tree.ts; kebab names only).
+      const web = builtin === 'name/kebab' ? (token['$extensions'] as Record<string, TokenMeta> | undefined)?.[EXT]?.webName : undefined;
+      if (web !== undefined) return web;
       let cache = caches.get(config);
       if (cache === undefined) caches.set(config, (cache = new Map()));
       const path = token.path.slice(1);

@@ -45,12 +45,23 @@ export interface TokenMeta {
   color?: Color;
   /** Repository-owned (a RepoToken with owner `repository`, issue 10), never pushed; the docs page says so. */
   repo?: boolean;
+  /** The CSS custom-property name from the variable's `codeSyntax.WEB` (build.webNamesFromCodeSyntax; issue 12). */
+  webName?: string;
+}
+
+/** `var(--color-bg)`, `--color-bg` or `color-bg` -> `color-bg`; anything else is not a usable name. */
+export function webNameOf(web: string | undefined): string | undefined {
+  if (web === undefined) return undefined;
+  const m = /^\s*(?:var\(\s*--([A-Za-z0-9_-]+)\s*\)|--([A-Za-z0-9_-]+)|([A-Za-z_][A-Za-z0-9_-]*))\s*$/.exec(web);
+  return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
 }
 
 /** Style Dictionary `$type` per kind. `fontSize` is Style Dictionary's own (it picks sp over dp). */
 export type SdType = DtcgType | 'fontSize';
 
 export interface TreeOptions {
+  /** Name CSS custom properties after `codeSyntax.WEB` where a variable has one (issue 12). */
+  webNames?: boolean;
   /** Pixels per rem (config `tokens.remBase`): model floats are pixels, a `rem` kind is written as v / remBase. */
   remBase: number;
   /**
@@ -305,6 +316,8 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
       const path = pathOf(v);
       const meta: TokenMeta = { view: view.key, collection: v.collection, variable: v.name, mode: view.mode, path, kind: type };
       if (e.repo?.owner === 'repository') meta.repo = true;
+      const webName = opts.webNames ? webNameOf(e.variable?.meta?.codeSyntax?.WEB) : undefined;
+      if (webName !== undefined) meta.webName = webName;
       let $value: unknown;
       if (isAlias(value)) {
         const tv = targetView(views, view, value.alias.collection)!;

@@ -55,6 +55,7 @@ function configFrom(v: Values): Config {
       platforms: [...PLATFORMS],
       prefix: b.prefix ?? '',
       selector: b.selector ?? '[data-{collection}="{mode}"]',
+      webNamesFromCodeSyntax: b.webNamesFromCodeSyntax ?? false,
       modes: {},
       styleDictionary: { platforms: {} },
     },
@@ -108,7 +109,7 @@ const KEYS: Record<Section, Record<string, Check>> = {
     typesFromScopes: (v) => typeof v === 'boolean',
     remBase: (v) => typeof v === 'number' && v > 0,
   },
-  build: { outDir: nonEmpty, prefix: str, selector: nonEmpty },
+  build: { outDir: nonEmpty, prefix: str, selector: nonEmpty, webNamesFromCodeSyntax: (v) => typeof v === 'boolean' },
   sync: { deleteOrphans: (v) => typeof v === 'boolean' },
 };
 

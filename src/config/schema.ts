@@ -103,6 +103,11 @@ const buildSchema = z
     prefix: z.string().default(''),
     /** Selector template for non-default modes; `{collection}` and `{mode}` are slugs. */
     selector: z.string().min(1).default('[data-{collection}="{mode}"]'),
+    /**
+     * Name CSS custom properties after the variable's `codeSyntax.WEB` (as set in the design file,
+     * e.g. `var(--ds-danger)` -> `--ds-danger`) where it has one; other tokens keep their path name.
+     */
+    webNamesFromCodeSyntax: z.boolean().default(false),
     /** Per collection name, per mode name. */
     modes: z.record(z.string(), z.record(z.string(), modeOutputSchema)).default({}),
     /** The user's own Style Dictionary platforms, run alongside ours (SD `platforms` config). */

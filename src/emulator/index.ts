@@ -21,6 +21,8 @@ import { oauthRoutes } from './routes/oauth.js';
 import { variableRoutes } from './routes/variables.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { newIdentity, seedState } from './seed.js';
+import { digest } from './ids.js';
+import { PERSONAL_SCOPES } from './state.js';
 import { createFront } from './server.js';
 import { Service } from './service.js';
 import { WebhookDispatcher } from './webhook-delivery.js';
@@ -97,6 +99,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const saved = options.dataFile === undefined ? null : await loadState(options.dataFile);
   const state = saved ?? seedState(newIdentity(options.fileKey), seed, Date.now());
+  // The ready line's token has every personal scope; state saved before the figma dialect's scopes
+  // (file_variables:*, issue 12) existed gets them, so `--data` files keep working in either dialect.
+  const own = state.tokens[digest(state.identity.token)];
+  if (own && own.kind === 'personal') own.scopes = [...new Set([...own.scopes, ...PERSONAL_SCOPES])];
   // `POST /_emulator/reset` without a seed goes back to the content this run started from.
   const startSeed = state.seed;
 

@@ -6,6 +6,7 @@
  * and still tells, field by field, which side changed since the base.
  */
 import { hash } from 'node:crypto';
+import { canonicalMeta } from './meta.js';
 import { canonicalValue } from './values.js';
 import type { Variable } from './types.js';
 
@@ -26,6 +27,11 @@ export interface LockVariableFields {
   scopes: string;
   /** Mode name -> fingerprint of the value in that mode. */
   values: Record<string, string>;
+  /**
+   * Fingerprint of the kept service fields (model/meta.ts, issue 12); absent when there were none, so
+   * locks of variables without them keep their bytes (and older locks read as "none").
+   */
+  meta?: string;
 }
 
 export interface LockVariable {
@@ -83,12 +89,15 @@ export function fingerprintFields(v: Variable): LockVariableFields {
     const value = v.values[mode];
     if (value !== undefined) values[mode] = fingerprint(canonicalValue(value));
   }
-  return {
+  const fields: LockVariableFields = {
     type: v.type,
     description: fingerprint(v.description),
     scopes: fingerprint([...v.scopes].sort().join(',')),
     values,
   };
+  const meta = canonicalMeta(v.meta);
+  if (meta !== '') fields.meta = fingerprint(meta);
+  return fields;
 }
 
 /**
@@ -112,7 +121,7 @@ export function lockEquals(a: Lock, b: Lock): boolean {
     if (!y || x.collectionId !== y.collectionId || x.name !== y.name || x.key !== y.key) return false;
     const f = x.fields;
     const g = y.fields;
-    if (f.type !== g.type || f.description !== g.description || f.scopes !== g.scopes || !sameKeys(f.values, g.values)) return false;
+    if (f.type !== g.type || f.description !== g.description || f.scopes !== g.scopes || f.meta !== g.meta || !sameKeys(f.values, g.values)) return false;
     for (const [mode, fp] of Object.entries(f.values)) if (g.values[mode] !== fp) return false;
   }
   return true;

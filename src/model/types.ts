@@ -90,6 +90,25 @@ export interface Variable {
   key?: string;
   /** DTCG presentation; absent means the type's default (`number` for FLOAT, `string` for STRING). */
   kind?: TokenKind;
+  /**
+   * Service fields tokensync keeps but does not own (issue 12): kept through pull and push in
+   * `$extensions["dev.tokensync"]`. Absent when the variable has none (meta.ts).
+   */
+  meta?: VariableMeta;
+}
+
+/** Per-platform names of a variable in code (Figma's `codeSyntax`). */
+export interface CodeSyntax {
+  WEB?: string;
+  ANDROID?: string;
+  iOS?: string;
+}
+
+export interface VariableMeta {
+  /** Hidden when the design file is published as a library; absent means false. */
+  hiddenFromPublishing?: true;
+  /** Absent or non-empty. */
+  codeSyntax?: CodeSyntax;
 }
 
 export interface TokenSet {

@@ -3,15 +3,16 @@
  * Plain JSON-serialisable data (the CLI prints `--json` from it), discriminated by `kind`.
  * Names are the names after the sync (the merged state) unless a field says otherwise.
  */
-import type { Value, VariableType } from '../model/types.js';
+import type { Value, VariableMeta, VariableType } from '../model/types.js';
 
 /** Set when a change only exists because `--prefer` settled a conflict in its favour. */
 export type Prefer = 'repo' | 'service';
 
-/** A variable field's value as shown to people: a token value, a description, a scope list, a type. */
-export type FieldValue = Value | string[] | null;
+/** A variable field's value as shown to people: a token value, a description, a scope list, a type, kept service fields. */
+export type FieldValue = Value | string[] | VariableMeta | null;
 
-export type VariableField = 'type' | 'description' | 'scopes' | 'value';
+/** `meta`: hiddenFromPublishing and codeSyntax, kept but not owned by tokensync (issue 12). */
+export type VariableField = 'type' | 'description' | 'scopes' | 'value' | 'meta';
 
 interface Resolved {
   /** Present when this change came from settling a conflict with `--prefer`. */

@@ -15,12 +15,13 @@
  * - Deleted in the design file (in the lock, gone from the service): if the repository still holds it
  *   unchanged since the lock, a pull deletes it; if the repository changed it, that is a
  *   `deleted-in-service` conflict (prefer repo re-creates it, prefer service deletes it).
- * - Removed in the repository but still in the service: an orphan (the API cannot delete), not in
+ * - Removed in the repository but still in the service: an orphan (the dfs API cannot delete; figma deletes it only on request, plan.ts), not in
  *   `merged`, and no conflict even if the service edited it meanwhile (the orphan report names it).
  * - A mode deleted in the design file is deleted from the repository without a conflict check.
  * - The default mode is the service's (the API cannot change it); a new collection takes the repository's.
  */
 import { fingerprint, type Lock } from '../model/lock.js';
+import { canonicalMeta } from '../model/meta.js';
 import { isAlias, variableKey, type Alias, type Collection, type Mode, type TokenSet, type Value, type Variable } from '../model/types.js';
 import type { RepoToken } from '../model/dtcg.js';
 import { canonicalValue } from '../model/values.js';
@@ -267,6 +268,7 @@ class Differ {
     const b = vp.base;
     if (!b || b.name !== l.name || b.fields.type !== l.type) return false;
     if (b.fields.description !== fpText(l.description) || b.fields.scopes !== fpScopes(l.scopes)) return false;
+    if ((b.fields.meta ?? EMPTY_META) !== fingerprint(canonicalMeta(l.meta))) return false;
     return slots.every((s) => s.base === undefined || s.local === undefined || b.fields.values[s.base] === fpValue(this.rename(l.values[s.local], 'local', 'base')));
   }
 
@@ -401,6 +403,8 @@ class Differ {
     const type = scalar('type', b?.type, l.type, r.type, l.type, r.type, (k) => k);
     const description = scalar('description', b?.description, l.description, r.description, l.description, r.description, fingerprint);
     const scopes = scalar('scopes', b?.scopes, scopesKey(l.scopes), scopesKey(r.scopes), l.scopes, r.scopes, fingerprint);
+    // Kept service fields (issue 12); a lock without them (or older than them) held none.
+    const meta = scalar('meta', b ? (b.meta ?? EMPTY_META) : undefined, canonicalMeta(l.meta), canonicalMeta(r.meta), l.meta ?? null, r.meta ?? null, fingerprint);
 
     const values: Record<string, Value> = {};
     for (const s of p.slots) {
@@ -430,9 +434,12 @@ class Differ {
     if (r.id !== undefined) out.id = r.id;
     if (r.key !== undefined) out.key = r.key;
     if (l.kind !== undefined) out.kind = l.kind;
+    if (meta) out.meta = meta;
     return out;
   }
 }
+
+const EMPTY_META = fingerprint('');
 
 function mergedModeName(s: ModeSlot, side: Side): string | undefined {
   if (s.excluded) return undefined;

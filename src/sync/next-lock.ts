@@ -17,6 +17,7 @@
  *   value is simply left out, with the same effect).
  */
 import { fingerprint, LOCK_VERSION, type Lock, type LockCollection, type LockVariable } from '../model/lock.js';
+import { canonicalMeta } from '../model/meta.js';
 import type { Collection, TokenSet, Variable } from '../model/types.js';
 import { canonicalValue } from '../model/values.js';
 import { pairAll, UNSYNCED, type ColPair } from './pairing.js';
@@ -124,6 +125,9 @@ function nextVariable(lv: Variable, rv: Variable, collectionId: string, prev: Lo
       values: sortedValues,
     },
   };
+  // Kept service fields (issue 12): written only when not empty, so other locks keep their bytes.
+  const meta = agreeFp(canonicalMeta(lv.meta), canonicalMeta(rv.meta), prev ? (prev.fields.meta ?? EMPTY_META) : undefined);
+  if (meta !== EMPTY_META) entry.fields.meta = meta;
   if (rv.key !== undefined) entry.key = rv.key;
   return entry;
 }
@@ -137,6 +141,8 @@ function agree(local: string, remote: string, previous: string | undefined): str
 function agreeFp(local: string, remote: string, previous: string | undefined): string {
   return local === remote ? fingerprint(remote) : (previous ?? UNSYNCED);
 }
+
+const EMPTY_META = fingerprint('');
 
 function defaultModeId(c: Collection): string {
   return c.modes.find((m) => m.name === c.defaultMode)?.id ?? c.modes[0]?.id ?? '';

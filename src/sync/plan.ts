@@ -28,7 +28,8 @@
  *   scopes ["ALL_SCOPES"], as in the real service, so those are only sent when they differ.
  * - The mode CREATE named by a new collection's `initialModeId` is in the same body (API spec: "temporary
  *   ID of a mode in variableModes") and becomes the default mode, so it is the target's default mode.
- * - Remote objects the target lacks are left alone (the API cannot delete; the diff reports orphans).
+ * - Remote objects the target lacks are left alone (the diff reports orphans), unless `deleteOrphans`
+ *   names them and the dialect can delete (figma, above).
  * - When POSTs are split, a later POST may name a collection created by an earlier one by its temp id;
  *   `applyTempIds` maps POST bodies too, so callers map every request after the first.
  * - Size slack: a temp id (`temp_var_12`) in a body is later replaced by a permanent id that may be
@@ -46,10 +47,12 @@ import type {
   VariablesPutBody,
   WireValue,
 } from '../api/schemas/variables.js';
-import type { FigmaModeValue, FigmaVariablesBody } from '../api/schemas/figma-variables.js';
+import type { FigmaModeValue, FigmaVariableItem, FigmaVariablesBody } from '../api/schemas/figma-variables.js';
+import { scopeProblem } from '../api/schemas/scopes.js';
 import type { ApiDialectName } from '../api/dialects/index.js';
 import type { Orphan } from './changes.js';
 import { isAlias, isColor, variableKey, type Collection, type Literal, type TokenSet, type Value, type Variable } from '../model/types.js';
+import { canonicalMeta } from '../model/meta.js';
 import { valuesEqual } from '../model/values.js';
 
 export const PLAN_VERSION = 1;
@@ -290,17 +293,23 @@ class Compiler {
       let initial: Literal | undefined;
       if (!rv) {
         this.checkName(tv);
-        const create = { action: 'CREATE', id, name: tv.name, variableCollectionId: info.id, resolvedType: tv.type } as CreateVariableItem;
+        const base = { action: 'CREATE' as const, id, name: tv.name, variableCollectionId: info.id, resolvedType: tv.type };
+        // figma: VariableCreate carries description, scopes and the kept fields; values go in
+        // variableModeValues. dfs: CREATE has initialModeValue, the rest goes in the PUT's UPDATE.
+        const extras: Pick<UpdateVariableItem, 'description' | 'scopes' | 'hiddenFromPublishing' | 'codeSyntax'> = figma ? {} : item;
+        if (tv.description !== '') extras.description = tv.description;
+        if (!sameScopes(tv.scopes, ['ALL_SCOPES'])) {
+          this.checkScopes(tv);
+          extras.scopes = [...tv.scopes];
+        }
+        if (tv.meta?.hiddenFromPublishing) extras.hiddenFromPublishing = true;
+        if (tv.meta?.codeSyntax) extras.codeSyntax = { ...tv.meta.codeSyntax };
+        let create: CreateVariableItem | FigmaVariableItem;
         if (figma) {
-          // Figma's VariableCreate carries description and scopes; values go in variableModeValues.
-          if (tv.description !== '') create.description = tv.description;
-          if (!sameScopes(tv.scopes, ['ALL_SCOPES'])) create.scopes = [...tv.scopes];
-          delete (create as Partial<CreateVariableItem>).initialModeValue;
+          create = { ...base, ...extras };
         } else {
           initial = this.literal(tv, info.target.defaultMode, [tv]);
-          create.initialModeValue = toWireLiteral(initial);
-          if (tv.description !== '') item.description = tv.description;
-          if (!sameScopes(tv.scopes, ['ALL_SCOPES'])) item.scopes = [...tv.scopes];
+          create = { ...base, initialModeValue: toWireLiteral(initial) };
         }
         postUnits.push({ variables: [create] });
         this.summary.variablesCreated += 1;
@@ -315,7 +324,15 @@ class Compiler {
           item.name = tv.name;
         }
         if (rv.description !== tv.description) item.description = tv.description;
-        if (!sameScopes(rv.scopes, tv.scopes)) item.scopes = [...tv.scopes];
+        if (!sameScopes(rv.scopes, tv.scopes)) {
+          this.checkScopes(tv);
+          item.scopes = [...tv.scopes];
+        }
+        // Kept service fields (issue 12): sent only when the target differs (a pull-then-push never does).
+        if (Boolean(rv.meta?.hiddenFromPublishing) !== Boolean(tv.meta?.hiddenFromPublishing)) item.hiddenFromPublishing = Boolean(tv.meta?.hiddenFromPublishing);
+        if (canonicalMeta({ ...(rv.meta?.codeSyntax ? { codeSyntax: rv.meta.codeSyntax } : {}) }) !== canonicalMeta({ ...(tv.meta?.codeSyntax ? { codeSyntax: tv.meta.codeSyntax } : {}) })) {
+          item.codeSyntax = { ...tv.meta?.codeSyntax };
+        }
       }
       const modeValues: { modeId: string; value: WireValue }[] = [];
       for (const m of info.target.modes) {
@@ -499,6 +516,20 @@ class Compiler {
     return info;
   }
 
+  /**
+   * Scopes about to be sent, against Figma's enum per type (api/schemas/scopes.ts), before anything is
+   * sent. Only sent ones: scopes the service already holds are its business (a newer enum value must
+   * not stop a pull).
+   */
+  private checkScopes(v: Variable): void {
+    const problem = scopeProblem(v.type, v.scopes);
+    if (problem) {
+      throw new PlanError('PLAN_INVALID_SCOPE', `Variable "${v.name}" in collection "${v.collection}" ${problem}.`, {
+        hint: 'Fix "scopes" in its $extensions["dev.tokensync"] (or remove them to allow all scopes), then run again. Nothing was sent.',
+      });
+    }
+  }
+
   private checkName(v: Variable): void {
     const bad = FORBIDDEN.exec(v.name);
     if (bad) {
@@ -515,6 +546,12 @@ class Compiler {
       if (c.modes.length > this.limits.maxModesPerCollection) {
         throw new PlanError('PLAN_LIMIT', `Collection "${c.name}" would have ${c.modes.length} modes; the service allows at most ${this.limits.maxModesPerCollection}.`, {
           hint: 'Remove modes from the collection (or split it in two), then run again. Nothing was sent.',
+        });
+      }
+      const long = c.modes.find((m) => [...m.name].length > this.limits.maxModeNameLength);
+      if (long) {
+        throw new PlanError('PLAN_LIMIT', `Mode "${long.name}" of collection "${c.name}" has ${[...long.name].length} characters; the service allows at most ${this.limits.maxModeNameLength}.`, {
+          hint: 'Give the mode a shorter name (the resolver document names it), then run again. Nothing was sent.',
         });
       }
       const n = counts.get(c.name) ?? 0;

@@ -21,6 +21,7 @@
  */
 import { TokensyncError } from '../errors.js';
 import type { LocalVariablesResponse, WireValue } from '../api/schemas/variables.js';
+import { makeMeta } from '../model/meta.js';
 import type { Collection, TokenSet, Value, Variable } from '../model/types.js';
 
 export class RemoteModelError extends TokensyncError {
@@ -31,10 +32,15 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
   const wireVars = res.meta.variables;
   const wireCols = res.meta.variableCollections;
   const isDeleted = (id: string): boolean => (wireVars[id] as { deletedButReferenced?: unknown } | undefined)?.deletedButReferenced === true;
+  // Figma lists the library variables a file uses among its local ones, flagged `remote: true`; they
+  // belong to another file and cannot be changed here (issue 12), so they are left out like deleted ones.
+  const isRemote = (x: unknown): boolean => (x as { remote?: unknown } | undefined)?.remote === true;
+  const skipped = (id: string): boolean => isDeleted(id) || isRemote(wireVars[id]);
 
   const collections: Collection[] = [];
   const modeNames = new Map<string, Map<string, string>>(); // collection id -> mode id -> name
   for (const [id, c] of Object.entries(wireCols)) {
+    if (isRemote(c)) continue;
     const modes = c.modes.map((m) => ({ name: m.name, id: m.modeId }));
     const byId = new Map(modes.map((m) => [m.id, m.name]));
     const defaultMode = byId.get(c.defaultModeId);
@@ -52,14 +58,14 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
   const seen = new Set<string>();
   for (const c of Object.values(wireCols)) {
     for (const vid of c.variableIds) {
-      if (wireVars[vid] && !seen.has(vid) && !isDeleted(vid)) {
+      if (wireVars[vid] && !seen.has(vid) && !skipped(vid)) {
         seen.add(vid);
         ordered.push(vid);
       }
     }
   }
   for (const [vid, v] of Object.entries(wireVars)) {
-    if (seen.has(vid) || isDeleted(vid)) continue;
+    if (seen.has(vid) || skipped(vid)) continue;
     if (!wireCols[v.variableCollectionId]) {
       throw new RemoteModelError('REMOTE_INVALID', `Variable "${v.name}" (${vid}) belongs to collection ${v.variableCollectionId}, which the service did not return.`, {
         hint: 'The service sent an inconsistent answer; retry, and if it persists open the design file to repair the variable.',
@@ -72,8 +78,9 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
   const aliasTarget = (owner: string, id: string): Value => {
     const target = wireVars[id];
     const col = target ? wireCols[target.variableCollectionId] : undefined;
-    if (!target || !col || isDeleted(id)) {
-      throw new RemoteModelError('REMOTE_ALIAS_MISSING', `Variable "${owner}" is an alias of ${id}, which ${target ? 'was deleted in the design file' : 'is not a local variable of the file'}.`, {
+    if (!target || !col || skipped(id)) {
+      const which = !target ? 'is not a local variable of the file' : isRemote(target) ? `is "${target.name}" of another file's library` : 'was deleted in the design file';
+      throw new RemoteModelError('REMOTE_ALIAS_MISSING', `Variable "${owner}" is an alias of ${id}, which ${which}.`, {
         hint: `Open the design file and point "${owner}" at an existing variable (aliases to other files' libraries are not synced), then retry.`,
       });
     }
@@ -105,7 +112,7 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
       const w = v.valuesByMode[modeId];
       if (w !== undefined) values[modeName] = toValue(v, modeName, w);
     }
-    variables.push({
+    const variable: Variable = {
       collection: col.name,
       name: v.name,
       type: v.resolvedType,
@@ -114,7 +121,12 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
       values,
       id: v.id,
       key: v.key,
-    });
+    };
+    // Kept, not owned (issue 12): the answer's extra fields, when set.
+    const extra = v as { hiddenFromPublishing?: unknown; codeSyntax?: unknown };
+    const meta = makeMeta(extra.hiddenFromPublishing, extra.codeSyntax);
+    if (meta) variable.meta = meta;
+    variables.push(variable);
   }
   refuseAliasCycles(variables, collections);
   return { collections, variables };

@@ -8,15 +8,20 @@ import type { RepoToken } from '../model/dtcg.js';
 import { isAlias, isColor } from '../model/types.js';
 import { colorToHex, colorToHex8, roundFloat } from '../model/values.js';
 import type { Change, Conflict, FieldValue, Orphan } from './changes.js';
+import { canonicalMeta } from '../model/meta.js';
+import type { VariableMeta } from '../model/types.js';
 import type { SyncDiff } from './diff.js';
 import type { Plan } from './plan.js';
 
 type Row = [symbol: string, subject: string, detail: string, direction: string];
 
+const isMeta = (v: Exclude<FieldValue, null | string[]>): v is VariableMeta => typeof v === 'object' && ('hiddenFromPublishing' in v || 'codeSyntax' in v);
+
 /** A value as a person reads it. */
 export function showValue(v: FieldValue): string {
   if (v === null) return '(none)';
   if (Array.isArray(v)) return v.length === 0 ? '(none)' : v.join(', ');
+  if (isMeta(v)) return canonicalMeta(v);
   if (isAlias(v)) return `{${v.alias.collection}/${v.alias.name}}`;
   if (isColor(v)) return v.a >= 1 ? colorToHex(v) : colorToHex8(v);
   if (typeof v === 'number') return String(roundFloat(v));

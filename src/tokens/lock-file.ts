@@ -32,7 +32,7 @@ export const lockSchema = z
           name: z.string(),
           key: z.string().optional(),
           fields: z
-            .object({ type: z.string(), description: z.string(), scopes: z.string(), values: z.record(z.string(), z.string()) })
+            .object({ type: z.string(), description: z.string(), scopes: z.string(), values: z.record(z.string(), z.string()), meta: z.string().optional() })
             .strict(),
         })
         .strict(),
@@ -111,8 +111,9 @@ export function isLock(x: unknown): x is Lock {
     if (!isRecord(v) || !onlyKeys(v, ['collectionId', 'name', 'fields'], ['key'])) return false;
     if (!isString(v['collectionId']) || !isString(v['name']) || (Object.hasOwn(v, 'key') && !isString(v['key']))) return false;
     const f = v['fields'];
-    if (!isRecord(f) || !onlyKeys(f, ['type', 'description', 'scopes', 'values'])) return false;
+    if (!isRecord(f) || !onlyKeys(f, ['type', 'description', 'scopes', 'values'], ['meta'])) return false;
     if (!isString(f['type']) || !isString(f['description']) || !isString(f['scopes']) || !allStrings(f['values'])) return false;
+    if (Object.hasOwn(f, 'meta') && !isString(f['meta'])) return false;
   }
   return true;
 }

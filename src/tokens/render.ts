@@ -24,6 +24,7 @@ import { TYPE_MODULES } from '../types/index.js';
 import { encodeLiteral } from './codec.js';
 import { parseJsonTree } from './json-tree.js';
 import { Ordered, fromJsonNode, toJsonText, type Json } from './json-write.js';
+import { renderMeta } from './service-meta.js';
 import { DTCG_TYPES, defaultKind, explicitKindFromConfig, kindFits } from './kinds.js';
 import type { TokenSources } from './read.js';
 import { EXTENSION, RESOLVER_FILE, renderResolver, type CollectionLayout } from './resolver-doc.js';
@@ -307,6 +308,8 @@ function tokenObject(prev: Ordered | undefined, kind: TokenKind, $value: Json, v
   const ours = new Ordered();
   // Non-default metadata only (DESIGN.md): scopes when they are not ALL_SCOPES.
   if (!(v.scopes.length === 1 && v.scopes[0] === 'ALL_SCOPES')) ours.set('scopes', [...v.scopes]);
+  // Kept service fields (issue 12): hiddenFromPublishing, codeSyntax.
+  renderMeta(ours, v.meta);
   if (ours.entries.size > 0) ext.set(EXTENSION, ours);
   else ext.delete(EXTENSION);
   if (ext.entries.size > 0) tok.set('$extensions', ext);

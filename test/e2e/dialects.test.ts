@@ -5,7 +5,8 @@
  * differ by design, the expectation says so in one place (`expected` below): dfs writes with a POST
  * of CREATEs and a PUT of UPDATEs, figma with one POST; only figma can delete orphans.
  */
-import { cpSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -203,6 +204,78 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
     }
   });
 
+  it('deletes a mode removed from the repository the same way (figma, --delete-orphans only)', async () => {
+    const project = await pulledProject(emu);
+    const resolver = JSON.parse(project.read('tokens/tokens.resolver.json'));
+    const semantic = resolver.modifiers.semantic;
+    delete semantic.contexts.dark;
+    semantic.$extensions['dev.tokensync'].modes = semantic.$extensions['dev.tokensync'].modes.filter((m: { name: string }) => m.name !== 'Dark');
+    project.write('tokens/tokens.resolver.json', `${JSON.stringify(resolver, null, 2)}\n`);
+    rmSync(path.join(project.root, 'tokens/semantic/dark.tokens.json'));
+    const modes = async (): Promise<string[]> => {
+      const cols = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variableCollections as Record<string, { name: string; modes: { name: string }[] }>;
+      return Object.values(cols).find((c) => c.name === 'semantic')!.modes.map((m) => m.name);
+    };
+
+    const pushed = await runCli(['push', '--delete-orphans'], { cwd: project.root, env: project.env });
+    // The reader warns that a one-mode modifier could be a set; that is all.
+    expect(pushed.stderr).not.toContain('error');
+    expect(pushed.code).toBe(0);
+    if (api === 'figma') {
+      expect(await modes()).toEqual(['Light']);
+      expect(await writes()).toEqual([POST]);
+      expect((await runCli(['diff'], { cwd: project.root, env: project.env })).code).toBe(0);
+    } else {
+      expect(await modes()).toEqual(['Light', 'Dark']);
+      expect(await writes()).toEqual([]);
+    }
+  });
+
+  it('deletes a whole collection removed from the repository with one DELETE item (figma only)', async () => {
+    const project = await pulledProject(emu);
+    const resolver = JSON.parse(project.read('tokens/tokens.resolver.json'));
+    delete resolver.modifiers;
+    resolver.resolutionOrder = resolver.resolutionOrder.filter((r: { $ref: string }) => r.$ref !== '#/modifiers/semantic');
+    project.write('tokens/tokens.resolver.json', `${JSON.stringify(resolver, null, 2)}\n`);
+    rmSync(path.join(project.root, 'tokens/semantic'), { recursive: true });
+    const names = async (): Promise<string[]> => {
+      const cols = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variableCollections as Record<string, { name: string }>;
+      return Object.values(cols).map((c) => c.name);
+    };
+
+    const dry = await runCli(['push', '--delete-orphans', '--dry-run'], { cwd: project.root, env: project.env });
+    expect(dry.code).toBe(0);
+    const pushed = await runCli(['push', '--delete-orphans'], { cwd: project.root, env: project.env });
+    expect(pushed.code).toBe(0);
+    if (api === 'figma') {
+      expect(dry.stdout.match(/"action": "DELETE"/g)).toHaveLength(1);
+      expect(await names()).toEqual(['primitives']);
+      expect(await writes()).toEqual([POST]);
+      expect((await runCli(['diff'], { cwd: project.root, env: project.env })).code).toBe(0);
+    } else {
+      expect(await names()).toEqual(['primitives', 'semantic']);
+      expect(await writes()).toEqual([]);
+    }
+  });
+
+  it('sync.deleteOrphans: true in the config does what --delete-orphans does, in a sync', async () => {
+    const project = createProject(emu, 'sync:\n  deleteOrphans: true\n');
+    expect((await runCli(['pull'], { cwd: project.root, env: project.env })).code).toBe(0);
+    const greeting = await remoteNamed('label/greeting');
+    for (const mode of ['light', 'dark']) {
+      const file = `tokens/semantic/${mode}.tokens.json`;
+      const doc = JSON.parse(project.read(file));
+      delete doc.label.greeting;
+      project.write(file, `${JSON.stringify(doc, null, 2)}\n`);
+    }
+    await emu.admin.clearRequests();
+    const synced = await runCli(['sync'], { cwd: project.root, env: project.env });
+    expect(synced.stderr).toBe('');
+    expect(synced.code).toBe(0);
+    expect((await remoteVariables()).some((v) => v.id === greeting.id)).toBe(api !== 'figma');
+    expect(await writes()).toEqual(api === 'figma' ? [POST] : []);
+  });
+
   it('never deletes a variable another variable still aliases: an error that names both, before anything is sent', async () => {
     const project = await pulledProject(emu);
     const red = await remoteNamed('color/red/500');
@@ -241,6 +314,46 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
     expect((await remoteVariables()).some((v) => v.id === red.id)).toBe(true);
   });
 
+  it('keeps what tokensync does not own: hiddenFromPublishing, codeSyntax and the full scope list survive pull and push', async () => {
+    const project = await pulledProject(emu);
+    const danger = await remoteNamed('color/danger');
+    const update = { action: 'UPDATE', id: danger.id, hiddenFromPublishing: true, codeSyntax: { WEB: 'var(--ds-danger)', iOS: 'Color.danger' }, scopes: ['FRAME_FILL', 'SHAPE_FILL', 'STROKE_COLOR'] };
+    const set = await emu.call(api === 'figma' ? 'POST' : 'PUT', `/v1/files/${emu.fileKey}/variables`, { body: { variables: [update] } });
+    expect(set.status, set.text).toBe(200);
+
+    expect((await runCli(['pull'], { cwd: project.root, env: project.env })).code).toBe(0);
+    const rel = 'tokens/semantic/light.tokens.json';
+    const kept = JSON.parse(project.read(rel)).color.danger.$extensions['dev.tokensync'];
+    expect(kept).toEqual({ scopes: ['FRAME_FILL', 'SHAPE_FILL', 'STROKE_COLOR'], hiddenFromPublishing: true, codeSyntax: { WEB: 'var(--ds-danger)', iOS: 'Color.danger' } });
+    await emu.admin.clearRequests();
+    // A push right after sends nothing: the design file already holds them.
+    expect((await runCli(['push'], { cwd: project.root, env: project.env })).code).toBe(0);
+    expect(await writes()).toEqual([]);
+
+    // Edited in the repository, they go back to the design file with the rest untouched.
+    for (const mode of ['light', 'dark']) {
+      const file = `tokens/semantic/${mode}.tokens.json`;
+      project.write(file, project.read(file).replace('var(--ds-danger)', 'var(--ds-critical)'));
+    }
+    const pushed = await runCli(['push'], { cwd: project.root, env: project.env });
+    expect(pushed.code).toBe(0);
+    expect(await writes()).toEqual(expected.update);
+    const after = (await remoteVariables()).find((v) => v.id === danger.id) as RemoteVariable & { hiddenFromPublishing: boolean; codeSyntax: object; scopes: string[] };
+    expect(after.codeSyntax).toEqual({ WEB: 'var(--ds-critical)', iOS: 'Color.danger' });
+    expect(after.hiddenFromPublishing).toBe(true);
+    expect(after.scopes).toEqual(['FRAME_FILL', 'SHAPE_FILL', 'STROKE_COLOR']);
+    expect((await runCli(['diff'], { cwd: project.root, env: project.env })).code).toBe(0);
+
+    // The CSS build names the custom property after codeSyntax.WEB only when the config says so.
+    expect((await runCli(['build', '--platform', 'css'], { cwd: project.root, env: project.env })).code).toBe(0);
+    expect(project.read('build/css/tokens.css')).toMatch(/--color-danger: /);
+    project.write('config/tokensync.yaml', `${project.read('config/tokensync.yaml')}build:\n  webNamesFromCodeSyntax: true\n`);
+    expect((await runCli(['build', '--platform', 'css'], { cwd: project.root, env: project.env })).code).toBe(0);
+    const css = project.read('build/css/tokens.css');
+    expect(css).toMatch(/--ds-critical: /);
+    expect(css).not.toMatch(/--color-danger: /);
+  });
+
   it('converges without duplicates when the POST commits and its answer is lost', async () => {
     await emu.admin.reset('empty');
     const project = createProject(emu);
@@ -257,5 +370,72 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
     expect(remote).toHaveLength(17);
     expect(new Set(remote.map((v) => `${v.variableCollectionId}/${v.name}`)).size).toBe(17);
     expect((await runCli(['diff'], { cwd: project.root, env: project.env })).code).toBe(0);
+  });
+});
+
+describe('a design file written by another client that follows Figma\'s conventions', () => {
+  let emu: TestEmulator;
+  beforeAll(async () => {
+    emu = await startTestEmulator({ api: 'figma', seed: 'empty' });
+  });
+  afterAll(async () => {
+    await emu.close();
+  });
+
+  it('is read back by `tokensync pull`: any temp id strings, the first mode renamed, values in variableModeValues', async () => {
+    const res = await emu.call('POST', `/v1/files/${emu.fileKey}/variables`, {
+      body: {
+        variableCollections: [{ action: 'CREATE', id: 'my_new_collection', name: 'Brand', initialModeId: 'the first mode' }],
+        variableModes: [
+          { action: 'UPDATE', id: 'the first mode', name: 'Light', variableCollectionId: 'my_new_collection' },
+          { action: 'CREATE', id: 'dark!', name: 'Dark', variableCollectionId: 'my_new_collection' },
+        ],
+        variables: [
+          { action: 'CREATE', id: 'blue', name: 'color/blue', variableCollectionId: 'my_new_collection', resolvedType: 'COLOR', description: 'Brand blue' },
+          { action: 'CREATE', id: 'ink', name: 'color/ink', variableCollectionId: 'my_new_collection', resolvedType: 'COLOR', scopes: ['TEXT_FILL'] },
+          { action: 'CREATE', id: '42', name: 'radius', variableCollectionId: 'my_new_collection', resolvedType: 'FLOAT', scopes: ['CORNER_RADIUS'] },
+        ],
+        variableModeValues: [
+          { variableId: 'blue', modeId: 'the first mode', value: { r: 0, g: 0.4, b: 1, a: 1 } },
+          { variableId: 'blue', modeId: 'dark!', value: { r: 0.2, g: 0.6, b: 1, a: 1 } },
+          { variableId: 'ink', modeId: 'the first mode', value: { type: 'VARIABLE_ALIAS', id: 'blue' } },
+          { variableId: 'ink', modeId: 'dark!', value: { r: 1, g: 1, b: 1, a: 1 } },
+          { variableId: '42', modeId: 'the first mode', value: 4 },
+          { variableId: '42', modeId: 'dark!', value: 6 },
+        ],
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(Object.keys(res.json.meta.tempIdToRealId).sort()).toEqual(['42', 'blue', 'dark!', 'ink', 'my_new_collection', 'the first mode']);
+
+    const project = createProject(emu);
+    const pulled = await runCli(['pull'], { cwd: project.root, env: project.env });
+    expect(pulled.stderr).toBe('');
+    expect(pulled.code).toBe(0);
+    const light = JSON.parse(project.read('tokens/brand/light.tokens.json'));
+    const dark = JSON.parse(project.read('tokens/brand/dark.tokens.json'));
+    expect(light.color.blue.$description).toBe('Brand blue');
+    expect(light.color.blue.$value.hex).toBe('#0066ff');
+    expect(dark.color.blue.$value.hex).toBe('#3399ff');
+    expect(light.color.ink.$value).toBe('{color.blue}');
+    expect(light.color.ink.$extensions['dev.tokensync'].scopes).toEqual(['TEXT_FILL']);
+    expect(dark.color.ink.$value.hex).toBe('#ffffff');
+    expect([light.radius.$value, dark.radius.$value]).toEqual([{ value: 4, unit: 'px' }, { value: 6, unit: 'px' }]);
+    // And the repository is in step with the file afterwards.
+    expect((await runCli(['diff'], { cwd: project.root, env: project.env })).code).toBe(0);
+  });
+});
+
+describe('service.url: local with service.api: figma', () => {
+  it('runs the embedded local service in the figma dialect: pull, then a push is a no-op', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'tokensync-e2e-'));
+    mkdirSync(path.join(root, 'config'));
+    writeFileSync(path.join(root, 'config', 'tokensync.yaml'), 'service:\n  url: local\n  api: figma\n  fileKey: demo\n');
+    const pulled = await runCli(['pull'], { cwd: root, env: {} });
+    expect(pulled.stderr).toBe('');
+    expect(pulled.code).toBe(0);
+    const pushed = await runCli(['push'], { cwd: root, env: {} });
+    expect(pushed.code).toBe(0);
+    expect(pushed.stdout).toContain('push: already in step, nothing to do.');
   });
 });

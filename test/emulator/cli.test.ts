@@ -20,11 +20,11 @@ async function start(args: string[]): Promise<SpawnedEmulator> {
   return e;
 }
 
-async function call(e: SpawnedEmulator, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+async function call(e: SpawnedEmulator, method: string, path: string, body?: unknown, header = 'x-service-token'): Promise<{ status: number; json: any }> {
   const dispatcher = new Agent({ connect: { ca: await readFile(e.ready.caFile, 'utf8') } });
   const res = await request(`${e.ready.url}${path}`, {
     method: method as 'GET',
-    headers: { 'x-service-token': e.ready.token, 'content-type': 'application/json' },
+    headers: { [header]: e.ready.token, 'content-type': 'application/json' },
     body: body === undefined ? null : JSON.stringify(body),
     dispatcher,
   });
@@ -34,6 +34,15 @@ async function call(e: SpawnedEmulator, method: string, path: string, body?: unk
 }
 
 describe('tokensync emulator', () => {
+  it('--api figma speaks Figma\'s REST API: X-Figma-Token, no PUT, the same ready line', async () => {
+    const e = await start(['--api', 'figma']);
+    expect(Object.keys(JSON.parse(e.stdout[0]!)).sort()).toEqual(['adminToken', 'caFile', 'fileKey', 'teamId', 'token', 'url']);
+    const path = `/v1/files/${e.ready.fileKey}/variables`;
+    expect((await call(e, 'GET', `${path}/local`, undefined, 'x-figma-token')).status).toBe(200);
+    expect((await call(e, 'GET', `${path}/local`)).status).toBe(403);
+    expect((await call(e, 'PUT', path, { variables: [] }, 'x-figma-token')).status).toBe(405);
+  });
+
   it('prints exactly the contract fields on one stdout line and serves HTTPS trusted through caFile', async () => {
     const e = await start([]);
     expect(Object.keys(JSON.parse(e.stdout[0]!)).sort()).toEqual(['adminToken', 'caFile', 'fileKey', 'teamId', 'token', 'url']);

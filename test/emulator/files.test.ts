@@ -35,10 +35,11 @@ describe('GET /v1/files/:key', () => {
 
   it('with depth=1 returns the pages only; depth=2 their top-level nodes too', async () => {
     const one = await emu.call('GET', `/v1/files/${emu.fileKey}?depth=1`);
-    expect(one.json.document.children.every((p: { children?: unknown }) => p.children === undefined)).toBe(true);
+    // Cut off by depth: `children` is empty (Figma's document requires it on pages and frames).
+    expect(one.json.document.children.every((p: { children?: unknown[] }) => p.children?.length === 0)).toBe(true);
     const two = await emu.call('GET', `/v1/files/${emu.fileKey}?depth=2`);
     expect(two.json.document.children[0].children.map((n: { id: string }) => n.id)).toEqual(['1:2', '1:3', '1:4']);
-    expect(two.json.document.children[0].children[0].children).toBeUndefined();
+    expect(two.json.document.children[0].children[0].children).toEqual([]);
   });
 
   it('rejects a depth that is not a whole number of at least 1', async () => {

@@ -83,6 +83,8 @@ export interface CreateVariableItem {
   initialModeValue: boolean | number | string | WireColor;
   description?: string;
   scopes?: string[];
+  hiddenFromPublishing?: boolean;
+  codeSyntax?: { WEB?: string; ANDROID?: string; iOS?: string };
 }
 export interface VariablesPostBody {
   variableCollections?: CreateCollectionItem[];
@@ -107,6 +109,9 @@ export interface UpdateVariableItem {
   name?: string;
   description?: string;
   scopes?: string[];
+  /** Kept service fields (issue 12; Figma's VariableUpdate, accepted by the local service in both dialects). */
+  hiddenFromPublishing?: boolean;
+  codeSyntax?: { WEB?: string; ANDROID?: string; iOS?: string };
   variableModeValues?: { modeId: string; value: WireValue }[];
 }
 export interface VariablesPutBody {

@@ -110,6 +110,7 @@ export const commentRoutes: Endpoint[] = [
     if (me !== target.userId && me !== file.ownerId) return fail(403, 'Only the comment author or the file owner may delete a comment.');
     file.comments = file.comments.filter((c) => c.id !== id && c.parent_id !== id);
     await ctx.svc.commit();
-    return empty(200);
+    // dfs: "200 with an empty body"; figma (OpenAPI DeleteCommentResponse): {status: 200, error: false}.
+    return ctx.svc.options.api === 'figma' ? json(200, { status: 200, error: false }) : empty(200);
   }),
 ];

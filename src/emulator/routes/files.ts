@@ -16,6 +16,7 @@ import { NEEDS } from '../auth.js';
 import { alnum } from '../ids.js';
 import { fail, json, type Reply } from '../http.js';
 import { fillOf, render, sizeOf, type ImageFormat } from '../render.js';
+import { completeNode, completeTree } from '../nodes.js';
 import type { DocNode, FileRecord } from '../state.js';
 import { styleNodeOf } from '../styles/nodes.js';
 import { api, fileOf, isReply, userOf, type Ctx, type Endpoint } from './context.js';
@@ -33,12 +34,17 @@ export function findNode(root: DocNode, id: string): { node: DocNode; page: DocN
   return null;
 }
 
-/** A copy of the subtree cut at `depth` levels below `node` (undefined = the whole subtree). */
+/**
+ * A copy of the subtree cut at `depth` levels below `node` (undefined = the whole subtree), every node
+ * with the fields Figma requires (nodes.ts). A node cut off by `depth` keeps `children: []`: Figma's
+ * OpenAPI document requires `children` on pages and frames (issue 12).
+ */
 function clip(node: DocNode, depth: number | undefined): DocNode {
-  if (depth === undefined) return structuredClone(node);
+  if (depth === undefined) return completeTree(node);
   const { children, ...rest } = node;
-  if (depth <= 0 || children === undefined) return structuredClone(rest) as DocNode;
-  return { ...structuredClone(rest), children: children.map((c) => clip(c, depth - 1)) } as DocNode;
+  if (children === undefined) return completeNode(structuredClone(rest) as DocNode);
+  if (depth <= 0) return completeNode({ ...structuredClone(rest), children: [] } as DocNode);
+  return { ...completeNode(structuredClone(rest) as DocNode), children: children.map((c) => clip(c, depth - 1)) } as DocNode;
 }
 
 function parseDepth(ctx: Ctx): number | undefined | Reply {

@@ -81,6 +81,17 @@ class Batch {
   private readonly temps = new Map<string, string>();
   private readonly mapping: Record<string, string> = {};
   private readonly deleted = new Set<string>();
+  /** Variable names per collection, built when first needed and kept current (a CREATE checks it). */
+  private readonly names = new Map<string, Set<string>>();
+
+  private namesOf(c: CollectionRecord): Set<string> {
+    let set = this.names.get(c.id);
+    if (!set) {
+      set = new Set(c.variableIds.map((vid) => this.vars[vid]?.name ?? ''));
+      this.names.set(c.id, set);
+    }
+    return set;
+  }
 
   constructor(private readonly file: FileRecord) {
     this.cols = structuredClone(file.variableCollections);
@@ -260,7 +271,7 @@ class Batch {
         throw new BatchError(`${where}: resolvedType ${JSON.stringify(type) ?? '(missing)'} must be one of ${RESOLVED_TYPES.join(', ')}.`);
       }
       const t = type as ResolvedType;
-      if (c.variableIds.some((vid) => this.vars[vid]?.name === name.value)) {
+      if (this.namesOf(c).has(name.value)) {
         throw new BatchError(`${where}: collection "${c.name}" already has a variable named "${name.value}"; names must be unique in a collection.`);
       }
       if (c.variableIds.length + 1 > MAX_VARIABLES_PER_COLLECTION) {
@@ -283,6 +294,7 @@ class Batch {
       };
       this.vars[id] = record;
       c.variableIds.push(id);
+      this.namesOf(c).add(name.value);
       this.fields(record, item, where);
       return;
     }
@@ -291,13 +303,17 @@ class Batch {
       if (item['name'] !== undefined) {
         const name = checkVariableName(item['name'], where);
         if (!name.ok) throw new BatchError(name.message);
+        const names = this.names.get(v.variableCollectionId);
+        names?.delete(v.name);
         v.name = name.value;
+        names?.add(v.name);
       }
       this.fields(v, item, where);
       return;
     }
     const c = this.cols[v.variableCollectionId];
     if (c) c.variableIds = c.variableIds.filter((x) => x !== v.id);
+    this.names.get(v.variableCollectionId)?.delete(v.name);
     delete this.vars[v.id];
     this.deleted.add(v.id);
   }

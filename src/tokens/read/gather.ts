@@ -25,6 +25,8 @@ export interface RawToken {
   value: unknown;
   description: string;
   scopes: unknown;
+  /** The `dev.tokensync` extension object, for the kept service fields (service-meta.ts, issue 12). */
+  ours: Record<string, unknown> | undefined;
   /** format §Deprecated, inherited from groups. */
   deprecated: boolean | string | undefined;
   /** A `$root` token (groups.md "Root Tokens in Groups"): no variable name can hold it. */
@@ -328,6 +330,7 @@ function walkGroup(
       value,
       description: typeof desc === 'string' ? desc : '',
       scopes: isObject(ours) ? ours['scopes'] : undefined,
+      ours: isObject(ours) ? ours : undefined,
       deprecated: typeof dep === 'boolean' || typeof dep === 'string' ? dep : deprecated,
       root: key === '$root',
       broken: muted || problems.length > before,

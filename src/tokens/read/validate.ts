@@ -10,6 +10,7 @@ import type { Alias, Collection, TokenKind, Variable } from '../../model/types.j
 import { didYouMean, refText } from '../../types/common.js';
 import { typeModule, type ParseContext, type SubPath, type TypeModule } from '../../types/index.js';
 import { EXTENSION, type CollectionLayout } from '../resolver-doc.js';
+import { readMeta } from '../service-meta.js';
 import { pathOf, type RawToken } from './gather.js';
 import type { Problem } from './problems.js';
 
@@ -146,6 +147,12 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
     const variable: Variable | undefined = mapping
       ? { collection: c.name, name, type: mapping.type, description: base.description, scopes: readScopes(base.scopes, baseFile, base, problems), values: {} }
       : undefined;
+    if (variable) {
+      // Kept service fields (issue 12): hiddenFromPublishing, codeSyntax (service-meta.ts).
+      const kept = readMeta(base.ours);
+      if (kept.meta) variable.meta = kept.meta;
+      for (const p of kept.problems) problems.push({ severity: 'error', file: baseFile, jsonPath: pathOf(base, '$extensions', EXTENSION, p.key), tokenPath: base.dotted, message: p.message, hint: p.hint });
+    }
     const repo: RepoToken | undefined = mapping
       ? undefined
       : { collection: c.name, name, type: mod.type, description: base.description, values: {}, owner: 'repository', ...(base.deprecated !== undefined && base.deprecated !== false ? { deprecated: base.deprecated } : {}) };
