@@ -20,7 +20,7 @@ export interface SyncCommandOptions {
 
 export async function runSyncCommand(mode: SyncMode, options: SyncCommandOptions, ctx: CommandContext): Promise<ExitCode> {
   const loaded = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
-  const connection = await connect(loaded, { env: ctx.env });
+  const connection = await connect(loaded, { env: ctx.env, ...(ctx.signal ? { signal: ctx.signal } : {}) });
   try {
     const outcome = await runSync({
       mode,
@@ -33,6 +33,7 @@ export async function runSyncCommand(mode: SyncMode, options: SyncCommandOptions
       dryRun: options.dryRun,
       deleteOrphans: options.deleteOrphans === true || loaded.config.sync.deleteOrphans,
       progress: (m) => ctx.out.info(m),
+      signal: ctx.signal,
       warn: (m) => ctx.out.warn(m),
     });
     return report(mode, outcome, options, ctx, connection.label, connection.client.stats());
