@@ -28,3 +28,22 @@ export interface SourcePosition {
 export function formatPosition(p: SourcePosition): string {
   return `${p.file}:${p.line}:${p.column}`;
 }
+
+/**
+ * The user asked the run to stop (SIGINT/SIGTERM; issue 11, "Signals end work cleanly"). Thrown at the
+ * next safe point: no new request is sent, files stay whole. The CLI exits 130 (SIGINT) or 143
+ * (SIGTERM). The message says what was done and how to resume.
+ */
+export class InterruptedError extends TokensyncError {
+  override name = 'InterruptedError';
+  readonly signal: 'SIGINT' | 'SIGTERM';
+  constructor(signal: 'SIGINT' | 'SIGTERM', message?: string, hint?: string) {
+    super('INTERRUPTED', message ?? `stopped by ${signal}.`, { hint: hint ?? 'Run the command again to finish.' });
+    this.signal = signal;
+  }
+}
+
+/** The InterruptedError an aborted signal carries, or a SIGINT one when it carries something else. */
+export function interruption(signal: AbortSignal): InterruptedError {
+  return signal.reason instanceof InterruptedError ? signal.reason : new InterruptedError('SIGINT');
+}

@@ -2,7 +2,7 @@
  * The library API: an explicit export list. The CLI is a thin layer over these, so everything a
  * command does can be done from code (a build script, a custom CI step, a bot).
  */
-export { TokensyncError, formatPosition } from './errors.js';
+export { TokensyncError, InterruptedError, formatPosition } from './errors.js';
 export type { SourcePosition } from './errors.js';
 
 // The model in the middle.
@@ -41,7 +41,9 @@ export { compilePlan, applyTempIds, PLAN_VERSION, DEFAULT_LIMITS, PlanError } fr
 export type { Plan, PlannedRequest, PlanLimits, PlanSummary } from './sync/plan.js';
 export { nextLock } from './sync/next-lock.js';
 export { renderPlanTable, renderConflicts } from './sync/report.js';
-export { runSync, SyncNotConvergedError } from './sync/apply.js';
+export { runSync, SyncNotConvergedError, SyncOutcomeUnknownError } from './sync/apply.js';
+export { JOURNAL_FILE, type Journal, type PushJournal, type PullJournal } from './sync/journal.js';
+export { FileSystemError } from './fs/errors.js';
 export type { SyncOptions, SyncOutcome, SyncMode, FileChanges } from './sync/apply.js';
 
 // Build.

@@ -58,6 +58,13 @@ export interface ClientOptions {
   ca?: string;
   /** Per attempt, headers and body; default 30000. */
   timeoutMs?: number;
+  /** The largest answer read, in bytes; default 256 MB (transport.ts). */
+  maxResponseBytes?: number;
+  /**
+   * Once aborted (SIGINT/SIGTERM; its reason an InterruptedError) no new attempt is sent, a retry wait
+   * ends at once, and a read in flight is cancelled; a write in flight is waited for (its answer matters).
+   */
+  signal?: AbortSignal;
   /** Retries of one call; default 4. */
   maxRetries?: number;
   /** Max total wait for Retry-After/backoff within one call; default 60. */
@@ -146,6 +153,8 @@ export function createClient(options: ClientOptions): DesignFileClient {
     maxRetries: options.maxRetries ?? 4,
     retryBudgetSeconds: options.retryBudgetSeconds ?? 60,
     timeScale,
+    ...(options.maxResponseBytes === undefined ? {} : { maxResponseBytes: options.maxResponseBytes }),
+    ...(options.signal ? { signal: options.signal } : {}),
     onRequest: options.onRequest,
     onWait: options.onWait,
   });

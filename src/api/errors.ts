@@ -32,6 +32,11 @@ export class ApiError extends TokensyncError {
   }
 }
 
+/** An answer longer than the client's cap (issue 11, item 8); reading stopped at the cap. */
+export class ApiResponseTooLargeError extends ApiError {
+  override name = 'ApiResponseTooLargeError';
+}
+
 /** 401/403: the token is invalid, expired or lacks the scope (spec "Errors"). */
 export class ApiAuthError extends ApiError {
   override name = 'ApiAuthError';

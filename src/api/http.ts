@@ -13,10 +13,12 @@ import {
   ApiNotFoundError,
   ApiRateLimitError,
   ApiSchemaError,
+  ApiResponseTooLargeError,
   ApiServerError,
   ApiUnknownOutcomeError,
   type ApiErrorInit,
 } from './errors.js';
+import { interruption } from '../errors.js';
 import type { Redactor } from './redact.js';
 import { decide, withinBudget } from './retry.js';
 import { attempt, type AttemptResult, type BaseUrl } from './transport.js';
@@ -66,6 +68,10 @@ export interface HttpSettings {
   maxRetries: number;
   retryBudgetSeconds: number;
   timeScale: number;
+  /** The largest answer read, in bytes (transport.ts DEFAULT_MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number;
+  /** SIGINT/SIGTERM (client.ts `signal`). */
+  signal?: AbortSignal;
   onRequest: ((event: RequestEvent) => void) | undefined;
   /** Told before each wait between attempts (seconds of real time), so a terminal can count down (issue 14). */
   onWait?: ((event: WaitEvent) => void) | undefined;
@@ -135,10 +141,25 @@ export class Http {
 
     for (;;) {
       attemptNo++;
+      // A safe point: once interrupted, no new request goes out.
+      if (s.signal?.aborted) throw interruption(s.signal);
       const authHeaders = useAuth && this.auth ? await this.auth.headers() : {};
-      const result = await attempt(s.agent, s.base.origin, { method: o.method, path: fullPath, headers: { ...baseHeaders, ...authHeaders }, body }, s.timeoutMs);
+      // Reads in flight are cancelled by an interruption; writes are not (their answer matters).
+      const cancel = o.method === 'GET' ? s.signal : undefined;
+      const result = await attempt(s.agent, s.base.origin, { method: o.method, path: fullPath, headers: { ...baseHeaders, ...authHeaders }, body }, s.timeoutMs, s.maxResponseBytes, cancel);
+      if (cancel?.aborted && result.kind === 'network') throw interruption(cancel);
       this.#account(o.method, o.path, result, body?.length ?? 0, attemptNo);
       const now = new Date();
+
+      if (result.kind === 'too-large') {
+        // Not retried: the same request gets the same answer. A write's answer this large means the
+        // write was applied, but its answer (tempIdMapping) cannot be read: an unknown outcome.
+        const mb = (n: number): string => `${Math.round(n / 1024 / 1024)} MB`;
+        const detail = `the answer is larger than ${mb(result.limit)}; tokensync stopped reading it after ${mb(result.bytesReceived)} rather than hold it in memory.`;
+        const hint = 'The service sent far more than any design file needs: check that service.url points at the Design File Service API, or report the answer to the service operator.';
+        if (o.method === 'POST') throw new ApiUnknownOutcomeError('API_UNKNOWN_OUTCOME', detail, { ...init, status: result.status, hint });
+        throw new ApiResponseTooLargeError('API_RESPONSE_TOO_LARGE', detail, { ...init, status: result.status, hint });
+      }
 
       if (result.kind === 'response') {
         const { status } = result;
@@ -219,10 +240,19 @@ export class Http {
 
   async #wait(seconds: number): Promise<void> {
     const ms = seconds * 1000 * this.#s.timeScale;
-    if (ms > 0) await sleep(ms);
+    const signal = this.#s.signal;
+    if (ms <= 0) return;
+    try {
+      // A 429's Retry-After can be long: an interruption ends the wait at once (issue 11, item 4).
+      await sleep(ms, undefined, signal ? { signal } : {});
+    } catch (err) {
+      if (signal?.aborted) throw interruption(signal);
+      throw err;
+    }
   }
 
   #account(method: string, path: string, r: AttemptResult, bytesSent: number, attemptNo: number): void {
+    const status = r.kind === 'network' ? ('network-error' as const) : r.status;
     const st = this.#stats;
     st.requests++;
     st.bytesSent += bytesSent;
@@ -232,7 +262,7 @@ export class Http {
     this.#s.onRequest?.({
       method,
       path: this.#s.redactor.redact(path),
-      status: r.kind === 'response' ? r.status : 'network-error',
+      status,
       bytesSent,
       bytesReceived: r.bytesReceived,
       ms: r.ms,

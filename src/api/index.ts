@@ -13,6 +13,7 @@ export {
   ApiServerError,
   ApiNetworkError,
   ApiUnknownOutcomeError,
+  ApiResponseTooLargeError,
   ApiSchemaError,
   InsecureUrlError,
   OAuthTokenError,

@@ -134,6 +134,6 @@ async function run(config: SdConfig, files: Map<string, string>, sink: string[])
 }
 
 /** Writes every file atomically under `outDir`; unchanged files are left alone. */
-export async function writeBuild(outDir: string, out: BuildOutput): Promise<WrittenFiles> {
-  return writeFiles(outDir, out.files);
+export async function writeBuild(outDir: string, out: BuildOutput, opts: { signal?: AbortSignal | undefined } = {}): Promise<WrittenFiles> {
+  return writeFiles(outDir, out.files, opts);
 }

@@ -3,9 +3,10 @@
  * rename), so a reader never sees half a file; files whose bytes are unchanged are not rewritten,
  * so a no-op build leaves timestamps alone and watchers quiet.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { InterruptedError, interruption } from '../errors.js';
 import { writeFileAtomic } from '../fs/atomic.js';
+import { readTextFile } from '../fs/read.js';
 import { BuildError } from './errors.js';
 
 export interface WrittenFiles {
@@ -28,11 +29,23 @@ export function resolveInside(outDir: string, rel: string): string {
   return path.resolve(outDir, rel);
 }
 
-export async function writeFiles(outDir: string, files: Map<string, string>): Promise<WrittenFiles> {
+/**
+ * `signal` (SIGINT/SIGTERM, issue 11): checked between files, so every file is whole, old or new.
+ * A special file (FIFO, device) where an output should be is never read: it is replaced.
+ */
+export async function writeFiles(outDir: string, files: Map<string, string>, opts: { signal?: AbortSignal | undefined } = {}): Promise<WrittenFiles> {
   const result: WrittenFiles = { written: [], unchanged: [] };
   for (const [rel, data] of files) {
+    if (opts.signal?.aborted) {
+      const sig = interruption(opts.signal).signal;
+      throw new InterruptedError(
+        sig,
+        `build stopped by ${sig}: ${result.written.length} file(s) written and ${result.unchanged.length} unchanged of ${files.size}; every file is whole (old or new).`,
+        'Run `tokensync build` again to write the rest.',
+      );
+    }
     const abs = resolveInside(outDir, rel);
-    const old = await readFile(abs, 'utf8').catch(() => undefined);
+    const old = await readTextFile(abs).catch(() => undefined);
     if (old === data) {
       result.unchanged.push(rel);
       continue;

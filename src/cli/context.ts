@@ -3,7 +3,7 @@
  * `console` or `process.exit` themselves; they report through `out` and return an exit code, so
  * `main.ts` stays the one place that prints and exits (DESIGN.md "cli/ is the only place that prints").
  */
-export const EXIT = { ok: 0, error: 1, changes: 2, conflicts: 3 } as const;
+export const EXIT = { ok: 0, error: 1, changes: 2, conflicts: 3, sigint: 130, sigterm: 143 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export interface Reporter {
@@ -42,6 +42,8 @@ export interface CommandContext {
   out: Reporter;
   /** Resolves when the user interrupts (SIGINT/SIGTERM); long-running commands await it. */
   interrupted: Promise<void>;
+  /** Aborted by the first SIGINT/SIGTERM (reason: InterruptedError); work stops at its next safe point (signals.ts). */
+  signal?: AbortSignal;
 }
 
 export type Command<O> = (options: O, ctx: CommandContext) => Promise<ExitCode>;

@@ -8,6 +8,10 @@ import { Command, Option } from 'commander';
 import { EXIT, type CommandContext, type ExitCode, type GlobalOptions } from './context.js';
 import { createReporter } from './reporter.js';
 import { reportError } from './output.js';
+import { signalExitCode, watchSignals } from './signals.js';
+
+/** Commands that run until stopped: a signal is their normal end, not an interruption. */
+const long = new Set(['emulator', 'webhooks', 'login']);
 
 const VERSION = '0.1.0';
 
@@ -23,16 +27,21 @@ async function execute(program: Command, load: Loader, options: object): Promise
     ci: Boolean(process.env['CI']),
     env: process.env,
   });
-  const interrupted = new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
+  const signals = watchSignals({
+    notice: (text) => process.stderr.write(`${text}\n`),
+    exitNow: (code) => process.exit(code),
+  });
+  // The first signal: say that the command is stopping (it then says what was done).
+  void signals.interrupted.then(() => {
+    if (!long.has(program.args[0] ?? '')) process.stderr.write('stopping at the next safe point (press Ctrl-C again to exit at once)\n');
   });
   const ctx: CommandContext = {
     cwd: process.cwd(),
     env: process.env,
     global: { json: Boolean(global.json), quiet: Boolean(global.quiet), ...(global.config ? { config: global.config } : {}) },
     out,
-    interrupted,
+    interrupted: signals.interrupted,
+    signal: signals.signal,
   };
   let code: ExitCode;
   try {
@@ -40,7 +49,7 @@ async function execute(program: Command, load: Loader, options: object): Promise
     code = await mod.run(options as never, ctx);
   } catch (err) {
     reportError(err, { json: Boolean(global.json), env: process.env, stdout: process.stdout, stderr: process.stderr });
-    code = EXIT.error;
+    code = (signalExitCode(err) as ExitCode | undefined) ?? EXIT.error;
   }
   // Long-running commands (emulator, webhooks serve) resolve only once interrupted, so exiting here
   // is always right, and it does not wait on idle keep-alive sockets. But a large write to a pipe is

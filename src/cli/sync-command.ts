@@ -26,6 +26,7 @@ export async function runSyncCommand(mode: SyncMode, options: SyncCommandOptions
   requireProject(loaded.file, ctx.cwd);
   const connection = await connect(loaded, {
     env: ctx.env,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
     onWait: (w) => announceWait(ctx.out, w),
     onLocalSeed: (s) => ctx.out.info(`The embedded local service had no saved state: seeded it from the repository (${s.variables} variables at version ${s.version} of the lock), so nothing committed reads as deleted.`),
   });
@@ -41,6 +42,7 @@ export async function runSyncCommand(mode: SyncMode, options: SyncCommandOptions
       dryRun: options.dryRun,
       deleteOrphans: options.deleteOrphans === true || loaded.config.sync.deleteOrphans,
       progress: (m) => (ctx.out.status ? ctx.out.status(m) : ctx.out.info(m)),
+      signal: ctx.signal,
       warn: (m) => ctx.out.warn(m),
     });
     const code = report(mode, outcome, options, ctx, connection.label, connection.client.stats());

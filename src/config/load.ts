@@ -3,7 +3,7 @@
  * The folder holding `config/` is the project root; relative paths in the config resolve against it.
  * A missing config is not an error: every key has a default, so a fresh folder works.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readTextFileSync } from '../fs/read.js';
 import path from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
@@ -15,12 +15,13 @@ export { CONFIG_RELATIVE_PATH, ConfigError, findConfig, type LoadedConfig } from
 export function loadConfig(options: { cwd: string; configPath?: string | undefined }): LoadedConfig {
   const file = options.configPath ? path.resolve(options.cwd, options.configPath) : findConfig(options.cwd);
   if (!file) return { config: configSchema.parse({}), root: path.resolve(options.cwd), file: undefined };
-  if (!existsSync(file)) {
+  // A folder, FIFO, device, symlink loop or unreadable file is an error naming it (fs/read.ts).
+  const text = readTextFileSync(file);
+  if (text === undefined) {
     throw new ConfigError('CONFIG_NOT_FOUND', `Config file ${file} does not exist.`, {
       hint: 'Pass an existing file to --config, or run `tokensync init` to create config/tokensync.yaml.',
     });
   }
-  const text = readFileSync(file, 'utf8');
   const config = parseConfigText(text, file);
   return { config, root: rootOf(file), file };
 }

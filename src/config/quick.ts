@@ -13,7 +13,7 @@
  * The subset is conservative on purpose: a value is accepted only when YAML 1.2 (core schema, what
  * `yaml` uses) reads it as the same string, number or boolean, and zod would accept it unchanged.
  */
-import { readFileSync } from 'node:fs';
+import { readTextFileSync } from '../fs/read.js';
 import path from 'node:path';
 import { findConfig, rootOf, type LoadedConfig } from './find.js';
 import type { Config, Platform } from './schema.js';
@@ -77,7 +77,8 @@ export async function loadConfigQuick(options: { cwd: string; configPath?: strin
   if (!file) return { config: defaultConfig(), root: path.resolve(options.cwd), file: undefined };
   let config: Config | undefined;
   try {
-    config = quickParseConfig(readFileSync(file, 'utf8'));
+    const text = readTextFileSync(file);
+    config = text === undefined ? undefined : quickParseConfig(text);
   } catch {
     config = undefined; // missing or unreadable: the full loader says so
   }

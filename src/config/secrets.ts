@@ -2,9 +2,17 @@
  * Secrets come from `env:NAME` or `file:PATH` references in the config, never from the config itself
  * (DESIGN.md config contract). Errors name the config key and the reference, never the value.
  */
-import { readFileSync } from 'node:fs';
+import { readTextFileSync } from '../fs/read.js';
 import path from 'node:path';
+import { TokensyncError } from '../errors.js';
 import { ConfigError } from './load.js';
+
+/**
+ * What an environment variable's name looks like by convention. A reference whose "name" does not
+ * look like one is most likely the secret itself pasted after `env:` (issue 11, item 8), so it is
+ * never repeated in a message.
+ */
+const ENV_NAME = /^[A-Z_][A-Z0-9_]{0,63}$/;
 
 export function resolveSecret(ref: string, opts: { key: string; root: string; env: NodeJS.ProcessEnv }): string {
   const colon = ref.indexOf(':');
@@ -12,6 +20,11 @@ export function resolveSecret(ref: string, opts: { key: string; root: string; en
   const target = ref.slice(colon + 1);
   if (scheme === 'env') {
     const value = opts.env[target];
+    if ((value === undefined || value.trim() === '') && !ENV_NAME.test(target)) {
+      throw new ConfigError('SECRET_REF_INVALID', `config key "${opts.key}" is "env:" followed by something that is not an environment variable name (not shown: it may be the secret itself).`, {
+        hint: `Put the secret in an environment variable and write its name, e.g. "${opts.key}: env:DFS_TOKEN". If you pasted the token into the config, revoke it: it is now in the file.`,
+      });
+    }
     if (value === undefined || value.trim() === '') {
       throw new ConfigError('SECRET_MISSING', `config key "${opts.key}" reads the environment variable ${target}, which is not set.`, {
         hint: `Set ${target} (in CI, as a masked secret), or point "${opts.key}" at another env:NAME or file:PATH.`,
@@ -21,11 +34,13 @@ export function resolveSecret(ref: string, opts: { key: string; root: string; en
   }
   if (scheme === 'file') {
     const file = path.resolve(opts.root, target);
-    let text: string;
+    let text: string | undefined;
     try {
-      text = readFileSync(file, 'utf8');
+      text = readTextFileSync(file);
+      if (text === undefined) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
     } catch (cause) {
-      throw new ConfigError('SECRET_MISSING', `config key "${opts.key}" reads ${file}, which cannot be read.`, {
+      const why = cause instanceof TokensyncError && cause.code !== 'FS_ERROR' ? cause.message : `${file}, which cannot be read.`;
+      throw new ConfigError('SECRET_MISSING', `config key "${opts.key}" reads ${why}`, {
         hint: `Create the file (mode 0600, git-ignored) or point "${opts.key}" at env:NAME.`,
         cause,
       });

@@ -105,8 +105,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Endpoin
     tcp.resetAndDestroy();
     return;
   }
-  if (fault?.fault === 'delay') await sleep(svc.scaled(fault.delayMs));
+  // The request is received whole, then held: a client that gives up meanwhile does not stop it from
+  // being applied, as with a real service (issue 11: a POST slower than the client's timeout lands).
   const body = await readBody(req);
+  if (fault?.fault === 'delay') await sleep(svc.scaled(fault.delayMs));
   if (fault?.fault === 'rate-limit') {
     log(429);
     return respond(res, fail(429, `Rate limit exceeded (injected fault); retry after ${fault.retryAfter} s.`, { 'retry-after': String(fault.retryAfter) }));

@@ -5,12 +5,13 @@
  * - an https:// URL uses the real service with the personal token (or OAuth pair) from the config.
  * Either way the caller gets the same typed client; nothing else in tokensync knows the difference.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type ClientOptions, type DesignFileClient } from '../api/index.js';
 import type { LoadedConfig } from '../config/load.js';
 import { ConfigError } from '../config/load.js';
 import { resolveSecret } from '../config/secrets.js';
+import { TokensyncError } from '../errors.js';
+import { readTextFileSync } from '../fs/read.js';
 
 export interface ServiceConnection {
   client: DesignFileClient;
@@ -28,6 +29,8 @@ export interface ConnectOptions {
   onWait?: ClientOptions['onWait'];
   /** Told when the embedded local service was seeded from the repository (a fresh clone). */
   onLocalSeed?: (info: { variables: number; version: number }) => void;
+  /** SIGINT/SIGTERM: no new request once aborted; waits end at once (cli/signals.ts). */
+  signal?: AbortSignal;
 }
 
 export const LOCAL_STATE_DIR = '.tokensync';
@@ -43,6 +46,7 @@ export async function connect(loaded: LoadedConfig, opts: ConnectOptions): Promi
     ...(opts.timeScale === undefined ? {} : { timeScale: opts.timeScale }),
     ...(opts.onRequest ? { onRequest: opts.onRequest } : {}),
     ...(opts.onWait ? { onWait: opts.onWait } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
   } satisfies Partial<ClientOptions>;
 
   if (service.url === 'local') {
@@ -78,11 +82,19 @@ export async function connect(loaded: LoadedConfig, opts: ConnectOptions): Promi
   if (service.caFile) {
     const caPath = path.resolve(root, service.caFile);
     try {
-      ca = readFileSync(caPath, 'utf8');
+      ca = readTextFileSync(caPath);
+      if (ca === undefined) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
     } catch (cause) {
-      throw new ConfigError('CA_FILE_UNREADABLE', `config key "service.caFile" points at ${caPath}, which cannot be read.`, {
+      const why = cause instanceof TokensyncError && cause.code !== 'FS_ERROR' ? cause.message : `${caPath}, which cannot be read.`;
+      throw new ConfigError('CA_FILE_UNREADABLE', `config key "service.caFile" points at ${why}`, {
         hint: 'Fix the path (relative to the project root) or remove the key to use the system certificates.',
         cause,
+      });
+    }
+    // A file with no certificate in it would silently trust nothing extra (issue 11, item 8).
+    if (!/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.test(ca)) {
+      throw new ConfigError('CA_FILE_EMPTY', `config key "service.caFile" points at ${caPath}, which holds no PEM certificate.`, {
+        hint: 'Point service.caFile at the CA certificate in PEM form (a block starting with "-----BEGIN CERTIFICATE-----"), or remove the key to use the system certificates.',
       });
     }
   }

@@ -13,6 +13,11 @@
  *   an alias to one is reported like an alias to a missing id, with a hint that says it was deleted.
  * - A value for a mode id the collection does not have is ignored (stale data); a missing value stays
  *   missing (the diff treats it as "no value").
+ *
+ * A hostile or broken answer is refused here, before anything is planned or written (issue 11, item 8):
+ * a value that does not fit the variable's resolvedType (a COLOR "banana", a FLOAT NaN), a color
+ * channel outside 0..1, an alias to a variable of another type, and alias cycles. Writing such values
+ * to files would give files that `check` then refuses.
  */
 import { TokensyncError } from '../errors.js';
 import type { LocalVariablesResponse, WireValue } from '../api/schemas/variables.js';
@@ -81,8 +86,16 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
     }
     return { alias: { collection: col.name, name: target.name } };
   };
-  const toValue = (owner: string, w: WireValue): Value => {
-    if (typeof w === 'object' && 'type' in w) return aliasTarget(owner, w.id);
+  const toValue = (owner: WireVariableLike, modeName: string, w: WireValue): Value => {
+    if (typeof w === 'object' && w !== null && 'type' in w) {
+      const target = wireVars[w.id];
+      if (target && target.resolvedType !== owner.resolvedType) {
+        throw hostile(owner, modeName, `is an alias of "${target.name}" (${w.id}), a ${target.resolvedType} variable, but is itself ${owner.resolvedType}`);
+      }
+      return aliasTarget(owner.name, w.id);
+    }
+    const problem = literalProblem(owner.resolvedType, w);
+    if (problem) throw hostile(owner, modeName, problem);
     if (typeof w === 'object') return { r: w.r, g: w.g, b: w.b, a: w.a };
     return w;
   };
@@ -97,7 +110,7 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
     // Values in the collection's mode order, so the object's key order is stable.
     for (const [modeId, modeName] of modes) {
       const w = v.valuesByMode[modeId];
-      if (w !== undefined) values[modeName] = toValue(v.name, w);
+      if (w !== undefined) values[modeName] = toValue(v, modeName, w);
     }
     const variable: Variable = {
       collection: col.name,
@@ -115,5 +128,78 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
     if (meta) variable.meta = meta;
     variables.push(variable);
   }
+  refuseAliasCycles(variables, collections);
   return { collections, variables };
+}
+
+type WireVariableLike = { id: string; name: string; resolvedType: string };
+
+function hostile(v: WireVariableLike, modeName: string, problem: string): RemoteModelError {
+  return new RemoteModelError('REMOTE_INVALID', `The service's answer is invalid: variable "${v.name}" (${v.id}), mode "${modeName}", ${problem}.`, {
+    hint: 'Nothing was written. Open the design file and repair that variable (or report the service answer to its operator), then retry.',
+  });
+}
+
+/** Why a literal does not fit the variable's type (spec "Variables": value shapes per resolvedType), or undefined. */
+export function literalProblem(type: string, w: unknown): string | undefined {
+  const shown = JSON.stringify(w)?.slice(0, 60) ?? String(w);
+  switch (type) {
+    case 'COLOR': {
+      if (typeof w !== 'object' || w === null) return `has the value ${shown}, which is not a color ({r,g,b,a} from 0 to 1)`;
+      const c = w as Record<string, unknown>;
+      for (const k of ['r', 'g', 'b', 'a']) {
+        const n = c[k];
+        if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > 1) return `has a color whose "${k}" is ${JSON.stringify(n) ?? 'missing'}, not a number from 0 to 1`;
+      }
+      return undefined;
+    }
+    case 'FLOAT':
+      return typeof w === 'number' && Number.isFinite(w) ? undefined : `has the value ${shown}, which is not a finite number`;
+    case 'STRING':
+      return typeof w === 'string' ? undefined : `has the value ${shown}, which is not a string`;
+    case 'BOOLEAN':
+      return typeof w === 'boolean' ? undefined : `has the value ${shown}, which is not true or false`;
+    default:
+      return `has the unknown type ${type}`;
+  }
+}
+
+/**
+ * Alias cycles (a -> b -> a) per mode: an alias within a collection resolves in the same mode, one
+ * into another collection in that collection's default mode. Iterative, so a long chain cannot
+ * overflow the stack.
+ */
+function refuseAliasCycles(variables: Variable[], collections: Collection[]): void {
+  const defaults = new Map(collections.map((c) => [c.name, c.defaultMode]));
+  const byName = new Map(variables.map((v) => [`${v.collection}\u0000${v.name}`, v]));
+  const next = (v: Variable, mode: string): [Variable, string] | undefined => {
+    const val = v.values[mode];
+    if (!val || typeof val !== 'object' || !('alias' in val)) return undefined;
+    const target = byName.get(`${val.alias.collection}\u0000${val.alias.name}`);
+    if (!target) return undefined;
+    return [target, target.collection === v.collection ? mode : (defaults.get(target.collection) ?? mode)];
+  };
+  const done = new Set<string>();
+  for (const v of variables) {
+    for (const mode of Object.keys(v.values)) {
+      const path: string[] = [];
+      const onPath = new Set<string>();
+      let cur: [Variable, string] | undefined = [v, mode];
+      while (cur) {
+        const key = `${cur[0].collection}\u0000${cur[0].name}\u0000${cur[1]}`;
+        if (done.has(key)) break;
+        if (onPath.has(key)) {
+          const start = path.indexOf(key);
+          const names = path.slice(start).map((k) => k.split('\u0000')[1]!);
+          throw new RemoteModelError('REMOTE_ALIAS_CYCLE', `The service's answer is invalid: an alias cycle in mode "${cur[1]}": ${[...names, names[0]].map((n) => `"${n}"`).join(' -> ')}.`, {
+            hint: 'Nothing was written. Open the design file and point one of these variables at a value instead of an alias, then retry.',
+          });
+        }
+        onPath.add(key);
+        path.push(key);
+        cur = next(cur[0], cur[1]);
+      }
+      for (const k of path) done.add(k);
+    }
+  }
 }

@@ -3,12 +3,13 @@
  * of the 3-way diff. Read strictly, because a silently misread base would turn into wrong merges:
  * a corrupt lock is an error that says how to recover (delete it; the next sync starts a fresh base).
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { TokensConfig } from '../config/schema.js';
+import { readTextFile } from '../fs/read.js';
 import { LOCK_VERSION, type Lock } from '../model/lock.js';
 import { TokenFileError } from './errors.js';
+import { tooDeep } from './json-depth.js';
 import { findSyntaxError, lineColumn, locate, parseJsonTree } from './json-tree.js';
 import { Ordered, sortedKeys, toJsonText, type Json } from './json-write.js';
 
@@ -45,15 +46,11 @@ const RECOVER = 'The lock is machine-written: restore it from version control, o
 export async function readLock(root: string, config: TokensConfig): Promise<Lock | undefined> {
   const file = path.join(root, config.dir, LOCK_FILE);
   const display = path.relative(root, file).split(path.sep).join('/');
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
-  }
+  const text = await readTextFile(file);
+  if (text === undefined) return undefined;
   let json: unknown;
   try {
+    if (tooDeep(text)) throw new SyntaxError('too deep');
     json = JSON.parse(text);
   } catch (cause) {
     const { offset, message } = findSyntaxError(text);

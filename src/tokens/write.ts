@@ -3,10 +3,12 @@
  * Each file is written to a temporary file in the same folder and renamed over the target, so a crash
  * or a concurrent reader never sees half a file (rename is atomic within one file system).
  */
-import { readFile, readdir, rm, rmdir } from 'node:fs/promises';
+import { readdir, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { TokensyncError } from '../errors.js';
 import { writeFileAtomic } from '../fs/atomic.js';
+import { fsError } from '../fs/errors.js';
+import { readTextFile } from '../fs/read.js';
 
 export interface WriteResult {
   written: string[];
@@ -19,10 +21,7 @@ export async function writeFilesAtomic(dir: string, files: Map<string, string>, 
   const result: WriteResult = { written: [], removed: [], unchanged: [] };
   for (const [rel, text] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const target = inside(dir, rel);
-    const current = await readFile(target, 'utf8').catch((err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT') return undefined;
-      throw err;
-    });
+    const current = await readTextFile(target);
     if (current === text) {
       result.unchanged.push(rel);
       continue;
@@ -36,7 +35,7 @@ export async function writeFilesAtomic(dir: string, files: Map<string, string>, 
       await rm(target);
       result.removed.push(rel);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw fsError(err, target, 'write');
       continue;
     }
     // A collection folder left empty goes too, so a removed collection leaves nothing behind.

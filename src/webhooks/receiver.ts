@@ -26,6 +26,11 @@ export interface ReceiverOptions {
   onEvent?(info: { type: string; fileKey: string | undefined; action: 'pull' | 'queued' | 'ignored' | 'rejected'; reason?: string }): void;
   /** A pull that failed; the receiver keeps serving. */
   onError?(err: unknown): void;
+  /**
+   * How long one request may take, body included (default 10 s). A sender that trickles its body
+   * slower than this gets its connection closed, so a slow client cannot hold the receiver (issue 11).
+   */
+  requestTimeoutMs?: number;
 }
 
 export interface RunningReceiver {
@@ -36,6 +41,29 @@ export interface RunningReceiver {
 }
 
 const MAX_BODY = 1 << 20;
+
+type Parsed = { ok: true; event: WebhookEvent; passcode: unknown } | { ok: false; reason: string };
+
+/**
+ * Any body a stranger can send, reduced to an event or a reason to refuse it (issue 11: the JSON
+ * body `null` used to crash the receiver before the passcode was checked). Only a JSON object is an
+ * event (spec "Events": the payload is an object); its fields are read with `typeof` checks, never
+ * through `String()` of an attacker's object, which can throw.
+ */
+export function parseEventBody(body: Buffer): Parsed {
+  let value: unknown;
+  try {
+    value = JSON.parse(body.toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'body is not JSON' };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'body is not a JSON object' };
+  const obj = value as Record<string, unknown>;
+  const type = typeof obj['event_type'] === 'string' ? obj['event_type'] : 'unknown';
+  const fileKey = typeof obj['file_key'] === 'string' ? obj['file_key'] : undefined;
+  const { passcode, ...rest } = obj;
+  return { ok: true, event: { ...rest, event_type: type, ...(fileKey !== undefined ? { file_key: fileKey } : {}) }, passcode };
+}
 
 const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
 
@@ -71,43 +99,62 @@ export async function startWebhookReceiver(opts: ReceiverOptions): Promise<Runni
     return 'pull';
   };
 
-  const server: Server = createServer({ cert: opts.tls.cert, key: opts.tls.key }, (req, res) => {
+  const timeout = opts.requestTimeoutMs ?? 10_000;
+  const server: Server = createServer({ cert: opts.tls.cert, key: opts.tls.key, requestTimeout: timeout, headersTimeout: Math.min(timeout, 60_000), connectionsCheckingInterval: Math.min(timeout, 1000) }, (req, res) => {
     const answer = (status: number, message: string): void => {
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ status, message }));
+      if (res.headersSent || res.destroyed) return;
+      res.writeHead(status, { 'content-type': 'application/json', ...(status === 413 ? { connection: 'close' } : {}) }).end(JSON.stringify({ status, message }));
     };
-    if (req.method !== 'POST') return answer(405, 'Webhook events are delivered by POST.');
+    // A client that goes away mid-body must not become an unhandled 'error' (which ends the process).
+    req.on('error', () => {});
+    res.on('error', () => {});
+    if (req.method !== 'POST') {
+      req.resume();
+      return answer(405, 'Webhook events are delivered by POST.');
+    }
     const chunks: Buffer[] = [];
     let size = 0;
+    let tooLarge = false;
     req.on('data', (c: Buffer) => {
+      if (tooLarge) return;
       size += c.length;
       if (size > MAX_BODY) {
+        // Answer, then stop reading: the rest of the body is not buffered.
+        tooLarge = true;
+        chunks.length = 0;
+        log({ type: 'unknown', fileKey: undefined, action: 'rejected', reason: 'body too large' });
         answer(413, 'Event body too large.');
-        req.destroy();
+        res.once('finish', () => req.destroy());
       } else chunks.push(c);
     });
     req.on('end', () => {
-      if (res.headersSent) return;
-      let event: WebhookEvent & { passcode?: unknown };
+      if (tooLarge || res.headersSent) return;
       try {
-        event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as WebhookEvent & { passcode?: unknown };
-      } catch {
-        log({ type: 'unknown', fileKey: undefined, action: 'rejected', reason: 'body is not JSON' });
-        return answer(400, 'Body is not JSON.');
+        const parsed = parseEventBody(Buffer.concat(chunks));
+        if (!parsed.ok) {
+          log({ type: 'unknown', fileKey: undefined, action: 'rejected', reason: parsed.reason });
+          return answer(400, parsed.reason === 'body is not JSON' ? 'Body is not JSON.' : 'Body is not a JSON object.');
+        }
+        const { event } = parsed;
+        if (!passcodeMatches(opts.passcode, parsed.passcode)) {
+          log({ type: event.event_type, fileKey: event.file_key, action: 'rejected', reason: 'wrong passcode' });
+          return answer(403, 'Wrong passcode.');
+        }
+        if (event.event_type === 'FILE_UPDATE' && event.file_key === opts.fileKey) {
+          log({ type: event.event_type, fileKey: event.file_key, action: schedule(event) });
+        } else {
+          log({ type: event.event_type, fileKey: event.file_key, action: 'ignored' });
+        }
+        answer(200, 'ok');
+      } catch (err) {
+        // Nothing above should throw; if it does, this request fails and the receiver keeps serving.
+        opts.onError?.(err);
+        answer(500, 'The receiver could not handle this event.');
       }
-      if (!passcodeMatches(opts.passcode, event.passcode)) {
-        log({ type: String(event.event_type), fileKey: event.file_key, action: 'rejected', reason: 'wrong passcode' });
-        return answer(403, 'Wrong passcode.');
-      }
-      const type = String(event.event_type);
-      if (type === 'FILE_UPDATE' && event.file_key === opts.fileKey) {
-        const { passcode: _drop, ...clean } = event;
-        log({ type, fileKey: event.file_key, action: schedule(clean) });
-      } else {
-        log({ type, fileKey: event.file_key, action: 'ignored' });
-      }
-      answer(200, 'ok');
     });
   });
+  // TLS handshakes that fail, sockets reset mid-request: the connection ends, the server stays.
+  server.on('clientError', (_err, socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());

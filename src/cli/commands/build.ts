@@ -13,10 +13,16 @@ import { loadConfig } from '../../config/load.js';
 import { PLATFORMS, type Platform } from '../../config/schema.js';
 import { readLock, readTokens } from '../../tokens/index.js';
 import type { BuildSource } from '../../build/formats/common.js';
+import { InterruptedError, interruption } from '../../errors.js';
 import { withStyleTokens } from '../../styles/read.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 import { formatError } from '../format-error.js';
 import { requireProject } from '../project.js';
+
+function stoppedEarly(signal: AbortSignal): InterruptedError {
+  const sig = interruption(signal).signal;
+  return new InterruptedError(sig, `build stopped by ${sig} before writing anything.`, 'Run `tokensync build` again.');
+}
 
 export interface BuildCommandOptions {
   platform?: string[];
@@ -43,12 +49,15 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext) {
   const { set: variables } = await readTokens(root, config.tokens);
   // Design-owned style tokens (issue 13) are built with the rest; they are read outside the sync.
   const set = await withStyleTokens(root, config.tokens, variables);
+  // A safe point before the (long) build: nothing written yet (issue 11, item 4).
+  if (ctx.signal?.aborted) throw stoppedEarly(ctx.signal);
   const source = await buildSource(root, config.tokens);
   const out = await buildTokens(set, config.build, { ...(platforms ? { platforms } : {}), remBase: config.tokens.remBase, namespace: config.tokens.namespace, source });
   for (const w of out.warnings) ctx.out.warn(w);
+  if (ctx.signal?.aborted) throw stoppedEarly(ctx.signal);
   // --out is relative to where the command runs; build.outDir to the project root (DESIGN.md).
   const outDir = options.out ? path.resolve(ctx.cwd, options.out) : path.resolve(root, config.build.outDir);
-  const written = await writeBuild(outDir, out);
+  const written = await writeBuild(outDir, out, { signal: ctx.signal });
   const rel = path.relative(ctx.cwd, outDir) || '.';
   const human = `Built ${out.files.size} file${out.files.size === 1 ? '' : 's'} in ${rel} (${written.written.length} changed, ${written.unchanged.length} unchanged).`;
   const data = { outDir, files: [...out.files.keys()], written: written.written, unchanged: written.unchanged, warnings: out.warnings };

@@ -23,6 +23,7 @@ import { parseOrReport, parseTokenFile, workTreeSource, type TokenFileSource, ty
 import type { Problem } from './problems.js';
 import { toDiagnostics } from './report.js';
 import { resolveReferences } from './resolve.js';
+import { checkServiceRules } from './service-rules.js';
 import { validateCollection, type Gathered } from './validate.js';
 
 export type { TokenFileSource, TokenSources } from './parse.js';
@@ -166,6 +167,8 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
     },
   };
   for (const { layout, perMode } of perCollection) validateCollection(layout, perMode, namespaced, config.remBase, g);
+  // What the service would refuse, refused here for check, push and build alike (issue 11, item 6).
+  checkServiceRules(perCollection, g.variables, problems);
 
   // (Not by reading `json` of every source: for a file with integer-like keys that getter parses it again.)
   const anyFileBroken = fileList.length > tokenJson.size;

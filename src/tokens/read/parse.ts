@@ -3,8 +3,11 @@
  * the `check` path (pre-commit), so it stays fast and light (no Style Dictionary, undici or zod).
  * The key order that JSON.parse loses for integer-like keys is kept by `parseInWrittenOrder`.
  */
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { fsError } from '../../fs/errors.js';
+import { readTextFile } from '../../fs/read.js';
+import { scanJson } from '../json-depth.js';
 import type { CollectionLayout } from '../resolver-doc.js';
 import type { Problem } from './problems.js';
 
@@ -119,12 +122,28 @@ export function workTreeSource(dir: string): TokenFileSource {
   return { read: (rel) => readText(path.join(dir, rel)), list: () => tokenFiles(dir) };
 }
 
-export async function readText(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
+/**
+ * A missing file is undefined; a folder, FIFO, device, loop or unreadable file is an error naming it,
+ * and so is invalid UTF-8 (it used to become U+FFFD and be pushed as such; fs/read.ts).
+ */
+export const readText = (file: string): Promise<string | undefined> => readTextFile(file, { strictUtf8: true });
+
+/**
+ * One pass over the text before JSON.parse (json-depth.ts): nesting deeper than the walks can take is
+ * invalid JSON (thrown, reported by the caller with its position), and a duplicate key is an error
+ * where it is written (issue 11, items 6-7); parsing goes on, so other problems are found too.
+ */
+function prescan(file: string, text: string, problems: Problem[]): void {
+  const { tooDeep, duplicate: dup } = scanJson(text);
+  if (tooDeep) throw new SyntaxError('too deep');
+  if (dup) {
+    problems.push({
+      severity: 'error',
+      file,
+      offset: dup.offset,
+      message: `the key "${dup.key}" appears twice in the same object; JSON keeps only the last, so the first is silently lost`,
+      hint: 'Remove or rename one of the two.',
+    });
   }
 }
 
@@ -139,12 +158,14 @@ export async function tokenFiles(dir: string): Promise<string[]> {
       .sort();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw err;
+    throw fsError(err, dir, 'list');
   }
 }
 
 export function parseOrReport(file: string, text: string, sources: TokenSources, problems: Problem[]): unknown {
   try {
+    // Deeper than json-tree.ts's limit: invalid JSON (the walks recurse; issue 11, item 7).
+    prescan(file, text, problems);
     const json: unknown = JSON.parse(text);
     sources.files.set(file, { text, json });
     return json;
@@ -159,6 +180,7 @@ export function parseOrReport(file: string, text: string, sources: TokenSources,
 export function parseTokenFile(file: string, text: string, sources: TokenSources, problems: Problem[]): WrittenOrder | undefined {
   let parsed: WrittenOrder;
   try {
+    prescan(file, text, problems);
     parsed = parseInWrittenOrder(text);
   } catch {
     sources.files.set(file, { text, json: undefined });

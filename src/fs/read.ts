@@ -1,0 +1,86 @@
+/**
+ * Reading a text file the user controls (token files, the lock, the config): only a regular file is
+ * read. The file is opened with O_NONBLOCK and checked with fstat on the open handle, so a FIFO or a
+ * device put in a token file's place is refused without blocking (issue 11, item 7: a FIFO made
+ * `check` hang forever), and there is no window between the check and the read. Errors name the
+ * path and the fix (errors.ts). A missing file is `undefined`, not an error.
+ */
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { FileSystemError, fsError, notRegularFile, shownPath, specialKind } from './errors.js';
+
+const FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/**
+ * `strictUtf8`: bytes that are not UTF-8 are an error naming file:line:col, instead of becoming
+ * U+FFFD (issue 11, item 6: such a token was pushed with U+FFFD in it).
+ */
+export async function readTextFile(file: string, opts: { strictUtf8?: boolean } = {}): Promise<string | undefined> {
+  let handle;
+  try {
+    handle = await open(file, FLAGS);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw fsError(err, file, 'read');
+  }
+  try {
+    const st = await handle.stat();
+    if (!st.isFile()) throw notRegularFile(file, specialKind(st));
+    if (!opts.strictUtf8) return await handle.readFile({ encoding: 'utf8' });
+    return decodeStrict(await handle.readFile(), file);
+  } catch (err) {
+    throw fsError(err, file, 'read');
+  } finally {
+    await handle.close();
+  }
+}
+
+export function readTextFileSync(file: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, FLAGS);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw fsError(err, file, 'read');
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw notRegularFile(file, specialKind(st));
+    return readFileSync(fd, 'utf8');
+  } catch (err) {
+    throw fsError(err, file, 'read');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function decodeStrict(bytes: Buffer, file: string): string {
+  try {
+    return strict.decode(bytes);
+  } catch {
+    // Only on error: the longest valid prefix (binary search), then its line and column.
+    let lo = 0;
+    let hi = bytes.length;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      let ok = true;
+      try {
+        strict.decode(bytes.subarray(0, mid), { stream: true });
+      } catch {
+        ok = false;
+      }
+      strict.decode(); // reset the streaming state
+      if (ok) lo = mid;
+      else hi = mid - 1;
+    }
+    const prefix = bytes.subarray(0, lo).toString('utf8');
+    const lines = prefix.split('\n');
+    const line = lines.length;
+    const column = [...lines[lines.length - 1]!].length + 1;
+    const shown = shownPath(file);
+    const byte = bytes[lo] ?? 0;
+    throw new FileSystemError('FS_INVALID_UTF8', shown, `${shown}:${line}:${column}: invalid UTF-8 (byte 0x${byte.toString(16).padStart(2, '0')}); token files must be UTF-8.`, 'Save the file as UTF-8 in your editor (the bad byte is usually a character from another encoding, such as Latin-1).');
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * Deep nesting is an error, not a stack overflow (issue 11, item 7: a token file nested 3000 levels
+ * deep ended in "Maximum call stack size exceeded"). JSON.parse copes with any depth, but the walks
+ * over the parsed tree recurse, so a file deeper than json-tree.ts's limit is refused before them; the
+ * caller then reports it as invalid JSON and json-tree.ts gives the position. One linear pass over
+ * char codes, strings skipped (a few ms per MB).
+ */
+export const MAX_JSON_DEPTH = 512;
+
+export function tooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // Skip the string, escapes included.
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/**
+ * The first duplicate key of any object in `text` (issue 11, item 6: JSON.parse silently keeps the
+ * last of two equal keys, so the first value was lost without a word). One linear pass, strings
+ * skipped; `offset` is the second occurrence. Undefined when there is none (or the text is not JSON:
+ * the parser reports that).
+ */
+export function duplicateKey(text: string): { key: string; offset: number } | undefined {
+  const stack: (Set<string> | null)[] = [];
+  let expectKey = false;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const start = i;
+      let escaped = false;
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) {
+          escaped = true;
+          i++;
+        } else if (d === 0x22) break;
+      }
+      const keys = stack[stack.length - 1];
+      if (expectKey && keys) {
+        let key = text.slice(start + 1, i);
+        if (escaped) {
+          try {
+            key = JSON.parse(text.slice(start, i + 1)) as string;
+          } catch {
+            return undefined;
+          }
+        }
+        if (keys.has(key)) return { key, offset: start };
+        keys.add(key);
+        expectKey = false;
+      }
+    } else if (c === 0x7b) {
+      stack.push(new Set());
+      expectKey = true;
+    } else if (c === 0x5b) {
+      stack.push(null);
+      expectKey = false;
+    } else if (c === 0x7d || c === 0x5d) {
+      stack.pop();
+      expectKey = false;
+    } else if (c === 0x2c) {
+      expectKey = stack[stack.length - 1] instanceof Set;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Both checks in one pass, for the `check` path (issue 6's budget): strings are skipped with
+ * `indexOf`, and a key is only collected where an object expects one. Same answers as `tooDeep` and
+ * `duplicateKey` (test/tokens/json-scan.test.ts compares them).
+ */
+export function scanJson(text: string, max = MAX_JSON_DEPTH): { tooDeep: boolean; duplicate: { key: string; offset: number } | undefined } {
+  // Keys seen per open object: a short array (most objects have a few keys), a Set past 16.
+  const stack: (string[] | Set<string> | null)[] = [];
+  let expectKey = false;
+  let duplicate: { key: string; offset: number } | undefined;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const start = i;
+      let end = text.indexOf('"', i + 1);
+      // A quote preceded by an odd number of backslashes is escaped: look further.
+      for (;;) {
+        if (end === -1) return { tooDeep: false, duplicate };
+        let k = end - 1;
+        while (text.charCodeAt(k) === 0x5c) k--;
+        if ((end - 1 - k) % 2 === 0) break;
+        end = text.indexOf('"', end + 1);
+      }
+      i = end;
+      if (expectKey && duplicate === undefined) {
+        const keys = stack[stack.length - 1];
+        if (keys) {
+          let key = text.slice(start + 1, end);
+          if (key.includes('\\')) {
+            try {
+              key = JSON.parse(text.slice(start, end + 1)) as string;
+            } catch {
+              return { tooDeep: false, duplicate };
+            }
+          }
+          if (Array.isArray(keys)) {
+            if (keys.includes(key)) duplicate = { key, offset: start };
+            else if (keys.length < 16) keys.push(key);
+            else stack[stack.length - 1] = new Set([...keys, key]);
+          } else if (keys.has(key)) duplicate = { key, offset: start };
+          else keys.add(key);
+        }
+      }
+      expectKey = false;
+    } else if (c === 0x7b) {
+      if (stack.length >= max) return { tooDeep: true, duplicate };
+      stack.push(duplicate === undefined ? [] : null);
+      expectKey = true;
+    } else if (c === 0x5b) {
+      if (stack.length >= max) return { tooDeep: true, duplicate };
+      stack.push(null);
+      expectKey = false;
+    } else if (c === 0x7d || c === 0x5d) {
+      stack.pop();
+      expectKey = false;
+    } else if (c === 0x2c) {
+      expectKey = stack[stack.length - 1] != null;
+    }
+  }
+  return { tooDeep: false, duplicate };
+}

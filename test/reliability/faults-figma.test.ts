@@ -1,0 +1,29 @@
+/**
+ * The fault suite against the service speaking Figma's dialect (issue 12's one POST with every action
+ * and `variableModeValues`): every fault kind at every request of an initial push (GET, POST, GET,
+ * GET), and a stop after each. The one write is a POST, so every unknown outcome here is settled.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { exhaustive, runSchedule } from './schedules.js';
+
+let emu: TestEmulator;
+beforeAll(async () => {
+  emu = await startTestEmulator({ api: 'figma' });
+});
+afterAll(async () => {
+  await emu?.close();
+});
+
+describe('fault suite, figma dialect', () => {
+  it('push: every fault kind at every request, and a stop after every request, converges with no duplicate', async () => {
+    const schedules = exhaustive('push', 4);
+    const failures: string[] = [];
+    for (const s of schedules) {
+      const o = await runSchedule(emu, s);
+      if (o.problems.length > 0) failures.push(`${s.name}: ${o.problems.join('; ')}`);
+    }
+    expect(failures).toEqual([]);
+    console.log(`fault suite (push, figma dialect, exhaustive): ${schedules.length} schedules, 0 duplicates, all converged`);
+  }, 120_000);
+});
