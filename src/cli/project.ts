@@ -20,9 +20,10 @@ export function requireProject(file: string | undefined, cwd: string): void {
 
 /** Files named on the command line must exist: a typo must not pass as "no problems". */
 export function requireFiles(files: readonly string[], cwd: string): void {
-  const missing = files.filter((f) => !existsSync(path.resolve(cwd, f)));
-  if (missing.length === 0) return;
-  throw new ProjectError('FILE_NOT_FOUND', `${missing.join(', ')}: no such file${missing.length === 1 ? '' : 's'} (relative to ${cwd}).`, {
-    hint: 'Check the path, or run `tokensync check` without file names to check the whole token set.',
+  const missing = files.find((f) => !existsSync(path.resolve(cwd, f)));
+  if (missing === undefined) return;
+  // Wording shared with issue 11's bad-input corpus (test/bad-input).
+  throw new ProjectError('CHECK_FILE_MISSING', `${missing} does not exist, so it cannot be checked.`, {
+    hint: 'Check the path (relative to the current folder), or run `tokensync check` with no file to check the whole set.',
   });
 }

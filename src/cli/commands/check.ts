@@ -8,9 +8,7 @@
  * config/quick.ts) and tokens/read.ts; `--staged` adds only git/index-source.ts (two git calls) (no Style Dictionary, undici, local service or lock schema);
  * `--remote` is the service drift check and lives elsewhere.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { TokensyncError } from '../../errors.js';
 import { loadConfigQuick, quickParseConfig } from '../../config/quick.js';
 import { formatDiagnostic, type Diagnostic } from '../../tokens/errors.js';
 import { analyzeTokens, type TokenFileSource } from '../../tokens/read.js';
@@ -55,13 +53,6 @@ export async function run(options: CheckOptions, ctx: CommandContext): Promise<E
   // Paths as the user sees them: relative to where the command runs, so editors can jump to them.
   const shown = (d: Diagnostic): Diagnostic => ({ ...d, file: path.relative(ctx.cwd, path.resolve(root, d.file)).split(path.sep).join('/') || d.file });
   const only = (options.files ?? []).map((f) => path.resolve(ctx.cwd, f));
-  // A named file that is not there would otherwise "pass" with nothing to report (issue 11, item 8).
-  const missing = (options.files ?? []).find((f) => !existsSync(path.resolve(ctx.cwd, f)));
-  if (missing !== undefined) {
-    throw new TokensyncError('CHECK_FILE_MISSING', `${missing} does not exist, so it cannot be checked.`, {
-      hint: 'Check the path (relative to the current folder), or run `tokensync check` with no file to check the whole set.',
-    });
-  }
   const diagnostics = all.filter((d) => only.length === 0 || only.includes(path.resolve(root, d.file))).map(shown);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
