@@ -39,6 +39,14 @@ export function gradientShape(ours: Record<string, unknown>): GradientShape | un
   return typeof angle === 'number' && Number.isFinite(angle) ? { type, angle } : { type };
 }
 
+/**
+ * The shape's part of the canonical form: nothing for DTCG's default (no shape, or linear at 180deg,
+ * top to bottom), so a gradient without a shape compares as it always did; otherwise its kind and
+ * angle, so editing only those is a change diff reports.
+ */
+const canonShape = (shape: GradientShape | undefined): string =>
+  shape?.type === 'radial' ? ' radial' : shape?.angle !== undefined && shape.angle !== 180 ? ` linear ${numberModule.canonical(shape.angle)}deg` : '';
+
 export const gradientModule: TypeModule<'gradient'> = {
   type: 'gradient',
   composite: true,
@@ -57,7 +65,7 @@ export const gradientModule: TypeModule<'gradient'> = {
     });
     return ok ? stops : undefined;
   },
-  canonical: (v) => canon(v, (g: Gradient) => `gradient(${g.map(canonStop).join(',')})`),
+  canonical: (v) => canon(v, (g: Gradient) => `gradient(${g.map(canonStop).join(',')})${canonShape(g.shape)}`),
   encode: (v, ctx) => enc(v, ctx, (g: Gradient) => g.map((s) => encodeStop(s, ctx))),
   extension: (v, ours) => {
     const shape = gradientShape(ours);

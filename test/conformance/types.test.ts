@@ -214,6 +214,19 @@ describe('canonical forms and encoding', () => {
     expect(m.encode({ alias: { collection: 'C', name: 'a/b' } }, ctx)).toBe('{x}');
   });
 
+  it("counts a gradient's kind and angle, with no shape the same as linear at the default 180deg", () => {
+    const m = TYPE_MODULES.gradient;
+    const stops = () => parseAs('gradient', [{ color: black, position: 0 }, { color: black, position: 1 }]).value as object;
+    const shaped = (shape?: object) => Object.assign(stops(), shape ? { shape } : {}) as never;
+    const plain = m.canonical(shaped());
+    expect(m.canonical(shaped({ type: 'linear' }))).toBe(plain);
+    expect(m.canonical(shaped({ type: 'linear', angle: 180 }))).toBe(plain);
+    expect(m.canonical(shaped({ type: 'linear', angle: 90 }))).not.toBe(plain);
+    expect(m.canonical(shaped({ type: 'linear', angle: 90 }))).not.toBe(m.canonical(shaped({ type: 'linear', angle: 45 })));
+    expect(m.canonical(shaped({ type: 'radial' }))).not.toBe(plain);
+    expect(m.canonical(shaped({ type: 'radial' }))).not.toBe(m.canonical(shaped({ type: 'linear', angle: 90 })));
+  });
+
   it('round-trips every composite through encode and parse', () => {
     const values: [string, unknown][] = [
       ['shadow', [{ color: black, offsetX: px(0), offsetY: px(4), blur: px(8), spread: px(0), inset: true }]],
