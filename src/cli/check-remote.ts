@@ -1,12 +1,13 @@
 /**
  * `tokensync check --remote`: the CI drift check. Reads the service and compares it with the files
  * and the lock without writing anything: exit 2 on drift in either direction or on conflicts, and with
- * --strict also on orphans (remote-only variables, which the API cannot delete).
+ * --strict also on orphans (what exists only in the design file), with what to do about them in the
+ * configured dialect (dfs cannot delete; figma's `push --delete-orphans` can: issue 12).
  */
 import { loadConfig } from '../config/load.js';
 import { connect } from '../service/connect.js';
 import { runSync } from '../sync/apply.js';
-import { renderConflicts, renderPlanTable } from '../sync/report.js';
+import { describeOrphans, renderConflicts, renderPlanTable } from '../sync/report.js';
 import { appendStepSummary, planMarkdown, setOutputs, underGitHubActions } from './github.js';
 import { requireProject } from './project.js';
 import { announceWait } from './ui/countdown.js';
@@ -36,7 +37,7 @@ export async function runRemoteCheck(options: { strict: boolean }, ctx: CommandC
     const verdict = drift
       ? 'Drift: the repository and the design file differ. Run `tokensync sync` (or pull/push) and commit the result.'
       : orphans
-        ? `${diff.orphans.length} orphan variable(s) exist only in the design file; remove them there (--strict).`
+        ? `${diff.orphans.length} orphan(s) exist only in the design file (--strict).${describeOrphans(diff.orphans, connection.client.dialect.name === 'figma')}`
         : 'In step with the design file.';
     if (underGitHubActions(ctx.env)) {
       await appendStepSummary(ctx.env, planMarkdown('tokensync check --remote', diff, verdict));

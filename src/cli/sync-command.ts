@@ -6,7 +6,7 @@ import { loadConfig } from '../config/load.js';
 import { connect } from '../service/connect.js';
 import { runSync, type SyncMode, type SyncOutcome } from '../sync/apply.js';
 import type { SyncDiff } from '../sync/diff.js';
-import { describeRepoOnly, renderConflicts, renderPlanTable, repoOnlyJson } from '../sync/report.js';
+import { describeOrphans, describeRepoOnly, renderConflicts, renderPlanTable, repoOnlyJson } from '../sync/report.js';
 import { describeStyles, stylesDiffer, stylesJson } from '../styles/report.js';
 import { appendStepSummary, planMarkdown, setOutputs, underGitHubActions } from './github.js';
 import { requireProject } from './project.js';
@@ -134,23 +134,4 @@ async function reportToGitHub(mode: SyncMode, outcome: SyncOutcome, ctx: Command
     changed: String(files.written.length + files.removed.length > 0 || (outcome.kind === 'planned' && outcome.plan.requests.length > 0)),
     files: [...files.written, ...files.removed].join('\n'),
   });
-}
-
-/**
- * What exists only in the service is reported with what to do about it: the dfs API cannot delete;
- * with the figma API, `--delete-orphans` (or sync.deleteOrphans) deletes them (issue 12).
- */
-export function describeOrphans(orphans: SyncDiff['orphans'], canDelete = false): string {
-  const removed = orphans.filter((o) => o.reason === 'removed-locally').length;
-  const neverPulled = orphans.length - removed;
-  const lines: string[] = [];
-  if (removed > 0) {
-    lines.push(
-      canDelete
-        ? `${removed} item(s) were removed from the repository but still exist in the design file: \`tokensync push --delete-orphans\` deletes them there.`
-        : `${removed} item(s) were removed from the repository but still exist in the design file (the API cannot delete): remove them there.`,
-    );
-  }
-  if (neverPulled > 0) lines.push(`${neverPulled} item(s) exist only in the design file and were never pulled: \`tokensync pull\` brings them into the repository.`);
-  return lines.length > 0 ? `\n${lines.join('\n')}` : '';
 }

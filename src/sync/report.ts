@@ -82,12 +82,14 @@ function conflictRow(c: Conflict): Row {
   }
 }
 
-function orphanRow(o: Orphan, deletes: Set<string>): Row {
+function orphanRow(o: Orphan, deletes: Set<string>, canDelete: boolean): Row {
   const subject = o.kind === 'variable' ? o.variable : o.kind === 'mode' ? `(mode ${o.mode})` : '(collection)';
   const detail = o.reason === 'removed-locally' ? 'only in the design file (removed from the repository)' : 'only in the design file (never pulled)';
   // Issue 12: deleted only on request (--delete-orphans / sync.deleteOrphans) and where the API can.
   if (deletes.has(o.id)) return ['-', subject, 'removed from the repository: deleted from the design file', '-> service'];
-  return ['?', subject, detail, 'remove it in the design file'];
+  // The figma API deletes what the repository removed, when asked; dfs cannot delete (DESIGN.md "Dialects").
+  const todo = o.reason === 'removed-locally' && canDelete ? 'push --delete-orphans deletes it' : 'remove it in the design file';
+  return ['?', subject, detail, todo];
 }
 
 function layout(groups: Map<string, Row[]>): string[] {
@@ -116,7 +118,7 @@ export function renderPlanTable(diff: SyncDiff, plan: Plan): string {
   for (const c of diff.toService) add(groups, c.collection, changeRow(c, '-> service'));
   for (const c of diff.toRepo) add(groups, c.collection, changeRow(c, '-> repo'));
   const deletes = new Set(plan.deletes ?? []);
-  for (const o of diff.orphans) add(groups, o.collection, orphanRow(o, deletes));
+  for (const o of diff.orphans) add(groups, o.collection, orphanRow(o, deletes, plan.dialect === 'figma'));
   const { posts, puts } = plan.summary;
   const requests = plan.requests.length === 0 ? 'no requests' : `${plural(plan.requests.length, 'request')} (${posts} POST${plan.dialect === 'figma' ? '' : `, ${puts} PUT`})`;
   const summary =
@@ -153,4 +155,23 @@ export function repoOnlyJson(tokens: readonly RepoToken[] | undefined, fresh: re
   return (tokens ?? [])
     .filter((t) => t.owner === 'repository')
     .map((t) => ({ collection: t.collection, name: t.name, type: t.type, owner: 'repository' as const, new: isNew.has(t) }));
+}
+
+/**
+ * What exists only in the service is reported with what to do about it: the dfs API cannot delete;
+ * with the figma API, `--delete-orphans` (or sync.deleteOrphans) deletes them (issue 12).
+ */
+export function describeOrphans(orphans: Orphan[], canDelete = false): string {
+  const removed = orphans.filter((o) => o.reason === 'removed-locally').length;
+  const neverPulled = orphans.length - removed;
+  const lines: string[] = [];
+  if (removed > 0) {
+    lines.push(
+      canDelete
+        ? `${removed} item(s) were removed from the repository but still exist in the design file: \`tokensync push --delete-orphans\` (or \`sync.deleteOrphans: true\`) deletes them there.`
+        : `${removed} item(s) were removed from the repository but still exist in the design file (the API cannot delete): remove them there.`,
+    );
+  }
+  if (neverPulled > 0) lines.push(`${neverPulled} item(s) exist only in the design file and were never pulled: \`tokensync pull\` brings them into the repository.`);
+  return lines.length > 0 ? `\n${lines.join('\n')}` : '';
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diff3 } from '../../src/sync/diff.js';
 import { compilePlan } from '../../src/sync/plan.js';
-import { renderConflicts, renderPlanTable } from '../../src/sync/report.js';
+import { describeOrphans, renderConflicts, renderPlanTable } from '../../src/sync/report.js';
 import { baseSet, edit, hex, lockFor, ref, v, without } from './fixtures.js';
 
 const R0 = baseSet(true);
@@ -28,6 +28,31 @@ describe('report', () => {
         > brand/primary  renamed from brand                                     -> repo
         + danger         color: Value #ff0000                                   -> repo
       2 to push, 2 to pull, 1 conflict, 1 orphan; 2 requests (1 POST, 1 PUT)."
+    `);
+  });
+
+  it('words orphans per dialect: removed by hand under dfs, deleted by push --delete-orphans under figma', () => {
+    const local = without(L0, 'Primitives', 'color/red');
+    const d = diff3({ local, remote: R0, base: LOCK });
+    const figmaRows = renderPlanTable(d, compilePlan(R0, d.merged, { dialect: 'figma' })).split('\n').filter((l) => l.includes('?'));
+    const dfsRows = renderPlanTable(d, compilePlan(R0, d.merged)).split('\n').filter((l) => l.includes('?'));
+    expect({ figma: figmaRows, dfs: dfsRows }).toMatchInlineSnapshot(`
+      {
+        "dfs": [
+          "  ? color/red  only in the design file (removed from the repository)  remove it in the design file",
+        ],
+        "figma": [
+          "  ? color/red  only in the design file (removed from the repository)  push --delete-orphans deletes it",
+        ],
+      }
+    `);
+    expect({ figma: describeOrphans(d.orphans, true), dfs: describeOrphans(d.orphans, false) }).toMatchInlineSnapshot(`
+      {
+        "dfs": "
+      1 item(s) were removed from the repository but still exist in the design file (the API cannot delete): remove them there.",
+        "figma": "
+      1 item(s) were removed from the repository but still exist in the design file: \`tokensync push --delete-orphans\` (or \`sync.deleteOrphans: true\`) deletes them there.",
+      }
     `);
   });
 
