@@ -36,7 +36,7 @@ function summarise(log) {
 export async function syncLeg(opts) {
   const script = path.join(opts.app, 'bin', 'tokensync.js');
   /** step id -> { ms[], rss[], requests (last run), json stats } */
-  const acc = Object.fromEntries(STEPS.map((s) => [s.id, { ms: [], rss: [], requests: undefined, client: undefined, error: undefined }]));
+  const acc = Object.fromEntries(STEPS.map((s) => [s.id, { ms: [], rss: [], cpu: [], requests: undefined, client: undefined, error: undefined }]));
   // runs timed + 1 untimed with --json for the client's own request accounting.
   for (let i = 0; i <= opts.runs; i++) {
     const withJson = i === opts.runs;
@@ -72,6 +72,7 @@ export async function syncLeg(opts) {
         } else {
           slot.ms.push(r.ms);
           slot.rss.push(r.rssMB);
+          slot.cpu.push(r.cpuMs);
           slot.requests = summarise(mine);
         }
       }
@@ -84,7 +85,7 @@ export async function syncLeg(opts) {
     if (slot.error || slot.ms.length === 0) return { ...s, m: { ok: false, error: slot.error ?? 'not run' } };
     return {
       ...s,
-      m: { ok: true, runs: slot.ms.length, ms: median(slot.ms), msMin: Math.min(...slot.ms), msMax: Math.max(...slot.ms), rssMB: median(slot.rss) },
+      m: { ok: true, runs: slot.ms.length, ms: median(slot.ms), msMin: Math.min(...slot.ms), msMax: Math.max(...slot.ms), rssMB: median(slot.rss), cpuMs: median(slot.cpu) },
       requests: slot.requests,
       client: slot.client,
     };

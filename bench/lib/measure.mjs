@@ -1,6 +1,7 @@
 /**
  * Runs a Node program as a child process and measures what a user waits for: wall time from spawn
- * to exit (so Node start and module loading count), and peak memory (see probe.mjs). A figure is
+ * to exit (so Node start and module loading count), peak memory and CPU time (user + system: what
+ * the growth verdict is judged on, as it does not depend on a free core; see probe.mjs). A figure is
  * the median of several runs; the spread (min..max) is kept so a noisy figure shows as noisy.
  */
 import { spawn } from 'node:child_process';
@@ -12,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const PROBE = pathToFileURL(fileURLToPath(new URL('./probe.mjs', import.meta.url))).href;
 
 /**
- * @typedef {{ ms: number; rssMB: number | undefined; code: number | null; stdout: string; stderr: string }} RunResult
+ * @typedef {{ ms: number; rssMB: number | undefined; cpuMs: number | undefined; code: number | null; stdout: string; stderr: string }} RunResult
  * @typedef {{ cwd: string; env?: Record<string, string | undefined>; timeoutMs?: number; stdoutToFile?: boolean }} RunOptions
  */
 
@@ -45,14 +46,18 @@ export function runNode(script, args, opts) {
       clearTimeout(timer);
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       let rssMB;
+      let cpuMs;
       try {
-        rssMB = Number(readFileSync(rssFile, 'utf8')) / 1024;
+        const probe = JSON.parse(readFileSync(rssFile, 'utf8'));
+        rssMB = Number(probe.maxRSS) / 1024;
+        cpuMs = Number(probe.cpuUs) / 1000;
       } catch {
         rssMB = undefined;
+        cpuMs = undefined;
       }
       const stdout = outFile ? readFileSync(outFile, 'utf8') : Buffer.concat(out).toString('utf8');
       rmSync(dir, { recursive: true, force: true });
-      resolve({ ms, rssMB, code, stdout, stderr: Buffer.concat(err).toString('utf8') });
+      resolve({ ms, rssMB, cpuMs, code, stdout, stderr: Buffer.concat(err).toString('utf8') });
     });
   });
 }
@@ -65,7 +70,7 @@ export function median(xs) {
 }
 
 /**
- * @typedef {{ ok: true; runs: number; ms: number; msMin: number; msMax: number; rssMB: number | undefined; last: RunResult }
+ * @typedef {{ ok: true; runs: number; ms: number; msMin: number; msMax: number; rssMB: number | undefined; cpuMs: number | undefined; last: RunResult }
  *   | { ok: false; error: string }} Measured
  */
 
@@ -97,6 +102,7 @@ export async function measure(script, args, opts) {
     msMin: Math.min(...ms),
     msMax: Math.max(...ms),
     rssMB: median(results.map((r) => r.rssMB)),
+    cpuMs: median(results.map((r) => r.cpuMs)),
     last: /** @type {RunResult} */ (results[results.length - 1]),
   };
 }
