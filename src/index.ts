@@ -47,8 +47,8 @@ export { FileSystemError } from './fs/errors.js';
 export type { SyncOptions, SyncOutcome, SyncMode, FileChanges } from './sync/apply.js';
 
 // Build.
-export { buildTokens, writeBuild, BuildError } from './build/index.js';
-export type { BuildOutput, BuildOptions } from './build/index.js';
+export { buildTokens, writeBuild, BuildError } from './codegen/index.js';
+export type { BuildOutput, BuildOptions } from './codegen/index.js';
 
 // The local service and the webhook receiver.
 export { startEmulator } from './emulator/index.js';

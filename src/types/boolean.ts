@@ -18,8 +18,8 @@ export const booleanModule: TypeModule<'boolean'> = {
   variable: { type: 'BOOLEAN', toLiteral: (b) => ({ literal: b, kind: BOOLEAN_KIND }), fromLiteral: (l) => Boolean(l) },
 };
 
-// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
-import type { TypeRender } from '../build/render/context.js';
+// ---- render: what the build prints for this type on each platform (src/codegen prints it through these; contract in ./render/context.ts) ----
+import type { TypeRender } from './render/context.js';
 
 /** boolean (not in the 2025.10 format; the design file's BOOLEAN variables). */
 export const booleanRender: TypeRender<boolean> = {

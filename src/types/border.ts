@@ -23,8 +23,8 @@ export const borderModule: TypeModule<'border'> = {
     enc(v, ctx, (b: Border) => ({ color: colorModule.encode(b.color, ctx), width: dimensionModule.encode(b.width, ctx), style: strokeStyleModule.encode(b.style, ctx) })),
 };
 
-// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
-import type { TypeRender, RenderContext as BuildRenderContext, Sub } from '../build/render/context.js';
+// ---- render: what the build prints for this type on each platform (src/codegen prints it through these; contract in ./render/context.ts) ----
+import type { TypeRender, RenderContext as BuildRenderContext, Sub } from './render/context.js';
 
 /** border (format §9.3): CSS `border` shorthand `width style color`. */
 type RenderValue = { color: Sub; width: Sub; style: Sub };

@@ -173,9 +173,9 @@ export const colorModule: TypeModule<'color'> = {
   },
 };
 
-// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
-import type { TypeRender } from '../build/render/context.js';
-import { alpha as rAlpha, num as rNum } from '../build/render/units.js';
+// ---- render: what the build prints for this type on each platform (src/codegen prints it through these; contract in ./render/context.ts) ----
+import type { TypeRender } from './render/context.js';
+import { alpha as rAlpha, num as rNum } from './render/units.js';
 
 /**
  * color (format §8.1, color module). The model keeps the sRGB conversion (r/g/b/a) and, for a

@@ -28,9 +28,9 @@ export const cubicBezierModule: TypeModule<'cubicBezier'> = {
   encode: (v, ctx) => enc(v, ctx, (b: CubicBezier) => b.map(roundFloat)),
 };
 
-// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
-import type { TypeRender } from '../build/render/context.js';
-import { kFloat as rKFloat, num as rNum } from '../build/render/units.js';
+// ---- render: what the build prints for this type on each platform (src/codegen prints it through these; contract in ./render/context.ts) ----
+import type { TypeRender } from './render/context.js';
+import { kFloat as rKFloat, num as rNum } from './render/units.js';
 
 /** cubicBezier (format §8.6): `cubic-bezier()` in CSS, Compose's CubicBezierEasing, a struct in Swift. */
 export const cubicBezierRender: TypeRender<CubicBezier> = {

@@ -73,9 +73,9 @@ export const dimensionModule: TypeModule<'dimension'> = {
   },
 };
 
-// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
-import type { TypeRender } from '../build/render/context.js';
-import { num as rNum, px as rPx } from '../build/render/units.js';
+// ---- render: what the build prints for this type on each platform (src/codegen prints it through these; contract in ./render/context.ts) ----
+import type { TypeRender } from './render/context.js';
+import { num as rNum, px as rPx } from './render/units.js';
 
 /**
  * dimension (format §8.2): px or rem. The web keeps the unit as written; native platforms get

@@ -26,9 +26,9 @@ export const durationModule: TypeModule<'duration'> = {
   },
 };
 
-// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
-import type { TypeRender } from '../build/render/context.js';
-import { ms as rMs, num as rNum } from '../build/render/units.js';
+// ---- render: what the build prints for this type on each platform (src/codegen prints it through these; contract in ./render/context.ts) ----
+import type { TypeRender } from './render/context.js';
+import { ms as rMs, num as rNum } from './render/units.js';
 
 /** duration (format §8.5): ms or s. Web keeps the unit; Swift TimeInterval seconds; Android and Compose integer ms. */
 const renderWeb = (d: Duration): string => `${rNum(d.value)}${d.unit}`;

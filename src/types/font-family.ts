@@ -30,9 +30,9 @@ export const fontFamilyModule: TypeModule<'fontFamily'> = {
   },
 };
 
-// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
-import type { TypeRender } from '../build/render/context.js';
-import { androidString as rAndroidString, cLikeString as rCLikeString } from '../build/render/units.js';
+// ---- render: what the build prints for this type on each platform (src/codegen prints it through these; contract in ./render/context.ts) ----
+import type { TypeRender } from './render/context.js';
+import { androidString as rAndroidString, cLikeString as rCLikeString } from './render/units.js';
 
 /**
  * fontFamily (format §8.3): one name or a list of fallbacks. CSS quotes a name with anything but

@@ -63,9 +63,9 @@ export const fontWeightModule: TypeModule<'fontWeight'> = {
   },
 };
 
-// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
-import type { TypeRender } from '../build/render/context.js';
-import { num as rNum } from '../build/render/units.js';
+// ---- render: what the build prints for this type on each platform (src/codegen prints it through these; contract in ./render/context.ts) ----
+import type { TypeRender } from './render/context.js';
+import { num as rNum } from './render/units.js';
 
 /**
  * fontWeight (format §8.4): 1..1000 or one of the spec's names. CSS takes both (a name as its

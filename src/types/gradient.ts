@@ -75,9 +75,9 @@ export const gradientModule: TypeModule<'gradient'> = {
   extensionOf: (v) => (v.shape ? { gradient: v.shape.type === 'radial' ? { type: 'radial' } : { type: 'linear', ...(v.shape.angle !== undefined ? { angle: v.shape.angle } : {}) } } : undefined),
 };
 
-// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
-import { isSub, type TypeRender, type RenderContext as BuildRenderContext, type Sub, type AndroidResource } from '../build/render/context.js';
-import { kFloat as rKFloat, num as rNum } from '../build/render/units.js';
+// ---- render: what the build prints for this type on each platform (src/codegen prints it through these; contract in ./render/context.ts) ----
+import { isSub, type TypeRender, type RenderContext as BuildRenderContext, type Sub, type AndroidResource } from './render/context.js';
+import { kFloat as rKFloat, num as rNum } from './render/units.js';
 
 /**
  * gradient (format §9.6): color stops with a position in [0, 1]. The format has no angle or shape:

@@ -15,7 +15,7 @@
  *   the types the design file cannot hold (repository-owned tokens, never pushed).
  * - `render` is per build platform; the build stage fills it (src/build owns the renderers).
  */
-import type { TypeRender } from '../build/render/context.js';
+import type { TypeRender } from './render/context.js';
 import type { DtcgType, DtcgValueOf, Ref } from '../model/dtcg.js';
 import type { Alias, Literal, TokenKind, VariableType } from '../model/types.js';
 
@@ -85,7 +85,7 @@ export interface TypeModule<K extends DtcgType = DtcgType> {
   /** Absent: the design file cannot hold this type, so its tokens are repository-owned. */
   variable?: VariableMapping<DtcgValueOf[K]>;
   /**
-   * How the build prints the type on each platform (src/build/render/context.ts says what a
+   * How the build prints the type on each platform (src/types/render/context.ts says what a
    * renderer is given); set by the render section at the end of each module, which the build owns.
    */
   render?: TypeRender;

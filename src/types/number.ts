@@ -23,9 +23,9 @@ export const numberModule: TypeModule<'number'> = {
   },
 };
 
-// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
-import type { TypeRender } from '../build/render/context.js';
-import { kFloat as rKFloat, num as rNum } from '../build/render/units.js';
+// ---- render: what the build prints for this type on each platform (src/codegen prints it through these; contract in ./render/context.ts) ----
+import type { TypeRender } from './render/context.js';
+import { kFloat as rKFloat, num as rNum } from './render/units.js';
 
 /** number (format §8.7). */
 export const numberRender: TypeRender<number> = {

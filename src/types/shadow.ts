@@ -73,8 +73,8 @@ export const shadowModule: TypeModule<'shadow'> = {
   encode: (v, ctx) => enc(v, ctx, (s: Shadow) => (Array.isArray(s) ? s.map((l) => encodeLayer(l, ctx)) : encodeLayer(s, ctx))),
 };
 
-// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
-import { isSub, type TypeRender, type RenderContext as BuildRenderContext, type Sub, type AndroidResource } from '../build/render/context.js';
+// ---- render: what the build prints for this type on each platform (src/codegen prints it through these; contract in ./render/context.ts) ----
+import { isSub, type TypeRender, type RenderContext as BuildRenderContext, type Sub, type AndroidResource } from './render/context.js';
 
 /**
  * shadow (format §9.5): one layer or several, CSS `box-shadow` (`inset x y blur spread color`,

@@ -18,9 +18,9 @@ export const stringModule: TypeModule<'string'> = {
   variable: { type: 'STRING', toLiteral: (s) => ({ literal: s, kind: STRING_KIND }), fromLiteral: (l) => String(l) },
 };
 
-// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
-import type { TypeRender } from '../build/render/context.js';
-import { androidString as rAndroidString, cLikeString as rCLikeString, cssString as rCssString } from '../build/render/units.js';
+// ---- render: what the build prints for this type on each platform (src/codegen prints it through these; contract in ./render/context.ts) ----
+import type { TypeRender } from './render/context.js';
+import { androidString as rAndroidString, cLikeString as rCLikeString, cssString as rCssString } from './render/units.js';
 
 /** string (not in the 2025.10 format; the design file's STRING variables). */
 export const stringRender: TypeRender<string> = {

@@ -44,8 +44,8 @@ export const strokeStyleModule: TypeModule<'strokeStyle'> = {
     enc(v, ctx, (s: StrokeStyle) => (typeof s === 'string' ? s : { dashArray: s.dashArray.map((d) => dimensionModule.encode(d, ctx)), lineCap: s.lineCap })),
 };
 
-// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
-import type { TypeRender, RenderContext as BuildRenderContext, Sub } from '../build/render/context.js';
+// ---- render: what the build prints for this type on each platform (src/codegen prints it through these; contract in ./render/context.ts) ----
+import type { TypeRender, RenderContext as BuildRenderContext, Sub } from './render/context.js';
 
 /**
  * strokeStyle (format §9.2): a keyword, or dashes with a line cap. CSS `border-style` has no dash

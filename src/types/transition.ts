@@ -27,8 +27,8 @@ export const transitionModule: TypeModule<'transition'> = {
     })),
 };
 
-// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
-import type { TypeRender, Sub } from '../build/render/context.js';
+// ---- render: what the build prints for this type on each platform (src/codegen prints it through these; contract in ./render/context.ts) ----
+import type { TypeRender, Sub } from './render/context.js';
 
 /** transition (format §9.4): CSS `transition` shorthand `duration timing-function delay` (all properties). */
 type RenderValue = { duration: Sub; delay: Sub; timingFunction: Sub };

@@ -42,9 +42,9 @@ export const typographyModule: TypeModule<'typography'> = {
     })),
 };
 
-// ---- render: what the build prints for this type on each platform (src/build owns it; issue 10) ----
-import type { TypeRender, RenderContext as BuildRenderContext, Sub } from '../build/render/context.js';
-import { androidString as rAndroidString, num as rNum, px as rPx } from '../build/render/units.js';
+// ---- render: what the build prints for this type on each platform (src/codegen prints it through these; contract in ./render/context.ts) ----
+import type { TypeRender, RenderContext as BuildRenderContext, Sub } from './render/context.js';
+import { androidString as rAndroidString, num as rNum, px as rPx } from './render/units.js';
 import type { Dimension, FontFamily, FontWeight } from '../model/dtcg.js';
 import { weightNumber } from './font-weight.js';
 

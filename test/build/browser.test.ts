@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { compile } from 'tailwindcss';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildTokens, writeBuild } from '../../src/build/index.js';
+import { buildTokens, writeBuild } from '../../src/codegen/index.js';
 import { writeFileAtomic } from '../../src/fs/atomic.js';
 import { fixtureConfig, fixtureSet } from './fixture.js';
 import { findBrowser, missingBrowserMessage } from '../helpers/browser.js';

@@ -6,7 +6,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile, mkdir } from 'node:fs/
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { buildTokens } from '../../src/build/index.js';
+import { buildTokens } from '../../src/codegen/index.js';
 import { run } from '../../src/cli/commands/build.js';
 import type { CommandContext } from '../../src/cli/context.js';
 import { configSchema } from '../../src/config/schema.js';

@@ -8,13 +8,13 @@
  */
 import StyleDictionary from 'style-dictionary';
 import { describe, expect, test } from 'vitest';
-import { formatDirect } from '../../src/build/direct.js';
-import { compositesOf } from '../../src/build/index.js';
-import type { FormatContext } from '../../src/build/formats/common.js';
-import { planPlatforms } from '../../src/build/platforms.js';
-import { transforms } from '../../src/build/transforms.js';
-import { buildTree, EXT } from '../../src/build/tree.js';
-import { planViews } from '../../src/build/views.js';
+import { formatDirect } from '../../src/codegen/direct.js';
+import { compositesOf } from '../../src/codegen/index.js';
+import type { FormatContext } from '../../src/codegen/formats/common.js';
+import { planPlatforms } from '../../src/codegen/platforms.js';
+import { transforms } from '../../src/codegen/transforms.js';
+import { buildTree, EXT } from '../../src/codegen/tree.js';
+import { planViews } from '../../src/codegen/views.js';
 import { fixtureConfig, fixtureSet } from './fixture.js';
 
 describe("direct formatting equals Style Dictionary's pipeline", async () => {

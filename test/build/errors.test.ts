@@ -3,7 +3,7 @@
  * tokens and the fix (inline snapshots), and the config knobs that change the output.
  */
 import { describe, expect, test } from 'vitest';
-import { buildTokens } from '../../src/build/index.js';
+import { buildTokens } from '../../src/codegen/index.js';
 import type { TokenSet, Variable } from '../../src/model/types.js';
 import { fixtureConfig, fixtureSet } from './fixture.js';
 

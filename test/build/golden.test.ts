@@ -4,7 +4,7 @@
  * intended change with `npx vitest run test/build -u` and review the diff.
  */
 import { describe, expect, test } from 'vitest';
-import { buildTokens } from '../../src/build/index.js';
+import { buildTokens } from '../../src/codegen/index.js';
 import { fixtureConfig, fixtureSet } from './fixture.js';
 
 describe('build goldens', async () => {

@@ -4,7 +4,7 @@
  * build side by side; with `none` the clash stays an error naming both tokens.
  */
 import { describe, expect, test } from 'vitest';
-import { buildTokens } from '../../src/build/index.js';
+import { buildTokens } from '../../src/codegen/index.js';
 import type { RepoToken } from '../../src/model/dtcg.js';
 import type { Alias, Collection, TokenSet, Value, Variable } from '../../src/model/types.js';
 import { hexToColor } from '../../src/model/values.js';

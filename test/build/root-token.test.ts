@@ -4,7 +4,7 @@
  * on every platform, and an alias to it follows.
  */
 import { expect, test } from 'vitest';
-import { buildTokens } from '../../src/build/index.js';
+import { buildTokens } from '../../src/codegen/index.js';
 import { model } from '../conformance/harness.js';
 import { fixtureConfig } from './fixture.js';
 

@@ -5,7 +5,7 @@
  */
 import { compileString } from 'sass';
 import { describe, expect, test } from 'vitest';
-import { buildTokens } from '../../src/build/index.js';
+import { buildTokens } from '../../src/codegen/index.js';
 import { fixtureConfig, fixtureSet } from './fixture.js';
 
 /** Every variable of a file, printed as custom properties of a probe rule. */

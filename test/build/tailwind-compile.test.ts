@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { compile } from 'tailwindcss';
 import { describe, expect, test } from 'vitest';
-import { buildTokens } from '../../src/build/index.js';
+import { buildTokens } from '../../src/codegen/index.js';
 import { fixtureConfig, fixtureSet } from './fixture.js';
 
 describe('tailwind/theme.css under Tailwind v4', async () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, test } from 'vitest';
-import { buildTokens } from '../../src/build/index.js';
+import { buildTokens } from '../../src/codegen/index.js';
 import { fixtureConfig, fixtureSet } from './fixture.js';
 
 const run = promisify(execFile);

@@ -137,7 +137,7 @@ describe('signals', () => {
   });
 
   it('build stops between files when interrupted, every file whole (in process: build prints nothing to wait on)', async () => {
-    const { writeFiles } = await import('../../src/build/write.js');
+    const { writeFiles } = await import('../../src/codegen/write.js');
     const { InterruptedError } = await import('../../src/errors.js');
     const { signalExitCode } = await import('../../src/cli/signals.js');
     const { mkdtempSync, readdirSync } = await import('node:fs');

@@ -7,12 +7,12 @@
 import { watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildTokens, writeBuild } from '../../build/index.js';
-import { BuildError } from '../../build/errors.js';
+import { buildTokens, writeBuild } from '../../codegen/index.js';
+import { BuildError } from '../../codegen/errors.js';
 import { loadConfig } from '../../config/load.js';
 import { PLATFORMS, type Platform } from '../../config/schema.js';
 import { readLock, readTokens } from '../../tokens/index.js';
-import type { BuildSource } from '../../build/formats/common.js';
+import type { BuildSource } from '../../codegen/formats/common.js';
 import { InterruptedError, interruption } from '../../errors.js';
 import { withStyleTokens } from '../../styles/read.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';

@@ -40,7 +40,7 @@ export async function run(_options: unknown, ctx: CommandContext): Promise<ExitC
   const { set: variables } = await readTokens(root, config.tokens);
   // The style tokens are built with the variables, as `tokensync build` does.
   const set = await withStyleTokens(root, config.tokens, variables);
-  const { buildTokens, writeBuild } = await import('../../build/index.js');
+  const { buildTokens, writeBuild } = await import('../../codegen/index.js');
   const output = await buildTokens(set, config.build, { remBase: config.tokens.remBase, namespace: config.tokens.namespace });
   const outDir = path.join(root, config.build.outDir);
   await writeBuild(outDir, output);

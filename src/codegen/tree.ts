@@ -23,7 +23,7 @@ import { colorToHex, colorToHex8, roundFloat } from '../model/values.js';
 import { BuildError } from './errors.js';
 import { slug } from './naming.js';
 import { COMPOSITE_TYPES } from './render/index.js';
-import type { Sub } from './render/context.js';
+import type { Sub } from '../types/render/context.js';
 import { weightNumber } from '../types/font-weight.js';
 import { targetView, type View } from './views.js';
 

@@ -6,7 +6,7 @@
 import type { Dictionary, FormatFn, TransformedToken } from 'style-dictionary/types';
 import { COMPOSITE_RANK } from '../render/index.js';
 import { SUPPORTS } from '../../types/color.js';
-import type { AndroidResource } from '../render/context.js';
+import type { AndroidResource } from '../../types/render/context.js';
 import { cleanName, metaOf } from '../transforms.js';
 import { EXT } from '../tree.js';
 import { assertNoClash, assertNoClashInAll, builtin, GENERATED, terminalOf, tokensOf, variantsOf, viewsOf, withValue, type FormatContext } from './common.js';

@@ -17,7 +17,7 @@
  */
 import type { Dictionary, FormatFn, TransformedToken } from 'style-dictionary/types';
 import { renders } from '../render/index.js';
-import { alpha as shortAlpha } from '../render/units.js';
+import { alpha as shortAlpha } from '../../types/render/units.js';
 import { cleanName, metaOf } from '../transforms.js';
 import type { View } from '../views.js';
 import { terminalOf, tokensOf, variantsOf, type FormatContext } from './common.js';

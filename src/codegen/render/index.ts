@@ -5,7 +5,7 @@
 import type { DtcgType } from '../../model/dtcg.js';
 import { TYPE_MODULES } from '../../types/index.js';
 import { fontSizeRender } from '../../types/dimension.js';
-import type { RenderContext, RenderKey, RenderTarget, Sub, SubRef, TypeRender } from './context.js';
+import type { RenderContext, RenderKey, RenderTarget, Sub, SubRef, TypeRender } from '../../types/render/context.js';
 
 /** Each type's renderer: the `render` member of its module (src/types/<type>.ts), plus a dimension as a font size. */
 export const renders = Object.fromEntries([
@@ -55,4 +55,4 @@ export function renderContext(o: ContextOptions): RenderContext {
   return ctx;
 }
 
-export type { AndroidResource, RenderContext, RenderTarget, Sub, SubRef, TypeRender } from './context.js';
+export type { AndroidResource, RenderContext, RenderTarget, Sub, SubRef, TypeRender } from '../../types/render/context.js';

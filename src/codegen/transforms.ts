@@ -16,10 +16,10 @@ import { safeIdentifier, type Language } from './naming.js';
 import { cssSrgb, cssWide, swiftColor } from '../types/color.js';
 import type { FontFamily } from '../model/dtcg.js';
 import { cssFontFamily } from '../types/font-family.js';
-import type { RenderTarget, SubRef } from './render/context.js';
+import type { RenderTarget, SubRef } from '../types/render/context.js';
 import { COMPOSITE_TYPES, renderContext, renders } from './render/index.js';
 import { typographyParts } from '../types/typography.js';
-import { androidString, cLikeString, cssString } from './render/units.js';
+import { androidString, cLikeString, cssString } from '../types/render/units.js';
 import { EXT, type TokenMeta } from './tree.js';
 
 export function metaOf(token: TransformedToken): TokenMeta {
