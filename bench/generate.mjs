@@ -74,10 +74,12 @@ function pickShape(rng) {
   const r = rng();
   if (r < 0.5) return { type: 'COLOR', group: 'color', kind: { type: 'color' }, scopes: ['ALL_SCOPES'] };
   if (r < 0.62) return { type: 'FLOAT', group: 'space', kind: { type: 'dimension', unit: 'px' }, scopes: ['GAP'] };
-  if (r < 0.68) return { type: 'FLOAT', group: 'radius', kind: { type: 'dimension', unit: 'px' }, scopes: ['CORNER_RADIUS'] };
+  if (r < 0.68)
+    return { type: 'FLOAT', group: 'radius', kind: { type: 'dimension', unit: 'px' }, scopes: ['CORNER_RADIUS'] };
   if (r < 0.72) return { type: 'FLOAT', group: 'opacity', kind: { type: 'number' }, scopes: ['OPACITY'] };
   if (r < 0.76) return { type: 'FLOAT', group: 'weight', kind: { type: 'fontWeight' }, scopes: ['FONT_WEIGHT'] };
-  if (r < 0.8) return { type: 'FLOAT', group: 'duration', kind: { type: 'duration', unit: 'ms' }, scopes: ['ALL_SCOPES'] };
+  if (r < 0.8)
+    return { type: 'FLOAT', group: 'duration', kind: { type: 'duration', unit: 'ms' }, scopes: ['ALL_SCOPES'] };
   if (r < 0.86) return { type: 'STRING', group: 'font', kind: { type: 'fontFamily' }, scopes: ['FONT_FAMILY'] };
   if (r < 0.92) return { type: 'STRING', group: 'text', kind: { type: 'string' }, scopes: ['ALL_SCOPES'] };
   return { type: 'BOOLEAN', group: 'flag', kind: { type: 'boolean' }, scopes: ['ALL_SCOPES'] };
@@ -167,8 +169,14 @@ export function generateTokenSet(options) {
 
   makeAliases(variables, collections, Math.round(total * aliasRatio), rng);
   const compositeRatio = options.compositeRatio ?? 0.1;
-  if (!(compositeRatio >= 0 && compositeRatio < 1)) throw new Error(`compositeRatio must be in [0, 1), got ${compositeRatio}`);
-  const tokens = makeComposites(variables, collections, Math.round((total * compositeRatio) / (1 - compositeRatio)), createRng((options.seed ?? 1) + 0x9e3779b9));
+  if (!(compositeRatio >= 0 && compositeRatio < 1))
+    throw new Error(`compositeRatio must be in [0, 1), got ${compositeRatio}`);
+  const tokens = makeComposites(
+    variables,
+    collections,
+    Math.round((total * compositeRatio) / (1 - compositeRatio)),
+    createRng((options.seed ?? 1) + 0x9e3779b9),
+  );
   return tokens.length === 0 ? { collections, variables } : { collections, variables, tokens };
 }
 
@@ -206,20 +214,40 @@ function makeComposites(variables, collections, count, rng) {
     const value = (m) => {
       switch (type) {
         case 'typography':
-          return { fontFamily: ref('fontFamily', 'Inter'), fontSize: ref('dimension', px(16)), fontWeight: ref('fontWeight', 400), letterSpacing: px(m * 0.1), lineHeight: 1.2 + m * 0.1 };
+          return {
+            fontFamily: ref('fontFamily', 'Inter'),
+            fontSize: ref('dimension', px(16)),
+            fontWeight: ref('fontWeight', 400),
+            letterSpacing: px(m * 0.1),
+            lineHeight: 1.2 + m * 0.1,
+          };
         case 'shadow': {
-          const layer = (y) => ({ color: ref('color', { r: 0, g: 0, b: 0, a: 0.2 }), offsetX: px(0), offsetY: px(y), blur: ref('dimension', px(y * 2)), spread: px(0) });
+          const layer = (y) => ({
+            color: ref('color', { r: 0, g: 0, b: 0, a: 0.2 }),
+            offsetX: px(0),
+            offsetY: px(y),
+            blur: ref('dimension', px(y * 2)),
+            spread: px(0),
+          });
           return rng() < 0.5 ? layer(1 + m) : [layer(1 + m), layer(4 + m)];
         }
         case 'border':
-          return { color: ref('color', { r: 0, g: 0, b: 0, a: 1 }), width: px(1 + m), style: m % 2 === 0 ? 'solid' : 'dashed' };
+          return {
+            color: ref('color', { r: 0, g: 0, b: 0, a: 1 }),
+            width: px(1 + m),
+            style: m % 2 === 0 ? 'solid' : 'dashed',
+          };
         case 'gradient':
           return [
             { color: ref('color', { r: 1, g: 1, b: 1, a: 1 }), position: 0 },
             { color: ref('color', { r: 0, g: 0, b: 0, a: 1 }), position: 1 },
           ];
         default:
-          return { duration: ref('duration', { value: 200, unit: 'ms' }), delay: { value: 50 * m, unit: 'ms' }, timingFunction: [0.4, 0, 0.2, 1] };
+          return {
+            duration: ref('duration', { value: 200, unit: 'ms' }),
+            delay: { value: 50 * m, unit: 'ms' },
+            timingFunction: [0.4, 0, 0.2, 1],
+          };
       }
     };
     const key = `${prefix}|${type}`;
@@ -229,7 +257,14 @@ function makeComposites(variables, collections, count, rng) {
     c.modes.forEach((mode, m) => {
       values[mode.name] = value(m);
     });
-    tokens.push({ collection: c.name, name: `${prefix}/${type}/set/${step}`, type, description: '', values, owner: 'repository' });
+    tokens.push({
+      collection: c.name,
+      name: `${prefix}/${type}/set/${step}`,
+      type,
+      description: '',
+      values,
+      owner: 'repository',
+    });
   }
   return tokens;
 }
@@ -309,7 +344,9 @@ export function describeTokenSet(set) {
     const vals = Object.values(v.values);
     values += vals.length;
     if (vals.some((x) => typeof x === 'object' && x !== null && 'alias' in x)) aliasVariables++;
-    for (const x of vals) if (typeof x === 'object' && x !== null && 'alias' in x && x.alias.collection !== v.collection) crossCollectionAliases++;
+    for (const x of vals)
+      if (typeof x === 'object' && x !== null && 'alias' in x && x.alias.collection !== v.collection)
+        crossCollectionAliases++;
   }
   return {
     variables: set.variables.length,

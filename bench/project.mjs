@@ -43,7 +43,10 @@ export function writeConfig(dir, service) {
   const block = service
     ? `service:\n  url: ${service.url}\n  fileKey: ${service.fileKey}\n  token: env:DFS_TOKEN\n  caFile: ${service.caFile}\n`
     : '';
-  writeFileSync(path.join(dir, 'config', 'tokensync.yaml'), `${block}tokens:\n  dir: tokens\nbuild:\n  outDir: build\n`);
+  writeFileSync(
+    path.join(dir, 'config', 'tokensync.yaml'),
+    `${block}tokens:\n  dir: tokens\nbuild:\n  outDir: build\n`,
+  );
 }
 
 /**
@@ -81,7 +84,11 @@ function writeSdConfig(dir, ls) {
           buildPath: 'sd-out/',
           files: [{ destination: 'variables.css', format: 'css/variables', options: { outputReferences: true } }],
         },
-        js: { transformGroup: 'js', buildPath: 'sd-out/', files: [{ destination: 'tokens.js', format: 'javascript/es6' }] },
+        js: {
+          transformGroup: 'js',
+          buildPath: 'sd-out/',
+          files: [{ destination: 'tokens.js', format: 'javascript/es6' }],
+        },
       },
     };
     writeFileSync(path.join(dir, 'sd.config.json'), `${JSON.stringify(config, null, 2)}\n`);
@@ -94,7 +101,9 @@ function writeTerrazzoConfig(dir, set, ls) {
     for (const l of ls) {
       if (l.collection.modes.length < 2) continue;
       // Tokens of this collection: the first name segment is unique per collection (bench/generate.mjs).
-      const prefixes = [...new Set(set.variables.filter((v) => v.collection === l.collection.name).map((v) => v.name.split('/')[0]))];
+      const prefixes = [
+        ...new Set(set.variables.filter((v) => v.collection === l.collection.name).map((v) => v.name.split('/')[0])),
+      ];
       for (const m of l.collection.modes) {
         if (m.name === l.collection.defaultMode) continue;
         const ctx = l.contexts.get(m.name);

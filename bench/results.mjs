@@ -2,9 +2,9 @@
 import { fmtBytes, fmtMB, fmtMs, fmtRatio, table, timeCell } from './lib/report.mjs';
 
 const row = (rows, id) => rows.find((r) => r.id === id);
-const okMs = (r) => (r && r.m.ok ? r.m.ms : undefined);
-const okMB = (r) => (r && r.m.ok ? r.m.rssMB : undefined);
-const okCpu = (r) => (r && r.m.ok ? r.m.cpuMs : undefined);
+const okMs = (r) => (r?.m.ok ? r.m.ms : undefined);
+const okMB = (r) => (r?.m.ok ? r.m.rssMB : undefined);
+const okCpu = (r) => (r?.m.ok ? r.m.cpuMs : undefined);
 
 /**
  * Cost growth from the smallest to the largest set, judged on the marginal cost (start-up excluded)
@@ -77,7 +77,11 @@ function targets(results) {
   const c10 = results.check.find((s) => s.variables === 10_000 && s.modes === 2);
   if (c10) {
     const ms = okMs(row(c10.rows, 'tokensync'));
-    out.push(['check under 0.5 s including start (10k x 2)', fmtMs(ms), ms === undefined ? 'not measured' : ms < 500 ? 'met' : 'NOT met']);
+    out.push([
+      'check under 0.5 s including start (10k x 2)',
+      fmtMs(ms),
+      ms === undefined ? 'not measured' : ms < 500 ? 'met' : 'NOT met',
+    ]);
   }
   for (const s of results.sync) {
     const push = okMs(row(s.rows, 'push'));
@@ -90,13 +94,23 @@ function targets(results) {
     ]);
   }
   for (const [label, sections, id] of [
-    ['build cost grows no faster than linearly, 1k to 40k', results.build, results.build.every((b) => okMs(row(b.rows, 'tokensync-all')) !== undefined) ? 'tokensync-all' : 'tokensync-all-but-tailwind'],
+    [
+      'build cost grows no faster than linearly, 1k to 40k',
+      results.build,
+      results.build.every((b) => okMs(row(b.rows, 'tokensync-all')) !== undefined)
+        ? 'tokensync-all'
+        : 'tokensync-all-but-tailwind',
+    ],
     ['check cost grows no faster than linearly, 1k to 40k', results.check, 'tokensync'],
   ]) {
     const g = growth(sections, id);
     if (!g || g.slopeFirst === undefined) continue;
     const k = g.slopeLast / g.slopeFirst;
-    out.push([label, `marginal CPU time per variable, last step / first step: x${k.toFixed(2)}`, k <= 1.25 ? 'met' : 'NOT met']);
+    out.push([
+      label,
+      `marginal CPU time per variable, last step / first step: x${k.toFixed(2)}`,
+      k <= 1.25 ? 'met' : 'NOT met',
+    ]);
   }
   return out;
 }
@@ -110,7 +124,9 @@ export function renderResults(results) {
       'Do not edit: run it again. How to read it and what each tool is given: docs/benchmarks.md.',
   );
   L.push('');
-  L.push('Every time is the wall time of a fresh process as a user starts it (Node start included), the median of the runs, with the fastest and slowest run in brackets. Memory is the peak resident set size of that process. Growth (the growth tables and the linear-growth targets) is judged on CPU time (user + system), which does not depend on whether a spare core is free. A ratio is the figure divided by the reference named in its column: below x1.00 is faster or smaller.');
+  L.push(
+    'Every time is the wall time of a fresh process as a user starts it (Node start included), the median of the runs, with the fastest and slowest run in brackets. Memory is the peak resident set size of that process. Growth (the growth tables and the linear-growth targets) is judged on CPU time (user + system), which does not depend on whether a spare core is free. A ratio is the figure divided by the reference named in its column: below x1.00 is faster or smaller.',
+  );
   L.push('');
   L.push('## Machine');
   L.push('');
@@ -122,7 +138,16 @@ export function renderResults(results) {
     L.push('');
     L.push(
       table(
-        ['set', 'variables', 'collections', 'modes per collection', 'values', 'COLOR / FLOAT / STRING / BOOLEAN', 'alias variables', 'cross-collection alias values'],
+        [
+          'set',
+          'variables',
+          'collections',
+          'modes per collection',
+          'values',
+          'COLOR / FLOAT / STRING / BOOLEAN',
+          'alias variables',
+          'cross-collection alias values',
+        ],
         results.sets.map((s) => [
           s.label,
           s.variables,
@@ -141,7 +166,9 @@ export function renderResults(results) {
   if (results.build.length > 0) {
     L.push('## Build');
     L.push('');
-    L.push('Reference: Style Dictionary 5 alone building css + js from the default mode of each collection (what a plain Style Dictionary user gets; it has no modes).');
+    L.push(
+      'Reference: Style Dictionary 5 alone building css + js from the default mode of each collection (what a plain Style Dictionary user gets; it has no modes).',
+    );
     for (const s of results.build) {
       L.push('');
       L.push(`### ${s.variables / 1000}k variables x ${s.modes} modes`);
@@ -150,22 +177,38 @@ export function renderResults(results) {
       L.push(
         table(
           ['tool', 'builds', 'time', 'time vs SD', 'peak memory', 'memory vs SD', 'output'],
-          s.rows.map((r) => [r.tool, r.what, timeCell(r.m), fmtRatio(okMs(r), okMs(sd)), fmtMB(okMB(r)), fmtRatio(okMB(r), okMB(sd)), fmtBytes(r.bytes)]),
+          s.rows.map((r) => [
+            r.tool,
+            r.what,
+            timeCell(r.m),
+            fmtRatio(okMs(r), okMs(sd)),
+            fmtMB(okMB(r)),
+            fmtRatio(okMB(r), okMB(sd)),
+            fmtBytes(r.bytes),
+          ]),
         ),
       );
-      if (s.terrazzoSkipped) L.push('', 'Terrazzo not run at this size: its time grows quadratically here (see the growth table), a run would take far longer than the whole benchmark.');
+      if (s.terrazzoSkipped)
+        L.push(
+          '',
+          'Terrazzo not run at this size: its time grows quadratically here (see the growth table), a run would take far longer than the whole benchmark.',
+        );
     }
     L.push('');
     L.push('### Growth');
     L.push('');
     L.push(
-      growthTable(results.build, ['tokensync-all', 'tokensync-all-but-tailwind', 'tokensync-css-ts', 'sd', 'terrazzo'], {
-        'tokensync-all': 'tokensync build (all)',
-        'tokensync-all-but-tailwind': 'tokensync build (8 platforms, no tailwind)',
-        'tokensync-css-ts': 'tokensync build css ts',
-        sd: 'Style Dictionary alone',
-        terrazzo: 'Terrazzo',
-      }),
+      growthTable(
+        results.build,
+        ['tokensync-all', 'tokensync-all-but-tailwind', 'tokensync-css-ts', 'sd', 'terrazzo'],
+        {
+          'tokensync-all': 'tokensync build (all)',
+          'tokensync-all-but-tailwind': 'tokensync build (8 platforms, no tailwind)',
+          'tokensync-css-ts': 'tokensync build css ts',
+          sd: 'Style Dictionary alone',
+          terrazzo: 'Terrazzo',
+        },
+      ),
     );
     L.push('');
   }
@@ -189,7 +232,9 @@ export function renderResults(results) {
     L.push('');
     L.push('### Growth');
     L.push('');
-    L.push(growthTable(results.check, ['tokensync', 'terrazzo'], { tokensync: 'tokensync check', terrazzo: 'tz check' }));
+    L.push(
+      growthTable(results.check, ['tokensync', 'terrazzo'], { tokensync: 'tokensync check', terrazzo: 'tz check' }),
+    );
     L.push('');
   }
 
@@ -197,7 +242,7 @@ export function renderResults(results) {
     L.push('## Push and pull against the local service');
     L.push('');
     L.push(
-      'The service is `tokensync emulator --seed empty` on this machine (HTTPS on loopback), a fresh one per run. Requests are counted by the service itself (its request log); bytes are the client\'s own accounting (`--json`, one extra untimed run). ' +
+      "The service is `tokensync emulator --seed empty` on this machine (HTTPS on loopback), a fresh one per run. Requests are counted by the service itself (its request log); bytes are the client's own accounting (`--json`, one extra untimed run). " +
         'The floor: an initial push is one GET, one POST and one PUT (plus the read-back GET after applying, DESIGN.md "Apply"); a pull one GET; a no-op sync one GET and no write.',
     );
     for (const s of results.sync) {
@@ -212,7 +257,11 @@ export function renderResults(results) {
             r.what,
             timeCell(r.m),
             fmtMB(okMB(r)),
-            r.requests ? `${r.requests.count}: ${Object.entries(r.requests.byMethod).map(([m, c]) => `${c} ${m}`).join(', ')}` : 'n/a',
+            r.requests
+              ? `${r.requests.count}: ${Object.entries(r.requests.byMethod)
+                  .map(([m, c]) => `${c} ${m}`)
+                  .join(', ')}`
+              : 'n/a',
             r.client ? `${fmtBytes(r.client.bytesSent)} / ${fmtBytes(r.client.bytesReceived)}` : 'n/a',
           ]),
         ),
@@ -234,9 +283,26 @@ export function renderResults(results) {
         const before = w.rows.find((r) => r.id === id && r.side === w.baseline);
         const after = w.rows.find((r) => r.id === id && r.side !== w.baseline);
         if (!before || !after) continue;
-        trs.push([`tokensync ${id}`, timeCell(before.m), timeCell(after.m), fmtRatio(okMs(after), okMs(before)), `${fmtMB(okMB(before))} -> ${fmtMB(okMB(after))}`]);
+        trs.push([
+          `tokensync ${id}`,
+          timeCell(before.m),
+          timeCell(after.m),
+          fmtRatio(okMs(after), okMs(before)),
+          `${fmtMB(okMB(before))} -> ${fmtMB(okMB(after))}`,
+        ]);
       }
-      L.push(table([`${w.variables / 1000}k x ${w.modes}`, `before (${w.baseline})`, 'after (now)', 'after / before', 'peak memory'], trs));
+      L.push(
+        table(
+          [
+            `${w.variables / 1000}k x ${w.modes}`,
+            `before (${w.baseline})`,
+            'after (now)',
+            'after / before',
+            'peak memory',
+          ],
+          trs,
+        ),
+      );
     }
     L.push('');
   }

@@ -40,7 +40,14 @@ const started = Date.now();
 const log = (s) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}\n`);
 
 const plan = opts.quick
-  ? { sizes: [1000, 4000], runs: () => 1, syncSets: [{ variables: 2000, modes: 2 }], syncRuns: 1, tzMax: 4000, wasteAt: 4000 }
+  ? {
+      sizes: [1000, 4000],
+      runs: () => 1,
+      syncSets: [{ variables: 2000, modes: 2 }],
+      syncRuns: 1,
+      tzMax: 4000,
+      wasteAt: 4000,
+    }
   : {
       sizes: [1000, 10_000, 40_000],
       runs: (n) => (n >= 40_000 ? 2 : n >= 10_000 ? 3 : 5),
@@ -71,7 +78,16 @@ if (BASELINE !== 'none' && opts.only.includes('build')) {
   baseline = { label: BASELINE, app: buildCommit(ROOT, BASELINE, path.join(WORK, 'app-baseline')) };
 }
 
-const results = { machine: machineInfo(ROOT), quick: opts.quick, sets: [], build: [], check: [], sync: [], waste: [], started: new Date().toISOString() };
+const results = {
+  machine: machineInfo(ROOT),
+  quick: opts.quick,
+  sets: [],
+  build: [],
+  check: [],
+  sync: [],
+  waste: [],
+  started: new Date().toISOString(),
+};
 
 for (const n of plan.sizes) {
   if (!opts.only.includes('build') && !opts.only.includes('check')) break;
@@ -83,18 +99,40 @@ for (const n of plan.sizes) {
   const tz = n <= plan.tzMax;
   if (opts.only.includes('build')) {
     log(`  build`);
-    const rows = await buildLeg({ root: ROOT, app: APP, project: dir, runs: plan.runs(n), only: ['tokensync-all', 'tokensync-css-ts', 'sd'], log });
-    if (tz) rows.push(...(await buildLeg({ root: ROOT, app: APP, project: dir, runs: tzRuns(n), only: ['terrazzo'], log })));
+    const rows = await buildLeg({
+      root: ROOT,
+      app: APP,
+      project: dir,
+      runs: plan.runs(n),
+      only: ['tokensync-all', 'tokensync-css-ts', 'sd'],
+      log,
+    });
+    if (tz)
+      rows.push(...(await buildLeg({ root: ROOT, app: APP, project: dir, runs: tzRuns(n), only: ['terrazzo'], log })));
     results.build.push({ variables: n, modes: MODES, rows, terrazzoSkipped: !tz });
   }
   if (baseline && n === plan.wasteAt) {
     log(`  before/after: ${baseline.label} vs the working tree`);
-    const rows = await beforeAfterLeg({ before: baseline, after: { label: 'now', app: APP }, project: dir, runs: opts.quick ? 1 : 3, log });
+    const rows = await beforeAfterLeg({
+      before: baseline,
+      after: { label: 'now', app: APP },
+      project: dir,
+      runs: opts.quick ? 1 : 3,
+      log,
+    });
     results.waste.push({ variables: n, modes: MODES, baseline: baseline.label, rows });
   }
   if (opts.only.includes('check')) {
     log(`  check`);
-    const rows = await checkLeg({ root: ROOT, app: APP, project: dir, runs: plan.runs(n), log, skip: tz ? [] : ['terrazzo'], runsFor: (id) => (id === 'terrazzo' ? tzRuns(n) : plan.runs(n)) });
+    const rows = await checkLeg({
+      root: ROOT,
+      app: APP,
+      project: dir,
+      runs: plan.runs(n),
+      log,
+      skip: tz ? [] : ['terrazzo'],
+      runsFor: (id) => (id === 'terrazzo' ? tzRuns(n) : plan.runs(n)),
+    });
     results.check.push({ variables: n, modes: MODES, rows, terrazzoSkipped: !tz });
   }
 }
@@ -116,5 +154,8 @@ results.seconds = Math.round((Date.now() - started) / 1000);
 const out = opts.out ?? (opts.quick ? path.join(WORK, 'RESULTS.quick.md') : path.join(ROOT, 'bench', 'RESULTS.md'));
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, renderResults(results));
-writeFileSync(path.join(WORK, opts.quick ? 'results.quick.json' : 'results.json'), `${JSON.stringify(results, (k, v) => (k === 'last' ? undefined : v), 2)}\n`);
+writeFileSync(
+  path.join(WORK, opts.quick ? 'results.quick.json' : 'results.json'),
+  `${JSON.stringify(results, (k, v) => (k === 'last' ? undefined : v), 2)}\n`,
+);
 log(`wrote ${path.relative(ROOT, out)} in ${results.seconds} s`);

@@ -30,7 +30,16 @@ export { connect } from './service/connect.js';
 export type { ServiceConnection, ConnectOptions } from './service/connect.js';
 
 // Token files.
-export { readTokens, checkTokens, renderTokens, readLock, renderLock, writeFilesAtomic, TokenFileError, formatDiagnostic } from './tokens/index.js';
+export {
+  readTokens,
+  checkTokens,
+  renderTokens,
+  readLock,
+  renderLock,
+  writeFilesAtomic,
+  TokenFileError,
+  formatDiagnostic,
+} from './tokens/index.js';
 export type { Diagnostic, TokenSources } from './tokens/index.js';
 
 // Sync: pure core and the one impure step.

@@ -89,7 +89,11 @@ export async function buildLeg(opts) {
     if (!m.ok && cmd.fallback) {
       const fb = { ...cmd, ...cmd.fallback, fallback: undefined };
       opts.log(`    ${fb.tool} x${opts.runs} (fallback)`);
-      const fm = await measure(fb.script, fb.args, { cwd: opts.project, runs: opts.runs, before: () => rmSync(out, { recursive: true, force: true }) });
+      const fm = await measure(fb.script, fb.args, {
+        cwd: opts.project,
+        runs: opts.runs,
+        before: () => rmSync(out, { recursive: true, force: true }),
+      });
       rows.push({ ...fb, m: fm, bytes: outputBytes(out) });
     }
   }

@@ -26,7 +26,11 @@ const STEPS = [
 function summarise(log) {
   const byMethod = {};
   for (const r of log) byMethod[r.method] = (byMethod[r.method] ?? 0) + 1;
-  return { count: log.length, byMethod, calls: log.map((r) => `${r.method} ${r.path}${r.query ? `?${r.query}` : ''} ${r.status}`) };
+  return {
+    count: log.length,
+    byMethod,
+    calls: log.map((r) => `${r.method} ${r.path}${r.query ? `?${r.query}` : ''} ${r.status}`),
+  };
 }
 
 /**
@@ -36,7 +40,9 @@ function summarise(log) {
 export async function syncLeg(opts) {
   const script = path.join(opts.app, 'bin', 'tokensync.js');
   /** step id -> { ms[], rss[], requests (last run), json stats } */
-  const acc = Object.fromEntries(STEPS.map((s) => [s.id, { ms: [], rss: [], cpu: [], requests: undefined, client: undefined, error: undefined }]));
+  const acc = Object.fromEntries(
+    STEPS.map((s) => [s.id, { ms: [], rss: [], cpu: [], requests: undefined, client: undefined, error: undefined }]),
+  );
   // runs timed + 1 untimed with --json for the client's own request accounting.
   for (let i = 0; i <= opts.runs; i++) {
     const withJson = i === opts.runs;
@@ -55,7 +61,11 @@ export async function syncLeg(opts) {
         const slot = acc[step.id];
         if (slot.error) continue;
         const args = withJson ? ['--json', ...step.args] : ['--quiet', ...step.args];
-        const r = await runNode(script, args, { cwd: step.dir === 'a' ? a : b, env: { DFS_TOKEN: emu.info.token }, stdoutToFile: withJson });
+        const r = await runNode(script, args, {
+          cwd: step.dir === 'a' ? a : b,
+          env: { DFS_TOKEN: emu.info.token },
+          stdoutToFile: withJson,
+        });
         if (r.code !== 0) {
           slot.error = `exit ${r.code}: ${(r.stderr || r.stdout).trim().split('\n').slice(0, 6).join(' / ').slice(0, 400)}`;
           break;
@@ -85,7 +95,15 @@ export async function syncLeg(opts) {
     if (slot.error || slot.ms.length === 0) return { ...s, m: { ok: false, error: slot.error ?? 'not run' } };
     return {
       ...s,
-      m: { ok: true, runs: slot.ms.length, ms: median(slot.ms), msMin: Math.min(...slot.ms), msMax: Math.max(...slot.ms), rssMB: median(slot.rss), cpuMs: median(slot.cpu) },
+      m: {
+        ok: true,
+        runs: slot.ms.length,
+        ms: median(slot.ms),
+        msMin: Math.min(...slot.ms),
+        msMax: Math.max(...slot.ms),
+        rssMB: median(slot.rss),
+        cpuMs: median(slot.cpu),
+      },
       requests: slot.requests,
       client: slot.client,
     };

@@ -12,17 +12,24 @@ import path from 'node:path';
 /** @returns {Promise<{ info: { url: string; caFile: string; token: string; fileKey: string; adminToken: string }; stop(): Promise<void> }>} */
 export function startEmulatorCli(app) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(app, 'bin', 'tokensync.js'), 'emulator', '--port', '0', '--seed', 'empty', '--rate-limit', '100000'], {
-      cwd: app,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(app, 'bin', 'tokensync.js'), 'emulator', '--port', '0', '--seed', 'empty', '--rate-limit', '100000'],
+      {
+        cwd: app,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let buf = '';
     let err = '';
     const fail = (msg) => {
       child.kill('SIGTERM');
       reject(new Error(msg));
     };
-    const timer = setTimeout(() => fail(`the emulator printed no ready line within 30 s: ${err.slice(0, 400)}`), 30_000);
+    const timer = setTimeout(
+      () => fail(`the emulator printed no ready line within 30 s: ${err.slice(0, 400)}`),
+      30_000,
+    );
     child.stderr.on('data', (c) => (err += c));
     child.on('exit', (code) => {
       clearTimeout(timer);
@@ -57,15 +64,20 @@ export function startEmulatorCli(app) {
 export function requestLog(info) {
   const ca = readFileSync(info.caFile, 'utf8');
   return new Promise((resolve, reject) => {
-    const req = https.get(`${info.url}/_emulator/requests`, { ca, headers: { 'X-Service-Token': info.adminToken } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (body += c));
-      res.on('end', () => {
-        if (res.statusCode !== 200) reject(new Error(`GET /_emulator/requests answered ${res.statusCode}: ${body.slice(0, 200)}`));
-        else resolve(JSON.parse(body).requests);
-      });
-    });
+    const req = https.get(
+      `${info.url}/_emulator/requests`,
+      { ca, headers: { 'X-Service-Token': info.adminToken } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (body += c));
+        res.on('end', () => {
+          if (res.statusCode !== 200)
+            reject(new Error(`GET /_emulator/requests answered ${res.statusCode}: ${body.slice(0, 200)}`));
+          else resolve(JSON.parse(body).requests);
+        });
+      },
+    );
     req.on('error', reject);
   });
 }

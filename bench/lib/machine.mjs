@@ -32,6 +32,9 @@ export function machineInfo(root) {
     'style-dictionary': version(root, 'style-dictionary'),
     '@terrazzo/cli': version(root, '@terrazzo/cli'),
     '@terrazzo/plugin-css': version(root, '@terrazzo/plugin-css'),
-    load: os.loadavg().map((x) => x.toFixed(2)).join(' '),
+    load: os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' '),
   };
 }

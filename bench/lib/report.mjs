@@ -24,7 +24,11 @@ export function fmtRatio(value, reference) {
 
 export function table(header, rows) {
   const esc = (c) => String(c).replace(/\|/g, '\\|');
-  return [`| ${header.map(esc).join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`)].join('\n');
+  return [
+    `| ${header.map(esc).join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`),
+  ].join('\n');
 }
 
 /** Time cell: median with the spread of the runs, or the error that stopped the leg. */

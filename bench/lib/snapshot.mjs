@@ -21,13 +21,21 @@ export function snapshotCurrent(root, dest) {
 export function buildCommit(root, commit, dest) {
   rmSync(dest, { recursive: true, force: true });
   mkdirSync(dest, { recursive: true });
-  const tar = execFileSync('git', ['archive', '--format=tar', commit, 'src', 'bin', 'tsconfig.json', 'tsconfig.build.json', 'package.json'], {
-    cwd: root,
-    maxBuffer: 256 * 1024 * 1024,
-  });
+  const tar = execFileSync(
+    'git',
+    ['archive', '--format=tar', commit, 'src', 'bin', 'tsconfig.json', 'tsconfig.build.json', 'package.json'],
+    {
+      cwd: root,
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
   execFileSync('tar', ['-x', '-C', dest], { input: tar });
   try {
-    execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(dest, 'tsconfig.build.json')], { stdio: 'ignore' });
+    execFileSync(
+      process.execPath,
+      [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(dest, 'tsconfig.build.json')],
+      { stdio: 'ignore' },
+    );
   } catch {
     // tsc exits non-zero on type errors but still emits (noEmitOnError is off); a missing emit shows as failed rows.
   }

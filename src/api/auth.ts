@@ -79,7 +79,9 @@ export class OAuthAuth implements AuthProvider {
   refresh(staleAccessToken: string): Promise<void> {
     if (this.#refreshing) return this.#refreshing;
     if (this.#pair && this.#pair.access_token !== staleAccessToken) return Promise.resolve();
-    this.#refreshing = withFileLock(this.#o.tokenFile, () => this.#refreshLocked(), { timeScale: this.#o.timeScale }).finally(() => {
+    this.#refreshing = withFileLock(this.#o.tokenFile, () => this.#refreshLocked(), {
+      timeScale: this.#o.timeScale,
+    }).finally(() => {
       this.#refreshing = undefined;
     });
     return this.#refreshing;
@@ -93,7 +95,9 @@ export class OAuthAuth implements AuthProvider {
     if (!this.#pair) {
       const pair = readTokenPair(this.#o.tokenFile);
       if (!pair) {
-        throw new OAuthTokenError('OAUTH_NOT_LOGGED_IN', `No OAuth token pair at ${this.#o.tokenFile}.`, { hint: 'Run `tokensync login` to sign in.' });
+        throw new OAuthTokenError('OAUTH_NOT_LOGGED_IN', `No OAuth token pair at ${this.#o.tokenFile}.`, {
+          hint: 'Run `tokensync login` to sign in.',
+        });
       }
       this.#remember(pair);
     }
@@ -128,16 +132,24 @@ export class OAuthAuth implements AuthProvider {
       );
     } catch (err) {
       if (err instanceof ApiError && (err.status === 400 || err.status === 401 || err.status === 403)) {
-        throw new OAuthTokenError('OAUTH_REFRESH_REFUSED', `The service refused to refresh the OAuth token (${err.message}).`, {
-          hint: 'The refresh token was revoked or already used; run `tokensync login` to sign in again.',
-          cause: err,
-        });
+        throw new OAuthTokenError(
+          'OAUTH_REFRESH_REFUSED',
+          `The service refused to refresh the OAuth token (${err.message}).`,
+          {
+            hint: 'The refresh token was revoked or already used; run `tokensync login` to sign in again.',
+            cause: err,
+          },
+        );
       }
       if (err instanceof ApiUnknownOutcomeError) {
-        throw new OAuthTokenError('OAUTH_REFRESH_UNKNOWN', `Refreshing the OAuth token failed midway (${err.message}).`, {
-          hint: 'Try again; if the service then refuses the refresh token, it was spent, and `tokensync login` signs in again.',
-          cause: err,
-        });
+        throw new OAuthTokenError(
+          'OAUTH_REFRESH_UNKNOWN',
+          `Refreshing the OAuth token failed midway (${err.message}).`,
+          {
+            hint: 'Try again; if the service then refuses the refresh token, it was spent, and `tokensync login` signs in again.',
+            cause: err,
+          },
+        );
       }
       throw err;
     }
@@ -153,10 +165,14 @@ export class OAuthAuth implements AuthProvider {
     try {
       writeTokenPair(this.#o.tokenFile, next);
     } catch (err) {
-      throw new OAuthTokenError('OAUTH_TOKEN_FILE', `The refreshed OAuth token pair could not be stored in ${this.#o.tokenFile} (${(err as NodeJS.ErrnoException).code ?? 'write failed'}); the previous refresh token is spent.`, {
-        hint: 'Make the token file and its folder writable, then run `tokensync login` to sign in again.',
-        cause: this.#o.redactor.sanitizeError(err),
-      });
+      throw new OAuthTokenError(
+        'OAUTH_TOKEN_FILE',
+        `The refreshed OAuth token pair could not be stored in ${this.#o.tokenFile} (${(err as NodeJS.ErrnoException).code ?? 'write failed'}); the previous refresh token is spent.`,
+        {
+          hint: 'Make the token file and its folder writable, then run `tokensync login` to sign in again.',
+          cause: this.#o.redactor.sanitizeError(err),
+        },
+      );
     }
     this.#pair = next;
   }

@@ -7,7 +7,13 @@ import { OAuthAuth, tokenAuth } from './auth.js';
 import { Http, type RequestEvent, type RequestStats, type WaitEvent } from './http.js';
 import { pageQuery, paginate } from './paginate.js';
 import { Redactor } from './redact.js';
-import { commentsResponseSchema, postedCommentSchema, type CommentsResponse, type PostCommentBody, type PostedComment } from './schemas/comments.js';
+import {
+  commentsResponseSchema,
+  postedCommentSchema,
+  type CommentsResponse,
+  type PostCommentBody,
+  type PostedComment,
+} from './schemas/comments.js';
 import {
   fileResponseSchema,
   imageFillsResponseSchema,
@@ -103,7 +109,10 @@ export interface DesignFileClient {
   getFileComponents(fileKey: string, page?: PageOptions): Promise<ComponentsPage>;
   iterateFileComponents(fileKey: string, opts?: { pageSize?: number }): AsyncGenerator<Component, void, undefined>;
   getFileComponentSets(fileKey: string, page?: PageOptions): Promise<ComponentSetsPage>;
-  iterateFileComponentSets(fileKey: string, opts?: { pageSize?: number }): AsyncGenerator<ComponentSet, void, undefined>;
+  iterateFileComponentSets(
+    fileKey: string,
+    opts?: { pageSize?: number },
+  ): AsyncGenerator<ComponentSet, void, undefined>;
   getLocalVariables(fileKey: string): Promise<LocalVariablesResponse>;
   /** Not idempotent: an unknown outcome throws ApiUnknownOutcomeError and is never replayed. */
   postVariables(fileKey: string, body: VariablesPostBody): Promise<VariablesWriteResponse>;
@@ -134,7 +143,9 @@ function seg(name: string, value: string): string {
 
 function idList(ids: string[]): string {
   if (ids.length === 0 || ids.some((id) => id === '')) {
-    throw new TokensyncError('API_BAD_INPUT', 'The list of node ids is empty or holds an empty id.', { hint: 'Pass at least one node id, e.g. "1:2".' });
+    throw new TokensyncError('API_BAD_INPUT', 'The list of node ids is empty or holds an empty id.', {
+      hint: 'Pass at least one node id, e.g. "1:2".',
+    });
   }
   return ids.join(',');
 }
@@ -163,10 +174,23 @@ export function createClient(options: ClientOptions): DesignFileClient {
   http.auth =
     a.kind === 'token'
       ? tokenAuth(a.token, redactor, dialect.tokenHeader)
-      : new OAuthAuth({ clientId: a.clientId, clientSecret: a.clientSecret, tokenFile: a.tokenFile, http, redactor, timeScale });
+      : new OAuthAuth({
+          clientId: a.clientId,
+          clientSecret: a.clientSecret,
+          tokenFile: a.tokenFile,
+          http,
+          redactor,
+          timeScale,
+        });
 
   // Scopes per endpoint, as the dialect names them (named in 403 hints).
-  const { read: READ, readVariables: READ_VARS, writeVariables: WRITE_VARS, comments: COMMENTS, webhooks: WEBHOOKS } = dialect.scopes;
+  const {
+    read: READ,
+    readVariables: READ_VARS,
+    writeVariables: WRITE_VARS,
+    comments: COMMENTS,
+    webhooks: WEBHOOKS,
+  } = dialect.scopes;
 
   const client: DesignFileClient = {
     dialect,
@@ -174,12 +198,25 @@ export function createClient(options: ClientOptions): DesignFileClient {
 
     getFile: (fileKey, opts) => {
       const q = opts?.depth === undefined ? '' : `?depth=${encodeURIComponent(String(opts.depth))}`;
-      return http.json({ method: 'GET', path: `/v1/files/${seg('file key', fileKey)}${q}`, endpoint: 'GET /v1/files/:file_key', scope: READ }, fileResponseSchema);
+      return http.json(
+        {
+          method: 'GET',
+          path: `/v1/files/${seg('file key', fileKey)}${q}`,
+          endpoint: 'GET /v1/files/:file_key',
+          scope: READ,
+        },
+        fileResponseSchema,
+      );
     },
 
     getFileNodes: (fileKey, ids) =>
       http.json(
-        { method: 'GET', path: `/v1/files/${seg('file key', fileKey)}/nodes?${new URLSearchParams({ ids: idList(ids) }).toString()}`, endpoint: 'GET /v1/files/:file_key/nodes', scope: READ },
+        {
+          method: 'GET',
+          path: `/v1/files/${seg('file key', fileKey)}/nodes?${new URLSearchParams({ ids: idList(ids) }).toString()}`,
+          endpoint: 'GET /v1/files/:file_key/nodes',
+          scope: READ,
+        },
         nodesResponseSchema,
       ),
 
@@ -187,18 +224,48 @@ export function createClient(options: ClientOptions): DesignFileClient {
       const q = new URLSearchParams({ ids: idList(ids) });
       if (opts?.format !== undefined) q.set('format', opts.format);
       if (opts?.scale !== undefined) q.set('scale', String(opts.scale));
-      return http.json({ method: 'GET', path: `/v1/images/${seg('file key', fileKey)}?${q.toString()}`, endpoint: 'GET /v1/images/:file_key', scope: READ }, imagesResponseSchema);
+      return http.json(
+        {
+          method: 'GET',
+          path: `/v1/images/${seg('file key', fileKey)}?${q.toString()}`,
+          endpoint: 'GET /v1/images/:file_key',
+          scope: READ,
+        },
+        imagesResponseSchema,
+      );
     },
 
     getImageFills: (fileKey) =>
-      http.json({ method: 'GET', path: `/v1/files/${seg('file key', fileKey)}/images`, endpoint: 'GET /v1/files/:file_key/images', scope: READ }, imageFillsResponseSchema),
+      http.json(
+        {
+          method: 'GET',
+          path: `/v1/files/${seg('file key', fileKey)}/images`,
+          endpoint: 'GET /v1/files/:file_key/images',
+          scope: READ,
+        },
+        imageFillsResponseSchema,
+      ),
 
     getComments: (fileKey) =>
-      http.json({ method: 'GET', path: `/v1/files/${seg('file key', fileKey)}/comments`, endpoint: 'GET /v1/files/:file_key/comments', scope: READ }, commentsResponseSchema),
+      http.json(
+        {
+          method: 'GET',
+          path: `/v1/files/${seg('file key', fileKey)}/comments`,
+          endpoint: 'GET /v1/files/:file_key/comments',
+          scope: READ,
+        },
+        commentsResponseSchema,
+      ),
 
     postComment: (fileKey, body) =>
       http.json(
-        { method: 'POST', path: `/v1/files/${seg('file key', fileKey)}/comments`, endpoint: 'POST /v1/files/:file_key/comments', scope: COMMENTS, json: body },
+        {
+          method: 'POST',
+          path: `/v1/files/${seg('file key', fileKey)}/comments`,
+          endpoint: 'POST /v1/files/:file_key/comments',
+          scope: COMMENTS,
+          json: body,
+        },
         postedCommentSchema,
       ),
 
@@ -213,51 +280,109 @@ export function createClient(options: ClientOptions): DesignFileClient {
     },
 
     getFileStyles: (fileKey, page) =>
-      http.json({ method: 'GET', path: `/v1/files/${seg('file key', fileKey)}/styles${pageQuery(page)}`, endpoint: 'GET /v1/files/:file_key/styles', scope: READ }, stylesPageSchema),
-    iterateFileStyles: (fileKey, opts) => paginate((p) => client.getFileStyles(fileKey, p), (r) => r.meta.styles, opts),
+      http.json(
+        {
+          method: 'GET',
+          path: `/v1/files/${seg('file key', fileKey)}/styles${pageQuery(page)}`,
+          endpoint: 'GET /v1/files/:file_key/styles',
+          scope: READ,
+        },
+        stylesPageSchema,
+      ),
+    iterateFileStyles: (fileKey, opts) =>
+      paginate(
+        (p) => client.getFileStyles(fileKey, p),
+        (r) => r.meta.styles,
+        opts,
+      ),
 
-    getStyle: (key) => http.json({ method: 'GET', path: `/v1/styles/${seg('style key', key)}`, endpoint: 'GET /v1/styles/:key', scope: READ }, styleResponseSchema),
+    getStyle: (key) =>
+      http.json(
+        { method: 'GET', path: `/v1/styles/${seg('style key', key)}`, endpoint: 'GET /v1/styles/:key', scope: READ },
+        styleResponseSchema,
+      ),
 
     getFileComponents: (fileKey, page) =>
       http.json(
-        { method: 'GET', path: `/v1/files/${seg('file key', fileKey)}/components${pageQuery(page)}`, endpoint: 'GET /v1/files/:file_key/components', scope: READ },
+        {
+          method: 'GET',
+          path: `/v1/files/${seg('file key', fileKey)}/components${pageQuery(page)}`,
+          endpoint: 'GET /v1/files/:file_key/components',
+          scope: READ,
+        },
         componentsPageSchema,
       ),
-    iterateFileComponents: (fileKey, opts) => paginate((p) => client.getFileComponents(fileKey, p), (r) => r.meta.components, opts),
+    iterateFileComponents: (fileKey, opts) =>
+      paginate(
+        (p) => client.getFileComponents(fileKey, p),
+        (r) => r.meta.components,
+        opts,
+      ),
 
     getFileComponentSets: (fileKey, page) =>
       http.json(
-        { method: 'GET', path: `/v1/files/${seg('file key', fileKey)}/component_sets${pageQuery(page)}`, endpoint: 'GET /v1/files/:file_key/component_sets', scope: READ },
+        {
+          method: 'GET',
+          path: `/v1/files/${seg('file key', fileKey)}/component_sets${pageQuery(page)}`,
+          endpoint: 'GET /v1/files/:file_key/component_sets',
+          scope: READ,
+        },
         componentSetsPageSchema,
       ),
-    iterateFileComponentSets: (fileKey, opts) => paginate((p) => client.getFileComponentSets(fileKey, p), (r) => r.meta.component_sets, opts),
+    iterateFileComponentSets: (fileKey, opts) =>
+      paginate(
+        (p) => client.getFileComponentSets(fileKey, p),
+        (r) => r.meta.component_sets,
+        opts,
+      ),
 
     getLocalVariables: (fileKey) =>
       http.json(
-        { method: 'GET', path: `/v1/files/${seg('file key', fileKey)}/variables/local`, endpoint: 'GET /v1/files/:file_key/variables/local', scope: READ_VARS },
+        {
+          method: 'GET',
+          path: `/v1/files/${seg('file key', fileKey)}/variables/local`,
+          endpoint: 'GET /v1/files/:file_key/variables/local',
+          scope: READ_VARS,
+        },
         localVariablesResponseSchema,
         isLocalVariablesResponse,
       ),
 
     postVariables: (fileKey, body) =>
       http.json(
-        { method: 'POST', path: `/v1/files/${seg('file key', fileKey)}/variables`, endpoint: 'POST /v1/files/:file_key/variables', scope: WRITE_VARS, json: body },
+        {
+          method: 'POST',
+          path: `/v1/files/${seg('file key', fileKey)}/variables`,
+          endpoint: 'POST /v1/files/:file_key/variables',
+          scope: WRITE_VARS,
+          json: body,
+        },
         variablesWriteResponseSchema,
         isVariablesWriteResponse,
       ),
 
     putVariables: (fileKey, body) =>
       http.json(
-        { method: 'PUT', path: `/v1/files/${seg('file key', fileKey)}/variables`, endpoint: 'PUT /v1/files/:file_key/variables', scope: WRITE_VARS, json: body },
+        {
+          method: 'PUT',
+          path: `/v1/files/${seg('file key', fileKey)}/variables`,
+          endpoint: 'PUT /v1/files/:file_key/variables',
+          scope: WRITE_VARS,
+          json: body,
+        },
         variablesWriteResponseSchema,
         isVariablesWriteResponse,
       ),
 
     writeVariables: async (fileKey, request) => {
       if (!dialect.write.methods.includes(request.method)) {
-        throw new TokensyncError('API_BAD_INPUT', `The ${dialect.name} dialect has no ${request.method} /v1/files/:file_key/variables.`, {
-          hint: 'The plan was compiled for another dialect; compile it with the client\'s dialect (service.api).',
-        });
+        throw new TokensyncError(
+          'API_BAD_INPUT',
+          `The ${dialect.name} dialect has no ${request.method} /v1/files/:file_key/variables.`,
+          {
+            hint: "The plan was compiled for another dialect; compile it with the client's dialect (service.api).",
+          },
+        );
       }
       const answer = await http.json(
         {
@@ -275,7 +400,16 @@ export function createClient(options: ClientOptions): DesignFileClient {
 
     createWebhook: (body) => {
       redactor.add(body.passcode);
-      return http.json({ method: 'POST', path: '/v2/webhooks', endpoint: 'POST /v2/webhooks', scope: WEBHOOKS, json: dialect.webhooks.createBody(body) }, webhookSchema);
+      return http.json(
+        {
+          method: 'POST',
+          path: '/v2/webhooks',
+          endpoint: 'POST /v2/webhooks',
+          scope: WEBHOOKS,
+          json: dialect.webhooks.createBody(body),
+        },
+        webhookSchema,
+      );
     },
 
     listWebhooks: async (teamId) => {
@@ -285,7 +419,12 @@ export function createClient(options: ClientOptions): DesignFileClient {
 
     deleteWebhook: async (id) => {
       // Response body "not shown" (the real service returns the deleted webhook): it is not needed, so not read.
-      await http.call({ method: 'DELETE', path: `/v2/webhooks/${seg('webhook id', id)}`, endpoint: 'DELETE /v2/webhooks/:webhook_id', scope: WEBHOOKS });
+      await http.call({
+        method: 'DELETE',
+        path: `/v2/webhooks/${seg('webhook id', id)}`,
+        endpoint: 'DELETE /v2/webhooks/:webhook_id',
+        scope: WEBHOOKS,
+      });
     },
 
     stats: () => http.stats(),

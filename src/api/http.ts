@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import {
   ApiAuthError,
   ApiBadRequestError,
-  ApiError,
+  type ApiError,
   ApiNetworkError,
   ApiNotFoundError,
   ApiRateLimitError,
@@ -146,7 +146,14 @@ export class Http {
       const authHeaders = useAuth && this.auth ? await this.auth.headers() : {};
       // Reads in flight are cancelled by an interruption; writes are not (their answer matters).
       const cancel = o.method === 'GET' ? s.signal : undefined;
-      const result = await attempt(s.agent, s.base.origin, { method: o.method, path: fullPath, headers: { ...baseHeaders, ...authHeaders }, body }, s.timeoutMs, s.maxResponseBytes, cancel);
+      const result = await attempt(
+        s.agent,
+        s.base.origin,
+        { method: o.method, path: fullPath, headers: { ...baseHeaders, ...authHeaders }, body },
+        s.timeoutMs,
+        s.maxResponseBytes,
+        cancel,
+      );
       if (cancel?.aborted && result.kind === 'network') throw interruption(cancel);
       this.#account(o.method, o.path, result, body?.length ?? 0, attemptNo);
       const now = new Date();
@@ -156,8 +163,10 @@ export class Http {
         // write was applied, but its answer (tempIdMapping) cannot be read: an unknown outcome.
         const mb = (n: number): string => `${Math.round(n / 1024 / 1024)} MB`;
         const detail = `the answer is larger than ${mb(result.limit)}; tokensync stopped reading it after ${mb(result.bytesReceived)} rather than hold it in memory.`;
-        const hint = 'The service sent far more than any design file needs: check that service.url points at the Design File Service API, or report the answer to the service operator.';
-        if (o.method === 'POST') throw new ApiUnknownOutcomeError('API_UNKNOWN_OUTCOME', detail, { ...init, status: result.status, hint });
+        const hint =
+          'The service sent far more than any design file needs: check that service.url points at the Design File Service API, or report the answer to the service operator.';
+        if (o.method === 'POST')
+          throw new ApiUnknownOutcomeError('API_UNKNOWN_OUTCOME', detail, { ...init, status: result.status, hint });
         throw new ApiResponseTooLargeError('API_RESPONSE_TOO_LARGE', detail, { ...init, status: result.status, hint });
       }
 
@@ -169,26 +178,49 @@ export class Http {
           if (await this.auth.onForbidden(authHeaders)) continue;
         }
         if (status === 404 && o.method === 'DELETE' && priorUnknown) return { status: 200, body: Buffer.alloc(0) };
-        const decision = decide(o.method, { kind: 'status', status, retryAfter: result.headers['retry-after'] }, now, retriesDone, s.random);
+        const decision = decide(
+          o.method,
+          { kind: 'status', status, retryAfter: result.headers['retry-after'] },
+          now,
+          retriesDone,
+          s.random,
+        );
         if (decision.action === 'fail') throw this.#statusError(o, init, status, result.body);
         if (decision.action === 'unknown-outcome') {
           throw new ApiUnknownOutcomeError(
             'API_UNKNOWN_OUTCOME',
             `the service answered ${status} (${this.#serviceMessage(result.body) || 'server error'}), so it is unknown whether the request took effect; it was not sent again.`,
-            { ...init, status, hint: 'Read the current state again before deciding what to send (tokensync does this by itself during push and sync).' },
+            {
+              ...init,
+              status,
+              hint: 'Read the current state again before deciding what to send (tokensync does this by itself during push and sync).',
+            },
           );
         }
-        const verdict = withinBudget({ retriesDone, maxRetries: s.maxRetries, waitedSeconds, budgetSeconds: s.retryBudgetSeconds }, decision.waitSeconds);
+        const verdict = withinBudget(
+          { retriesDone, maxRetries: s.maxRetries, waitedSeconds, budgetSeconds: s.retryBudgetSeconds },
+          decision.waitSeconds,
+        );
         if (!verdict.ok) {
-          if (decision.rateLimited) throw this.#rateLimitError(init, decision.waitSeconds, now, verdict.reason, retriesDone);
-          throw new ApiServerError('API_SERVER', `the service failed (${this.#serviceMessage(result.body) || 'server error'}) ${retriesDone === 0 ? 'and retrying does not fit in the retry budget' : `on ${attemptNo} attempts`}.`, {
-            ...init,
-            status,
-            hint: 'The service is having trouble; try again later. If it persists, report it to the service operator.',
-          });
+          if (decision.rateLimited)
+            throw this.#rateLimitError(init, decision.waitSeconds, now, verdict.reason, retriesDone);
+          throw new ApiServerError(
+            'API_SERVER',
+            `the service failed (${this.#serviceMessage(result.body) || 'server error'}) ${retriesDone === 0 ? 'and retrying does not fit in the retry budget' : `on ${attemptNo} attempts`}.`,
+            {
+              ...init,
+              status,
+              hint: 'The service is having trouble; try again later. If it persists, report it to the service operator.',
+            },
+          );
         }
         if (status >= 500) priorUnknown = true;
-        s.onWait?.({ seconds: decision.waitSeconds * s.timeScale, reason: decision.rateLimited ? 'rate-limit' : 'retry', method: o.method, path: s.redactor.redact(o.path) });
+        s.onWait?.({
+          seconds: decision.waitSeconds * s.timeScale,
+          reason: decision.rateLimited ? 'rate-limit' : 'retry',
+          method: o.method,
+          path: s.redactor.redact(o.path),
+        });
         await this.#wait(decision.waitSeconds);
         waitedSeconds += decision.waitSeconds;
         retriesDone++;
@@ -207,22 +239,41 @@ export class Http {
       }
       const decision = decide(o.method, { kind: 'network', notSent: result.notSent }, now, retriesDone, s.random);
       if (decision.action === 'unknown-outcome') {
-        throw new ApiUnknownOutcomeError('API_UNKNOWN_OUTCOME', `the connection failed before a complete answer (${what}), so it is unknown whether the request took effect; it was not sent again.`, {
-          ...init,
-          cause,
-          hint: 'Read the current state again before deciding what to send (tokensync does this by itself during push and sync).',
-        });
+        throw new ApiUnknownOutcomeError(
+          'API_UNKNOWN_OUTCOME',
+          `the connection failed before a complete answer (${what}), so it is unknown whether the request took effect; it was not sent again.`,
+          {
+            ...init,
+            cause,
+            hint: 'Read the current state again before deciding what to send (tokensync does this by itself during push and sync).',
+          },
+        );
       }
-      const verdict = decision.action === 'retry' ? withinBudget({ retriesDone, maxRetries: s.maxRetries, waitedSeconds, budgetSeconds: s.retryBudgetSeconds }, decision.waitSeconds) : { ok: false as const };
+      const verdict =
+        decision.action === 'retry'
+          ? withinBudget(
+              { retriesDone, maxRetries: s.maxRetries, waitedSeconds, budgetSeconds: s.retryBudgetSeconds },
+              decision.waitSeconds,
+            )
+          : { ok: false as const };
       if (decision.action !== 'retry' || !verdict.ok) {
-        throw new ApiNetworkError('API_NETWORK', `no answer from the service after ${attemptNo} attempt${attemptNo === 1 ? '' : 's'} (${what}).`, {
-          ...init,
-          cause,
-          hint: 'Check that service.url is right and the service is reachable, then try again.',
-        });
+        throw new ApiNetworkError(
+          'API_NETWORK',
+          `no answer from the service after ${attemptNo} attempt${attemptNo === 1 ? '' : 's'} (${what}).`,
+          {
+            ...init,
+            cause,
+            hint: 'Check that service.url is right and the service is reachable, then try again.',
+          },
+        );
       }
       if (!result.notSent) priorUnknown = true;
-      s.onWait?.({ seconds: decision.waitSeconds * s.timeScale, reason: 'retry', method: o.method, path: s.redactor.redact(o.path) });
+      s.onWait?.({
+        seconds: decision.waitSeconds * s.timeScale,
+        reason: 'retry',
+        method: o.method,
+        path: s.redactor.redact(o.path),
+      });
       await this.#wait(decision.waitSeconds);
       waitedSeconds += decision.waitSeconds;
       retriesDone++;
@@ -233,9 +284,20 @@ export class Http {
    * Calls and validates the 2xx JSON body with `schema`; a mismatch is an ApiSchemaError naming the field.
    * `fast`: a hand check that accepts only bodies the schema returns unchanged (schemas/variables-check.ts).
    */
-  async json<T extends z.ZodType>(o: CallOptions, schema: T, fast?: (x: unknown) => x is z.output<T>): Promise<z.output<T>> {
+  async json<T extends z.ZodType>(
+    o: CallOptions,
+    schema: T,
+    fast?: (x: unknown) => x is z.output<T>,
+  ): Promise<z.output<T>> {
     const res = await this.call(o);
-    return parseBody(res.body, schema, o.endpoint, { method: o.method, url: this.displayUrl(o.path), status: res.status }, this.#s.redactor, fast);
+    return parseBody(
+      res.body,
+      schema,
+      o.endpoint,
+      { method: o.method, url: this.displayUrl(o.path), status: res.status },
+      this.#s.redactor,
+      fast,
+    );
   }
 
   async #wait(seconds: number): Promise<void> {
@@ -313,7 +375,13 @@ export class Http {
     });
   }
 
-  #rateLimitError(init: ApiErrorInit, waitSeconds: number, now: Date, reason: 'budget' | 'retries', retriesDone: number): ApiRateLimitError {
+  #rateLimitError(
+    init: ApiErrorInit,
+    waitSeconds: number,
+    now: Date,
+    reason: 'budget' | 'retries',
+    retriesDone: number,
+  ): ApiRateLimitError {
     const seconds = Math.ceil(waitSeconds);
     const retryAt = new Date(now.getTime() + seconds * 1000);
     const detail =
@@ -356,10 +424,15 @@ export function parseBody<T extends z.ZodType>(
   const issue = result.error.issues[0];
   const field = issue ? formatPath(issue.path) : '(body)';
   const problem = redactor.redact(issue?.message ?? 'invalid');
-  throw new ApiSchemaError(endpoint, field, `the answer of ${endpoint} does not match the API: field ${field}: ${problem}.`, {
-    ...init,
-    hint: 'The service returned data tokensync does not understand; if the service changed its API, update tokensync, or report it with this message.',
-  });
+  throw new ApiSchemaError(
+    endpoint,
+    field,
+    `the answer of ${endpoint} does not match the API: field ${field}: ${problem}.`,
+    {
+      ...init,
+      hint: 'The service returned data tokensync does not understand; if the service changed its API, update tokensync, or report it with this message.',
+    },
+  );
 }
 
 /** `meta.variables["VariableID:1:2"].resolvedType`: dots for identifier keys, brackets otherwise. */

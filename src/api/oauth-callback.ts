@@ -39,15 +39,21 @@ export async function startCallbackServer(opts: { port: number; state: string })
     const error = url.searchParams.get('error');
     const got = url.searchParams.get('code');
     if (!sameState(state, opts.state)) {
-      res.writeHead(400, { 'content-type': 'text/plain' }).end('The state does not match this login; start `tokensync login` again.\n');
+      res
+        .writeHead(400, { 'content-type': 'text/plain' })
+        .end('The state does not match this login; start `tokensync login` again.\n');
       return;
     }
     if (error !== null || got === null || got === '') {
       res.writeHead(400, { 'content-type': 'text/plain' }).end('Sign-in was not completed. You can close this tab.\n');
       rejectCode(
-        new OAuthTokenError('OAUTH_DENIED', `Sign-in did not complete: the service redirected with ${error === null ? 'no code' : `error "${error.slice(0, 100)}"`}.`, {
-          hint: 'Run `tokensync login` again and approve the access.',
-        }),
+        new OAuthTokenError(
+          'OAUTH_DENIED',
+          `Sign-in did not complete: the service redirected with ${error === null ? 'no code' : `error "${error.slice(0, 100)}"`}.`,
+          {
+            hint: 'Run `tokensync login` again and approve the access.',
+          },
+        ),
       );
       return;
     }

@@ -22,7 +22,13 @@ export interface AuthorizeRequest {
 export function authorizeUrl(req: AuthorizeRequest): { url: string; state: string } {
   const state = req.state ?? randomBytes(16).toString('hex');
   const base = parseBaseUrl(req.authUrl);
-  const q = new URLSearchParams({ client_id: req.clientId, redirect_uri: req.redirectUri, scope: req.scopes.join(' '), state, response_type: 'code' });
+  const q = new URLSearchParams({
+    client_id: req.clientId,
+    redirect_uri: req.redirectUri,
+    scope: req.scopes.join(' '),
+    state,
+    response_type: 'code',
+  });
   return { url: `${base.origin}${base.prefix}/oauth?${q.toString()}`, state };
 }
 
@@ -46,7 +52,16 @@ export async function exchangeAuthorizationCode(o: ExchangeOptions): Promise<{ e
   redactor.add(o.clientSecret);
   redactor.add(o.code);
   const agent = createAgent({ ca: trustedCas(o.ca, o.env ?? process.env), timeoutMs });
-  const http = new Http({ base: parseBaseUrl(o.baseUrl), agent, redactor, timeoutMs, maxRetries: 2, retryBudgetSeconds: 30, timeScale: 1, onRequest: undefined });
+  const http = new Http({
+    base: parseBaseUrl(o.baseUrl),
+    agent,
+    redactor,
+    timeoutMs,
+    maxRetries: 2,
+    retryBudgetSeconds: 30,
+    timeScale: 1,
+    onRequest: undefined,
+  });
   try {
     const answer = await http.json(
       {
@@ -54,12 +69,22 @@ export async function exchangeAuthorizationCode(o: ExchangeOptions): Promise<{ e
         path: '/v1/oauth/token',
         endpoint: 'POST /v1/oauth/token',
         authenticated: false,
-        form: { client_id: o.clientId, client_secret: o.clientSecret, redirect_uri: o.redirectUri, code: o.code, grant_type: 'authorization_code' },
+        form: {
+          client_id: o.clientId,
+          client_secret: o.clientSecret,
+          redirect_uri: o.redirectUri,
+          code: o.code,
+          grant_type: 'authorization_code',
+        },
       },
       tokenExchangeResponseSchema,
     );
     const expiresAt = new Date((o.now ?? Date.now)() + (answer.expires_in ?? DEFAULT_EXPIRES_IN_SECONDS) * 1000);
-    writeTokenPair(o.tokenFile, { access_token: answer.access_token, refresh_token: answer.refresh_token, expires_at: expiresAt.toISOString() });
+    writeTokenPair(o.tokenFile, {
+      access_token: answer.access_token,
+      refresh_token: answer.refresh_token,
+      expires_at: expiresAt.toISOString(),
+    });
     return { expiresAt };
   } finally {
     await agent.close();

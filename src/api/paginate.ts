@@ -13,15 +13,22 @@ export async function* paginate<P extends { pagination: Pagination }, T>(
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (;;) {
-    const page = await fetchPage({ ...(opts.pageSize === undefined ? {} : { pageSize: opts.pageSize }), ...(cursor === undefined ? {} : { cursor }) });
+    const page = await fetchPage({
+      ...(opts.pageSize === undefined ? {} : { pageSize: opts.pageSize }),
+      ...(cursor === undefined ? {} : { cursor }),
+    });
     yield* items(page);
     const next = page.pagination.cursor;
     if (next === null || next === '') return;
     // A cursor seen before would loop forever: the service is misbehaving, say so instead of hanging.
     if (seen.has(next)) {
-      throw new TokensyncError('API_PAGINATION_LOOP', `The service returned the cursor "${next}" twice while listing pages.`, {
-        hint: 'This is a service bug; report it. Listing with a different page size may avoid it.',
-      });
+      throw new TokensyncError(
+        'API_PAGINATION_LOOP',
+        `The service returned the cursor "${next}" twice while listing pages.`,
+        {
+          hint: 'This is a service bug; report it. Listing with a different page size may avoid it.',
+        },
+      );
     }
     seen.add(next);
     cursor = next;

@@ -46,7 +46,10 @@ export class Redactor {
   sanitizeError(err: unknown, depth = 0): Error | undefined {
     if (err === undefined || err === null) return undefined;
     if (!(err instanceof Error)) return new Error(this.redact(String(err)));
-    const copy = new Error(this.redact(err.message), depth < 4 && err.cause !== undefined ? { cause: this.sanitizeError(err.cause, depth + 1) } : undefined);
+    const copy = new Error(
+      this.redact(err.message),
+      depth < 4 && err.cause !== undefined ? { cause: this.sanitizeError(err.cause, depth + 1) } : undefined,
+    );
     copy.name = err.name;
     const code = (err as { code?: unknown }).code;
     if (typeof code === 'string') (copy as Error & { code?: string }).code = code;

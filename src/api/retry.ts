@@ -55,20 +55,35 @@ export function isRetryableStatus(status: number): boolean {
   return status === 429 || status >= 500;
 }
 
-export function decide(method: string, attempt: Attempt, now: Date, retriesDone: number, random?: () => number): Decision {
+export function decide(
+  method: string,
+  attempt: Attempt,
+  now: Date,
+  retriesDone: number,
+  random?: () => number,
+): Decision {
   const idempotent = method === 'GET' || method === 'PUT' || method === 'DELETE' || method === 'HEAD';
   if (attempt.kind === 'network') {
-    if (attempt.notSent || idempotent) return { action: 'retry', waitSeconds: backoffSeconds(retriesDone, random), rateLimited: false };
+    if (attempt.notSent || idempotent)
+      return { action: 'retry', waitSeconds: backoffSeconds(retriesDone, random), rateLimited: false };
     return { action: 'unknown-outcome' };
   }
   const { status } = attempt;
   if (!isRetryableStatus(status)) return { action: 'fail' };
   if (status === 429) {
-    return { action: 'retry', waitSeconds: parseRetryAfter(attempt.retryAfter, now) ?? backoffSeconds(retriesDone, random), rateLimited: true };
+    return {
+      action: 'retry',
+      waitSeconds: parseRetryAfter(attempt.retryAfter, now) ?? backoffSeconds(retriesDone, random),
+      rateLimited: true,
+    };
   }
   // 5xx
   if (!idempotent) return { action: 'unknown-outcome' };
-  return { action: 'retry', waitSeconds: parseRetryAfter(attempt.retryAfter, now) ?? backoffSeconds(retriesDone, random), rateLimited: false };
+  return {
+    action: 'retry',
+    waitSeconds: parseRetryAfter(attempt.retryAfter, now) ?? backoffSeconds(retriesDone, random),
+    rateLimited: false,
+  };
 }
 
 /** Whether one more wait of `waitSeconds` is allowed. */

@@ -4,7 +4,19 @@
  * with mode 0600, before the new access token is used: a crash after the refresh never loses the
  * only valid refresh token. A lock file keeps two tokensync processes from refreshing at once.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync, chmodSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+  chmodSync,
+} from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomBytes } from 'node:crypto';
@@ -18,7 +30,11 @@ export interface StoredTokenPair {
   expires_at: string;
 }
 
-const storedSchema = z.object({ access_token: z.string().min(1), refresh_token: z.string().min(1), expires_at: z.iso.datetime() });
+const storedSchema = z.object({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1),
+  expires_at: z.iso.datetime(),
+});
 
 /** Reads the pair; undefined when the file does not exist. A damaged file is an error that says how to fix it. */
 export function readTokenPair(file: string): StoredTokenPair | undefined {
@@ -27,18 +43,27 @@ export function readTokenPair(file: string): StoredTokenPair | undefined {
     text = readFileSync(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new OAuthTokenError('OAUTH_TOKEN_FILE', `The OAuth token file ${file} cannot be read.`, { hint: 'Check its permissions, or run `tokensync login` again.', cause: err });
+    throw new OAuthTokenError('OAUTH_TOKEN_FILE', `The OAuth token file ${file} cannot be read.`, {
+      hint: 'Check its permissions, or run `tokensync login` again.',
+      cause: err,
+    });
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    throw new OAuthTokenError('OAUTH_TOKEN_FILE', `The OAuth token file ${file} is not valid JSON.`, { hint: 'Delete it and run `tokensync login` again.' });
+    throw new OAuthTokenError('OAUTH_TOKEN_FILE', `The OAuth token file ${file} is not valid JSON.`, {
+      hint: 'Delete it and run `tokensync login` again.',
+    });
   }
   const parsed = storedSchema.safeParse(data);
   if (!parsed.success) {
     const key = parsed.error.issues[0]?.path.map(String).join('.') || '(root)';
-    throw new OAuthTokenError('OAUTH_TOKEN_FILE', `The OAuth token file ${file} is damaged: key "${key}" is missing or invalid.`, { hint: 'Delete it and run `tokensync login` again.' });
+    throw new OAuthTokenError(
+      'OAUTH_TOKEN_FILE',
+      `The OAuth token file ${file} is damaged: key "${key}" is missing or invalid.`,
+      { hint: 'Delete it and run `tokensync login` again.' },
+    );
   }
   return parsed.data;
 }
@@ -69,7 +94,11 @@ export function writeTokenPair(file: string, pair: StoredTokenPair): void {
  * from a crashed process and is taken over. Waiting polls every 25 ms × timeScale, up to
  * `waitMs` (counted in polls, so tests with a small time scale give up as soon, relatively).
  */
-export async function withFileLock<T>(file: string, fn: () => Promise<T>, opts: { timeScale: number; staleMs?: number; waitMs?: number } = { timeScale: 1 }): Promise<T> {
+export async function withFileLock<T>(
+  file: string,
+  fn: () => Promise<T>,
+  opts: { timeScale: number; staleMs?: number; waitMs?: number } = { timeScale: 1 },
+): Promise<T> {
   const lock = `${file}.lock`;
   const staleMs = opts.staleMs ?? 30_000;
   const waitMs = opts.waitMs ?? 60_000;
@@ -91,9 +120,13 @@ export async function withFileLock<T>(file: string, fn: () => Promise<T>, opts: 
         continue;
       }
       if (polls * 25 > waitMs) {
-        throw new OAuthTokenError('OAUTH_LOCKED', `Another tokensync process has been refreshing the OAuth token (${lock}) for too long.`, {
-          hint: `If no other tokensync is running, delete ${lock} and try again.`,
-        });
+        throw new OAuthTokenError(
+          'OAUTH_LOCKED',
+          `Another tokensync process has been refreshing the OAuth token (${lock}) for too long.`,
+          {
+            hint: `If no other tokensync is running, delete ${lock} and try again.`,
+          },
+        );
       }
       await sleep(25 * opts.timeScale);
     }

@@ -24,7 +24,11 @@ export function parseBaseUrl(baseUrl: string): BaseUrl {
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new InsecureUrlError(baseUrl, `The service address "${baseUrl}" is not a valid URL.`, 'Set service.url to "local" or an https:// address, e.g. https://api.example.com.');
+    throw new InsecureUrlError(
+      baseUrl,
+      `The service address "${baseUrl}" is not a valid URL.`,
+      'Set service.url to "local" or an https:// address, e.g. https://api.example.com.',
+    );
   }
   if (url.protocol !== 'https:') {
     const shown = `${url.protocol}//${url.host}${url.pathname === '/' ? '' : url.pathname}`;
@@ -36,7 +40,11 @@ export function parseBaseUrl(baseUrl: string): BaseUrl {
   }
   if (url.username !== '' || url.password !== '') {
     const shown = `https://${url.host}${url.pathname === '/' ? '' : url.pathname}`;
-    throw new InsecureUrlError(shown, `The service address ${shown} carries a user name or password in the URL.`, 'Remove the credentials from service.url; put the token in service.token (env:NAME or file:PATH).');
+    throw new InsecureUrlError(
+      shown,
+      `The service address ${shown} carries a user name or password in the URL.`,
+      'Remove the credentials from service.url; put the token in service.token (env:NAME or file:PATH).',
+    );
   }
   return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') };
 }
@@ -103,7 +111,14 @@ export interface AttemptRequest {
 }
 
 export type AttemptResult =
-  | { kind: 'response'; status: number; headers: Record<string, string | undefined>; body: Buffer; bytesReceived: number; ms: number }
+  | {
+      kind: 'response';
+      status: number;
+      headers: Record<string, string | undefined>;
+      body: Buffer;
+      bytesReceived: number;
+      ms: number;
+    }
   | { kind: 'network'; error: unknown; notSent: boolean; tls: boolean; bytesReceived: number; ms: number }
   /** The answer (of this status) was longer than the cap: reading stopped there, nothing was buffered past it. */
   | { kind: 'too-large'; status: number; limit: number; bytesReceived: number; ms: number };
@@ -115,7 +130,14 @@ export type AttemptResult =
 export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
 /** Error codes meaning the request never left this machine, so no method had any effect. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 /** TLS verification failures: retrying cannot help; the fix is the CA configuration. */
 const TLS_CODES = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
@@ -137,7 +159,14 @@ function errorCode(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-export async function attempt(agent: Agent, origin: string, req: AttemptRequest, timeoutMs: number, maxBytes = DEFAULT_MAX_RESPONSE_BYTES, cancel?: AbortSignal): Promise<AttemptResult> {
+export async function attempt(
+  agent: Agent,
+  origin: string,
+  req: AttemptRequest,
+  timeoutMs: number,
+  maxBytes = DEFAULT_MAX_RESPONSE_BYTES,
+  cancel?: AbortSignal,
+): Promise<AttemptResult> {
   const started = performance.now();
   const controller = new AbortController();
   const onCancel = (): void => controller.abort(cancel?.reason);
@@ -159,7 +188,13 @@ export async function attempt(agent: Agent, origin: string, req: AttemptRequest,
     const tooLarge = (): AttemptResult => {
       // Stop reading: the connection is closed rather than drained.
       res.body.destroy();
-      return { kind: 'too-large', status: res.statusCode, limit: maxBytes, bytesReceived, ms: performance.now() - started };
+      return {
+        kind: 'too-large',
+        status: res.statusCode,
+        limit: maxBytes,
+        bytesReceived,
+        ms: performance.now() - started,
+      };
     };
     const declared = Number(res.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBytes) return tooLarge();
@@ -172,7 +207,14 @@ export async function attempt(agent: Agent, origin: string, req: AttemptRequest,
     }
     const headers: Record<string, string | undefined> = {};
     for (const [k, v] of Object.entries(res.headers)) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-    return { kind: 'response', status: res.statusCode, headers, body: Buffer.concat(chunks), bytesReceived, ms: performance.now() - started };
+    return {
+      kind: 'response',
+      status: res.statusCode,
+      headers,
+      body: Buffer.concat(chunks),
+      bytesReceived,
+      ms: performance.now() - started,
+    };
   } catch (err) {
     const error = controller.signal.aborted ? controller.signal.reason : err;
     const code = errorCode(err);

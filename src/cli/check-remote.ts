@@ -19,14 +19,24 @@ export async function runRemoteCheck(options: { strict: boolean }, ctx: CommandC
   const connection = await connect(loaded, {
     env: ctx.env,
     onWait: (w) => announceWait(ctx.out, w),
-    onLocalSeed: (s) => ctx.out.info(`The embedded local service had no saved state: seeded it from the repository (${s.variables} variables at version ${s.version} of the lock), so nothing committed reads as deleted.`),
+    onLocalSeed: (s) =>
+      ctx.out.info(
+        `The embedded local service had no saved state: seeded it from the repository (${s.variables} variables at version ${s.version} of the lock), so nothing committed reads as deleted.`,
+      ),
   });
   try {
-    const outcome = await runSync({ mode: 'diff', root: loaded.root, config: loaded.config, client: connection.client, fileKey: connection.fileKey });
+    const outcome = await runSync({
+      mode: 'diff',
+      root: loaded.root,
+      config: loaded.config,
+      client: connection.client,
+      fileKey: connection.fileKey,
+    });
     const { diff } = outcome;
     const drift =
       outcome.kind === 'conflicts' ||
-      (outcome.kind === 'planned' && (outcome.plan.requests.length > 0 || outcome.files.written.length + outcome.files.removed.length > 0));
+      (outcome.kind === 'planned' &&
+        (outcome.plan.requests.length > 0 || outcome.files.written.length + outcome.files.removed.length > 0));
     const orphans = options.strict && diff.orphans.length > 0;
     const text =
       outcome.kind === 'conflicts'
@@ -43,7 +53,13 @@ export async function runRemoteCheck(options: { strict: boolean }, ctx: CommandC
       await appendStepSummary(ctx.env, planMarkdown('tokensync check --remote', diff, verdict));
       await setOutputs(ctx.env, { drift: String(drift), orphans: String(diff.orphans.length) });
     }
-    ctx.out.result(`${text}\n${verdict}`.trim(), { drift, orphans: diff.orphans, conflicts: diff.conflicts, toService: diff.toService, toRepo: diff.toRepo });
+    ctx.out.result(`${text}\n${verdict}`.trim(), {
+      drift,
+      orphans: diff.orphans,
+      conflicts: diff.conflicts,
+      toService: diff.toService,
+      toRepo: diff.toRepo,
+    });
     return drift || orphans ? EXIT.changes : EXIT.ok;
   } finally {
     await connection.close();

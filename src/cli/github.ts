@@ -42,7 +42,9 @@ export async function appendStepSummary(env: NodeJS.ProcessEnv, markdown: string
 export async function setOutputs(env: NodeJS.ProcessEnv, outputs: Record<string, string>): Promise<void> {
   const file = env['GITHUB_OUTPUT'];
   if (!file) return;
-  const lines = Object.entries(outputs).map(([k, v]) => (v.includes('\n') ? `${k}<<TOKENSYNC_EOF\n${v}\nTOKENSYNC_EOF` : `${k}=${v}`));
+  const lines = Object.entries(outputs).map(([k, v]) =>
+    v.includes('\n') ? `${k}<<TOKENSYNC_EOF\n${v}\nTOKENSYNC_EOF` : `${k}=${v}`,
+  );
   await appendFile(file, `${lines.join('\n')}\n`);
 }
 
@@ -51,7 +53,8 @@ function cell(v: FieldValue | undefined): string {
   if (v === undefined) return '';
   const text = showValue(v).replace(/\|/g, '\\|');
   // A color (r, g, b, a); field values also hold scopes, metadata and aliases.
-  if (v !== null && typeof v === 'object' && !Array.isArray(v) && 'r' in v) return `$\\color{${colorToHex(v as Color)}}{\\blacksquare}$ \`${text}\``;
+  if (v !== null && typeof v === 'object' && !Array.isArray(v) && 'r' in v)
+    return `$\\color{${colorToHex(v as Color)}}{\\blacksquare}$ \`${text}\``;
   return `\`${text}\``;
 }
 
@@ -61,12 +64,35 @@ function changeRow(c: Change, direction: string): MdRow {
   const token = 'variable' in c ? `\`${c.collection}/${c.variable}\`` : `\`${c.collection}\``;
   switch (c.kind) {
     case 'update-variable':
-      return ['changed', token, c.field === 'value' ? (c.mode ?? 'value') : c.field, cell(c.before), cell(c.after), direction];
+      return [
+        'changed',
+        token,
+        c.field === 'value' ? (c.mode ?? 'value') : c.field,
+        cell(c.before),
+        cell(c.after),
+        direction,
+      ];
     case 'create-variable':
-      return ['new', token, Object.keys(c.values).join(', '), '', Object.values(c.values).map((v) => cell(v)).join(' · '), direction];
+      return [
+        'new',
+        token,
+        Object.keys(c.values).join(', '),
+        '',
+        Object.values(c.values)
+          .map((v) => cell(v))
+          .join(' · '),
+        direction,
+      ];
     case 'rename-variable':
     case 'rename-collection':
-      return ['renamed', token, 'name', `\`${c.from}\``, `\`${'variable' in c ? c.variable : c.collection}\``, direction];
+      return [
+        'renamed',
+        token,
+        'name',
+        `\`${c.from}\``,
+        `\`${'variable' in c ? c.variable : c.collection}\``,
+        direction,
+      ];
     case 'rename-mode':
       return ['renamed', token, 'mode', `\`${c.from}\``, `\`${c.mode}\``, direction];
     case 'create-mode':
@@ -84,19 +110,54 @@ function changeRow(c: Change, direction: string): MdRow {
 function conflictRow(c: Conflict): MdRow {
   switch (c.kind) {
     case 'variable-field':
-      return ['**conflict**', `\`${c.collection}/${c.variable}\``, c.field === 'value' ? (c.mode ?? 'value') : c.field, `repo: ${cell(c.local)}`, `service: ${cell(c.remote)}`, 'resolve'];
+      return [
+        '**conflict**',
+        `\`${c.collection}/${c.variable}\``,
+        c.field === 'value' ? (c.mode ?? 'value') : c.field,
+        `repo: ${cell(c.local)}`,
+        `service: ${cell(c.remote)}`,
+        'resolve',
+      ];
     case 'collection-name':
-      return ['**conflict**', `\`${c.collection}\``, 'name', `repo: \`${c.local}\``, `service: \`${c.remote}\``, 'resolve'];
+      return [
+        '**conflict**',
+        `\`${c.collection}\``,
+        'name',
+        `repo: \`${c.local}\``,
+        `service: \`${c.remote}\``,
+        'resolve',
+      ];
     case 'mode-name':
-      return ['**conflict**', `\`${c.collection}\``, `mode ${c.mode}`, `repo: \`${c.local}\``, `service: \`${c.remote}\``, 'resolve'];
+      return [
+        '**conflict**',
+        `\`${c.collection}\``,
+        `mode ${c.mode}`,
+        `repo: \`${c.local}\``,
+        `service: \`${c.remote}\``,
+        'resolve',
+      ];
     case 'deleted-in-service':
-      return ['**conflict**', `\`${c.collection}${c.variable ? `/${c.variable}` : ''}\``, 'deleted in the design file, changed in the repository', '', '', 'resolve'];
+      return [
+        '**conflict**',
+        `\`${c.collection}${c.variable ? `/${c.variable}` : ''}\``,
+        'deleted in the design file, changed in the repository',
+        '',
+        '',
+        'resolve',
+      ];
   }
 }
 
 function orphanRow(o: Orphan): MdRow {
   const token = o.kind === 'variable' ? `\`${o.collection}/${o.variable}\`` : `\`${o.collection}\``;
-  return ['orphan', token, o.reason === 'removed-locally' ? 'removed from the repository' : 'never pulled', '', '', 'remove in the design file'];
+  return [
+    'orphan',
+    token,
+    o.reason === 'removed-locally' ? 'removed from the repository' : 'never pulled',
+    '',
+    '',
+    'remove in the design file',
+  ];
 }
 
 /** The plan as a Markdown section for the job summary: a table with swatches and before/after. */
@@ -111,7 +172,8 @@ export function planMarkdown(title: string, diff: SyncDiff, verdict: string, lim
   if (rows.length > 0) {
     out.push('| change | token | field / mode | before | after | direction |', '|---|---|---|---|---|---|');
     for (const r of rows.slice(0, limit)) out.push(`| ${r.join(' | ')} |`);
-    if (rows.length > limit) out.push('', `…and ${rows.length - limit} more (run \`tokensync diff\` locally for the whole plan).`);
+    if (rows.length > limit)
+      out.push('', `…and ${rows.length - limit} more (run \`tokensync diff\` locally for the whole plan).`);
     out.push('');
   }
   return out.join('\n');
@@ -123,7 +185,10 @@ export function problemsMarkdown(diagnostics: readonly Diagnostic[], summary: st
   if (diagnostics.length > 0) {
     out.push('| where | token | problem | fix |', '|---|---|---|---|');
     const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-    for (const d of diagnostics.slice(0, limit)) out.push(`| \`${cell(`${d.file}:${d.line}:${d.column}`)}\` | ${d.tokenPath ? `\`${cell(d.tokenPath)}\`` : ''} | ${cell(d.message)} | ${cell(d.hint)} |`);
+    for (const d of diagnostics.slice(0, limit))
+      out.push(
+        `| \`${cell(`${d.file}:${d.line}:${d.column}`)}\` | ${d.tokenPath ? `\`${cell(d.tokenPath)}\`` : ''} | ${cell(d.message)} | ${cell(d.hint)} |`,
+      );
     if (diagnostics.length > limit) out.push('', `…and ${diagnostics.length - limit} more.`);
     out.push('');
   }

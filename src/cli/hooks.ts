@@ -46,7 +46,7 @@ export function hookScript(projectFromTop: string): string {
 
 export async function installHook(root: string): Promise<HookOutcome> {
   const top = await git(['rev-parse', '--show-toplevel'], { cwd: root }).catch(() => undefined);
-  if (!top || top.code !== 0) return { kind: 'not-git' };
+  if (top?.code !== 0) return { kind: 'not-git' };
   const toplevel = top.stdout.toString('utf8').trim();
   const fromTop = path.relative(toplevel, realpathSync(root)).split(path.sep).join('/');
   const command = checkCommand(fromTop);
@@ -57,7 +57,12 @@ export async function installHook(root: string): Promise<HookOutcome> {
   }
   for (const name of ['lefthook.yml', 'lefthook.yaml', '.lefthook.yml', '.lefthook.yaml']) {
     if (existsSync(path.join(toplevel, name))) {
-      return { kind: 'manager', manager: 'lefthook', file: name, snippet: `pre-commit:\n  commands:\n    tokensync:\n      run: ${npx}` };
+      return {
+        kind: 'manager',
+        manager: 'lefthook',
+        file: name,
+        snippet: `pre-commit:\n  commands:\n    tokensync:\n      run: ${npx}`,
+      };
     }
   }
   if (existsSync(path.join(toplevel, '.pre-commit-config.yaml'))) {
@@ -97,4 +102,8 @@ export function describeHook(outcome: HookOutcome, root: string): string {
   }
 }
 
-const indent = (s: string): string => s.split('\n').map((l) => `    ${l}`).join('\n');
+const indent = (s: string): string =>
+  s
+    .split('\n')
+    .map((l) => `    ${l}`)
+    .join('\n');

@@ -33,12 +33,17 @@ async function execute(program: Command, load: Loader, options: object): Promise
   });
   // The first signal: say that the command is stopping (it then says what was done).
   void signals.interrupted.then(() => {
-    if (!long.has(program.args[0] ?? '')) process.stderr.write('stopping at the next safe point (press Ctrl-C again to exit at once)\n');
+    if (!long.has(program.args[0] ?? ''))
+      process.stderr.write('stopping at the next safe point (press Ctrl-C again to exit at once)\n');
   });
   const ctx: CommandContext = {
     cwd: process.cwd(),
     env: process.env,
-    global: { json: Boolean(global.json), quiet: Boolean(global.quiet), ...(global.config ? { config: global.config } : {}) },
+    global: {
+      json: Boolean(global.json),
+      quiet: Boolean(global.quiet),
+      ...(global.config ? { config: global.config } : {}),
+    },
     out,
     interrupted: signals.interrupted,
     signal: signals.signal,
@@ -79,7 +84,11 @@ export function buildProgram(): Command {
 
   const prefer = new Option('--prefer <side>', 'resolve conflicts in favour of one side').choices(['repo', 'service']);
   // Issue 12: only where the API can delete (service.api: figma); shown in the plan first.
-  const deleteOrphans = (): Option => new Option('--delete-orphans', 'delete from the design file what was removed from the repository (figma API only; see sync.deleteOrphans)');
+  const deleteOrphans = (): Option =>
+    new Option(
+      '--delete-orphans',
+      'delete from the design file what was removed from the repository (figma API only; see sync.deleteOrphans)',
+    );
 
   program
     .command('init')
@@ -144,9 +153,17 @@ export function buildProgram(): Command {
     .option('--port <n>', 'port (0 = any free port)', '0')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--data <file>', 'save state to this JSON file and load it at start')
-    .addOption(new Option('--seed <name>', 'initial content when there is no saved state').choices(['demo', 'empty']).default('demo'))
+    .addOption(
+      new Option('--seed <name>', 'initial content when there is no saved state')
+        .choices(['demo', 'empty'])
+        .default('demo'),
+    )
     .option('--rate-limit <n>', 'requests per token per minute before 429', '600')
-    .addOption(new Option('--api <dialect>', 'the API it speaks: dfs (the published spec) or figma (Figma\'s REST API)').choices(['dfs', 'figma']).default('dfs'))
+    .addOption(
+      new Option('--api <dialect>', "the API it speaks: dfs (the published spec) or figma (Figma's REST API)")
+        .choices(['dfs', 'figma'])
+        .default('dfs'),
+    )
     .action((o) => execute(program, () => import('./commands/emulator.js'), o));
 
   program
@@ -179,18 +196,24 @@ export function buildProgram(): Command {
   webhooks
     .command('delete')
     .argument('<id>', 'webhook id')
-    .action((id: string, o) => execute(program, () => import('./commands/webhooks.js'), { ...o, id, action: 'delete' }));
+    .action((id: string, o) =>
+      execute(program, () => import('./commands/webhooks.js'), { ...o, id, action: 'delete' }),
+    );
 
-  const designer = program.command('designer').description('play the designer: edit the design file (the local service) as the design tool would');
+  const designer = program
+    .command('designer')
+    .description('play the designer: edit the design file (the local service) as the design tool would');
   designer
     .command('set')
     .description('set a variable\'s value in one mode, e.g. `designer set color/blue/500 "#1d4ed8"`')
     .argument('<variable>', 'variable name as in the design file (color/blue/500)')
     .argument('<value>', 'a hex color, number, true/false, text, or an alias {color/blue/400}')
-    .option('--mode <name>', 'mode (default: the collection\'s default mode)')
+    .option('--mode <name>', "mode (default: the collection's default mode)")
     .option('--collection <name>', 'collection, when the name is in several')
     .option('--real', 'allow it against a real service (service.url https://…)', false)
-    .action((variable: string, value: string, o) => execute(program, () => import('./commands/designer.js'), { ...o, variable, value, action: 'set' }));
+    .action((variable: string, value: string, o) =>
+      execute(program, () => import('./commands/designer.js'), { ...o, variable, value, action: 'set' }),
+    );
 
   program
     .command('demo')

@@ -7,13 +7,19 @@ import { formatError } from './format-error.js';
 import { colorEnabled, decorate } from './ui/color.js';
 
 export function errorDocument(err: unknown): { ok: false; error: { code: string; message: string; hint?: string } } {
-  if (err instanceof TokensyncError) return { ok: false, error: { code: err.code, message: err.message, ...(err.hint ? { hint: err.hint } : {}) } };
+  if (err instanceof TokensyncError)
+    return { ok: false, error: { code: err.code, message: err.message, ...(err.hint ? { hint: err.hint } : {}) } };
   return { ok: false, error: { code: 'UNEXPECTED', message: err instanceof Error ? err.message : String(err) } };
 }
 
 export function reportError(
   err: unknown,
-  opts: { json: boolean; env: NodeJS.ProcessEnv; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream & { isTTY?: boolean } },
+  opts: {
+    json: boolean;
+    env: NodeJS.ProcessEnv;
+    stdout: NodeJS.WritableStream;
+    stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  },
 ): void {
   const text = formatError(err, { verbose: Boolean(opts.env['TOKENSYNC_DEBUG']) });
   opts.stderr.write(`${colorEnabled(opts.env, opts.stderr) ? decorate(text) : text}\n`);

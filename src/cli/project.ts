@@ -13,9 +13,13 @@ export class ProjectError extends TokensyncError {
 /** `file` is what the config loader read: undefined when no config/tokensync.yaml was found. */
 export function requireProject(file: string | undefined, cwd: string): void {
   if (file !== undefined) return;
-  throw new ProjectError('NO_PROJECT', `No tokensync project here: there is no config/tokensync.yaml in ${cwd} or any folder above it.`, {
-    hint: 'Start one with `tokensync init` in the project folder, run the command from inside a project, or pass --config FILE.',
-  });
+  throw new ProjectError(
+    'NO_PROJECT',
+    `No tokensync project here: there is no config/tokensync.yaml in ${cwd} or any folder above it.`,
+    {
+      hint: 'Start one with `tokensync init` in the project folder, run the command from inside a project, or pass --config FILE.',
+    },
+  );
 }
 
 /** Files named on the command line must exist: a typo must not pass as "no problems". */

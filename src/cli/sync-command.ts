@@ -5,7 +5,6 @@
 import { loadConfig } from '../config/load.js';
 import { connect } from '../service/connect.js';
 import { runSync, type SyncMode, type SyncOutcome } from '../sync/apply.js';
-import type { SyncDiff } from '../sync/diff.js';
 import { describeOrphans, describeRepoOnly, renderConflicts, renderPlanTable, repoOnlyJson } from '../sync/report.js';
 import { describeStyles, stylesDiffer, stylesJson } from '../styles/report.js';
 import { appendStepSummary, planMarkdown, setOutputs, underGitHubActions } from './github.js';
@@ -21,14 +20,21 @@ export interface SyncCommandOptions {
   deleteOrphans?: boolean;
 }
 
-export async function runSyncCommand(mode: SyncMode, options: SyncCommandOptions, ctx: CommandContext): Promise<ExitCode> {
+export async function runSyncCommand(
+  mode: SyncMode,
+  options: SyncCommandOptions,
+  ctx: CommandContext,
+): Promise<ExitCode> {
   const loaded = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
   requireProject(loaded.file, ctx.cwd);
   const connection = await connect(loaded, {
     env: ctx.env,
     ...(ctx.signal ? { signal: ctx.signal } : {}),
     onWait: (w) => announceWait(ctx.out, w),
-    onLocalSeed: (s) => ctx.out.info(`The embedded local service had no saved state: seeded it from the repository (${s.variables} variables at version ${s.version} of the lock), so nothing committed reads as deleted.`),
+    onLocalSeed: (s) =>
+      ctx.out.info(
+        `The embedded local service had no saved state: seeded it from the repository (${s.variables} variables at version ${s.version} of the lock), so nothing committed reads as deleted.`,
+      ),
   });
   try {
     const outcome = await runSync({
@@ -92,24 +98,43 @@ function report(
     const { plan, files } = outcome;
     // "In step" speaks of the variables; say so when styles (issue 13) still have changes.
     const table = renderPlanTable(diff, plan);
-    const lines = [outcome.styles && stylesDiffer(outcome.styles) ? table.replace(/^In step:/, 'Variables in step:') : table];
+    const lines = [
+      outcome.styles && stylesDiffer(outcome.styles) ? table.replace(/^In step:/, 'Variables in step:') : table,
+    ];
     const repoOnly = describeRepoOnly(diff.repoOnlyNew);
     if (repoOnly) lines.push(repoOnly);
-    if (options.dryRun) lines.push('', 'Request bodies (nothing sent):', ...plan.requests.map((r) => `${r.method} /v1/files/:file_key/variables\n${JSON.stringify(r.body, null, 2)}`));
+    if (options.dryRun)
+      lines.push(
+        '',
+        'Request bodies (nothing sent):',
+        ...plan.requests.map((r) => `${r.method} /v1/files/:file_key/variables\n${JSON.stringify(r.body, null, 2)}`),
+      );
     if (files.written.length + files.removed.length > 0) {
-      lines.push('', 'Files a pull would change:', ...files.written.map((f) => `  write  ${f}`), ...files.removed.map((f) => `  remove ${f}`));
+      lines.push(
+        '',
+        'Files a pull would change:',
+        ...files.written.map((f) => `  write  ${f}`),
+        ...files.removed.map((f) => `  remove ${f}`),
+      );
     }
     const styleLines = outcome.styles ? describeStyles(outcome.styles, false) : [];
     if (styleLines.length > 0) lines.push('', ...styleLines);
     ctx.out.result(lines.join('\n') + orphanNote, json);
     // toRepo too: for a collection read from several files a pull renders nothing, yet it has changes.
     const changes =
-      plan.requests.length > 0 || files.written.length > 0 || files.removed.length > 0 || diff.toRepo.length > 0 || (outcome.styles !== undefined && stylesDiffer(outcome.styles));
+      plan.requests.length > 0 ||
+      files.written.length > 0 ||
+      files.removed.length > 0 ||
+      diff.toRepo.length > 0 ||
+      (outcome.styles !== undefined && stylesDiffer(outcome.styles));
     return mode === 'diff' && changes ? EXIT.changes : EXIT.ok;
   }
   const { files, requestsSent, replans } = outcome;
   const parts: string[] = [];
-  if (requestsSent > 0) parts.push(`sent ${requestsSent} write request(s)${replans > 0 ? ` (re-planned ${replans}x after an unknown outcome)` : ''}`);
+  if (requestsSent > 0)
+    parts.push(
+      `sent ${requestsSent} write request(s)${replans > 0 ? ` (re-planned ${replans}x after an unknown outcome)` : ''}`,
+    );
   if (files.written.length > 0) parts.push(`wrote ${files.written.length} file(s)`);
   if (files.removed.length > 0) parts.push(`removed ${files.removed.length} file(s)`);
   const summary = parts.length > 0 ? `${mode}: ${parts.join(', ')}.` : `${mode}: already in step, nothing to do.`;
@@ -131,7 +156,10 @@ async function reportToGitHub(mode: SyncMode, outcome: SyncOutcome, ctx: Command
   await appendStepSummary(ctx.env, planMarkdown(`tokensync ${mode}`, outcome.diff, verdict));
   await setOutputs(ctx.env, {
     outcome: outcome.kind,
-    changed: String(files.written.length + files.removed.length > 0 || (outcome.kind === 'planned' && outcome.plan.requests.length > 0)),
+    changed: String(
+      files.written.length + files.removed.length > 0 ||
+        (outcome.kind === 'planned' && outcome.plan.requests.length > 0),
+    ),
     files: [...files.written, ...files.removed].join('\n'),
   });
 }

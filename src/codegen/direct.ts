@@ -22,7 +22,15 @@
  * test/build/direct.test.ts checks that the output equals Style Dictionary's own formatPlatform.
  */
 import StyleDictionary from 'style-dictionary';
-import type { DesignToken, DesignTokens, Dictionary, FormatFn, PlatformConfig, Transform, TransformedToken } from 'style-dictionary/types';
+import type {
+  DesignToken,
+  DesignTokens,
+  Dictionary,
+  FormatFn,
+  PlatformConfig,
+  Transform,
+  TransformedToken,
+} from 'style-dictionary/types';
 import { convertTokenData } from 'style-dictionary/utils';
 import { metaOf, transforms as ourTransforms } from './transforms.js';
 import { EXT, type Tree } from './tree.js';
@@ -48,7 +56,14 @@ function flatten(tree: Tree): TransformedToken[] {
         const key = `{${p.join('.')}}`;
         // `original` is the tree's own token, not a clone: formats only read it, and tree.ts
         // builds a fresh tree for every build.
-        const t = { ...(child as DesignToken), key, original: child, name: k, attributes: {}, path: p } as TransformedToken;
+        const t = {
+          ...(child as DesignToken),
+          key,
+          original: child,
+          name: k,
+          attributes: {},
+          path: p,
+        } as TransformedToken;
         const m = tree.meta.get(key);
         if (m !== undefined) t['$extensions'] = { [EXT]: m };
         out.push(t);
@@ -94,7 +109,12 @@ function terminals(base: TransformedToken[]): Int32Array {
   });
 }
 
-async function transformAll(base: TransformedToken[], terminal: Int32Array, platform: string, config: PlatformConfig): Promise<TransformedToken[]> {
+async function transformAll(
+  base: TransformedToken[],
+  terminal: Int32Array,
+  platform: string,
+  config: PlatformConfig,
+): Promise<TransformedToken[]> {
   const list = transformsOf(platform, (config.transforms ?? []) as string[]);
   const options = { usesDtcg: true };
   const out: TransformedToken[] = new Array(base.length);
@@ -120,7 +140,11 @@ async function transformAll(base: TransformedToken[], terminal: Int32Array, plat
 }
 
 /** Formats every file of these platforms, in platform then file order. */
-export async function formatDirect(tree: Tree, platforms: Record<string, PlatformConfig>, formats: Record<string, FormatFn>): Promise<DirectOutput[]> {
+export async function formatDirect(
+  tree: Tree,
+  platforms: Record<string, PlatformConfig>,
+  formats: Record<string, FormatFn>,
+): Promise<DirectOutput[]> {
   if (Object.keys(platforms).length === 0) return [];
   const base = flatten(tree);
   const terminal = terminals(base);
@@ -130,7 +154,8 @@ export async function formatDirect(tree: Tree, platforms: Record<string, Platfor
     const tokenMap = new Map(allTokens.map((t) => [t.key!, t]));
     let tokens: DesignTokens | undefined;
     // Only formats that keep references read the nested form; built on first use.
-    const nested = (): DesignTokens => (tokens ??= convertTokenData(allTokens, { output: 'object', usesDtcg: true }) as DesignTokens);
+    const nested = (): DesignTokens =>
+      (tokens ??= convertTokenData(allTokens, { output: 'object', usesDtcg: true }) as DesignTokens);
     const dictionary = {
       allTokens,
       tokenMap,

@@ -54,11 +54,21 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
   const warnings: string[] = [];
   const files = new Map<string, string>();
   const views = planViews(set, config);
-  const ctx: FormatContext = { views, viewByKey: new Map(views.map((v) => [v.key, v])), composites: compositesOf(set), namespaced: opts.namespace === 'collection', source: opts.source };
+  const ctx: FormatContext = {
+    views,
+    viewByKey: new Map(views.map((v) => [v.key, v])),
+    composites: compositesOf(set),
+    namespaced: opts.namespace === 'collection',
+    source: opts.source,
+  };
 
   const plan = planPlatforms(selected, config, ctx, remBase);
   if (Object.keys(plan.platforms).length > 0) {
-    const tree = buildTree(set, views, { remBase, namespace: opts.namespace ?? 'none', webNames: config.webNamesFromCodeSyntax });
+    const tree = buildTree(set, views, {
+      remBase,
+      namespace: opts.namespace ?? 'none',
+      webNames: config.webNamesFromCodeSyntax,
+    });
     // Style Dictionary's formats may print warnings; they go to BuildOutput.warnings (console-capture.ts).
     const outputs = await captureConsole(warnings, () => formatDirect(tree, plan.platforms, plan.formats));
     for (const { destination, output } of outputs) files.set(destination, output);
@@ -68,14 +78,22 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
   if (Object.keys(userPlatforms).length > 0) {
     const clash = Object.keys(userPlatforms).find((k) => k.startsWith('tokensync-'));
     if (clash !== undefined) {
-      throw new BuildError('BUILD_CONFIG_INVALID', `config key "build.styleDictionary.platforms.${clash}": names starting with "tokensync-" are reserved for tokensync's own platforms.`, {
-        hint: 'Rename that platform.',
-      });
+      throw new BuildError(
+        'BUILD_CONFIG_INVALID',
+        `config key "build.styleDictionary.platforms.${clash}": names starting with "tokensync-" are reserved for tokensync's own platforms.`,
+        {
+          hint: 'Rename that platform.',
+        },
+      );
     }
     // The user's platforms see one plain tree of the default modes (tree.ts `flat`) and may use
     // our transforms by name (e.g. tokensync/android/size) next to Style Dictionary's.
     const flat = buildTree(set, views, { remBase, flat: true, namespace: opts.namespace ?? 'none' });
-    await runUserPlatforms({ tokens: flat.tokens, platforms: userPlatforms, hooks: { transforms: valueTransforms } }, files, warnings);
+    await runUserPlatforms(
+      { tokens: flat.tokens, platforms: userPlatforms, hooks: { transforms: valueTransforms } },
+      files,
+      warnings,
+    );
   }
 
   const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -104,7 +122,10 @@ async function run(config: SdConfig, files: Map<string, string>, sink: string[])
     // when our own platforms still ran through it.
     // `init` reads inline tokens from `this.tokens` exactly as it would from `config.tokens`.
     const { tokens, ...rest } = config;
-    const sd = new StyleDictionary({ ...rest, usesDtcg: true, log: { verbosity: 'default', warnings: 'warn' } }, { init: false });
+    const sd = new StyleDictionary(
+      { ...rest, usesDtcg: true, log: { verbosity: 'default', warnings: 'warn' } },
+      { init: false },
+    );
     sd.tokens = tokens as typeof sd.tokens;
     await sd.init();
     for (const name of Object.keys(config.platforms ?? {})) {
@@ -113,19 +134,27 @@ async function run(config: SdConfig, files: Map<string, string>, sink: string[])
         outputs = await sd.formatPlatform(name);
       } catch (err) {
         if (err instanceof BuildError) throw err;
-        throw new BuildError('BUILD_USER_PLATFORM', `Style Dictionary platform "${name}" (config key "build.styleDictionary.platforms.${name}") failed: ${err instanceof Error ? err.message.trim() : String(err)}`, {
-          hint: 'Fix that platform in config/tokensync.yaml (its transforms, transformGroup, formats and files are Style Dictionary 5 settings).',
-          cause: err,
-        });
+        throw new BuildError(
+          'BUILD_USER_PLATFORM',
+          `Style Dictionary platform "${name}" (config key "build.styleDictionary.platforms.${name}") failed: ${err instanceof Error ? err.message.trim() : String(err)}`,
+          {
+            hint: 'Fix that platform in config/tokensync.yaml (its transforms, transformGroup, formats and files are Style Dictionary 5 settings).',
+            cause: err,
+          },
+        );
       }
       for (const { output, destination } of outputs) {
         if (typeof destination !== 'string' || output === undefined) continue;
         const rel = destination.replace(/\\/g, '/').replace(/^\.\//, '');
         assertInside(rel, ` (Style Dictionary platform "${name}")`); // before anything is written
         if (files.has(rel)) {
-          throw new BuildError('BUILD_OUTPUT_CLASH', `Two outputs write ${rel} (Style Dictionary platform "${name}").`, {
-            hint: 'Give the platform a different buildPath or file destination.',
-          });
+          throw new BuildError(
+            'BUILD_OUTPUT_CLASH',
+            `Two outputs write ${rel} (Style Dictionary platform "${name}").`,
+            {
+              hint: 'Give the platform a different buildPath or file destination.',
+            },
+          );
         }
         files.set(rel, typeof output === 'string' ? output : JSON.stringify(output, null, 2));
       }
@@ -134,6 +163,10 @@ async function run(config: SdConfig, files: Map<string, string>, sink: string[])
 }
 
 /** Writes every file atomically under `outDir`; unchanged files are left alone. */
-export async function writeBuild(outDir: string, out: BuildOutput, opts: { signal?: AbortSignal | undefined } = {}): Promise<WrittenFiles> {
+export async function writeBuild(
+  outDir: string,
+  out: BuildOutput,
+  opts: { signal?: AbortSignal | undefined } = {},
+): Promise<WrittenFiles> {
   return writeFiles(outDir, out.files, opts);
 }

@@ -12,7 +12,10 @@ export { slug };
 
 /** `Theme`, `dark mode` -> `ThemeDarkMode`; a leading digit gets a `_` so the result is an identifier. */
 export function pascal(...parts: string[]): string {
-  const words = parts.filter((p) => p.trim() !== '').flatMap((p) => slug(p).split('-')).filter((w) => w !== '');
+  const words = parts
+    .filter((p) => p.trim() !== '')
+    .flatMap((p) => slug(p).split('-'))
+    .filter((w) => w !== '');
   const s = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
   return /^[0-9]/.test(s) ? `_${s}` : s;
 }
@@ -23,14 +26,22 @@ export type Language = 'swift' | 'kotlin' | 'ts' | 'android';
 // Kotlin but not in every place a name is used, so a trailing `_` is the one repair for all.
 const KEYWORDS: Record<Language, ReadonlySet<string>> = {
   swift: new Set(
-    'associatedtype class deinit enum extension fileprivate func import init inout internal let open operator private protocol public rethrows static struct subscript typealias var break case continue default defer do else fallthrough for guard if in repeat return switch where while as catch false is nil super self throw throws true try Type Self Any'.split(' '),
+    'associatedtype class deinit enum extension fileprivate func import init inout internal let open operator private protocol public rethrows static struct subscript typealias var break case continue default defer do else fallthrough for guard if in repeat return switch where while as catch false is nil super self throw throws true try Type Self Any'.split(
+      ' ',
+    ),
   ),
-  kotlin: new Set('as break class continue do else false for fun if in interface is null object package return super this throw true try typealias typeof val var when while'.split(' ')),
+  kotlin: new Set(
+    'as break class continue do else false for fun if in interface is null object package return super this throw true try typealias typeof val var when while'.split(
+      ' ',
+    ),
+  ),
   // Token names are object keys and string literals in the generated TypeScript, where keywords are legal.
   ts: new Set(),
   // Android resource names become Java fields of R.
   android: new Set(
-    'abstract assert boolean break byte case catch char class const continue default do double else enum extends final finally float for goto if implements import instanceof int interface long native new package private protected public return short static strictfp super switch synchronized this throw throws transient try void volatile while true false null'.split(' '),
+    'abstract assert boolean break byte case catch char class const continue default do double else enum extends final finally float for goto if implements import instanceof int interface long native new package private protected public return short static strictfp super switch synchronized this throw throws transient try void volatile while true false null'.split(
+      ' ',
+    ),
   ),
 };
 

@@ -23,7 +23,12 @@ export interface PlatformPlan {
 /** Kotlin package of the generated Compose objects. */
 export const COMPOSE_PACKAGE = 'tokens';
 
-export function planPlatforms(selected: readonly Platform[], config: BuildConfig, ctx: FormatContext, remBase: number): PlatformPlan {
+export function planPlatforms(
+  selected: readonly Platform[],
+  config: BuildConfig,
+  ctx: FormatContext,
+  remBase: number,
+): PlatformPlan {
   const want = new Set(selected);
   const prefix = config.prefix;
   const kebabPrefix = prefix === '' ? '' : slug(prefix);
@@ -42,7 +47,11 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
     formats['tokensync/scss'] = scssFormat(ctx);
     web.push({ destination: 'scss/_tokens.scss', format: 'tokensync/scss', options: { views: defaults } });
     for (const v of others) {
-      web.push({ destination: `scss/_${slug(v.collection.name)}-${slug(v.mode)}.scss`, format: 'tokensync/scss', options: { views: [v.key] } });
+      web.push({
+        destination: `scss/_${slug(v.collection.name)}-${slug(v.mode)}.scss`,
+        format: 'tokensync/scss',
+        options: { views: [v.key] },
+      });
     }
   }
   if (want.has('tailwind')) {
@@ -56,7 +65,16 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
   if (web.length > 0) {
     platforms['tokensync-web'] = {
       ...base,
-      transforms: ['tokensync/name/kebab', 'tokensync/web/variants', 'tokensync/web/dimension', 'tokensync/web/duration', 'tokensync/css/color', 'tokensync/css/fontFamily', 'tokensync/css/string', 'tokensync/web/composite'],
+      transforms: [
+        'tokensync/name/kebab',
+        'tokensync/web/variants',
+        'tokensync/web/dimension',
+        'tokensync/web/duration',
+        'tokensync/css/color',
+        'tokensync/css/fontFamily',
+        'tokensync/css/string',
+        'tokensync/web/composite',
+      ],
       files: web,
     };
   }
@@ -73,7 +91,14 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
   if (js.length > 0) {
     platforms['tokensync-js'] = {
       ...base,
-      transforms: ['tokensync/name/ts', 'tokensync/web/dimension', 'tokensync/web/duration', 'tokensync/css/color', 'tokensync/css/fontFamily', 'tokensync/js/composite'],
+      transforms: [
+        'tokensync/name/ts',
+        'tokensync/web/dimension',
+        'tokensync/web/duration',
+        'tokensync/css/color',
+        'tokensync/css/fontFamily',
+        'tokensync/js/composite',
+      ],
       files: js,
     };
   }
@@ -82,8 +107,20 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
     formats['tokensync/swift'] = swiftFormat(ctx);
     platforms['tokensync-ios'] = {
       ...base,
-      transforms: ['tokensync/name/swift', 'tokensync/swift/color', 'tokensync/swift/size', 'tokensync/swift/number', 'tokensync/swift/duration', 'tokensync/swift/string', 'tokensync/swift/composite'],
-      files: ctx.views.map((v) => ({ destination: `ios/${v.className}.swift`, format: 'tokensync/swift', options: { views: [v.key] } })),
+      transforms: [
+        'tokensync/name/swift',
+        'tokensync/swift/color',
+        'tokensync/swift/size',
+        'tokensync/swift/number',
+        'tokensync/swift/duration',
+        'tokensync/swift/string',
+        'tokensync/swift/composite',
+      ],
+      files: ctx.views.map((v) => ({
+        destination: `ios/${v.className}.swift`,
+        format: 'tokensync/swift',
+        options: { views: [v.key] },
+      })),
     };
     if (ctx.composites.size > 0) {
       formats['tokensync/swift-types'] = swiftTypesFormat(ctx);
@@ -97,13 +134,26 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
     // other mode in its own resource folder <collection>-<mode>/values/, to add as a flavor's res dir.
     const folders = new Map<string, string[]>([['values', defaults]]);
     for (const v of others) {
-      const folder = v.androidQualifier ? `values-${v.androidQualifier}` : `${slug(v.collection.name)}-${slug(v.mode)}/values`;
+      const folder = v.androidQualifier
+        ? `values-${v.androidQualifier}`
+        : `${slug(v.collection.name)}-${slug(v.mode)}/values`;
       folders.set(folder, [...(folders.get(folder) ?? []), v.key]);
     }
     platforms['tokensync-android'] = {
       ...base,
-      transforms: ['tokensync/name/android', 'color/hex8android', 'tokensync/android/size', 'tokensync/android/duration', 'tokensync/android/string', 'tokensync/android/composite'],
-      files: [...folders].map(([folder, views]) => ({ destination: `android/${folder}/tokens.xml`, format: 'tokensync/android', options: { views } })),
+      transforms: [
+        'tokensync/name/android',
+        'color/hex8android',
+        'tokensync/android/size',
+        'tokensync/android/duration',
+        'tokensync/android/string',
+        'tokensync/android/composite',
+      ],
+      files: [...folders].map(([folder, views]) => ({
+        destination: `android/${folder}/tokens.xml`,
+        format: 'tokensync/android',
+        options: { views },
+      })),
     };
   }
 
@@ -111,12 +161,27 @@ export function planPlatforms(selected: readonly Platform[], config: BuildConfig
     formats['tokensync/compose'] = composeFormat(ctx, COMPOSE_PACKAGE);
     platforms['tokensync-compose'] = {
       ...base,
-      transforms: ['tokensync/name/kotlin', 'color/composeColor', 'tokensync/compose/size', 'tokensync/compose/number', 'tokensync/compose/duration', 'tokensync/kotlin/string', 'tokensync/compose/composite'],
-      files: ctx.views.map((v) => ({ destination: `compose/${v.className}.kt`, format: 'tokensync/compose', options: { views: [v.key] } })),
+      transforms: [
+        'tokensync/name/kotlin',
+        'color/composeColor',
+        'tokensync/compose/size',
+        'tokensync/compose/number',
+        'tokensync/compose/duration',
+        'tokensync/kotlin/string',
+        'tokensync/compose/composite',
+      ],
+      files: ctx.views.map((v) => ({
+        destination: `compose/${v.className}.kt`,
+        format: 'tokensync/compose',
+        options: { views: [v.key] },
+      })),
     };
     if (ctx.composites.size > 0) {
       formats['tokensync/compose-types'] = composeTypesFormat(ctx, COMPOSE_PACKAGE);
-      platforms['tokensync-compose']!.files!.push({ destination: 'compose/TokenTypes.kt', format: 'tokensync/compose-types' });
+      platforms['tokensync-compose']!.files!.push({
+        destination: 'compose/TokenTypes.kt',
+        format: 'tokensync/compose-types',
+      });
     }
   }
   return { platforms, formats };

@@ -69,13 +69,16 @@ export const cleanName = (token: TransformedToken): string => token.name;
  */
 function nameTransform(builtin: string, lang: Language | undefined): Omit<Transform, 'name'> {
   const base = StyleDictionary.hooks.transforms[builtin];
-  if (!base || base.type !== 'name') throw new Error(`Style Dictionary has no name transform ${builtin}`);
+  if (base?.type !== 'name') throw new Error(`Style Dictionary has no name transform ${builtin}`);
   const caches = new WeakMap<PlatformConfig, Map<string, string>>();
   return {
     type: 'name',
     transform: (token, config, options) => {
       // codeSyntax.WEB, when build.webNamesFromCodeSyntax asks for it (tree.ts; kebab names only).
-      const web = builtin === 'name/kebab' ? (token['$extensions'] as Record<string, TokenMeta> | undefined)?.[EXT]?.webName : undefined;
+      const web =
+        builtin === 'name/kebab'
+          ? (token['$extensions'] as Record<string, TokenMeta> | undefined)?.[EXT]?.webName
+          : undefined;
       if (web !== undefined) return web;
       let cache = caches.get(config);
       if (cache === undefined) caches.set(config, (cache = new Map()));
@@ -111,7 +114,12 @@ function composite(target: RenderTarget): Omit<Transform, 'name'> {
     type: 'value',
     filter: isComposite,
     transform: (t, config) => {
-      const ctx = renderContext({ target, remBase: remBaseOf(config), refs: 'var', refName: (r) => kebabOf(r, config) });
+      const ctx = renderContext({
+        target,
+        remBase: remBaseOf(config),
+        refs: 'var',
+        refName: (r) => kebabOf(r, config),
+      });
       return renders[typeOf(t) as keyof typeof renders][target](valueOf(t), ctx);
     },
   };
@@ -131,7 +139,8 @@ const webVariants: Omit<Transform, 'name'> = {
       return wide === undefined ? {} : { wide };
     }
     const type = typeOf(t) as keyof typeof renders;
-    const make = (refs: 'var' | 'scss' | 'resolve', wide = false) => renderContext({ target: 'css', remBase: remBaseOf(config), refs, wide, refName: (r) => kebabOf(r, config) });
+    const make = (refs: 'var' | 'scss' | 'resolve', wide = false) =>
+      renderContext({ target: 'css', remBase: remBaseOf(config), refs, wide, refName: (r) => kebabOf(r, config) });
     const v = valueOf(t);
     const css = renders[type].css(v, make('var'));
     const wide = renders[type].css(v, make('var', true));
@@ -151,7 +160,10 @@ const text = (t: TransformedToken): string => {
   return Array.isArray(v) ? v.join(', ') : String(v);
 };
 
-const value = (filter: (t: TransformedToken) => boolean, fn: (t: TransformedToken, c: PlatformConfig) => unknown): Omit<Transform, 'name'> => ({
+const value = (
+  filter: (t: TransformedToken) => boolean,
+  fn: (t: TransformedToken, c: PlatformConfig) => unknown,
+): Omit<Transform, 'name'> => ({
   type: 'value',
   filter,
   transform: (token, config) => fn(token, config),
@@ -192,12 +204,18 @@ export const transforms: Record<string, Omit<Transform, 'name'>> = {
   'tokensync/swift/string': value(is('string', 'fontFamily'), (t) => cLikeString(text(t), 'swift')),
 
   // Android resources: dp for sizes, sp for font sizes, integer milliseconds.
-  'tokensync/android/size': value(is('dimension', 'fontSize'), (t, c) => `${num(px(t, c))}${typeOf(t) === 'fontSize' ? 'sp' : 'dp'}`),
+  'tokensync/android/size': value(
+    is('dimension', 'fontSize'),
+    (t, c) => `${num(px(t, c))}${typeOf(t) === 'fontSize' ? 'sp' : 'dp'}`,
+  ),
   'tokensync/android/duration': value(is('duration'), (t) => num(ms(t))),
   'tokensync/android/string': value(is('string', 'fontFamily'), (t) => androidString(text(t))),
 
   // Compose: .dp / .sp extension properties, Float numbers, Int milliseconds.
-  'tokensync/compose/size': value(is('dimension', 'fontSize'), (t, c) => `${num(px(t, c))}.${typeOf(t) === 'fontSize' ? 'sp' : 'dp'}`),
+  'tokensync/compose/size': value(
+    is('dimension', 'fontSize'),
+    (t, c) => `${num(px(t, c))}.${typeOf(t) === 'fontSize' ? 'sp' : 'dp'}`,
+  ),
   'tokensync/compose/number': value(is('number'), (t) => `${num(Number(valueOf(t)))}f`),
   'tokensync/compose/duration': value(is('duration'), (t) => num(ms(t))),
   'tokensync/kotlin/string': value(is('string', 'fontFamily'), (t) => cLikeString(text(t), 'kotlin')),

@@ -18,7 +18,16 @@
  */
 import type { DesignTokens } from 'style-dictionary/types';
 import type { DtcgType, Gradient, RepoToken } from '../model/dtcg.js';
-import { isAlias, isColor, type Alias, type Color, type TokenKind, type TokenSet, type Value, type Variable } from '../model/types.js';
+import {
+  isAlias,
+  isColor,
+  type Alias,
+  type Color,
+  type TokenKind,
+  type TokenSet,
+  type Value,
+  type Variable,
+} from '../model/types.js';
 import { colorToHex, colorToHex8, roundFloat } from '../model/values.js';
 import { BuildError } from './errors.js';
 import { slug } from './naming.js';
@@ -85,7 +94,13 @@ function defaultKind(v: Variable): TokenKind {
     case 'STRING':
       return v.kind?.type === 'fontFamily' ? v.kind : { type: 'string' };
     case 'FLOAT':
-      return v.kind && v.kind.type !== 'color' && v.kind.type !== 'boolean' && v.kind.type !== 'string' && v.kind.type !== 'fontFamily' ? v.kind : { type: 'number' };
+      return v.kind &&
+        v.kind.type !== 'color' &&
+        v.kind.type !== 'boolean' &&
+        v.kind.type !== 'string' &&
+        v.kind.type !== 'fontFamily'
+        ? v.kind
+        : { type: 'number' };
   }
 }
 
@@ -94,12 +109,16 @@ function defaultKind(v: Variable): TokenKind {
  * font sizes, or when its name says so (`font/size/body`, `fontSize/sm`).
  */
 function isFontSize(e: { name: string; scopes?: string[] }): boolean {
-  return (e.scopes?.includes('FONT_SIZE') ?? false) || e.name.split('/').some((s) => /^(font[-_ ]?size|text[-_ ]?size)s?$/i.test(s));
+  return (
+    (e.scopes?.includes('FONT_SIZE') ?? false) ||
+    e.name.split('/').some((s) => /^(font[-_ ]?size|text[-_ ]?size)s?$/i.test(s))
+  );
 }
 
 const label = (v: { collection: string; name: string }): string => `"${v.collection}/${v.name}"`;
 /** `Variable "c/n"` or, for a repository token, `Token "c/n"`. */
-const who = (v: { collection: string; name: string; owner?: string }): string => `${v.owner === undefined ? 'Variable' : 'Token'} ${label(v)}`;
+const who = (v: { collection: string; name: string; owner?: string }): string =>
+  `${v.owner === undefined ? 'Variable' : 'Token'} ${label(v)}`;
 
 /** A variable or a repository token: what the tree is made of. */
 type Entry = { variable: Variable; repo?: undefined } | { repo: RepoToken; variable?: undefined };
@@ -132,7 +151,10 @@ export interface Tree {
 const rootSegment = (s: string): string => (s === '$root' ? 'root' : s);
 
 export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree {
-  const entries: Entry[] = [...set.variables.map((variable) => ({ variable })), ...(set.tokens ?? []).map((repo) => ({ repo }))];
+  const entries: Entry[] = [
+    ...set.variables.map((variable) => ({ variable })),
+    ...(set.tokens ?? []).map((repo) => ({ repo })),
+  ];
   const byKey = new Map<string, Entry>();
   for (const e of entries) byKey.set(`${entryOf(e).collection}\u0000${entryOf(e).name}`, e);
   const find = (collection: string, name: string): Entry | undefined => byKey.get(`${collection}\u0000${name}`);
@@ -150,15 +172,26 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
   for (const e of entries) {
     const v = entryOf(e);
     if (!collectionOf.has(v.collection)) {
-      throw new BuildError('BUILD_MODEL_INVALID', `${who(v)} belongs to collection "${v.collection}", which does not exist.`, {
-        hint: 'Add the collection to tokens/tokens.resolver.json or move the token file into an existing collection.',
-      });
+      throw new BuildError(
+        'BUILD_MODEL_INVALID',
+        `${who(v)} belongs to collection "${v.collection}", which does not exist.`,
+        {
+          hint: 'Add the collection to tokens/tokens.resolver.json or move the token file into an existing collection.',
+        },
+      );
     }
-    const bad = v.name.split('/').map(rootSegment).find((s) => s === '' || /[.{}$]/.test(s) || s.startsWith('$'));
+    const bad = v.name
+      .split('/')
+      .map(rootSegment)
+      .find((s) => s === '' || /[.{}$]/.test(s) || s.startsWith('$'));
     if (bad !== undefined) {
-      throw new BuildError('BUILD_NAME_INVALID', `${who(v)} has a name segment "${bad}" that cannot be a token path segment (empty, or holding ".", "{", "}" or "$").`, {
-        hint: 'Rename the variable in the design file (and pull) or in its token file.',
-      });
+      throw new BuildError(
+        'BUILD_NAME_INVALID',
+        `${who(v)} has a name segment "${bad}" that cannot be a token path segment (empty, or holding ".", "{", "}" or "$").`,
+        {
+          hint: 'Rename the variable in the design file (and pull) or in its token file.',
+        },
+      );
     }
   }
 
@@ -169,9 +202,13 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
   const target = (holder: { collection: string; name: string }, mode: string, a: Alias, where = ''): Entry => {
     const t = find(a.alias.collection, a.alias.name);
     if (!t) {
-      throw new BuildError('BUILD_ALIAS_MISSING', `${who(holder)} (mode "${mode}")${where} is an alias of ${label(a.alias)}, which does not exist.`, {
-        hint: 'Point the alias at an existing token, or add the missing token.',
-      });
+      throw new BuildError(
+        'BUILD_ALIAS_MISSING',
+        `${who(holder)} (mode "${mode}")${where} is an alias of ${label(a.alias)}, which does not exist.`,
+        {
+          hint: 'Point the alias at an existing token, or add the missing token.',
+        },
+      );
     }
     return t;
   };
@@ -185,9 +222,13 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
       const v = entryOf(e);
       const key = `${v.collection}\u0000${v.name}\u0000${m}`;
       if (seen.has(key)) {
-        throw new BuildError('BUILD_ALIAS_CYCLE', `${who(entryOf(start))} (mode "${mode}") is part of an alias cycle.`, {
-          hint: 'Point one of the aliases in the cycle at a literal value.',
-        });
+        throw new BuildError(
+          'BUILD_ALIAS_CYCLE',
+          `${who(entryOf(start))} (mode "${mode}") is part of an alias cycle.`,
+          {
+            hint: 'Point one of the aliases in the cycle at a literal value.',
+          },
+        );
       }
       seen.add(key);
       const value = valuesOf(e)[m] as Value | undefined;
@@ -205,12 +246,23 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
    * sub-value a `Sub` with its resolved literal and, when it is a reference, where it points.
    * `depth` guards against a composite that contains itself through sub-value references.
    */
-  const normalize = (holder: Entry, view: View, mode: string, value: unknown, type: DtcgType, depth: number): unknown => {
+  const normalize = (
+    holder: Entry,
+    view: View,
+    mode: string,
+    value: unknown,
+    type: DtcgType,
+    depth: number,
+  ): unknown => {
     const h = entryOf(holder);
     if (depth > 32) {
-      throw new BuildError('BUILD_ALIAS_CYCLE', `${who(h)} (mode "${mode}") contains itself through sub-value references.`, {
-        hint: 'Point one of the references in the cycle at a literal value.',
-      });
+      throw new BuildError(
+        'BUILD_ALIAS_CYCLE',
+        `${who(h)} (mode "${mode}") contains itself through sub-value references.`,
+        {
+          hint: 'Point one of the references in the cycle at a literal value.',
+        },
+      );
     }
     const sub = (x: unknown, t: DtcgType): Sub => {
       if (typeof x === 'object' && x !== null && isAlias(x as Value)) {
@@ -219,11 +271,16 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
         const end = terminal(direct, modeIn(h, mode, entryOf(direct)));
         const endType = typeOf(end.entry);
         if (endType !== t && !(t === 'dimension' && endType === 'dimension')) {
-          throw new BuildError('BUILD_MODEL_INVALID', `${who(h)} (mode "${mode}") has a ${t} sub-value that references ${label(a.alias)}, a ${endType}.`, {
-            hint: `Point the reference at a ${t} token.`,
-          });
+          throw new BuildError(
+            'BUILD_MODEL_INVALID',
+            `${who(h)} (mode "${mode}") has a ${t} sub-value that references ${label(a.alias)}, a ${endType}.`,
+            {
+              hint: `Point the reference at a ${t} token.`,
+            },
+          );
         }
-        const endView = views.find((vw) => vw.collection.name === entryOf(end.entry).collection && vw.mode === end.mode) ?? view;
+        const endView =
+          views.find((vw) => vw.collection.name === entryOf(end.entry).collection && vw.mode === end.mode) ?? view;
         const lit = normalize(end.entry, endView, end.mode, valuesOf(end.entry)[end.mode], t, depth + 1);
         const tv = refView(view, a.alias.collection);
         return { $lit: lit, $ref: { view: tv.key, path: pathOf(a.alias) } };
@@ -231,12 +288,18 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
       return { $lit: normalize(holder, view, mode, x, t, depth + 1) };
     };
     const wrong = (): never => {
-      throw new BuildError('BUILD_MODEL_INVALID', `${who(h)} (mode "${mode}") has a value that is not a ${type}: ${JSON.stringify(value)}.`, {
-        hint: 'Fix the value in its token file so it matches the token $type.',
-      });
+      throw new BuildError(
+        'BUILD_MODEL_INVALID',
+        `${who(h)} (mode "${mode}") has a value that is not a ${type}: ${JSON.stringify(value)}.`,
+        {
+          hint: 'Fix the value in its token file so it matches the token $type.',
+        },
+      );
     };
-    const obj = (x: unknown): Record<string, unknown> => (typeof x === 'object' && x !== null ? (x as Record<string, unknown>) : wrong());
-    if (holder.variable && !COMPOSITE_TYPES.has(type)) return variableLiteral(holder.variable, value as Value, opts.remBase, wrong);
+    const obj = (x: unknown): Record<string, unknown> =>
+      typeof x === 'object' && x !== null ? (x as Record<string, unknown>) : wrong();
+    if (holder.variable && !COMPOSITE_TYPES.has(type))
+      return variableLiteral(holder.variable, value as Value, opts.remBase, wrong);
     switch (type) {
       case 'color':
         return isColor(value as Value) ? value : wrong();
@@ -258,15 +321,28 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
       case 'strokeStyle': {
         if (typeof value === 'string') return value;
         const o = obj(value);
-        return { dashArray: (Array.isArray(o['dashArray']) ? o['dashArray'] : wrong()).map((d: unknown) => sub(d, 'dimension')), lineCap: o['lineCap'] };
+        return {
+          dashArray: (Array.isArray(o['dashArray']) ? o['dashArray'] : wrong()).map((d: unknown) =>
+            sub(d, 'dimension'),
+          ),
+          lineCap: o['lineCap'],
+        };
       }
       case 'border': {
         const o = obj(value);
-        return { color: sub(o['color'], 'color'), width: sub(o['width'], 'dimension'), style: sub(o['style'], 'strokeStyle') };
+        return {
+          color: sub(o['color'], 'color'),
+          width: sub(o['width'], 'dimension'),
+          style: sub(o['style'], 'strokeStyle'),
+        };
       }
       case 'transition': {
         const o = obj(value);
-        return { duration: sub(o['duration'], 'duration'), delay: sub(o['delay'], 'duration'), timingFunction: sub(o['timingFunction'], 'cubicBezier') };
+        return {
+          duration: sub(o['duration'], 'duration'),
+          delay: sub(o['delay'], 'duration'),
+          timingFunction: sub(o['timingFunction'], 'cubicBezier'),
+        };
       }
       case 'shadow': {
         const layer = (x: unknown): Record<string, unknown> => {
@@ -281,7 +357,9 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
           };
         };
         // An array item may reference another shadow token (format §9 "Array aliasing").
-        return Array.isArray(value) ? value.map((x: unknown) => (isAlias(x as Value) ? sub(x, 'shadow') : layer(x))) : layer(value);
+        return Array.isArray(value)
+          ? value.map((x: unknown) => (isAlias(x as Value) ? sub(x, 'shadow') : layer(x)))
+          : layer(value);
       }
       case 'gradient': {
         const stops = (Array.isArray(value) ? value : wrong()).map((x: unknown) => {
@@ -316,7 +394,9 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
   let count = 0;
   // Tokens sorted by name (code-point order, not locale) so the output bytes do not depend on
   // the order the reader or the service listed them in (issue 5: deterministic output).
-  const sorted = [...entries].sort((a, b) => (entryOf(a).name < entryOf(b).name ? -1 : entryOf(a).name > entryOf(b).name ? 1 : 0));
+  const sorted = [...entries].sort((a, b) =>
+    entryOf(a).name < entryOf(b).name ? -1 : entryOf(a).name > entryOf(b).name ? 1 : 0,
+  );
   const flatRoot: DesignTokens = {};
   for (const view of views) {
     if (opts.flat && !view.isDefault) continue;
@@ -333,9 +413,17 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
       }
       const end = terminal(e, view.mode);
       const type = typeOf(end.entry);
-      const sdType: SdType = type === 'dimension' && isFontSize(end.entry.variable ?? end.entry.repo) ? 'fontSize' : type;
+      const sdType: SdType =
+        type === 'dimension' && isFontSize(end.entry.variable ?? end.entry.repo) ? 'fontSize' : type;
       const path = pathOf(v);
-      const meta: TokenMeta = { view: view.key, collection: v.collection, variable: v.name, mode: view.mode, path, kind: type };
+      const meta: TokenMeta = {
+        view: view.key,
+        collection: v.collection,
+        variable: v.name,
+        mode: view.mode,
+        path,
+        kind: type,
+      };
       if (e.repo?.owner === 'repository') meta.repo = true;
       const webName = opts.webNames ? webNameOf(e.variable?.meta?.codeSyntax?.WEB) : undefined;
       if (webName !== undefined) meta.webName = webName;
@@ -401,7 +489,9 @@ function variableLiteral(v: Variable, value: Value, remBase: number, wrong: () =
       return typeof value === 'string' ? value : wrong();
     case 'dimension':
       if (typeof value !== 'number') return wrong();
-      return kind.unit === 'rem' ? { value: roundFloat(value / remBase), unit: 'rem' } : { value: roundFloat(value), unit: 'px' };
+      return kind.unit === 'rem'
+        ? { value: roundFloat(value / remBase), unit: 'rem' }
+        : { value: roundFloat(value), unit: 'px' };
     case 'duration':
       if (typeof value !== 'number') return wrong();
       return { value: roundFloat(value), unit: kind.unit };
@@ -412,7 +502,14 @@ function variableLiteral(v: Variable, value: Value, remBase: number, wrong: () =
 }
 
 /** Puts a token at its path; a token that is also a group (`a/b` and `a/b/c`) is an error. */
-function place(root: DesignTokens, v: { collection: string; name: string; owner?: string }, segments: string[], token: Record<string, unknown>, meta: Map<string, TokenMeta>, view: string): void {
+function place(
+  root: DesignTokens,
+  v: { collection: string; name: string; owner?: string },
+  segments: string[],
+  token: Record<string, unknown>,
+  meta: Map<string, TokenMeta>,
+  view: string,
+): void {
   let node: Record<string, unknown> = root;
   for (let i = 0; i < segments.length - 1; i++) {
     const s = segments[i]!;
@@ -421,19 +518,29 @@ function place(root: DesignTokens, v: { collection: string; name: string; owner?
       next = {};
       node[s] = next;
     } else if ('$value' in next) {
-      throw new BuildError('BUILD_NAME_CLASH', `${who(v)} sits inside "${v.collection}/${segments.slice(segments.length - v.name.split("/").length, i + 1).join("/")}", which is a token, not a group.`, {
-        hint: 'Rename one of the two so that no token name is a prefix group of another.',
-      });
+      throw new BuildError(
+        'BUILD_NAME_CLASH',
+        `${who(v)} sits inside "${v.collection}/${segments.slice(segments.length - v.name.split('/').length, i + 1).join('/')}", which is a token, not a group.`,
+        {
+          hint: 'Rename one of the two so that no token name is a prefix group of another.',
+        },
+      );
     }
     node = next;
   }
   const last = segments[segments.length - 1]!;
   const existing = node[last] as Record<string, unknown> | undefined;
   if (existing !== undefined && '$value' in existing) {
-    const other = (existing['$extensions'] as Record<string, TokenMeta> | undefined)?.[EXT] ?? meta.get(`{${[view, ...segments].join('.')}}`);
-    throw new BuildError('BUILD_NAME_CLASH', `Tokens ${label(v)} and ${other ? label({ collection: other.collection, name: other.variable }) : 'another'} have the same token path "${segments.join('.')}".`, {
-      hint: 'Rename one of them, or set tokens.namespace: collection so each collection has its own top-level group.',
-    });
+    const other =
+      (existing['$extensions'] as Record<string, TokenMeta> | undefined)?.[EXT] ??
+      meta.get(`{${[view, ...segments].join('.')}}`);
+    throw new BuildError(
+      'BUILD_NAME_CLASH',
+      `Tokens ${label(v)} and ${other ? label({ collection: other.collection, name: other.variable }) : 'another'} have the same token path "${segments.join('.')}".`,
+      {
+        hint: 'Rename one of them, or set tokens.namespace: collection so each collection has its own top-level group.',
+      },
+    );
   }
   if (existing !== undefined) {
     throw new BuildError('BUILD_NAME_CLASH', `${who(v)} is also a group of other tokens (${label(v)}/…).`, {

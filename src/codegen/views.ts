@@ -46,32 +46,52 @@ export function planViews(set: TokenSet, config: BuildConfig): View[] {
   // A misspelt collection under build.modes would otherwise be ignored without a word.
   const unknownCollection = Object.keys(config.modes).find((name) => !set.collections.some((c) => c.name === name));
   if (unknownCollection !== undefined) {
-    throw new BuildError('BUILD_CONFIG_INVALID', `config key "build.modes.${unknownCollection}": there is no collection "${unknownCollection}" (the collections: ${set.collections.map((c) => c.name).join(', ')}).`, {
-      hint: 'Use one of the collection names listed (as in the design file; names are case-sensitive), or remove that key from config/tokensync.yaml.',
-    });
+    throw new BuildError(
+      'BUILD_CONFIG_INVALID',
+      `config key "build.modes.${unknownCollection}": there is no collection "${unknownCollection}" (the collections: ${set.collections.map((c) => c.name).join(', ')}).`,
+      {
+        hint: 'Use one of the collection names listed (as in the design file; names are case-sensitive), or remove that key from config/tokensync.yaml.',
+      },
+    );
   }
   set.collections.forEach((collection, ci) => {
     if (!collection.modes.some((m) => m.name === collection.defaultMode)) {
-      throw new BuildError('BUILD_MODEL_INVALID', `Collection "${collection.name}" has default mode "${collection.defaultMode}", which is not one of its modes.`, {
-        hint: 'Fix the resolver document (tokens/tokens.resolver.json): its `default` must name one of the contexts.',
-      });
+      throw new BuildError(
+        'BUILD_MODEL_INVALID',
+        `Collection "${collection.name}" has default mode "${collection.defaultMode}", which is not one of its modes.`,
+        {
+          hint: 'Fix the resolver document (tokens/tokens.resolver.json): its `default` must name one of the contexts.',
+        },
+      );
     }
-    const unknown = Object.keys(config.modes[collection.name] ?? {}).filter((m) => !collection.modes.some((x) => x.name === m));
+    const unknown = Object.keys(config.modes[collection.name] ?? {}).filter(
+      (m) => !collection.modes.some((x) => x.name === m),
+    );
     if (unknown.length > 0) {
-      throw new BuildError('BUILD_CONFIG_INVALID', `config key "build.modes.${collection.name}.${unknown[0]}": collection "${collection.name}" has no mode "${unknown[0]}" (its modes: ${collection.modes.map((m) => m.name).join(', ')}).`, {
-        hint: 'Use one of the mode names listed, or remove that key from config/tokensync.yaml.',
-      });
+      throw new BuildError(
+        'BUILD_CONFIG_INVALID',
+        `config key "build.modes.${collection.name}.${unknown[0]}": collection "${collection.name}" has no mode "${unknown[0]}" (its modes: ${collection.modes.map((m) => m.name).join(', ')}).`,
+        {
+          hint: 'Use one of the mode names listed, or remove that key from config/tokensync.yaml.',
+        },
+      );
     }
     collection.modes.forEach((mode, mi) => {
       const out = config.modes[collection.name]?.[mode.name] ?? {};
       const isDefault = mode.name === collection.defaultMode;
-      const selector = out.selector ?? config.selector.replaceAll('{collection}', slug(collection.name)).replaceAll('{mode}', slug(mode.name));
+      const selector =
+        out.selector ??
+        config.selector.replaceAll('{collection}', slug(collection.name)).replaceAll('{mode}', slug(mode.name));
       const className = pascal(config.prefix, collection.name, mode.name);
       const clash = classNames.get(className);
       if (clash !== undefined) {
-        throw new BuildError('BUILD_NAME_CLASH', `Mode "${collection.name}/${mode.name}" and mode "${clash}" both become the class name ${className} in Swift and Kotlin.`, {
-          hint: 'Rename one of the collections or modes so their names differ in more than case and punctuation.',
-        });
+        throw new BuildError(
+          'BUILD_NAME_CLASH',
+          `Mode "${collection.name}/${mode.name}" and mode "${clash}" both become the class name ${className} in Swift and Kotlin.`,
+          {
+            hint: 'Rename one of the collections or modes so their names differ in more than case and punctuation.',
+          },
+        );
       }
       classNames.set(className, `${collection.name}/${mode.name}`);
       views.push({

@@ -18,9 +18,13 @@ export interface WrittenFiles {
 export function assertInside(rel: string, source = ''): void {
   const norm = path.posix.normalize(rel.replace(/\\/g, '/'));
   if (path.isAbsolute(rel) || path.posix.isAbsolute(norm) || norm === '..' || norm.startsWith('../')) {
-    throw new BuildError('BUILD_OUTPUT_OUTSIDE', `Output file "${rel}"${source} would be written outside the output folder.`, {
-      hint: 'Use a relative destination (and buildPath) without "..", in build.styleDictionary.platforms.',
-    });
+    throw new BuildError(
+      'BUILD_OUTPUT_OUTSIDE',
+      `Output file "${rel}"${source} would be written outside the output folder.`,
+      {
+        hint: 'Use a relative destination (and buildPath) without "..", in build.styleDictionary.platforms.',
+      },
+    );
   }
 }
 
@@ -33,7 +37,11 @@ export function resolveInside(outDir: string, rel: string): string {
  * `signal` (SIGINT/SIGTERM, issue 11): checked between files, so every file is whole, old or new.
  * A special file (FIFO, device) where an output should be is never read: it is replaced.
  */
-export async function writeFiles(outDir: string, files: Map<string, string>, opts: { signal?: AbortSignal | undefined } = {}): Promise<WrittenFiles> {
+export async function writeFiles(
+  outDir: string,
+  files: Map<string, string>,
+  opts: { signal?: AbortSignal | undefined } = {},
+): Promise<WrittenFiles> {
   const result: WrittenFiles = { written: [], unchanged: [] };
   for (const [rel, data] of files) {
     if (opts.signal?.aborted) {

@@ -33,9 +33,13 @@ export function parseConfigText(text: string, file: string): Config {
   const yamlError = doc.errors[0];
   if (yamlError) {
     const pos = lineCounter.linePos(yamlError.pos[0]);
-    throw new ConfigError('CONFIG_SYNTAX', `${file}:${pos.line}:${pos.col}: invalid YAML: ${yamlError.message.split('\n')[0]}`, {
-      hint: 'Fix the YAML syntax at that position.',
-    });
+    throw new ConfigError(
+      'CONFIG_SYNTAX',
+      `${file}:${pos.line}:${pos.col}: invalid YAML: ${yamlError.message.split('\n')[0]}`,
+      {
+        hint: 'Fix the YAML syntax at that position.',
+      },
+    );
   }
   const data: unknown = doc.toJS() ?? {};
   const result = configSchema.safeParse(data);
@@ -50,7 +54,9 @@ export function parseConfigText(text: string, file: string): Config {
     where = `${file}:${pos.line}:${pos.col}`;
   } else if (issue.path.length > 0) {
     // The key itself is missing or unknown: point at its parent mapping.
-    const parent = doc.getIn(issue.path.slice(0, -1) as (string | number)[], true) as { range?: [number, number, number] } | undefined;
+    const parent = doc.getIn(issue.path.slice(0, -1) as (string | number)[], true) as
+      | { range?: [number, number, number] }
+      | undefined;
     if (parent?.range) {
       const pos = lineCounter.linePos(parent.range[0]);
       where = `${file}:${pos.line}:${pos.col}`;

@@ -31,7 +31,12 @@ type Values = Record<Section, Record<string, Scalar | undefined>> & { $schema?: 
 
 /** The config zod would give for these (valid) values: defaults filled in, keys in the schema's order. */
 function configFrom(v: Values): Config {
-  const { service: s, tokens: t, build: b, sync: y } = v as unknown as {
+  const {
+    service: s,
+    tokens: t,
+    build: b,
+    sync: y,
+  } = v as unknown as {
     service: Partial<Config['service']>;
     tokens: Partial<Config['tokens']>;
     build: Partial<Config['build']>;
@@ -49,7 +54,13 @@ function configFrom(v: Values): Config {
       maxRetries: s.maxRetries ?? 4,
       retryBudgetSeconds: s.retryBudgetSeconds ?? 60,
     },
-    tokens: { dir: t.dir ?? 'tokens', namespace: t.namespace ?? 'none', rules: [], typesFromScopes: t.typesFromScopes ?? true, remBase: t.remBase ?? 16 },
+    tokens: {
+      dir: t.dir ?? 'tokens',
+      namespace: t.namespace ?? 'none',
+      rules: [],
+      typesFromScopes: t.typesFromScopes ?? true,
+      remBase: t.remBase ?? 16,
+    },
     build: {
       outDir: b.outDir ?? 'build',
       platforms: [...PLATFORMS],
@@ -72,7 +83,10 @@ function configFrom(v: Values): Config {
 }
 
 /** Like `loadConfig` (load.ts), with the same results and errors; fast for a plain config. */
-export async function loadConfigQuick(options: { cwd: string; configPath?: string | undefined }): Promise<LoadedConfig> {
+export async function loadConfigQuick(options: {
+  cwd: string;
+  configPath?: string | undefined;
+}): Promise<LoadedConfig> {
   const file = options.configPath ? path.resolve(options.cwd, options.configPath) : findConfig(options.cwd);
   if (!file) return { config: defaultConfig(), root: path.resolve(options.cwd), file: undefined };
   let config: Config | undefined;

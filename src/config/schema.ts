@@ -7,9 +7,7 @@
 import { z } from 'zod';
 
 /** Where a secret comes from: never the value itself, so config files can be committed. */
-const secretRef = z
-  .string()
-  .regex(/^(env|file):.+$/, 'must be "env:NAME" or "file:PATH" (never the secret itself)');
+const secretRef = z.string().regex(/^(env|file):.+$/, 'must be "env:NAME" or "file:PATH" (never the secret itself)');
 
 export const PLATFORMS = ['css', 'scss', 'ts', 'json', 'ios', 'android', 'compose', 'tailwind', 'docs'] as const;
 export type Platform = (typeof PLATFORMS)[number];
@@ -111,7 +109,10 @@ const buildSchema = z
     /** Per collection name, per mode name. */
     modes: z.record(z.string(), z.record(z.string(), modeOutputSchema)).default({}),
     /** The user's own Style Dictionary platforms, run alongside ours (SD `platforms` config). */
-    styleDictionary: z.object({ platforms: z.record(z.string(), z.unknown()).default({}) }).strict().default({ platforms: {} }),
+    styleDictionary: z
+      .object({ platforms: z.record(z.string(), z.unknown()).default({}) })
+      .strict()
+      .default({ platforms: {} }),
   })
   .strict();
 
@@ -133,10 +134,16 @@ const styleTarget = (file: string, group: string) =>
       /** The token file, relative to `tokens.dir`. */
       file: z
         .string()
-        .regex(/^(?!\/)(?!.*\.\.)[^\\]*\.tokens\.json$/, 'a path inside the tokens folder ending in .tokens.json, e.g. styles/text.tokens.json')
+        .regex(
+          /^(?!\/)(?!.*\.\.)[^\\]*\.tokens\.json$/,
+          'a path inside the tokens folder ending in .tokens.json, e.g. styles/text.tokens.json',
+        )
         .default(file),
       /** The top-level group of these tokens ('' for none): `{typography.Body.Regular}`. */
-      group: z.string().regex(/^[^.{}$][^.{}]*$|^$/, 'a group name without ".", "{", "}" or a leading "$"').default(group),
+      group: z
+        .string()
+        .regex(/^[^.{}$][^.{}]*$|^$/, 'a group name without ".", "{", "}" or a leading "$"')
+        .default(group),
     })
     .strict()
     .default({ file, group });

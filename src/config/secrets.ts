@@ -21,14 +21,22 @@ export function resolveSecret(ref: string, opts: { key: string; root: string; en
   if (scheme === 'env') {
     const value = opts.env[target];
     if ((value === undefined || value.trim() === '') && !ENV_NAME.test(target)) {
-      throw new ConfigError('SECRET_REF_INVALID', `config key "${opts.key}" is "env:" followed by something that is not an environment variable name (not shown: it may be the secret itself).`, {
-        hint: `Put the secret in an environment variable and write its name, e.g. "${opts.key}: env:DFS_TOKEN". If you pasted the token into the config, revoke it: it is now in the file.`,
-      });
+      throw new ConfigError(
+        'SECRET_REF_INVALID',
+        `config key "${opts.key}" is "env:" followed by something that is not an environment variable name (not shown: it may be the secret itself).`,
+        {
+          hint: `Put the secret in an environment variable and write its name, e.g. "${opts.key}: env:DFS_TOKEN". If you pasted the token into the config, revoke it: it is now in the file.`,
+        },
+      );
     }
     if (value === undefined || value.trim() === '') {
-      throw new ConfigError('SECRET_MISSING', `config key "${opts.key}" reads the environment variable ${target}, which is not set.`, {
-        hint: `Set ${target} (in CI, as a masked secret), or point "${opts.key}" at another env:NAME or file:PATH.`,
-      });
+      throw new ConfigError(
+        'SECRET_MISSING',
+        `config key "${opts.key}" reads the environment variable ${target}, which is not set.`,
+        {
+          hint: `Set ${target} (in CI, as a masked secret), or point "${opts.key}" at another env:NAME or file:PATH.`,
+        },
+      );
     }
     return value.trim();
   }
@@ -39,7 +47,8 @@ export function resolveSecret(ref: string, opts: { key: string; root: string; en
       text = readTextFileSync(file);
       if (text === undefined) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
     } catch (cause) {
-      const why = cause instanceof TokensyncError && cause.code !== 'FS_ERROR' ? cause.message : `${file}, which cannot be read.`;
+      const why =
+        cause instanceof TokensyncError && cause.code !== 'FS_ERROR' ? cause.message : `${file}, which cannot be read.`;
       throw new ConfigError('SECRET_MISSING', `config key "${opts.key}" reads ${why}`, {
         hint: `Create the file (mode 0600, git-ignored) or point "${opts.key}" at env:NAME.`,
         cause,

@@ -43,7 +43,12 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
   return Array.isArray(v) ? v[0] : v;
 }
 
-export function authenticate(state: EmulatorState, headers: Record<string, string | string[] | undefined>, now: number, api: ApiDialect = 'dfs'): AuthResult {
+export function authenticate(
+  state: EmulatorState,
+  headers: Record<string, string | string[] | undefined>,
+  now: number,
+  api: ApiDialect = 'dfs',
+): AuthResult {
   const patHeader = api === 'figma' ? 'X-Figma-Token' : 'X-Service-Token';
   const pat = header(headers, TOKEN_HEADER[api]);
   const authz = header(headers, 'authorization');
@@ -56,7 +61,10 @@ export function authenticate(state: EmulatorState, headers: Record<string, strin
     value = authz.replace(/^Bearer\s+/i, '').trim();
     kind = 'oauth';
   } else {
-    return { ok: false, message: `No credentials: send a personal token in ${patHeader} or an OAuth token in Authorization: Bearer.` };
+    return {
+      ok: false,
+      message: `No credentials: send a personal token in ${patHeader} or an OAuth token in Authorization: Bearer.`,
+    };
   }
   const key = digest(value);
   const record = state.tokens[key];
@@ -64,18 +72,34 @@ export function authenticate(state: EmulatorState, headers: Record<string, strin
   if (!record || record.kind !== kind) {
     return {
       ok: false,
-      message: kind === 'personal' ? `Invalid token: the ${patHeader} is not a valid personal access token.` : 'Invalid token: the Bearer token is not a valid OAuth access token.',
+      message:
+        kind === 'personal'
+          ? `Invalid token: the ${patHeader} is not a valid personal access token.`
+          : 'Invalid token: the Bearer token is not a valid OAuth access token.',
     };
   }
   if (record.expiresAt !== null && now >= record.expiresAt) {
-    return { ok: false, message: kind === 'oauth' ? 'Token expired: refresh the OAuth access token.' : 'Token expired: create a new personal access token.' };
+    return {
+      ok: false,
+      message:
+        kind === 'oauth'
+          ? 'Token expired: refresh the OAuth access token.'
+          : 'Token expired: create a new personal access token.',
+    };
   }
   return { ok: true, principal: { userId: record.userId, kind, scopes: record.scopes, tokenDigest: key } };
 }
 
-export function allowed(p: Principal, need: Requirement, api: ApiDialect = 'dfs'): { ok: true } | { ok: false; message: string } {
+export function allowed(
+  p: Principal,
+  need: Requirement,
+  api: ApiDialect = 'dfs',
+): { ok: true } | { ok: false; message: string } {
   if (need === 'any') return { ok: true };
   const scope = api === 'figma' ? need.figma : p.kind === 'personal' ? need.personal : need.oauth;
   if (p.scopes.includes(scope)) return { ok: true };
-  return { ok: false, message: `Invalid scope: this endpoint needs the ${scope} scope, which the token does not have.` };
+  return {
+    ok: false,
+    message: `Invalid scope: this endpoint needs the ${scope} scope, which the token does not have.`,
+  };
 }

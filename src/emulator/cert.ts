@@ -51,7 +51,7 @@ function oid(dotted: string): Buffer {
 
 function time(d: Date): Buffer {
   // UTCTime up to 2049 (RFC 5280 4.1.2.5), GeneralizedTime after.
-  const iso = d.toISOString().replace(/[-:T]/g, '').slice(0, 14) + 'Z';
+  const iso = `${d.toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z`;
   return d.getUTCFullYear() < 2050 ? tlv(0x17, Buffer.from(iso.slice(2))) : tlv(0x18, Buffer.from(iso));
 }
 
@@ -74,11 +74,16 @@ const extension = (id: string, critical: boolean, value: Buffer): Buffer =>
 function keyId(publicKey: KeyObject): Buffer {
   // RFC 5280 4.2.1.2 method 1: SHA-1 of the subjectPublicKey bits (the uncompressed point, 65 bytes).
   const spki = publicKey.export({ type: 'spki', format: 'der' });
-  return createHash('sha1').update(spki.subarray(spki.length - 65)).digest();
+  return createHash('sha1')
+    .update(spki.subarray(spki.length - 65))
+    .digest();
 }
 
 function pem(label: string, der: Buffer): string {
-  const b64 = der.toString('base64').replace(/(.{64})/g, '$1\n').replace(/\n$/, '');
+  const b64 = der
+    .toString('base64')
+    .replace(/(.{64})/g, '$1\n')
+    .replace(/\n$/, '');
   return `-----BEGIN ${label}-----\n${b64}\n-----END ${label}-----\n`;
 }
 
@@ -103,11 +108,14 @@ function certificate(spec: CertSpec): string {
     seq(time(new Date(now - 60 * 60 * 1000)), time(new Date(now + spec.days * 24 * 60 * 60 * 1000))),
     name(spec.subject),
     spec.publicKey.export({ type: 'spki', format: 'der' }),
-    explicit(3, seq(
-      ...spec.extensions,
-      extension(OID.subjectKeyId, false, octets(keyId(spec.publicKey))),
-      extension(OID.authorityKeyId, false, seq(tlv(0x80, spec.issuerKeyId))),
-    )),
+    explicit(
+      3,
+      seq(
+        ...spec.extensions,
+        extension(OID.subjectKeyId, false, octets(keyId(spec.publicKey))),
+        extension(OID.authorityKeyId, false, seq(tlv(0x80, spec.issuerKeyId))),
+      ),
+    ),
   );
   const signature = sign('sha256', tbs, spec.signingKey); // DER ECDSA-Sig-Value
   return pem('CERTIFICATE', seq(tbs, alg, bits(signature)));
@@ -170,5 +178,10 @@ function ipv6Bytes(ip: string): Buffer {
   const h = head ? head.split(':') : [];
   const t = ip.includes('::') && tail ? tail.split(':') : [];
   const groups = ip.includes('::') ? [...h, ...Array(8 - h.length - t.length).fill('0'), ...t] : h;
-  return Buffer.from(groups.flatMap((g: string) => { const v = parseInt(g, 16); return [v >> 8, v & 0xff]; }));
+  return Buffer.from(
+    groups.flatMap((g: string) => {
+      const v = parseInt(g, 16);
+      return [v >> 8, v & 0xff];
+    }),
+  );
 }

@@ -22,7 +22,9 @@ const ERROR_BOOLEAN: { method: string; path: RegExp; statuses: number[] | 'all' 
 ];
 
 function usesErrorBoolean(method: string, path: string, status: number): boolean {
-  return ERROR_BOOLEAN.some((e) => e.method === method && e.path.test(path) && (e.statuses === 'all' || e.statuses.includes(status)));
+  return ERROR_BOOLEAN.some(
+    (e) => e.method === method && e.path.test(path) && (e.statuses === 'all' || e.statuses.includes(status)),
+  );
 }
 
 /** An error reply as the figma dialect spells it for this operation; other replies unchanged. */

@@ -37,22 +37,29 @@ export type RuleCheck = { ok: true; rule: FaultRule } | { ok: false; message: st
 
 /** Validates a rule from the control API; messages name the key and what is allowed. */
 export function checkRule(value: unknown): RuleCheck {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, message: 'A fault rule must be a JSON object.' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, message: 'A fault rule must be a JSON object.' };
   const v = value as Record<string, unknown>;
   const known = new Set(['method', 'path', 'nth', 'times', 'fault', 'retryAfter', 'delayMs']);
-  for (const k of Object.keys(v)) if (!known.has(k)) return { ok: false, message: `Unknown key "${k}" in the fault rule; allowed: ${[...known].join(', ')}.` };
-  if (typeof v['path'] !== 'string' || !v['path'].startsWith('/')) return { ok: false, message: 'Key "path" must be a path pattern starting with "/", e.g. "/v1/files/*/variables".' };
+  for (const k of Object.keys(v))
+    if (!known.has(k))
+      return { ok: false, message: `Unknown key "${k}" in the fault rule; allowed: ${[...known].join(', ')}.` };
+  if (typeof v['path'] !== 'string' || !v['path'].startsWith('/'))
+    return { ok: false, message: 'Key "path" must be a path pattern starting with "/", e.g. "/v1/files/*/variables".' };
   if (typeof v['fault'] !== 'string' || !(FAULT_KINDS as readonly string[]).includes(v['fault'])) {
     return { ok: false, message: `Key "fault" must be one of ${FAULT_KINDS.join(', ')}.` };
   }
-  if (v['method'] !== undefined && (typeof v['method'] !== 'string' || !/^[A-Za-z]+$/.test(v['method']))) return { ok: false, message: 'Key "method" must be an HTTP method such as "POST".' };
+  if (v['method'] !== undefined && (typeof v['method'] !== 'string' || !/^[A-Za-z]+$/.test(v['method'])))
+    return { ok: false, message: 'Key "method" must be an HTTP method such as "POST".' };
   for (const k of ['nth', 'times'] as const) {
     const n = v[k];
-    if (n !== undefined && (typeof n !== 'number' || !Number.isInteger(n) || n < 1)) return { ok: false, message: `Key "${k}" must be a whole number of at least 1.` };
+    if (n !== undefined && (typeof n !== 'number' || !Number.isInteger(n) || n < 1))
+      return { ok: false, message: `Key "${k}" must be a whole number of at least 1.` };
   }
   for (const k of ['retryAfter', 'delayMs'] as const) {
     const n = v[k];
-    if (n !== undefined && (typeof n !== 'number' || !Number.isFinite(n) || n < 0)) return { ok: false, message: `Key "${k}" must be a number of at least 0.` };
+    if (n !== undefined && (typeof n !== 'number' || !Number.isFinite(n) || n < 0))
+      return { ok: false, message: `Key "${k}" must be a number of at least 0.` };
   }
   return { ok: true, rule: v as unknown as FaultRule };
 }

@@ -12,7 +12,11 @@ export interface Reply {
 }
 
 export function json(status: number, value: unknown, headers: Record<string, string> = {}): Reply {
-  return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body: Buffer.from(JSON.stringify(value)) };
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    body: Buffer.from(JSON.stringify(value)),
+  };
 }
 
 /**
@@ -95,7 +99,10 @@ export function route<C>(method: string, path: string, handle: Route<C>['handle'
   return { method, pattern: new RegExp(`^${source}/?$`), names, handle };
 }
 
-export type Match<C> = { kind: 'found'; route: Route<C>; params: Record<string, string> } | { kind: 'wrong-method'; allowed: string[] } | { kind: 'none' };
+export type Match<C> =
+  | { kind: 'found'; route: Route<C>; params: Record<string, string> }
+  | { kind: 'wrong-method'; allowed: string[] }
+  | { kind: 'none' };
 
 export function match<C>(routes: Route<C>[], method: string, path: string): Match<C> {
   const allowed: string[] = [];

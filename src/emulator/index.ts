@@ -80,19 +80,32 @@ function extraCaFromEnv(): string[] {
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const timeScale = options.timeScale ?? 1;
-  if (!(timeScale > 0) || !Number.isFinite(timeScale)) throw new EmulatorOptionsError('EMULATOR_OPTIONS', `timeScale must be a positive number (got ${timeScale}).`);
+  if (!(timeScale > 0) || !Number.isFinite(timeScale))
+    throw new EmulatorOptionsError('EMULATOR_OPTIONS', `timeScale must be a positive number (got ${timeScale}).`);
   const limit = options.rateLimitPerMinute ?? 600;
   if (!Number.isInteger(limit) || limit < 1) {
-    throw new EmulatorOptionsError('EMULATOR_OPTIONS', `The rate limit must be a whole number of at least 1 request per minute (got ${limit}).`, { hint: 'Pass --rate-limit with a positive whole number.' });
+    throw new EmulatorOptionsError(
+      'EMULATOR_OPTIONS',
+      `The rate limit must be a whole number of at least 1 request per minute (got ${limit}).`,
+      { hint: 'Pass --rate-limit with a positive whole number.' },
+    );
   }
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new EmulatorOptionsError('EMULATOR_OPTIONS', `The port must be a whole number from 0 to 65535 (got ${port}).`, { hint: 'Pass --port 0 for any free port.' });
+    throw new EmulatorOptionsError(
+      'EMULATOR_OPTIONS',
+      `The port must be a whole number from 0 to 65535 (got ${port}).`,
+      { hint: 'Pass --port 0 for any free port.' },
+    );
   }
   if (options.fileKey !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(options.fileKey)) {
-    throw new EmulatorOptionsError('EMULATOR_OPTIONS', `The file key must be 1 to 64 letters, digits, "-" or "_" (got ${JSON.stringify(options.fileKey)}).`, {
-      hint: 'File keys appear in URL paths; pick a plain key such as "demo".',
-    });
+    throw new EmulatorOptionsError(
+      'EMULATOR_OPTIONS',
+      `The file key must be 1 to 64 letters, digits, "-" or "_" (got ${JSON.stringify(options.fileKey)}).`,
+      {
+        hint: 'File keys appear in URL paths; pick a plain key such as "demo".',
+      },
+    );
   }
   const host = options.host ?? '127.0.0.1';
   const seed = options.seed ?? 'demo';
@@ -107,7 +120,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const startSeed = state.seed;
 
   const ca = createCertificateAuthority();
-  const leaf = ca.issue(['127.0.0.1', 'localhost', '::1', ...(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'].includes(host) ? [] : [host])]);
+  const leaf = ca.issue([
+    '127.0.0.1',
+    'localhost',
+    '::1',
+    ...(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'].includes(host) ? [] : [host]),
+  ]);
   const stateDir = options.stateDir ?? (await mkdtemp(join(tmpdir(), 'tokensync-emulator-')));
   await mkdir(stateDir, { recursive: true });
   const caFile = join(stateDir, 'ca.pem');
@@ -119,18 +137,35 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const limiter = new RateLimiter(limit, 60_000 * timeScale);
   const extraCa = [ca.cert, ...(options.trustCa ?? []), ...extraCaFromEnv()];
   const api = options.api ?? 'dfs';
-  if (api !== 'dfs' && api !== 'figma') throw new EmulatorOptionsError('EMULATOR_OPTIONS', `The API dialect must be "dfs" or "figma" (got ${JSON.stringify(api)}).`, { hint: 'Pass --api dfs or --api figma.' });
-  const svc = new Service(state, { timeScale, dataFile: options.dataFile, api }, faults, limiter, (service) =>
-    new WebhookDispatcher({
-      timeScale,
-      extraCa,
-      webhook: (id) => (Object.hasOwn(service.state.webhooks, id) ? service.state.webhooks[id] : undefined),
-      changed: () => service.commit(),
-      nowIso: () => service.nowIso(),
-    }),
+  if (api !== 'dfs' && api !== 'figma')
+    throw new EmulatorOptionsError(
+      'EMULATOR_OPTIONS',
+      `The API dialect must be "dfs" or "figma" (got ${JSON.stringify(api)}).`,
+      { hint: 'Pass --api dfs or --api figma.' },
+    );
+  const svc = new Service(
+    state,
+    { timeScale, dataFile: options.dataFile, api },
+    faults,
+    limiter,
+    (service) =>
+      new WebhookDispatcher({
+        timeScale,
+        extraCa,
+        webhook: (id) => (Object.hasOwn(service.state.webhooks, id) ? service.state.webhooks[id] : undefined),
+        changed: () => service.commit(),
+        nowIso: () => service.nowIso(),
+      }),
   );
 
-  const routes: Endpoint[] = [...fileRoutes, ...commentRoutes, ...libraryRoutes, ...variableRoutes, ...webhookRoutes, ...oauthRoutes];
+  const routes: Endpoint[] = [
+    ...fileRoutes,
+    ...commentRoutes,
+    ...libraryRoutes,
+    ...variableRoutes,
+    ...webhookRoutes,
+    ...oauthRoutes,
+  ];
   const front = createFront({ cert: leaf.cert, key: leaf.key }, routes, {
     svc,
     async reset(next) {
@@ -145,10 +180,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   await new Promise<void>((resolve, reject) => {
     front.net.once('error', (err: NodeJS.ErrnoException) =>
-      reject(new EmulatorOptionsError('EMULATOR_LISTEN', `The local service could not listen on ${host}:${port} (${err.code ?? err.message}).`, {
-        hint: err.code === 'EADDRINUSE' ? 'Another program uses that port; pick another with --port, or --port 0 for any free port.' : 'Check --host and --port.',
-        cause: err,
-      })),
+      reject(
+        new EmulatorOptionsError(
+          'EMULATOR_LISTEN',
+          `The local service could not listen on ${host}:${port} (${err.code ?? err.message}).`,
+          {
+            hint:
+              err.code === 'EADDRINUSE'
+                ? 'Another program uses that port; pick another with --port, or --port 0 for any free port.'
+                : 'Check --host and --port.',
+            cause: err,
+          },
+        ),
+      ),
     );
     front.net.listen(port, host, () => resolve());
   });

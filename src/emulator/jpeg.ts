@@ -8,7 +8,20 @@ import type { Rgba } from './state.js';
 const DC_BITS = [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0];
 const DC_VALUES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 // Canonical codes of Table K.3, by category: [code, length].
-const DC_CODES: [number, number][] = [[0b00, 2], [0b010, 3], [0b011, 3], [0b100, 3], [0b101, 3], [0b110, 3], [0b1110, 4], [0b11110, 5], [0b111110, 6], [0b1111110, 7], [0b11111110, 8], [0b111111110, 9]];
+const DC_CODES: [number, number][] = [
+  [0b00, 2],
+  [0b010, 3],
+  [0b011, 3],
+  [0b100, 3],
+  [0b101, 3],
+  [0b110, 3],
+  [0b1110, 4],
+  [0b11110, 5],
+  [0b111110, 6],
+  [0b1111110, 7],
+  [0b11111110, 8],
+  [0b111111110, 9],
+];
 
 function segment(marker: number, data: number[]): number[] {
   const len = data.length + 2;
@@ -46,7 +59,11 @@ function encodeDc(w: BitWriter, diff: number): void {
 }
 
 export function jpeg(color: Rgba, width: number, height: number): Buffer {
-  const [r, g, b] = [color.r, color.g, color.b].map((c) => Math.round(Math.max(0, Math.min(1, c)) * 255)) as [number, number, number];
+  const [r, g, b] = [color.r, color.g, color.b].map((c) => Math.round(Math.max(0, Math.min(1, c)) * 255)) as [
+    number,
+    number,
+    number,
+  ];
   const ycc = [
     0.299 * r + 0.587 * g + 0.114 * b,
     128 - 0.168736 * r - 0.331264 * g + 0.5 * b,
@@ -58,7 +75,8 @@ export function jpeg(color: Rgba, width: number, height: number): Buffer {
   const blocks = Math.ceil(width / 8) * Math.ceil(height / 8);
   for (let i = 0; i < blocks; i++) for (const d of dc) encodeDc(w, i === 0 ? d : 0);
   const out = [
-    0xff, 0xd8,
+    0xff,
+    0xd8,
     ...segment(0xe0, [0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, 0, 1, 0, 1, 0, 0]), // JFIF 1.1
     ...segment(0xdb, [0x00, ...Array<number>(64).fill(1)]),
     ...segment(0xc0, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0]),
@@ -66,7 +84,8 @@ export function jpeg(color: Rgba, width: number, height: number): Buffer {
     ...segment(0xc4, [0x10, 1, ...Array<number>(15).fill(0), 0x00]),
     ...segment(0xda, [3, 1, 0x00, 2, 0x00, 3, 0x00, 0, 63, 0]),
     ...w.finish(),
-    0xff, 0xd9,
+    0xff,
+    0xd9,
   ];
   return Buffer.from(out);
 }

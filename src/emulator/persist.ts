@@ -30,7 +30,10 @@ export async function loadState(file: string): Promise<EmulatorState | null> {
     text = await readFile(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new EmulatorDataError('EMULATOR_DATA_READ', `Could not read the local service's state from ${file}.`, { hint: 'Check the file permissions.', cause: err });
+    throw new EmulatorDataError('EMULATOR_DATA_READ', `Could not read the local service's state from ${file}.`, {
+      hint: 'Check the file permissions.',
+      cause: err,
+    });
   }
   let value: unknown;
   try {
@@ -42,9 +45,13 @@ export async function loadState(file: string): Promise<EmulatorState | null> {
     });
   }
   if (typeof value !== 'object' || value === null || (value as { schema?: unknown }).schema !== 1) {
-    throw new EmulatorDataError('EMULATOR_DATA_INVALID', `${file}: key "schema" is not 1; this is not a tokensync emulator state file.`, {
-      hint: 'Pass another --data file, or delete this one to start from the seed.',
-    });
+    throw new EmulatorDataError(
+      'EMULATOR_DATA_INVALID',
+      `${file}: key "schema" is not 1; this is not a tokensync emulator state file.`,
+      {
+        hint: 'Pass another --data file, or delete this one to start from the seed.',
+      },
+    );
   }
   return value as EmulatorState;
 }

@@ -54,7 +54,9 @@ export function png(color: Rgba, width: number, height: number): Buffer {
 
 export function svg(color: Rgba, width: number, height: number): Buffer {
   const hex = `#${[color.r, color.g, color.b].map((c) => byte(c).toString(16).padStart(2, '0')).join('')}`;
-  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="${hex}" fill-opacity="${color.a}"/></svg>\n`);
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="${hex}" fill-opacity="${color.a}"/></svg>\n`,
+  );
 }
 
 export function pdf(color: Rgba, width: number, height: number): Buffer {
@@ -77,7 +79,12 @@ export function pdf(color: Rgba, width: number, height: number): Buffer {
   return Buffer.from(out);
 }
 
-export function render(format: ImageFormat, color: Rgba, width: number, height: number): { body: Buffer; contentType: string } {
+export function render(
+  format: ImageFormat,
+  color: Rgba,
+  width: number,
+  height: number,
+): { body: Buffer; contentType: string } {
   switch (format) {
     case 'svg':
       return { body: svg(color, width, height), contentType: 'image/svg+xml' };

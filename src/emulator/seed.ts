@@ -39,15 +39,27 @@ const DEMO_STYLES_PUBLISHED = Date.UTC(2026, 0, 1);
 /** Builds a fresh state for an identity; `epoch` is "now" on the emulator clock. */
 export function seedState(identity: EmulatorState['identity'], seed: SeedName, epoch: number): EmulatorState {
   const at = (minutesAgo: number): string => new Date(epoch - minutesAgo * 60_000).toISOString();
-  const owner = { id: identity.ownerId, handle: 'Ada Designer', email: 'ada@example.test', img_url: 'https://example.test/avatars/ada.png' };
-  const collaborator = { id: identity.collaboratorId, handle: 'Lin Engineer', email: 'lin@example.test', img_url: 'https://example.test/avatars/lin.png' };
+  const owner = {
+    id: identity.ownerId,
+    handle: 'Ada Designer',
+    email: 'ada@example.test',
+    img_url: 'https://example.test/avatars/ada.png',
+  };
+  const collaborator = {
+    id: identity.collaboratorId,
+    handle: 'Lin Engineer',
+    email: 'lin@example.test',
+    img_url: 'https://example.test/avatars/lin.png',
+  };
   const file = seed === 'demo' ? demoFile(identity, at) : emptyFile(identity, at);
   return {
     schema: 1,
     identity,
     seed,
     users: { [owner.id]: owner, [collaborator.id]: collaborator },
-    teams: { [identity.teamId]: { id: identity.teamId, name: 'Design System', memberIds: [owner.id, collaborator.id] } },
+    teams: {
+      [identity.teamId]: { id: identity.teamId, name: 'Design System', memberIds: [owner.id, collaborator.id] },
+    },
     tokens: {
       [digest(identity.token)]: { kind: 'personal', userId: owner.id, scopes: [...PERSONAL_SCOPES], expiresAt: null },
     },
@@ -62,7 +74,12 @@ export function seedState(identity: EmulatorState['identity'], seed: SeedName, e
   };
 }
 
-function baseFile(identity: EmulatorState['identity'], name: string, document: DocNode, at: (m: number) => string): FileRecord {
+function baseFile(
+  identity: EmulatorState['identity'],
+  name: string,
+  document: DocNode,
+  at: (m: number) => string,
+): FileRecord {
   return {
     key: identity.fileKey,
     name,
@@ -89,7 +106,14 @@ function emptyFile(identity: EmulatorState['identity'], at: (m: number) => strin
     id: '0:0',
     name: 'Document',
     type: 'DOCUMENT',
-    children: [{ id: '0:1', name: 'Page 1', type: 'CANVAS', children: [{ id: '1:2', name: 'Frame 1', type: 'FRAME', children: [] }] }],
+    children: [
+      {
+        id: '0:1',
+        name: 'Page 1',
+        type: 'CANVAS',
+        children: [{ id: '1:2', name: 'Frame 1', type: 'FRAME', children: [] }],
+      },
+    ],
   };
   return baseFile(identity, 'Untitled', document, at);
 }
@@ -115,12 +139,49 @@ function demoFile(identity: EmulatorState['identity'], at: (m: number) => string
         type: 'CANVAS',
         backgroundColor: hex('#f5f5f5'),
         children: [
-          { id: '1:2', name: 'Color swatches', type: 'FRAME', absoluteBoundingBox: box(0, 0, 640, 320), fills: [solid('#ffffff')], styles: { fill: '3:1' }, children: [
-            { id: '1:5', name: 'Blue 500', type: 'RECTANGLE', absoluteBoundingBox: box(16, 16, 96, 96), fills: [solid('#2563eb')], children: [] },
-            { id: '1:6', name: 'Red 500', type: 'RECTANGLE', absoluteBoundingBox: box(128, 16, 96, 96), fills: [solid('#ef4444')], children: [] },
-          ] },
-          { id: '1:3', name: 'Brand logo', type: 'FRAME', absoluteBoundingBox: box(0, 400, 200, 80), fills: [{ type: 'IMAGE', imageRef: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678', scaleMode: 'FIT' }], children: [] },
-          { id: '1:4', name: 'Type scale', type: 'FRAME', absoluteBoundingBox: box(0, 520, 640, 240), fills: [solid('#ffffff')], styles: { text: '3:2' }, children: [] },
+          {
+            id: '1:2',
+            name: 'Color swatches',
+            type: 'FRAME',
+            absoluteBoundingBox: box(0, 0, 640, 320),
+            fills: [solid('#ffffff')],
+            styles: { fill: '3:1' },
+            children: [
+              {
+                id: '1:5',
+                name: 'Blue 500',
+                type: 'RECTANGLE',
+                absoluteBoundingBox: box(16, 16, 96, 96),
+                fills: [solid('#2563eb')],
+                children: [],
+              },
+              {
+                id: '1:6',
+                name: 'Red 500',
+                type: 'RECTANGLE',
+                absoluteBoundingBox: box(128, 16, 96, 96),
+                fills: [solid('#ef4444')],
+                children: [],
+              },
+            ],
+          },
+          {
+            id: '1:3',
+            name: 'Brand logo',
+            type: 'FRAME',
+            absoluteBoundingBox: box(0, 400, 200, 80),
+            fills: [{ type: 'IMAGE', imageRef: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678', scaleMode: 'FIT' }],
+            children: [],
+          },
+          {
+            id: '1:4',
+            name: 'Type scale',
+            type: 'FRAME',
+            absoluteBoundingBox: box(0, 520, 640, 240),
+            fills: [solid('#ffffff')],
+            styles: { text: '3:2' },
+            children: [],
+          },
         ],
       },
       {
@@ -129,14 +190,60 @@ function demoFile(identity: EmulatorState['identity'], at: (m: number) => string
         type: 'CANVAS',
         backgroundColor: hex('#ffffff'),
         children: [
-          { id: '2:1', name: 'Button', type: 'COMPONENT_SET', absoluteBoundingBox: box(0, 0, 320, 120), fills: [], children: [
-            { id: '2:2', name: 'Variant=Primary', type: 'COMPONENT', absoluteBoundingBox: box(16, 16, 120, 40), fills: [solid('#2563eb')], styles: { fill: '3:1' }, children: [] },
-            { id: '2:3', name: 'Variant=Secondary', type: 'COMPONENT', absoluteBoundingBox: box(160, 16, 120, 40), fills: [solid('#e5e7eb')], children: [] },
-          ] },
-          { id: '2:4', name: 'Icon/Check', type: 'COMPONENT', absoluteBoundingBox: box(400, 0, 24, 24), fills: [solid('#111827')], children: [] },
-          { id: '2:5', name: 'Card', type: 'FRAME', absoluteBoundingBox: box(0, 200, 360, 240), fills: [solid('#ffffff')], effects: [], styles: { effect: '3:3', fill: '3:1' }, children: [
-            { id: '2:6', name: 'Card/Button', type: 'INSTANCE', componentId: '2:2', absoluteBoundingBox: box(16, 176, 120, 40), fills: [solid('#2563eb')], children: [] },
-          ] },
+          {
+            id: '2:1',
+            name: 'Button',
+            type: 'COMPONENT_SET',
+            absoluteBoundingBox: box(0, 0, 320, 120),
+            fills: [],
+            children: [
+              {
+                id: '2:2',
+                name: 'Variant=Primary',
+                type: 'COMPONENT',
+                absoluteBoundingBox: box(16, 16, 120, 40),
+                fills: [solid('#2563eb')],
+                styles: { fill: '3:1' },
+                children: [],
+              },
+              {
+                id: '2:3',
+                name: 'Variant=Secondary',
+                type: 'COMPONENT',
+                absoluteBoundingBox: box(160, 16, 120, 40),
+                fills: [solid('#e5e7eb')],
+                children: [],
+              },
+            ],
+          },
+          {
+            id: '2:4',
+            name: 'Icon/Check',
+            type: 'COMPONENT',
+            absoluteBoundingBox: box(400, 0, 24, 24),
+            fills: [solid('#111827')],
+            children: [],
+          },
+          {
+            id: '2:5',
+            name: 'Card',
+            type: 'FRAME',
+            absoluteBoundingBox: box(0, 200, 360, 240),
+            fills: [solid('#ffffff')],
+            effects: [],
+            styles: { effect: '3:3', fill: '3:1' },
+            children: [
+              {
+                id: '2:6',
+                name: 'Card/Button',
+                type: 'INSTANCE',
+                componentId: '2:2',
+                absoluteBoundingBox: box(16, 176, 120, 40),
+                fills: [solid('#2563eb')],
+                children: [],
+              },
+            ],
+          },
         ],
       },
     ],
@@ -144,9 +251,27 @@ function demoFile(identity: EmulatorState['identity'], at: (m: number) => string
   const file = baseFile(identity, 'Design System', document, at);
   file.imageFills = { a1b2c3d4e5f60718293a4b5c6d7e8f9012345678: '1:3' };
 
-  const frame = (nodeId: string, name: string): PublishedComponent['containing_frame'] => ({ name, nodeId, pageName: 'Components', pageId: '0:2' });
-  const component = (node_id: string, name: string, description: string, parent: PublishedComponent['containing_frame']): PublishedComponent =>
-    ({ key: stableKey(identity.fileKey, `component:${node_id}`), name, description, node_id, created_at: at(500), updated_at: at(90), containing_frame: parent, userId: identity.ownerId });
+  const frame = (nodeId: string, name: string): PublishedComponent['containing_frame'] => ({
+    name,
+    nodeId,
+    pageName: 'Components',
+    pageId: '0:2',
+  });
+  const component = (
+    node_id: string,
+    name: string,
+    description: string,
+    parent: PublishedComponent['containing_frame'],
+  ): PublishedComponent => ({
+    key: stableKey(identity.fileKey, `component:${node_id}`),
+    name,
+    description,
+    node_id,
+    created_at: at(500),
+    updated_at: at(90),
+    containing_frame: parent,
+    userId: identity.ownerId,
+  });
   file.components = [
     component('2:2', 'Variant=Primary', 'Primary action', frame('2:1', 'Button')),
     component('2:3', 'Variant=Secondary', 'Secondary action', frame('2:1', 'Button')),
@@ -154,12 +279,53 @@ function demoFile(identity: EmulatorState['identity'], at: (m: number) => string
   ];
   file.componentSets = [component('2:1', 'Button', 'Buttons in two variants', frame('0:2', 'Components'))];
 
-  const comment = (id: number, userId: string, message: string, minutesAgo: number, parent: string, meta: CommentRecord['client_meta'], resolved: boolean): CommentRecord =>
-    ({ id: String(id), file_key: identity.fileKey, parent_id: parent, userId, message, created_at: at(minutesAgo), resolved_at: resolved ? at(minutesAgo - 10) : null, order_id: String(id), client_meta: meta });
+  const comment = (
+    id: number,
+    userId: string,
+    message: string,
+    minutesAgo: number,
+    parent: string,
+    meta: CommentRecord['client_meta'],
+    resolved: boolean,
+  ): CommentRecord => ({
+    id: String(id),
+    file_key: identity.fileKey,
+    parent_id: parent,
+    userId,
+    message,
+    created_at: at(minutesAgo),
+    resolved_at: resolved ? at(minutesAgo - 10) : null,
+    order_id: String(id),
+    client_meta: meta,
+  });
   file.comments = [
-    comment(1, identity.ownerId, 'Should the danger color be a bit darker in dark mode?', 300, '', { x: 140, y: 40, node_id: '1:6' }, false),
-    comment(2, identity.collaboratorId, 'Agreed, I will try red/600.', 280, '1', { x: 140, y: 40, node_id: '1:6' }, false),
-    comment(3, identity.collaboratorId, 'Button padding now uses space/2.', 200, '', { x: 40, y: 30, node_id: '2:2' }, true),
+    comment(
+      1,
+      identity.ownerId,
+      'Should the danger color be a bit darker in dark mode?',
+      300,
+      '',
+      { x: 140, y: 40, node_id: '1:6' },
+      false,
+    ),
+    comment(
+      2,
+      identity.collaboratorId,
+      'Agreed, I will try red/600.',
+      280,
+      '1',
+      { x: 140, y: 40, node_id: '1:6' },
+      false,
+    ),
+    comment(
+      3,
+      identity.collaboratorId,
+      'Button padding now uses space/2.',
+      200,
+      '',
+      { x: 40, y: 30, node_id: '2:2' },
+      true,
+    ),
   ];
 
   addDemoVariables(file);
@@ -167,7 +333,11 @@ function demoFile(identity: EmulatorState['identity'], at: (m: number) => string
   // instant, not relative to the seeding: the styles lock keeps each style's `updated_at`, and this
   // repository commits the lock a pull of the demo file writes (tokens/styles.lock.json), so a fresh
   // clone's `npm start` must find the very same times to change no byte (test/e2e/demo.test.ts).
-  addDemoStyles(file, (minutesAgo) => new Date(DEMO_STYLES_PUBLISHED - minutesAgo * 60_000).toISOString(), identity.ownerId);
+  addDemoStyles(
+    file,
+    (minutesAgo) => new Date(DEMO_STYLES_PUBLISHED - minutesAgo * 60_000).toISOString(),
+    identity.ownerId,
+  );
   return file;
 }
 
@@ -189,7 +359,14 @@ function addDemoVariables(file: FileRecord): void {
     file.variableCollections[c.id] = c;
     return c;
   };
-  const variable = (c: CollectionRecord, name: string, type: VariableRecord['resolvedType'], values: VariableValue[], description = '', scopes = ['ALL_SCOPES']): VariableRecord => {
+  const variable = (
+    c: CollectionRecord,
+    name: string,
+    type: VariableRecord['resolvedType'],
+    values: VariableValue[],
+    description = '',
+    scopes = ['ALL_SCOPES'],
+  ): VariableRecord => {
     const vid = `VariableID:${file.fileNo}:${id()}`;
     const v: VariableRecord = {
       id: vid,

@@ -17,7 +17,11 @@ import type { Endpoint } from './routes/context.js';
 import type { Service } from './service.js';
 import { figmaSpelling } from './dialect.js';
 
-const PLAIN_HTTP_BODY = JSON.stringify({ status: 400, error: true, message: 'This service accepts HTTPS only; plain HTTP is refused. Use https://.' });
+const PLAIN_HTTP_BODY = JSON.stringify({
+  status: 400,
+  error: true,
+  message: 'This service accepts HTTPS only; plain HTTP is refused. Use https://.',
+});
 
 export interface Front {
   net: NetServer;
@@ -49,7 +53,9 @@ export function createFront(tls: { cert: string; key: string }, routes: Endpoint
       if (first[0] === 0x16) {
         https.emit('connection', socket);
       } else {
-        socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(PLAIN_HTTP_BODY)}\r\nConnection: close\r\n\r\n${PLAIN_HTTP_BODY}`);
+        socket.end(
+          `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(PLAIN_HTTP_BODY)}\r\nConnection: close\r\n\r\n${PLAIN_HTTP_BODY}`,
+        );
       }
     };
     sniff();
@@ -81,16 +87,24 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Endpoin
 
   if (path === '/_emulator' || path.startsWith('/_emulator/')) {
     const body = await readBody(req);
-    if (!adminAllowed(svc.state, req.headers)) return send(res, fail(403, 'Control endpoints need the admin token in X-Service-Token.'));
+    if (!adminAllowed(svc.state, req.headers))
+      return send(res, fail(403, 'Control endpoints need the admin token in X-Service-Token.'));
     if (!body.ok) return send(res, fail(400, 'The request body is over 4 MB.'));
     const m = match(controlRoutes, method, path);
     if (m.kind === 'none') return send(res, fail(404, `Not found: no control endpoint ${method} ${path}.`));
-    if (m.kind === 'wrong-method') return send(res, fail(405, `${method} is not allowed on ${path}; use ${m.allowed.join(' or ')}.`, { allow: m.allowed.join(', ') }));
+    if (m.kind === 'wrong-method')
+      return send(
+        res,
+        fail(405, `${method} is not allowed on ${path}; use ${m.allowed.join(' or ')}.`, {
+          allow: m.allowed.join(', '),
+        }),
+      );
     return send(res, await m.route.handle({ host, query: url.searchParams, body: body.body }));
   }
 
   // The figma dialect spells error bodies per operation (dialect.ts); everything below sends through it.
-  const respond = (r: ServerResponse, reply: Reply): void => send(r, svc.options.api === 'figma' ? figmaSpelling(method, path, reply) : reply);
+  const respond = (r: ServerResponse, reply: Reply): void =>
+    send(r, svc.options.api === 'figma' ? figmaSpelling(method, path, reply) : reply);
   const entry = { method, path, query: url.search.replace(/^\?/, ''), status: 0, at: svc.nowIso() };
   const fault: ActiveFault | null = svc.faults.take(method, path);
   const log = (status: number): void => {
@@ -111,7 +125,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Endpoin
   if (fault?.fault === 'delay') await sleep(svc.scaled(fault.delayMs));
   if (fault?.fault === 'rate-limit') {
     log(429);
-    return respond(res, fail(429, `Rate limit exceeded (injected fault); retry after ${fault.retryAfter} s.`, { 'retry-after': String(fault.retryAfter) }));
+    return respond(
+      res,
+      fail(429, `Rate limit exceeded (injected fault); retry after ${fault.retryAfter} s.`, {
+        'retry-after': String(fault.retryAfter),
+      }),
+    );
   }
   if (fault?.fault === 'error-500') {
     log(500);
@@ -145,7 +164,10 @@ async function dispatch(
 ): Promise<Reply> {
   const m = match(routes, method, path);
   if (m.kind === 'none') return fail(404, `Not found: no endpoint ${method} ${path}.`);
-  if (m.kind === 'wrong-method') return fail(405, `${method} is not allowed on ${path}; use ${m.allowed.join(' or ')}.`, { allow: m.allowed.join(', ') });
+  if (m.kind === 'wrong-method')
+    return fail(405, `${method} is not allowed on ${path}; use ${m.allowed.join(' or ')}.`, {
+      allow: m.allowed.join(', '),
+    });
   const endpoint = m.route as Endpoint;
   let principal: Principal | null = null;
   if (endpoint.need !== 'none') {
@@ -157,12 +179,26 @@ async function dispatch(
     if (endpoint.rateLimited) {
       const decision = svc.limiter.take(principal.tokenDigest, Date.now());
       if (!decision.ok) {
-        return fail(429, `Rate limit exceeded for this token; retry after ${decision.retryAfterSeconds} s.`, { 'retry-after': String(decision.retryAfterSeconds) });
+        return fail(429, `Rate limit exceeded for this token; retry after ${decision.retryAfterSeconds} s.`, {
+          'retry-after': String(decision.retryAfterSeconds),
+        });
       }
     }
   }
   if (!body.ok) {
-    return fail(400, `The request body is ${body.bytes.toLocaleString('en-US')} bytes; the limit is 4 MB (${MAX_BODY_BYTES.toLocaleString('en-US')} bytes). Split the batch into several requests.`);
+    return fail(
+      400,
+      `The request body is ${body.bytes.toLocaleString('en-US')} bytes; the limit is 4 MB (${MAX_BODY_BYTES.toLocaleString('en-US')} bytes). Split the batch into several requests.`,
+    );
   }
-  return endpoint.handle({ svc, principal, method, path, query, headers: req.headers, body: body.body, params: m.params });
+  return endpoint.handle({
+    svc,
+    principal,
+    method,
+    path,
+    query,
+    headers: req.headers,
+    body: body.body,
+    params: m.params,
+  });
 }

@@ -25,7 +25,13 @@ export const PERSONAL_SCOPES: readonly PersonalScope[] = [
   'file_variables:write',
 ];
 
-export type OAuthScope = 'files:read' | 'file_content:read' | 'file_comments:write' | 'webhooks:write' | 'file_variables:read' | 'file_variables:write';
+export type OAuthScope =
+  | 'files:read'
+  | 'file_content:read'
+  | 'file_comments:write'
+  | 'webhooks:write'
+  | 'file_variables:read'
+  | 'file_variables:write';
 export const OAUTH_SCOPES: readonly OAuthScope[] = [
   'files:read',
   // Figma's OAuth name for reading files (files:read is its deprecated older name); figma dialect.

@@ -50,7 +50,9 @@ export class WebhookDispatcher {
 
   send(hook: WebhookRecord, payload: Record<string, unknown>): void {
     if (hook.status !== 'ACTIVE' || this.closed) return;
-    const p = this.deliver(hook.id, { ...payload, passcode: hook.passcode, webhook_id: hook.id }).finally(() => this.pending.delete(p));
+    const p = this.deliver(hook.id, { ...payload, passcode: hook.passcode, webhook_id: hook.id }).finally(() =>
+      this.pending.delete(p),
+    );
     this.pending.add(p);
   }
 
@@ -68,9 +70,17 @@ export class WebhookDispatcher {
   private async deliver(id: string, payload: Record<string, unknown>): Promise<void> {
     for (let attempt = 1; attempt <= ATTEMPTS_PER_EVENT; attempt++) {
       const hook = this.host.webhook(id);
-      if (!hook || hook.status !== 'ACTIVE' || this.closed) return;
+      if (hook?.status !== 'ACTIVE' || this.closed) return;
       const result = await this.post(hook.endpoint, payload);
-      this.log.push({ webhookId: id, eventType: String(payload['event_type']), attempt, status: result.status, ok: result.ok, error: result.error, at: this.host.nowIso() });
+      this.log.push({
+        webhookId: id,
+        eventType: String(payload['event_type']),
+        attempt,
+        status: result.status,
+        ok: result.ok,
+        error: result.error,
+        at: this.host.nowIso(),
+      });
       const now = this.host.webhook(id);
       if (!now) return;
       if (result.ok) {
@@ -96,7 +106,10 @@ export class WebhookDispatcher {
     }
   }
 
-  private post(endpoint: string, payload: Record<string, unknown>): Promise<{ ok: boolean; status: number | null; error: string | null }> {
+  private post(
+    endpoint: string,
+    payload: Record<string, unknown>,
+  ): Promise<{ ok: boolean; status: number | null; error: string | null }> {
     const body = Buffer.from(JSON.stringify(payload));
     const deadline = RESPONSE_DEADLINE_MS * this.host.timeScale;
     return new Promise((resolve) => {
@@ -108,16 +121,33 @@ export class WebhookDispatcher {
         req.destroy();
         resolve(r);
       };
-      const req = request(endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': String(body.length), 'user-agent': 'tokensync-emulator-webhooks' },
-        ca: [...rootCertificates, ...this.host.extraCa],
-      }, (res) => {
-        res.resume();
-        res.on('end', () => done({ ok: res.statusCode === 200, status: res.statusCode ?? null, error: res.statusCode === 200 ? null : `answered ${res.statusCode}` }));
-        res.on('error', (e) => done({ ok: false, status: res.statusCode ?? null, error: e.message }));
-      });
-      const timer = setTimeout(() => done({ ok: false, status: null, error: `no answer within ${RESPONSE_DEADLINE_MS / 1000} s` }), deadline);
+      const req = request(
+        endpoint,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': String(body.length),
+            'user-agent': 'tokensync-emulator-webhooks',
+          },
+          ca: [...rootCertificates, ...this.host.extraCa],
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () =>
+            done({
+              ok: res.statusCode === 200,
+              status: res.statusCode ?? null,
+              error: res.statusCode === 200 ? null : `answered ${res.statusCode}`,
+            }),
+          );
+          res.on('error', (e) => done({ ok: false, status: res.statusCode ?? null, error: e.message }));
+        },
+      );
+      const timer = setTimeout(
+        () => done({ ok: false, status: null, error: `no answer within ${RESPONSE_DEADLINE_MS / 1000} s` }),
+        deadline,
+      );
       req.on('error', (e) => done({ ok: false, status: null, error: e.message }));
       req.end(body);
     });

@@ -81,6 +81,11 @@ function decodeStrict(bytes: Buffer, file: string): string {
     const column = [...lines[lines.length - 1]!].length + 1;
     const shown = shownPath(file);
     const byte = bytes[lo] ?? 0;
-    throw new FileSystemError('FS_INVALID_UTF8', shown, `${shown}:${line}:${column}: invalid UTF-8 (byte 0x${byte.toString(16).padStart(2, '0')}); token files must be UTF-8.`, 'Save the file as UTF-8 in your editor (the bad byte is usually a character from another encoding, such as Latin-1).');
+    throw new FileSystemError(
+      'FS_INVALID_UTF8',
+      shown,
+      `${shown}:${line}:${column}: invalid UTF-8 (byte 0x${byte.toString(16).padStart(2, '0')}); token files must be UTF-8.`,
+      'Save the file as UTF-8 in your editor (the bad byte is usually a character from another encoding, such as Latin-1).',
+    );
   }
 }

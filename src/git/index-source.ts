@@ -23,15 +23,22 @@ export async function stagedTokenSource(dir: string): Promise<StagedTokens> {
   const start = nearestExisting(dir);
   const top = await git(['rev-parse', '--show-toplevel'], { cwd: start });
   if (top.code !== 0) {
-    throw new GitError('GIT_NOT_A_REPOSITORY', `--staged reads the git index, but ${start} is not inside a git repository.`, {
-      hint: 'Run it inside the repository (`git init` starts one), or run `tokensync check` without --staged to check the files as they are.',
-    });
+    throw new GitError(
+      'GIT_NOT_A_REPOSITORY',
+      `--staged reads the git index, but ${start} is not inside a git repository.`,
+      {
+        hint: 'Run it inside the repository (`git init` starts one), or run `tokensync check` without --staged to check the files as they are.',
+      },
+    );
   }
   const toplevel = top.stdout.toString('utf8').trim();
   const rel = path.relative(toplevel, realOrSelf(dir)).split(path.sep).join('/');
   const prefix = rel === '' ? '' : `${rel}/`;
   const listed = await git(['ls-files', '-s', '-z', '--', rel === '' ? '.' : rel], { cwd: toplevel });
-  if (listed.code !== 0) throw new GitError('GIT_FAILED', `git ls-files failed in ${toplevel}: ${listed.stderr.trim()}`, { hint: 'Check that the repository is not damaged (`git status`).' });
+  if (listed.code !== 0)
+    throw new GitError('GIT_FAILED', `git ls-files failed in ${toplevel}: ${listed.stderr.trim()}`, {
+      hint: 'Check that the repository is not damaged (`git status`).',
+    });
 
   // "<mode> <sha> <stage>\t<path>" entries; stage > 0 means an unresolved merge.
   const blobs = new Map<string, string>();
@@ -46,16 +53,26 @@ export async function stagedTokenSource(dir: string): Promise<StagedTokens> {
     else if (mode !== '160000') blobs.set(file.slice(prefix.length), sha);
   }
   if (unmerged.size > 0) {
-    throw new GitError('GIT_UNMERGED', `${[...unmerged].sort().join(', ')} ${unmerged.size === 1 ? 'has' : 'have'} an unresolved merge conflict in the index.`, {
-      hint: 'Resolve the conflict, `git add` the file, then commit.',
-    });
+    throw new GitError(
+      'GIT_UNMERGED',
+      `${[...unmerged].sort().join(', ')} ${unmerged.size === 1 ? 'has' : 'have'} an unresolved merge conflict in the index.`,
+      {
+        hint: 'Resolve the conflict, `git add` the file, then commit.',
+      },
+    );
   }
 
   const texts = new Map<string, string>();
   if (blobs.size > 0) {
     const names = [...blobs.keys()];
-    const batch = await git(['cat-file', '--batch'], { cwd: toplevel, input: names.map((n) => blobs.get(n)).join('\n') + '\n' });
-    if (batch.code !== 0) throw new GitError('GIT_FAILED', `git cat-file failed in ${toplevel}: ${batch.stderr.trim()}`, { hint: 'Check that the repository is not damaged (`git fsck`).' });
+    const batch = await git(['cat-file', '--batch'], {
+      cwd: toplevel,
+      input: `${names.map((n) => blobs.get(n)).join('\n')}\n`,
+    });
+    if (batch.code !== 0)
+      throw new GitError('GIT_FAILED', `git cat-file failed in ${toplevel}: ${batch.stderr.trim()}`, {
+        hint: 'Check that the repository is not damaged (`git fsck`).',
+      });
     // Output per object: "<sha> <type> <size>\n<size bytes>\n".
     const buf = batch.stdout;
     let at = 0;
@@ -63,7 +80,10 @@ export async function stagedTokenSource(dir: string): Promise<StagedTokens> {
       const eol = buf.indexOf(0x0a, at);
       const header = buf.subarray(at, eol).toString('utf8').split(' ');
       const size = Number(header[2]);
-      if (header[1] === 'missing' || !Number.isInteger(size)) throw new GitError('GIT_FAILED', `the index lists ${prefix}${name}, but git cannot read its blob.`, { hint: 'Stage the file again (`git add`).' });
+      if (header[1] === 'missing' || !Number.isInteger(size))
+        throw new GitError('GIT_FAILED', `the index lists ${prefix}${name}, but git cannot read its blob.`, {
+          hint: 'Stage the file again (`git add`).',
+        });
       texts.set(name, buf.subarray(eol + 1, eol + 1 + size).toString('utf8'));
       at = eol + 1 + size + 1;
     }

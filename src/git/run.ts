@@ -25,10 +25,14 @@ export function git(args: string[], opts: { cwd: string; input?: string }): Prom
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
     child.on('error', (err: NodeJS.ErrnoException) =>
       reject(
-        new GitError('GIT_MISSING', err.code === 'ENOENT' ? '`git` was not found on PATH.' : `git could not be started (${err.message}).`, {
-          hint: 'Install git (https://git-scm.com/downloads), or run `tokensync check` without --staged to check the work tree.',
-          cause: err,
-        }),
+        new GitError(
+          'GIT_MISSING',
+          err.code === 'ENOENT' ? '`git` was not found on PATH.' : `git could not be started (${err.message}).`,
+          {
+            hint: 'Install git (https://git-scm.com/downloads), or run `tokensync check` without --staged to check the work tree.',
+            cause: err,
+          },
+        ),
       ),
     );
     child.on('close', (code) => resolve({ stdout: Buffer.concat(out), stderr, code }));

@@ -41,9 +41,17 @@ export const COLOR_SPACES: Record<string, ComponentRange[]> = {
   'srgb-linear': rgb(),
   hsl: [hue, { name: 'saturation', min: 0, max: 100 }, { name: 'lightness', min: 0, max: 100 }],
   hwb: [hue, { name: 'whiteness', min: 0, max: 100 }, { name: 'blackness', min: 0, max: 100 }],
-  lab: [{ name: 'lightness', min: 0, max: 100 }, { name: 'a', min: -INF, max: INF }, { name: 'b', min: -INF, max: INF }],
+  lab: [
+    { name: 'lightness', min: 0, max: 100 },
+    { name: 'a', min: -INF, max: INF },
+    { name: 'b', min: -INF, max: INF },
+  ],
   lch: [{ name: 'lightness', min: 0, max: 100 }, { name: 'chroma', min: 0, max: INF }, hue],
-  oklab: [{ name: 'lightness', min: 0, max: 1 }, { name: 'a', min: -INF, max: INF }, { name: 'b', min: -INF, max: INF }],
+  oklab: [
+    { name: 'lightness', min: 0, max: 1 },
+    { name: 'a', min: -INF, max: INF },
+    { name: 'b', min: -INF, max: INF },
+  ],
   oklch: [{ name: 'lightness', min: 0, max: 1 }, { name: 'chroma', min: 0, max: INF }, hue],
   'display-p3': rgb(),
   'a98-rgb': rgb(),
@@ -62,7 +70,10 @@ const mul = (m: Mat3, v: Vec3): Vec3 => [
 ];
 
 // Transfer functions (CSS Color 4 §18), odd-extended so negative values stay meaningful.
-const signed = (f: (x: number) => number) => (v: number): number => (v < 0 ? -f(-v) : f(v));
+const signed =
+  (f: (x: number) => number) =>
+  (v: number): number =>
+    v < 0 ? -f(-v) : f(v);
 const srgbToLinear = signed((x) => (x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4));
 const linearToSrgb = signed((x) => (x > 0.0031308 ? 1.055 * x ** (1 / 2.4) - 0.055 : 12.92 * x));
 const a98ToLinear = signed((x) => x ** (563 / 256));
@@ -182,9 +193,19 @@ export function convertToSrgb(space: string, components: readonly (number | 'non
     case 'lch':
       return fromXyzD65(mul(D50_TO_D65, labToXyzD50(polar(c))));
     case 'oklab':
-      return fromXyzD65(mul(LMS_TO_XYZ, map3(mul(OKLAB_TO_LMS, c), (x) => x ** 3)));
+      return fromXyzD65(
+        mul(
+          LMS_TO_XYZ,
+          map3(mul(OKLAB_TO_LMS, c), (x) => x ** 3),
+        ),
+      );
     case 'oklch':
-      return fromXyzD65(mul(LMS_TO_XYZ, map3(mul(OKLAB_TO_LMS, polar(c)), (x) => x ** 3)));
+      return fromXyzD65(
+        mul(
+          LMS_TO_XYZ,
+          map3(mul(OKLAB_TO_LMS, polar(c)), (x) => x ** 3),
+        ),
+      );
     case 'display-p3':
       return fromXyzD65(mul(P3_TO_XYZ, map3(c, srgbToLinear)));
     case 'a98-rgb':
@@ -206,7 +227,10 @@ export function convertToSrgb(space: string, components: readonly (number | 'non
 const GAMUT_EPSILON = 1e-5;
 
 /** sRGB in 0..1 and whether clipping changed it (beyond float noise); undefined for an unknown space. */
-export function toSrgb(space: string, components: readonly (number | 'none')[]): { r: number; g: number; b: number; clipped: boolean } | undefined {
+export function toSrgb(
+  space: string,
+  components: readonly (number | 'none')[],
+): { r: number; g: number; b: number; clipped: boolean } | undefined {
   const v = convertToSrgb(space, components);
   if (!v) return undefined;
   let clipped = false;

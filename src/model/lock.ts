@@ -121,7 +121,14 @@ export function lockEquals(a: Lock, b: Lock): boolean {
     if (!y || x.collectionId !== y.collectionId || x.name !== y.name || x.key !== y.key) return false;
     const f = x.fields;
     const g = y.fields;
-    if (f.type !== g.type || f.description !== g.description || f.scopes !== g.scopes || f.meta !== g.meta || !sameKeys(f.values, g.values)) return false;
+    if (
+      f.type !== g.type ||
+      f.description !== g.description ||
+      f.scopes !== g.scopes ||
+      f.meta !== g.meta ||
+      !sameKeys(f.values, g.values)
+    )
+      return false;
     for (const [mode, fp] of Object.entries(f.values)) if (g.values[mode] !== fp) return false;
   }
   return true;

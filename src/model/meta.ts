@@ -28,7 +28,9 @@ export function canonicalMeta(meta: VariableMeta | undefined): string {
   const parts: string[] = [];
   if (meta.hiddenFromPublishing) parts.push('"hiddenFromPublishing":true');
   if (meta.codeSyntax) {
-    const cs = CODE_SYNTAX_PLATFORMS.filter((p) => meta.codeSyntax?.[p] !== undefined).map((p) => `${JSON.stringify(p)}:${JSON.stringify(meta.codeSyntax?.[p])}`);
+    const cs = CODE_SYNTAX_PLATFORMS.filter((p) => meta.codeSyntax?.[p] !== undefined).map(
+      (p) => `${JSON.stringify(p)}:${JSON.stringify(meta.codeSyntax?.[p])}`,
+    );
     if (cs.length > 0) parts.push(`"codeSyntax":{${cs.join(',')}}`);
   }
   return parts.length > 0 ? `{${parts.join(',')}}` : '';

@@ -48,7 +48,8 @@ export function nameSegments(name: string): string[] {
 export function invalidNameReason(name: string): string | undefined {
   for (const segment of nameSegments(name)) {
     if (segment === '') return 'it has an empty segment (a leading, trailing or double "/")';
-    if (/[.{}]/.test(segment)) return `its segment "${segment}" contains ".", "{" or "}", which DTCG reserves for paths and aliases`;
+    if (/[.{}]/.test(segment))
+      return `its segment "${segment}" contains ".", "{" or "}", which DTCG reserves for paths and aliases`;
     if (segment.startsWith('$')) return `its segment "${segment}" starts with "$", which DTCG reserves for properties`;
   }
   return undefined;

@@ -10,8 +10,22 @@ import type { VariableType } from './types.js';
 /** `VariableScope` per resolved type ("Valid scopes for FLOAT / STRING / COLOR variables"; BOOLEAN: none but ALL_SCOPES). */
 export const SCOPES_FOR_TYPE: Record<VariableType, readonly string[]> = {
   FLOAT: [
-    'ALL_SCOPES', 'TEXT_CONTENT', 'CORNER_RADIUS', 'WIDTH_HEIGHT', 'GAP', 'STROKE_FLOAT', 'EFFECT_FLOAT', 'OPACITY', 'COLOR_OPACITY',
-    'FONT_WEIGHT', 'FONT_SIZE', 'LINE_HEIGHT', 'LETTER_SPACING', 'PARAGRAPH_SPACING', 'PARAGRAPH_INDENT', 'FONT_VARIATIONS',
+    'ALL_SCOPES',
+    'TEXT_CONTENT',
+    'CORNER_RADIUS',
+    'WIDTH_HEIGHT',
+    'GAP',
+    'STROKE_FLOAT',
+    'EFFECT_FLOAT',
+    'OPACITY',
+    'COLOR_OPACITY',
+    'FONT_WEIGHT',
+    'FONT_SIZE',
+    'LINE_HEIGHT',
+    'LETTER_SPACING',
+    'PARAGRAPH_SPACING',
+    'PARAGRAPH_INDENT',
+    'FONT_VARIATIONS',
   ],
   STRING: ['ALL_SCOPES', 'TEXT_CONTENT', 'FONT_FAMILY', 'FONT_STYLE'],
   COLOR: ['ALL_SCOPES', 'ALL_FILLS', 'FRAME_FILL', 'SHAPE_FILL', 'TEXT_FILL', 'STROKE_COLOR', 'EFFECT_COLOR'],
@@ -26,9 +40,12 @@ export function nameProblem(name: string): string | undefined {
   const segments = name.split('/');
   const empty = segments.findIndex((s) => s.trim() === '');
   if (empty !== -1) {
-    return name === '' ? 'the name is empty' : `segment ${empty + 1} of the name "${name}" is empty${segments[empty] === '' ? '' : ' (only spaces)'}, which the service cannot hold as a group`;
+    return name === ''
+      ? 'the name is empty'
+      : `segment ${empty + 1} of the name "${name}" is empty${segments[empty] === '' ? '' : ' (only spaces)'}, which the service cannot hold as a group`;
   }
   const padded = segments.find((s) => s !== s.trim());
-  if (padded !== undefined) return `the segment "${padded}" of "${name}" starts or ends with a space, which the service trims, so it would come back as another name`;
+  if (padded !== undefined)
+    return `the segment "${padded}" of "${name}" starts or ends with a space, which the service trims, so it would come back as another name`;
   return undefined;
 }

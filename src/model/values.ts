@@ -5,7 +5,7 @@
  */
 import { isAlias, isColor, type Color, type Value, type VariableType } from './types.js';
 
-const clamp01 = (n: number): number => (n < 0 ? 0 : n > 1 ? 1 : n);
+const clamp01 = (n: number): number => (n < 0 ? 0 : Math.min(n, 1));
 const byte = (n: number): number => Math.round(clamp01(n) * 255);
 const hex2 = (n: number): string => byte(n).toString(16).padStart(2, '0');
 
@@ -52,7 +52,9 @@ export function literalFitsType(value: Value, type: VariableType): boolean {
   if (isAlias(value)) return true;
   switch (type) {
     case 'COLOR':
-      return isColor(value) && [value.r, value.g, value.b, value.a].every((n) => Number.isFinite(n) && n >= 0 && n <= 1);
+      return (
+        isColor(value) && [value.r, value.g, value.b, value.a].every((n) => Number.isFinite(n) && n >= 0 && n <= 1)
+      );
     case 'FLOAT':
       return typeof value === 'number' && Number.isFinite(value);
     case 'STRING':

@@ -66,7 +66,12 @@ export async function connect(loaded: LoadedConfig, opts: ConnectOptions): Promi
       fileKey: service.fileKey,
       api: service.api,
     });
-    const client = createClient({ ...common, baseUrl: emulator.url, ca: emulator.ca, auth: { kind: 'token', token: emulator.token } });
+    const client = createClient({
+      ...common,
+      baseUrl: emulator.url,
+      ca: emulator.ca,
+      auth: { kind: 'token', token: emulator.token },
+    });
     return {
       client,
       fileKey: emulator.fileKey,
@@ -85,7 +90,10 @@ export async function connect(loaded: LoadedConfig, opts: ConnectOptions): Promi
       ca = readTextFileSync(caPath);
       if (ca === undefined) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
     } catch (cause) {
-      const why = cause instanceof TokensyncError && cause.code !== 'FS_ERROR' ? cause.message : `${caPath}, which cannot be read.`;
+      const why =
+        cause instanceof TokensyncError && cause.code !== 'FS_ERROR'
+          ? cause.message
+          : `${caPath}, which cannot be read.`;
       throw new ConfigError('CA_FILE_UNREADABLE', `config key "service.caFile" points at ${why}`, {
         hint: 'Fix the path (relative to the project root) or remove the key to use the system certificates.',
         cause,
@@ -93,16 +101,24 @@ export async function connect(loaded: LoadedConfig, opts: ConnectOptions): Promi
     }
     // A file with no certificate in it would silently trust nothing extra (issue 11, item 8).
     if (!/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.test(ca)) {
-      throw new ConfigError('CA_FILE_EMPTY', `config key "service.caFile" points at ${caPath}, which holds no PEM certificate.`, {
-        hint: 'Point service.caFile at the CA certificate in PEM form (a block starting with "-----BEGIN CERTIFICATE-----"), or remove the key to use the system certificates.',
-      });
+      throw new ConfigError(
+        'CA_FILE_EMPTY',
+        `config key "service.caFile" points at ${caPath}, which holds no PEM certificate.`,
+        {
+          hint: 'Point service.caFile at the CA certificate in PEM form (a block starting with "-----BEGIN CERTIFICATE-----"), or remove the key to use the system certificates.',
+        },
+      );
     }
   }
   const auth: ClientOptions['auth'] = service.oauth
     ? {
         kind: 'oauth',
         clientId: service.oauth.clientId,
-        clientSecret: resolveSecret(service.oauth.clientSecret, { key: 'service.oauth.clientSecret', root, env: opts.env }),
+        clientSecret: resolveSecret(service.oauth.clientSecret, {
+          key: 'service.oauth.clientSecret',
+          root,
+          env: opts.env,
+        }),
         tokenFile: path.resolve(root, service.oauth.tokenFile),
       }
     : { kind: 'token', token: resolveSecret(service.token, { key: 'service.token', root, env: opts.env }) };

@@ -31,7 +31,10 @@ export class LocalServiceError extends TokensyncError {
   override name = 'LocalServiceError';
 }
 
-export type LocalPreparation = { kind: 'seeded'; variables: number; version: number } | { kind: 'kept' } | { kind: 'demo' };
+export type LocalPreparation =
+  | { kind: 'seeded'; variables: number; version: number }
+  | { kind: 'kept' }
+  | { kind: 'demo' };
 
 export async function prepareLocalService(root: string, config: Config, dataFile: string): Promise<LocalPreparation> {
   const lock = await readLock(root, config.tokens);
@@ -47,22 +50,30 @@ export async function prepareLocalService(root: string, config: Config, dataFile
       throw new LocalServiceError(
         'LOCAL_SERVICE_BEHIND',
         `The embedded local service (${shown}) holds file "${saved.identity.fileKey}", but ${lockShown} records file "${lock.fileKey}". A sync now would read every committed token as deleted in the design file.`,
-        { hint: `Delete ${shown}: the next command seeds the local service from the repository. Or set service.fileKey to "${saved.identity.fileKey}" if that is the file you mean.` },
+        {
+          hint: `Delete ${shown}: the next command seeds the local service from the repository. Or set service.fileKey to "${saved.identity.fileKey}" if that is the file you mean.`,
+        },
       );
     }
     if (Number.isInteger(lockVersion) && file.version < lockVersion) {
       throw new LocalServiceError(
         'LOCAL_SERVICE_BEHIND',
         `The embedded local service (${shown}) is at version ${file.version} of file "${lock.fileKey}", older than version ${lockVersion} that ${lockShown} records: this state is not the one the last sync wrote (a copy from another branch or machine). A sync now could delete or revert committed tokens.`,
-        { hint: `Delete ${shown} (edits made only in that local service are lost): the next command seeds the local service from the repository.` },
+        {
+          hint: `Delete ${shown} (edits made only in that local service are lost): the next command seeds the local service from the repository.`,
+        },
       );
     }
     return { kind: 'kept' };
   }
   if (lock.fileKey !== config.service.fileKey) {
-    throw new LocalServiceError('LOCAL_SERVICE_BEHIND', `${lockShown} records file "${lock.fileKey}", but config key "service.fileKey" is "${config.service.fileKey}".`, {
-      hint: `Set service.fileKey to "${lock.fileKey}", or delete ${lockShown} to start a new sync history with this file.`,
-    });
+    throw new LocalServiceError(
+      'LOCAL_SERVICE_BEHIND',
+      `${lockShown} records file "${lock.fileKey}", but config key "service.fileKey" is "${config.service.fileKey}".`,
+      {
+        hint: `Set service.fileKey to "${lock.fileKey}", or delete ${lockShown} to start a new sync history with this file.`,
+      },
+    );
   }
   const { set } = await readTokens(root, config.tokens);
   // The demo file's pages, styles and components stay (the demo pulls its styles, issue 13); its
@@ -78,9 +89,23 @@ export async function prepareLocalService(root: string, config: Config, dataFile
 }
 
 /** Puts every variable the lock knows (and the files still hold) into the file, under the lock's ids. */
-function fillFromRepository(file: { key: string; variableCollections: Record<string, CollectionRecord>; variables: Record<string, VariableRecord>; nextId: number }, set: TokenSet, lock: Lock): number {
+function fillFromRepository(
+  file: {
+    key: string;
+    variableCollections: Record<string, CollectionRecord>;
+    variables: Record<string, VariableRecord>;
+    nextId: number;
+  },
+  set: TokenSet,
+  lock: Lock,
+): number {
   const collectionIdByName = new Map(Object.entries(lock.collections).map(([id, c]) => [c.name, id]));
-  const variableIdByKey = new Map(Object.entries(lock.variables).map(([id, v]) => [variableKey({ collection: lock.collections[v.collectionId]?.name ?? '', name: v.name }), id]));
+  const variableIdByKey = new Map(
+    Object.entries(lock.variables).map(([id, v]) => [
+      variableKey({ collection: lock.collections[v.collectionId]?.name ?? '', name: v.name }),
+      id,
+    ]),
+  );
   const byKey = new Map(set.variables.map((v) => [variableKey(v), v]));
   let highest = 0;
   const note = (id: string): void => {
@@ -143,7 +168,13 @@ function fillFromRepository(file: { key: string; variableCollections: Record<str
 }
 
 /** A model value as the service stores it; an alias to a token the lock does not know yet is resolved to its value. */
-function wire(value: Value, mode: string, ids: Map<string, string>, byKey: Map<string, Variable>, depth = 0): VariableValue {
+function wire(
+  value: Value,
+  mode: string,
+  ids: Map<string, string>,
+  byKey: Map<string, Variable>,
+  depth = 0,
+): VariableValue {
   if (isAlias(value)) {
     const key = variableKey({ collection: value.alias.collection, name: value.alias.name });
     const id = ids.get(key);

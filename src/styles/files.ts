@@ -23,7 +23,12 @@ import { EXTENSION } from './owner.js';
 
 export { EXTENSION };
 
-const CONFIG_KEY: Record<StyleType, 'text' | 'effect' | 'fill' | 'grid'> = { TEXT: 'text', EFFECT: 'effect', FILL: 'fill', GRID: 'grid' };
+const CONFIG_KEY: Record<StyleType, 'text' | 'effect' | 'fill' | 'grid'> = {
+  TEXT: 'text',
+  EFFECT: 'effect',
+  FILL: 'fill',
+  GRID: 'grid',
+};
 
 /** Set name and collection name of each style type in the resolver document. */
 export const STYLE_SETS: Record<StyleType, { set: string; collection: string }> = {
@@ -62,7 +67,11 @@ export interface RenderedStyles {
  * `ref` writes a reference as the token files spell it (`{font.body}`); the caller knows the
  * namespace and the collections' slugs.
  */
-export function renderStyleFiles(mapped: readonly Mapped[], config: StylesConfig, ref: (a: Alias) => string): RenderedStyles {
+export function renderStyleFiles(
+  mapped: readonly Mapped[],
+  config: StylesConfig,
+  ref: (a: Alias) => string,
+): RenderedStyles {
   const trees = new Map<string, Ordered>();
   const placed: RenderedStyles['placed'] = new Map();
   const skipped: RenderedStyles['skipped'] = [];
@@ -74,17 +83,27 @@ export function renderStyleFiles(mapped: readonly Mapped[], config: StylesConfig
     }
     const { file } = targetOf(config, m.style.styleType);
     const segs = stylePath(config, m.style);
-    const bad = segs.map((s) => (s === '' ? 'it has an empty name segment' : invalidNameReason(s))).find((r) => r !== undefined);
+    const bad = segs
+      .map((s) => (s === '' ? 'it has an empty name segment' : invalidNameReason(s)))
+      .find((r) => r !== undefined);
     if (bad) {
-      skipped.push({ style: m.style, reason: `its name cannot be a DTCG token path: ${bad}; rename it in the design file` });
+      skipped.push({
+        style: m.style,
+        reason: `its name cannot be a DTCG token path: ${bad}; rename it in the design file`,
+      });
       continue;
     }
     // A token cannot also be a group, and two styles cannot share a path.
-    const clash = [...Array(segs.length).keys()].map((i) => `${file}\u0000${segs.slice(0, i + 1).join('\u0000')}`).find((k) => occupied.has(k));
+    const clash = [...Array(segs.length).keys()]
+      .map((i) => `${file}\u0000${segs.slice(0, i + 1).join('\u0000')}`)
+      .find((k) => occupied.has(k));
     const own = `${file}\u0000${segs.join('\u0000')}`;
     const under = [...occupied.keys()].find((k) => k.startsWith(`${own}\u0000`));
     if (clash !== undefined || under !== undefined) {
-      skipped.push({ style: m.style, reason: `its path ${segs.join('.')} clashes with style "${occupied.get(clash ?? under!)}"; rename one of them in the design file` });
+      skipped.push({
+        style: m.style,
+        reason: `its path ${segs.join('.')} clashes with style "${occupied.get(clash ?? under!)}"; rename one of them in the design file`,
+      });
       continue;
     }
     occupied.set(own, m.style.name);
@@ -118,6 +137,7 @@ export function renderStyleFiles(mapped: readonly Mapped[], config: StylesConfig
     placed.set(m.style.key, { path: segs, file, json: toJsonText(node) });
   }
   const files = new Map<string, string>();
-  for (const [file, tree] of [...trees].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) files.set(file, toJsonText(tree));
+  for (const [file, tree] of [...trees].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    files.set(file, toJsonText(tree));
   return { files, placed, skipped };
 }

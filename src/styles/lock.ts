@@ -53,15 +53,23 @@ function toEntry(x: unknown): StyleLockEntry | undefined {
   const nodeId = str('nodeId');
   const updatedAt = str('updatedAt');
   const type = e['type'];
-  if (name === undefined || nodeId === undefined || updatedAt === undefined || !(STYLE_TYPES as readonly unknown[]).includes(type)) return undefined;
-  if (typeof vars !== 'object' || vars === null || !Object.values(vars).every((v) => typeof v === 'string')) return undefined;
+  if (
+    name === undefined ||
+    nodeId === undefined ||
+    updatedAt === undefined ||
+    !(STYLE_TYPES as readonly unknown[]).includes(type)
+  )
+    return undefined;
+  if (typeof vars !== 'object' || vars === null || !Object.values(vars).every((v) => typeof v === 'string'))
+    return undefined;
   const base = { name, type: type as StyleType, nodeId, updatedAt, variables: vars as Record<string, string> };
   const skipped = str('skipped');
   if (skipped !== undefined) return { ...base, file: '', path: [], fingerprint: '', skipped };
   const p = e['path'];
   const file = str('file');
   const fingerprint = str('fingerprint');
-  if (file === undefined || fingerprint === undefined || !Array.isArray(p) || !p.every((s) => typeof s === 'string')) return undefined;
+  if (file === undefined || fingerprint === undefined || !Array.isArray(p) || !p.every((s) => typeof s === 'string'))
+    return undefined;
   return { ...base, file, path: p as string[], fingerprint };
 }
 
@@ -76,7 +84,15 @@ export async function readStylesLock(tokensDir: string): Promise<StylesLock | un
     const j = JSON.parse(text) as Record<string, unknown>;
     const styles = j['styles'];
     const files = j['files'];
-    if (j['version'] !== 1 || typeof j['fileKey'] !== 'string' || typeof styles !== 'object' || styles === null || typeof files !== 'object' || files === null) return undefined;
+    if (
+      j['version'] !== 1 ||
+      typeof j['fileKey'] !== 'string' ||
+      typeof styles !== 'object' ||
+      styles === null ||
+      typeof files !== 'object' ||
+      files === null
+    )
+      return undefined;
     const out: StylesLock = { version: 1, fileKey: j['fileKey'], files: {}, styles: {} };
     for (const [k, v] of Object.entries(files)) if (typeof v === 'string') out.files[k] = v;
     for (const [k, v] of Object.entries(styles)) {
@@ -95,12 +111,18 @@ export function renderStylesLock(lock: StylesLock): string {
     const e = lock.styles[key]!;
     const vars = new Ordered();
     for (const id of Object.keys(e.variables).sort()) vars.set(id, e.variables[id]!);
-    const entry = new Ordered().set('name', e.name).set('type', e.type).set('nodeId', e.nodeId).set('updatedAt', e.updatedAt);
+    const entry = new Ordered()
+      .set('name', e.name)
+      .set('type', e.type)
+      .set('nodeId', e.nodeId)
+      .set('updatedAt', e.updatedAt);
     if (e.skipped !== undefined) entry.set('skipped', e.skipped);
     else entry.set('file', e.file).set('path', e.path).set('fingerprint', e.fingerprint);
     styles.set(key, entry.set('variables', vars));
   }
   const files = new Ordered();
   for (const f of Object.keys(lock.files).sort()) files.set(f, lock.files[f]!);
-  return toJsonText(new Ordered().set('version', 1).set('fileKey', lock.fileKey).set('files', files).set('styles', styles));
+  return toJsonText(
+    new Ordered().set('version', 1).set('fileKey', lock.fileKey).set('files', files).set('styles', styles),
+  );
 }

@@ -19,7 +19,15 @@
 import type { DtcgType, GradientStop, Ref, Shadow, ShadowLayer, Typography } from '../model/dtcg.js';
 import type { Alias, Color } from '../model/types.js';
 import { roundFloat } from '../model/values.js';
-import type { EffectJson, LayoutGridJson, PaintJson, RgbaJson, StyleNodeJson, StyleType, VariableAliasJson } from './figma-nodes.js';
+import type {
+  EffectJson,
+  LayoutGridJson,
+  PaintJson,
+  RgbaJson,
+  StyleNodeJson,
+  StyleType,
+  VariableAliasJson,
+} from './figma-nodes.js';
 
 export interface PublishedStyle {
   key: string;
@@ -43,7 +51,14 @@ export type Extension = Record<string, unknown>;
 
 /** `variables`: the ids of the variables the style is bound to (what its token depends on besides the node). */
 export type Mapped =
-  | { kind: 'token'; style: PublishedStyle; type: 'typography' | 'shadow' | 'color' | 'gradient'; value: Ref<unknown>; extension: Extension; variables: string[] }
+  | {
+      kind: 'token';
+      style: PublishedStyle;
+      type: 'typography' | 'shadow' | 'color' | 'gradient';
+      value: Ref<unknown>;
+      extension: Extension;
+      variables: string[];
+    }
   | { kind: 'grid'; style: PublishedStyle; extension: Extension; variables: string[] }
   | { kind: 'skipped'; style: PublishedStyle; reason: string; variables?: string[] };
 
@@ -147,8 +162,11 @@ function effect(style: PublishedStyle, node: StyleNodeJson, b: Binder): Unbound 
   // The API lists effects bottom first, the reverse of the design tool's panel and of CSS, where the
   // first shadow is on top (format §9.5 follows CSS); reversed, as other importers found
   // (tokens-studio/figma-plugin#3052, mikaelvesavuori/figmagic#111).
-  const shadows = (node.effects ?? []).filter((e) => e.visible !== false && (e.type === 'DROP_SHADOW' || e.type === 'INNER_SHADOW')).reverse();
-  if (shadows.length === 0) return { kind: 'skipped', style, reason: 'it has no visible drop or inner shadow (blurs have no DTCG type)' };
+  const shadows = (node.effects ?? [])
+    .filter((e) => e.visible !== false && (e.type === 'DROP_SHADOW' || e.type === 'INNER_SHADOW'))
+    .reverse();
+  if (shadows.length === 0)
+    return { kind: 'skipped', style, reason: 'it has no visible drop or inner shadow (blurs have no DTCG type)' };
   const layers: ShadowLayer[] = [];
   for (const [i, e] of shadows.entries()) {
     const l = layer(e, i, b);
@@ -172,24 +190,44 @@ function angle(handles: { x: number; y: number }[] | undefined): number {
 
 function fill(style: PublishedStyle, node: StyleNodeJson, b: Binder): Unbound {
   const paints = (node.fills ?? []).filter((p) => p.visible !== false);
-  if (paints.length !== 1) return { kind: 'skipped', style, reason: `it has ${paints.length} visible paints; only a single solid or gradient paint maps to a token` };
+  if (paints.length !== 1)
+    return {
+      kind: 'skipped',
+      style,
+      reason: `it has ${paints.length} visible paints; only a single solid or gradient paint maps to a token`,
+    };
   const p = paints[0] as PaintJson;
   const opacity = p.opacity ?? 1;
   if (p.type === 'SOLID' && p.color) {
     // A reference cannot carry the paint's opacity, so a bound color with opacity stays a literal.
-    const value = opacity === 1 ? b.bind('color', color(p.color), p.boundVariables?.color, 'color') : color(p.color, opacity);
+    const value =
+      opacity === 1 ? b.bind('color', color(p.color), p.boundVariables?.color, 'color') : color(p.color, opacity);
     return { kind: 'token', style, type: 'color', value, extension: b.extension({}) };
   }
-  if ((p.type === 'GRADIENT_LINEAR' || p.type === 'GRADIENT_RADIAL') && Array.isArray(p.gradientStops) && p.gradientStops.length > 0) {
+  if (
+    (p.type === 'GRADIENT_LINEAR' || p.type === 'GRADIENT_RADIAL') &&
+    Array.isArray(p.gradientStops) &&
+    p.gradientStops.length > 0
+  ) {
     const stops: GradientStop[] = p.gradientStops.map((s, i) => ({
-      color: opacity === 1 ? b.bind(`${i}.color`, color(s.color), s.boundVariables?.color, 'color') : color(s.color, opacity),
+      color:
+        opacity === 1
+          ? b.bind(`${i}.color`, color(s.color), s.boundVariables?.color, 'color')
+          : color(s.color, opacity),
       position: roundFloat(s.position),
     }));
     // DTCG gradients have stops only (§9.6); the kind and direction go in the extension.
-    const ext: Extension = p.type === 'GRADIENT_LINEAR' ? { gradient: { type: 'linear', angle: angle(p.gradientHandlePositions) } } : { gradient: { type: 'radial' } };
+    const ext: Extension =
+      p.type === 'GRADIENT_LINEAR'
+        ? { gradient: { type: 'linear', angle: angle(p.gradientHandlePositions) } }
+        : { gradient: { type: 'radial' } };
     return { kind: 'token', style, type: 'gradient', value: stops, extension: b.extension(ext) };
   }
-  return { kind: 'skipped', style, reason: `its paint is ${p.type ?? 'of no type'}; only SOLID, GRADIENT_LINEAR and GRADIENT_RADIAL map to tokens` };
+  return {
+    kind: 'skipped',
+    style,
+    reason: `its paint is ${p.type ?? 'of no type'}; only SOLID, GRADIENT_LINEAR and GRADIENT_RADIAL map to tokens`,
+  };
 }
 
 function grid(style: PublishedStyle, node: StyleNodeJson, b: Binder): Unbound {
@@ -213,6 +251,9 @@ function grid(style: PublishedStyle, node: StyleNodeJson, b: Binder): Unbound {
 }
 
 function hex8(c: Color): string {
-  const h = (n: number): string => Math.round(Math.min(1, Math.max(0, n)) * 255).toString(16).padStart(2, '0');
+  const h = (n: number): string =>
+    Math.round(Math.min(1, Math.max(0, n)) * 255)
+      .toString(16)
+      .padStart(2, '0');
   return `#${h(c.r)}${h(c.g)}${h(c.b)}${c.a === 1 ? '' : h(c.a)}`;
 }

@@ -20,10 +20,15 @@ import { RESOLVER_FILE } from '../tokens/resolver-doc.js';
 import { typeModule } from '../types/index.js';
 import { EXTENSION, isDesignOwnedSet } from './owner.js';
 
-const RESTORE = 'Style tokens are design-owned: change the style in the design file, or run `tokensync pull` to restore the file.';
+const RESTORE =
+  'Style tokens are design-owned: change the style in the design file, or run `tokensync pull` to restore the file.';
 
 /** `set` plus the style collections and their tokens, and every problem found in the style files. */
-export async function analyzeStyleTokens(root: string, config: TokensConfig, set: TokenSet): Promise<{ set: TokenSet; diagnostics: Diagnostic[] }> {
+export async function analyzeStyleTokens(
+  root: string,
+  config: TokensConfig,
+  set: TokenSet,
+): Promise<{ set: TokenSet; diagnostics: Diagnostic[] }> {
   const dir = path.join(root, config.dir);
   const diagnostics: Diagnostic[] = [];
   let doc: unknown;
@@ -34,14 +39,24 @@ export async function analyzeStyleTokens(root: string, config: TokensConfig, set
   }
   const sets = typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>)['sets'] : undefined;
   if (typeof sets !== 'object' || sets === null) return { set, diagnostics };
-  const styleSets = Object.values(sets as Record<string, unknown>).filter(isDesignOwnedSet) as { sources?: { $ref?: string }[]; $extensions: Record<string, Record<string, unknown>> }[];
+  const styleSets = Object.values(sets as Record<string, unknown>).filter(isDesignOwnedSet) as {
+    sources?: { $ref?: string }[];
+    $extensions: Record<string, Record<string, unknown>>;
+  }[];
   if (styleSets.length === 0) return { set, diagnostics };
 
   const namespaced = config.namespace === 'collection';
   const byPath = new Map<string, { collection: string; name: string; type: DtcgType }>();
-  const pathOf = (collection: string, name: string): string => (namespaced ? [slug(collection), ...name.split('/')] : name.split('/')).join('.');
-  for (const v of set.variables) byPath.set(pathOf(v.collection, v.name), { collection: v.collection, name: v.name, type: (v.kind?.type ?? defaultType(v.type)) as DtcgType });
-  for (const t of set.tokens ?? []) byPath.set(pathOf(t.collection, t.name), { collection: t.collection, name: t.name, type: t.type });
+  const pathOf = (collection: string, name: string): string =>
+    (namespaced ? [slug(collection), ...name.split('/')] : name.split('/')).join('.');
+  for (const v of set.variables)
+    byPath.set(pathOf(v.collection, v.name), {
+      collection: v.collection,
+      name: v.name,
+      type: (v.kind?.type ?? defaultType(v.type)) as DtcgType,
+    });
+  for (const t of set.tokens ?? [])
+    byPath.set(pathOf(t.collection, t.name), { collection: t.collection, name: t.name, type: t.type });
 
   const collections: Collection[] = [];
   const tokens: RepoToken[] = [];
@@ -58,7 +73,14 @@ export async function analyzeStyleTokens(root: string, config: TokensConfig, set
       try {
         text = await readFile(path.join(dir, file), 'utf8');
       } catch {
-        diagnostics.push({ severity: 'error', file: display, line: 1, column: 1, message: `${RESOLVER_FILE} lists this style file, which does not exist`, hint: 'Run `tokensync pull` to write it from the design file.' });
+        diagnostics.push({
+          severity: 'error',
+          file: display,
+          line: 1,
+          column: 1,
+          message: `${RESOLVER_FILE} lists this style file, which does not exist`,
+          hint: 'Run `tokensync pull` to write it from the design file.',
+        });
         continue;
       }
       let json: unknown;
@@ -66,25 +88,47 @@ export async function analyzeStyleTokens(root: string, config: TokensConfig, set
         json = JSON.parse(text);
       } catch {
         const { offset, message } = findSyntaxError(text);
-        diagnostics.push({ severity: 'error', file: display, ...lineColumn(text, offset), message: `the style file is not valid JSON (${message})`, hint: RESTORE });
+        diagnostics.push({
+          severity: 'error',
+          file: display,
+          ...lineColumn(text, offset),
+          message: `the style file is not valid JSON (${message})`,
+          hint: RESTORE,
+        });
         continue;
       }
-      const at = (segs: (string | number)[]): { line: number; column: number } => lineColumn(text, locate(parseJsonTree(text), segs));
+      const at = (segs: (string | number)[]): { line: number; column: number } =>
+        lineColumn(text, locate(parseJsonTree(text), segs));
       walk(json, [], (segs, node) => {
         const report = (sub: (string | number)[], message: string): void => {
-          diagnostics.push({ severity: 'error', file: display, ...at([...segs, '$value', ...sub]), tokenPath: segs.join('.'), message, hint: RESTORE });
+          diagnostics.push({
+            severity: 'error',
+            file: display,
+            ...at([...segs, '$value', ...sub]),
+            tokenPath: segs.join('.'),
+            message,
+            hint: RESTORE,
+          });
         };
         const type = node['$type'];
         const mod = typeof type === 'string' ? typeModule(type) : undefined;
         if (!mod) {
-          diagnostics.push({ severity: 'error', file: display, ...at([...segs, '$type']), tokenPath: segs.join('.'), message: `the style token's $type ${JSON.stringify(type)} is not a DTCG type`, hint: RESTORE });
+          diagnostics.push({
+            severity: 'error',
+            file: display,
+            ...at([...segs, '$type']),
+            tokenPath: segs.join('.'),
+            message: `the style token's $type ${JSON.stringify(type)} is not a DTCG type`,
+            hint: RESTORE,
+          });
           return;
         }
         let ok = true;
         const ref = (dotted: string, want: DtcgType, sub: (string | number)[]): Alias => {
           const target = byPath.get(dotted);
           if (!target) report(sub, `reference {${dotted}} names no token`);
-          else if (target.type !== want) report(sub, `reference {${dotted}} points to a ${target.type} token, but a ${want} is needed here`);
+          else if (target.type !== want)
+            report(sub, `reference {${dotted}} points to a ${target.type} token, but a ${want} is needed here`);
           if (!target || target.type !== want) ok = false;
           return { alias: { collection: target?.collection ?? '', name: target?.name ?? dotted } };
         };
@@ -104,14 +148,29 @@ export async function analyzeStyleTokens(root: string, config: TokensConfig, set
         if (!ok || value === undefined) return;
         // What DTCG cannot say (a gradient's kind and angle) from `$extensions["dev.tokensync"]` (TypeModule `extension`).
         const ours = (node['$extensions'] as Record<string, unknown> | undefined)?.[EXTENSION];
-        if (whole === undefined && mod.extension && typeof ours === 'object' && ours !== null) value = mod.extension(value as never, ours as Record<string, unknown>);
-        tokens.push({ collection, name: segs.join('/'), type: mod.type, description: typeof node['$description'] === 'string' ? node['$description'] : '', values: { [mode]: value as never }, owner: 'design' });
+        if (whole === undefined && mod.extension && typeof ours === 'object' && ours !== null)
+          value = mod.extension(value as never, ours as Record<string, unknown>);
+        tokens.push({
+          collection,
+          name: segs.join('/'),
+          type: mod.type,
+          description: typeof node['$description'] === 'string' ? node['$description'] : '',
+          values: { [mode]: value as never },
+          owner: 'design',
+        });
       });
     }
   }
   // A set without tokens (grid styles are groups) would only give the build empty files.
   const used = new Set(tokens.map((t) => t.collection));
-  return { set: { ...set, collections: [...set.collections, ...collections.filter((c) => used.has(c.name))], tokens: [...(set.tokens ?? []), ...tokens] }, diagnostics };
+  return {
+    set: {
+      ...set,
+      collections: [...set.collections, ...collections.filter((c) => used.has(c.name))],
+      tokens: [...(set.tokens ?? []), ...tokens],
+    },
+    diagnostics,
+  };
 }
 
 /** For the build: the set with the style tokens, or the first problem as an error. */
@@ -123,7 +182,9 @@ export async function withStyleTokens(root: string, config: TokensConfig, set: T
 }
 
 function defaultType(t: string): string {
-  return ({ COLOR: 'color', FLOAT: 'number', STRING: 'string', BOOLEAN: 'boolean' } as Record<string, string>)[t] ?? 'string';
+  return (
+    ({ COLOR: 'color', FLOAT: 'number', STRING: 'string', BOOLEAN: 'boolean' } as Record<string, string>)[t] ?? 'string'
+  );
 }
 
 /** Calls `visit` for every token (an object with `$value`) under `node`. */

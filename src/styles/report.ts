@@ -8,10 +8,16 @@ const TYPE_WORD = { TEXT: 'text', EFFECT: 'effect', FILL: 'paint', GRID: 'grid' 
 export function describeStyles(plan: StylesPlan, applied: boolean): string[] {
   const lines: string[] = [];
   if (plan.changes.length > 0) {
-    lines.push(applied ? 'Styles pulled from the design file:' : 'Styles changed in the design file (a pull brings them in):');
+    lines.push(
+      applied ? 'Styles pulled from the design file:' : 'Styles changed in the design file (a pull brings them in):',
+    );
     for (const c of plan.changes) {
       const what = `${TYPE_WORD[c.type]} style "${c.name}"`;
-      lines.push(c.kind === 'renamed' ? `  renamed  ${TYPE_WORD[c.type]} style "${c.from}" -> "${c.name}"` : `  ${c.kind.padEnd(7)}  ${what}`);
+      lines.push(
+        c.kind === 'renamed'
+          ? `  renamed  ${TYPE_WORD[c.type]} style "${c.from}" -> "${c.name}"`
+          : `  ${c.kind.padEnd(7)}  ${what}`,
+      );
     }
   }
   if (plan.localEdits.length > 0) {

@@ -16,11 +16,20 @@ export { isDesignOwnedSet };
 
 export const STYLE_MODE = 'Value';
 
-
 function styleSet(type: StyleType, file: string): Ordered {
   return new Ordered()
     .set('sources', [new Ordered().set('$ref', file)])
-    .set('$extensions', new Ordered().set(EXTENSION, new Ordered().set('collection', STYLE_SETS[type].collection).set('mode', STYLE_MODE).set('owner', 'design').set('styleType', type)));
+    .set(
+      '$extensions',
+      new Ordered().set(
+        EXTENSION,
+        new Ordered()
+          .set('collection', STYLE_SETS[type].collection)
+          .set('mode', STYLE_MODE)
+          .set('owner', 'design')
+          .set('styleType', type),
+      ),
+    );
 }
 
 /**
@@ -31,7 +40,11 @@ export function withStyleSets(text: string | undefined, files: readonly { type: 
   let doc: Ordered;
   const parsed = text === undefined ? undefined : fromJsonNode(parseJsonTree(text));
   if (parsed instanceof Ordered) doc = parsed;
-  else doc = new Ordered().set('$schema', 'https://www.designtokens.org/schemas/2025.10/resolver.json').set('name', 'tokens').set('version', '2025.10');
+  else
+    doc = new Ordered()
+      .set('$schema', 'https://www.designtokens.org/schemas/2025.10/resolver.json')
+      .set('name', 'tokens')
+      .set('version', '2025.10');
   const sets = doc.get('sets') instanceof Ordered ? (doc.get('sets') as Ordered) : new Ordered();
   for (const [name, body] of [...sets.entries]) if (isDesignOwnedSet(plain(body))) sets.delete(name);
   const designRefs = new Set<string>();
@@ -39,13 +52,15 @@ export function withStyleSets(text: string | undefined, files: readonly { type: 
     sets.set(STYLE_SETS[type].set, styleSet(type, file));
     designRefs.add(`#/sets/${STYLE_SETS[type].set}`);
   }
-  const order = (Array.isArray(doc.get('resolutionOrder')) ? (doc.get('resolutionOrder') as Json[]) : []).filter((item) => {
-    const ref = item instanceof Ordered ? item.get('$ref') : undefined;
-    if (typeof ref !== 'string') return true;
-    const m = /^#\/sets\/(.+)$/.exec(ref);
-    // Drop refs to style sets (re-added below) and refs to sets this call removed.
-    return !(m && (designRefs.has(ref) || !sets.entries.has(m[1]!)));
-  });
+  const order = (Array.isArray(doc.get('resolutionOrder')) ? (doc.get('resolutionOrder') as Json[]) : []).filter(
+    (item) => {
+      const ref = item instanceof Ordered ? item.get('$ref') : undefined;
+      if (typeof ref !== 'string') return true;
+      const m = /^#\/sets\/(.+)$/.exec(ref);
+      // Drop refs to style sets (re-added below) and refs to sets this call removed.
+      return !(m && (designRefs.has(ref) || !sets.entries.has(m[1]!)));
+    },
+  );
   for (const ref of designRefs) order.push(new Ordered().set('$ref', ref));
   // Keep the document's key order: sets before modifiers and resolutionOrder, as the variables stage writes it.
   const out = new Ordered();

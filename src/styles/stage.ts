@@ -80,7 +80,14 @@ export async function planStyles(input: StylesPlanInput): Promise<StylesPlan> {
   progress(`reading styles of ${fileKey}`);
   const styles: PublishedStyle[] = [];
   for await (const s of client.iterateFileStyles(fileKey)) {
-    styles.push({ key: s.key, name: s.name, description: s.description, styleType: s.style_type, nodeId: s.node_id, updatedAt: s.updated_at });
+    styles.push({
+      key: s.key,
+      name: s.name,
+      description: s.description,
+      styleType: s.style_type,
+      nodeId: s.node_id,
+      updatedAt: s.updated_at,
+    });
   }
 
   // What is on disk now: the style files, the lock, the resolver document.
@@ -104,10 +111,24 @@ export async function planStyles(input: StylesPlanInput): Promise<StylesPlan> {
   // Nothing changed since the last pull: skip the nodes (issue 13, "a no-op pull sends only the
   // requests it needs"). The token files then already hold what a pull would write.
   if (base && unchanged(base, styles, onDisk, config, boundAs)) {
-    const files = STYLE_TYPES.filter((t) => Object.hasOwn(base.files, targetOf(config.styles, t).file)).map((type) => ({ type, file: targetOf(config.styles, type).file }));
+    const files = STYLE_TYPES.filter((t) => Object.hasOwn(base.files, targetOf(config.styles, t).file)).map((type) => ({
+      type,
+      file: targetOf(config.styles, type).file,
+    }));
     const resolver = withStyleSets(onDisk.get(RESOLVER_FILE), files);
-    const skipped = styles.flatMap((s) => (base.styles[s.key]?.skipped !== undefined ? [{ name: s.name, type: s.styleType, reason: base.styles[s.key]!.skipped! }] : []));
-    return { write: resolver === onDisk.get(RESOLVER_FILE) ? new Map() : new Map([[RESOLVER_FILE, resolver]]), remove: [], changes: [], localEdits: [], skipped, files };
+    const skipped = styles.flatMap((s) =>
+      base.styles[s.key]?.skipped !== undefined
+        ? [{ name: s.name, type: s.styleType, reason: base.styles[s.key]!.skipped! }]
+        : [],
+    );
+    return {
+      write: resolver === onDisk.get(RESOLVER_FILE) ? new Map() : new Map([[RESOLVER_FILE, resolver]]),
+      remove: [],
+      changes: [],
+      localEdits: [],
+      skipped,
+      files,
+    };
   }
 
   const nodes = new Map<string, StyleNodeJson>();
@@ -135,12 +156,16 @@ export async function planStyles(input: StylesPlanInput): Promise<StylesPlan> {
   }
   for (const [f, text] of rendered.files) lock.files[f] = fingerprintJson(text);
 
-  const files = STYLE_TYPES.filter((t) => rendered.files.has(targetOf(config.styles, t).file)).map((type) => ({ type, file: targetOf(config.styles, type).file }));
+  const files = STYLE_TYPES.filter((t) => rendered.files.has(targetOf(config.styles, t).file)).map((type) => ({
+    type,
+    file: targetOf(config.styles, type).file,
+  }));
   const next = new Map(rendered.files);
   // A file without styles, never pulled with any: no lock to keep (nothing to recognise later).
   if (styles.length > 0 || previous) next.set(STYLES_LOCK_FILE, renderStylesLock(lock));
   // No resolver document and no style to describe: none is started for nothing.
-  if (onDisk.has(RESOLVER_FILE) || files.length > 0) next.set(RESOLVER_FILE, withStyleSets(onDisk.get(RESOLVER_FILE), files));
+  if (onDisk.has(RESOLVER_FILE) || files.length > 0)
+    next.set(RESOLVER_FILE, withStyleSets(onDisk.get(RESOLVER_FILE), files));
   const write = new Map([...next].filter(([f, text]) => onDisk.get(f) !== text));
   const remove = allFiles.filter((f) => !rendered.files.has(f) && onDisk.has(f));
 
@@ -159,18 +184,31 @@ export async function planStyles(input: StylesPlanInput): Promise<StylesPlan> {
  * (keys, names, types, nodes, `updated_at`), bound variables still written the same way, the same
  * configured files and paths, the style files and the lock byte for byte as the last pull wrote them.
  */
-function unchanged(base: StylesLock, styles: readonly PublishedStyle[], onDisk: Map<string, string>, config: Config, boundAs: (id: string) => string): boolean {
+function unchanged(
+  base: StylesLock,
+  styles: readonly PublishedStyle[],
+  onDisk: Map<string, string>,
+  config: Config,
+  boundAs: (id: string) => string,
+): boolean {
   if (styles.length !== Object.keys(base.styles).length) return false;
   for (const s of styles) {
     const e = base.styles[s.key];
-    if (!e || e.name !== s.name || e.type !== s.styleType || e.nodeId !== s.nodeId || e.updatedAt !== s.updatedAt) return false;
-    if (e.skipped === undefined && (e.file !== targetOf(config.styles, s.styleType).file || e.path.join('\u0000') !== stylePath(config.styles, s).join('\u0000'))) return false;
+    if (!e || e.name !== s.name || e.type !== s.styleType || e.nodeId !== s.nodeId || e.updatedAt !== s.updatedAt)
+      return false;
+    if (
+      e.skipped === undefined &&
+      (e.file !== targetOf(config.styles, s.styleType).file ||
+        e.path.join('\u0000') !== stylePath(config.styles, s).join('\u0000'))
+    )
+      return false;
     for (const [id, as] of Object.entries(e.variables)) if (boundAs(id) !== as) return false;
   }
   for (const f of STYLE_TYPES.map((t) => targetOf(config.styles, t).file)) {
     const text = onDisk.get(f);
     const want = base.files[f];
-    if ((text === undefined) !== (want === undefined) || (text !== undefined && fingerprintJson(text) !== want)) return false;
+    if ((text === undefined) !== (want === undefined) || (text !== undefined && fingerprintJson(text) !== want))
+      return false;
   }
   return onDisk.get(STYLES_LOCK_FILE) === renderStylesLock(base);
 }
@@ -197,7 +235,11 @@ async function readText(file: string): Promise<string | undefined> {
 }
 
 /** Design-side changes since the last pull of styles, in list order (deletions last). */
-function changesSince(base: StylesLock | undefined, lock: StylesLock, styles: readonly PublishedStyle[]): StyleChange[] {
+function changesSince(
+  base: StylesLock | undefined,
+  lock: StylesLock,
+  styles: readonly PublishedStyle[],
+): StyleChange[] {
   const out: StyleChange[] = [];
   for (const s of styles) {
     const now = lock.styles[s.key];
@@ -205,14 +247,22 @@ function changesSince(base: StylesLock | undefined, lock: StylesLock, styles: re
     const was = base?.styles[s.key];
     if (!was) out.push({ kind: 'added', type: s.styleType, name: s.name });
     else if (was.name !== s.name) out.push({ kind: 'renamed', type: s.styleType, name: s.name, from: was.name });
-    else if (was.fingerprint !== now.fingerprint || was.file !== now.file) out.push({ kind: 'updated', type: s.styleType, name: s.name });
+    else if (was.fingerprint !== now.fingerprint || was.file !== now.file)
+      out.push({ kind: 'updated', type: s.styleType, name: s.name });
   }
-  for (const [key, was] of Object.entries(base?.styles ?? {})) if (!lock.styles[key] && was.skipped === undefined) out.push({ kind: 'deleted', type: was.type, name: was.name });
+  for (const [key, was] of Object.entries(base?.styles ?? {}))
+    if (!lock.styles[key] && was.skipped === undefined) out.push({ kind: 'deleted', type: was.type, name: was.name });
   return out;
 }
 
 /** Tokens of the style files that differ from what the last pull wrote (by the lock's fingerprints). */
-function localEdits(base: StylesLock | undefined, onDisk: Map<string, string>, files: readonly string[], root: string, tokensDir: string): LocalStyleEdit[] {
+function localEdits(
+  base: StylesLock | undefined,
+  onDisk: Map<string, string>,
+  files: readonly string[],
+  root: string,
+  tokensDir: string,
+): LocalStyleEdit[] {
   if (!base) return [];
   const display = (f: string): string => path.relative(root, path.join(tokensDir, f)).split(path.sep).join('/');
   const out: LocalStyleEdit[] = [];
@@ -239,10 +289,12 @@ function localEdits(base: StylesLock | undefined, onDisk: Map<string, string>, f
     set.add(e.path.join('.'));
     const node = at(tree(e.file), e.path);
     if (!node) out.push({ file: display(e.file), path: e.path.join('.'), kind: 'removed' });
-    else if (fingerprintJson(toJsonText(node)) !== e.fingerprint) out.push({ file: display(e.file), path: e.path.join('.'), kind: 'edited' });
+    else if (fingerprintJson(toJsonText(node)) !== e.fingerprint)
+      out.push({ file: display(e.file), path: e.path.join('.'), kind: 'edited' });
   }
   for (const f of files) {
-    for (const p of leaves(tree(f), [])) if (!known.get(f)?.has(p.join('.'))) out.push({ file: display(f), path: p.join('.'), kind: 'added' });
+    for (const p of leaves(tree(f), []))
+      if (!known.get(f)?.has(p.join('.'))) out.push({ file: display(f), path: p.join('.'), kind: 'added' });
   }
   return out.sort((a, b) => (a.file === b.file ? (a.path < b.path ? -1 : 1) : a.file < b.file ? -1 : 1));
 }
@@ -261,7 +313,8 @@ function leaves(node: Ordered | undefined, prefix: string[]): string[][] {
   if (!node) return [];
   if (prefix.length > 0 && (node.entries.has('$value') || isOurs(node.get('$extensions')))) return [prefix];
   const out: string[][] = [];
-  for (const [k, v] of node.entries) if (!k.startsWith('$') && v instanceof Ordered) out.push(...leaves(v, [...prefix, k]));
+  for (const [k, v] of node.entries)
+    if (!k.startsWith('$') && v instanceof Ordered) out.push(...leaves(v, [...prefix, k]));
   return out;
 }
 
@@ -288,7 +341,9 @@ export function variableLookup(remote: TokenSet, repo: TokenSet, config: Config)
     const value = v.values[defaults.get(v.collection) ?? ''];
     if (value !== undefined && isAlias(value) && !seen.has(v)) {
       seen.add(v);
-      const target = repoByKey.get(vkey(value.alias.collection, value.alias.name)) ?? remoteByKey.get(vkey(value.alias.collection, value.alias.name));
+      const target =
+        repoByKey.get(vkey(value.alias.collection, value.alias.name)) ??
+        remoteByKey.get(vkey(value.alias.collection, value.alias.name));
       if (target) return kindOf(target, seen);
     }
     return kindFromConfig(v, config.tokens);
@@ -297,7 +352,9 @@ export function variableLookup(remote: TokenSet, repo: TokenSet, config: Config)
   return (id) => {
     if (cache.has(id)) return cache.get(id);
     const v = byId.get(id);
-    const found = v ? { alias: { alias: { collection: v.collection, name: v.name } }, type: kindOf(v, new Set()).type as DtcgType } : undefined;
+    const found = v
+      ? { alias: { alias: { collection: v.collection, name: v.name } }, type: kindOf(v, new Set()).type as DtcgType }
+      : undefined;
     cache.set(id, found);
     return found;
   };
@@ -307,7 +364,8 @@ export function variableLookup(remote: TokenSet, repo: TokenSet, config: Config)
 function refWriter(repo: TokenSet, config: Config): (a: Alias) => string {
   const slugs = new Map(layoutOf(repo).map((l) => [l.collection.name, l.slug]));
   const namespaced = config.tokens.namespace === 'collection';
-  return (a) => `{${[...(namespaced ? [slugs.get(a.alias.collection) ?? a.alias.collection] : []), ...a.alias.name.split('/')].join('.')}}`;
+  return (a) =>
+    `{${[...(namespaced ? [slugs.get(a.alias.collection) ?? a.alias.collection] : []), ...a.alias.name.split('/')].join('.')}}`;
 }
 
 /**
@@ -330,6 +388,8 @@ export async function checkStylesLayout(root: string, config: Config): Promise<v
   throw new TokensyncError(
     'STYLES_NEED_RESOLVER',
     `styles.pull is on, but ${path.join(config.tokens.dir, RESOLVER_FILE)} does not exist: the token files are read as one folder, where style files would be read as more tokens (and their colors pushed as variables). Nothing was sent.`,
-    { hint: `Describe the token files in ${path.join(config.tokens.dir, RESOLVER_FILE)} (docs/token-files.md), or set styles.pull: false.` },
+    {
+      hint: `Describe the token files in ${path.join(config.tokens.dir, RESOLVER_FILE)} (docs/token-files.md), or set styles.pull: false.`,
+    },
   );
 }

@@ -92,7 +92,15 @@ export interface FileChanges {
 export type SyncOutcome =
   | { kind: 'conflicts'; diff: SyncDiff }
   | { kind: 'planned'; diff: SyncDiff; plan: Plan; files: FileChanges; styles?: StylesPlan }
-  | { kind: 'applied'; diff: SyncDiff; plan: Plan; files: FileChanges; requestsSent: number; replans: number; styles?: StylesPlan };
+  | {
+      kind: 'applied';
+      diff: SyncDiff;
+      plan: Plan;
+      files: FileChanges;
+      requestsSent: number;
+      replans: number;
+      styles?: StylesPlan;
+    };
 
 export class SyncNotConvergedError extends TokensyncError {
   override name = 'SyncNotConvergedError';
@@ -133,30 +141,49 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
   const tokensDir = path.join(root, config.tokens.dir);
   const [base, journal] = await Promise.all([readLock(root, config.tokens), readJournal(tokensDir)]);
   if (journal && journal.fileKey !== fileKey) {
-    throw new TokensyncError('JOURNAL_FILE_MISMATCH', `${path.join(config.tokens.dir, JOURNAL_FILE)} records a sync of file "${journal.fileKey}", but the config syncs "${fileKey}".`, {
-      hint: `Point service.fileKey back at "${journal.fileKey}" and run the same command to finish that sync, or delete the journal if you have given it up.`,
-    });
+    throw new TokensyncError(
+      'JOURNAL_FILE_MISMATCH',
+      `${path.join(config.tokens.dir, JOURNAL_FILE)} records a sync of file "${journal.fileKey}", but the config syncs "${fileKey}".`,
+      {
+        hint: `Point service.fileKey back at "${journal.fileKey}" and run the same command to finish that sync, or delete the journal if you have given it up.`,
+      },
+    );
   }
   // A first pull that stopped part-way left token files but no lock: they are tokensync's own
   // partial output, not the repository's tokens, so they are written again from the service rather
   // than read (issue 11, item 5).
   const partialFirstPull = journal?.kind === 'pull' && !base;
   if (partialFirstPull && mode === 'push') {
-    throw new TokensyncError('JOURNAL_PULL_PENDING', `A first pull stopped part-way (${path.join(config.tokens.dir, JOURNAL_FILE)}), so the token files are not the repository's own yet.`, {
-      hint: 'Run `tokensync pull` (or `tokensync sync`) to finish it, then push.',
-    });
+    throw new TokensyncError(
+      'JOURNAL_PULL_PENDING',
+      `A first pull stopped part-way (${path.join(config.tokens.dir, JOURNAL_FILE)}), so the token files are not the repository's own yet.`,
+      {
+        hint: 'Run `tokensync pull` (or `tokensync sync`) to finish it, then push.',
+      },
+    );
   }
-  const { set: local, sources, warnings } = partialFirstPull
-    ? { set: { collections: [], variables: [] } as TokenSet, sources: { files: new Map(), modeFiles: new Map() }, warnings: [] }
+  const {
+    set: local,
+    sources,
+    warnings,
+  } = partialFirstPull
+    ? {
+        set: { collections: [], variables: [] } as TokenSet,
+        sources: { files: new Map(), modeFiles: new Map() },
+        warnings: [],
+      }
     : await readTokens(root, config.tokens);
   if (opts.warn && (mode === 'push' || mode === 'sync')) {
-    for (const w of warnings) opts.warn(`${w.file}:${w.line}:${w.column}${w.tokenPath ? `  ${w.tokenPath}` : ''}  ${w.message}`);
+    for (const w of warnings)
+      opts.warn(`${w.file}:${w.line}:${w.column}${w.tokenPath ? `  ${w.tokenPath}` : ''}  ${w.message}`);
   }
   if (base && base.fileKey !== fileKey) {
     throw new TokensyncError(
       'LOCK_FILE_MISMATCH',
       `${path.join(config.tokens.dir, 'sync.lock.json')} was written for file "${base.fileKey}", but the config syncs "${fileKey}".`,
-      { hint: 'Point service.fileKey at the file the tokens came from, or delete the lock to start a fresh 3-way base.' },
+      {
+        hint: 'Point service.fileKey at the file the tokens came from, or delete the lock to start a fresh 3-way base.',
+      },
     );
   }
   if (config.styles.pull && mode !== 'push') await checkStylesLayout(root, config);
@@ -168,8 +195,18 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
     // The previous run stopped with a write in flight: settle it before anything is planned.
     const until = Date.parse(pushJournal.unknown.settleUntil);
     if (Date.now() < until) {
-      progress(`a ${pushJournal.unknown.method} of the previous ${pushJournal.mode} may still land; watching the service until ${pushJournal.unknown.settleUntil}`);
-      remote = (await settle({ read: readRemote, names: pushJournal.unknown.creates, until, intervalMs: settleInterval(opts), signal })).remote;
+      progress(
+        `a ${pushJournal.unknown.method} of the previous ${pushJournal.mode} may still land; watching the service until ${pushJournal.unknown.settleUntil}`,
+      );
+      remote = (
+        await settle({
+          read: readRemote,
+          names: pushJournal.unknown.creates,
+          until,
+          intervalMs: settleInterval(opts),
+          signal,
+        })
+      ).remote;
     }
   }
 
@@ -179,14 +216,22 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
   const prefer = force ? 'repo' : opts.prefer;
   // What the previous run created is its own: placeholders are not remote edits (journal.ts).
   const effectiveBase = pushJournal ? journalBase(base, remote, pushJournal, fileKey) : base;
-  const diff = diff3({ local, remote, base: force && effectiveBase ? forcedBase(effectiveBase, remote) : effectiveBase, ...(prefer ? { prefer } : {}) });
+  const diff = diff3({
+    local,
+    remote,
+    base: force && effectiveBase ? forcedBase(effectiveBase, remote) : effectiveBase,
+    ...(prefer ? { prefer } : {}),
+  });
   if (diff.conflicts.length > 0 && !prefer) return { kind: 'conflicts', diff };
 
   // What each side should hold afterwards. A pull leaves the service alone and a push the files.
   const serviceTarget: TokenSet = pushes ? diff.merged : remote;
   const repoTarget: TokenSet = pulls ? diff.merged : local;
   // One compiler for every dialect; orphans are deleted only on request and only by a push.
-  const planOptions: PlanOptions = { dialect: client.dialect.name, deleteOrphans: pushes && opts.deleteOrphans ? diff.orphans : undefined };
+  const planOptions: PlanOptions = {
+    dialect: client.dialect.name,
+    deleteOrphans: pushes && opts.deleteOrphans ? diff.orphans : undefined,
+  };
   let plan = compilePlan(remote, serviceTarget, planOptions);
   // The files a pull writes. With no repository change and the files in tokensync's layout there is
   // nothing to render (files-in-step.ts: the policy on formatting drift, docs/sync.md).
@@ -200,7 +245,9 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
       throw new TokensyncError(
         'TOKENS_NOT_WRITABLE',
         `The design file has ${diff.toRepo.length} change(s) for the repository, but ${sources.merged.map((c) => `"${c}"`).join(', ')} ${sources.merged.length === 1 ? 'is' : 'are'} read from several files per mode, which a pull cannot write back. Nothing was written and nothing was sent.`,
-        { hint: 'Make the design file match with `tokensync push --force`, or give each collection and mode one file in tokens/tokens.resolver.json (docs/token-files.md "A folder without a resolver document").' },
+        {
+          hint: 'Make the design file match with `tokensync push --force`, or give each collection and mode one file in tokens/tokens.resolver.json (docs/token-files.md "A folder without a resolver document").',
+        },
       );
     }
   } else if (pulls) {
@@ -215,14 +262,28 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
   }
 
   // Styles (issue 13): pulled, never pushed; their own files, resolver sets and lock (src/styles).
-  const styles = pulls && config.styles.pull ? await planStyles({ client, fileKey, root, config, remote, repo: repoTarget, progress }) : undefined;
+  const styles =
+    pulls && config.styles.pull
+      ? await planStyles({ client, fileKey, root, config, remote, repo: repoTarget, progress })
+      : undefined;
 
   if (mode === 'diff' || opts.dryRun) {
     // Compared with the bytes readTokens read in this run, not read from the disk a second time.
-    const written = rendered ? [...rendered].filter(([file, text]) => sources.files.get(file)?.text !== text).map(([file]) => file).sort() : [];
+    const written = rendered
+      ? [...rendered]
+          .filter(([file, text]) => sources.files.get(file)?.text !== text)
+          .map(([file]) => file)
+          .sort()
+      : [];
     if (styles) written.push(...[...styles.write.keys()].filter((f) => !written.includes(f)));
     const removed = [...stale, ...(styles?.remove ?? [])];
-    return { kind: 'planned', diff, plan, files: { written: rel(root, tokensDir, written.sort()), removed: rel(root, tokensDir, removed) }, ...(styles ? { styles } : {}) };
+    return {
+      kind: 'planned',
+      diff,
+      plan,
+      files: { written: rel(root, tokensDir, written.sort()), removed: rel(root, tokensDir, removed) },
+      ...(styles ? { styles } : {}),
+    };
   }
 
   // 1. Service writes, journaled.
@@ -240,19 +301,41 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
     track.total = plan.requests.length;
     for (;;) {
       const current = plan;
-      const step = await execute(client, fileKey, plan, progress, signal, async (update) => {
-        pj = { ...pj, ...update };
-        await writeJournal(tokensDir, pj);
-      }, (i) => {
-        // Recorded before the request goes out: a run killed while it is in flight (SIGKILL, a
-        // second Ctrl-C) leaves a write the next run must settle before it plans anything.
-        const at = Date.now();
-        return { method: current.requests[i]!.method, request: i + 1, sentAt: new Date(at).toISOString(), settleUntil: new Date(at + config.service.timeoutMs + settleWindow(opts, config)).toISOString(), creates: createdByRequest(current, i, remote) };
-      });
+      const step = await execute(
+        client,
+        fileKey,
+        plan,
+        progress,
+        signal,
+        async (update) => {
+          pj = { ...pj, ...update };
+          await writeJournal(tokensDir, pj);
+        },
+        (i) => {
+          // Recorded before the request goes out: a run killed while it is in flight (SIGKILL, a
+          // second Ctrl-C) leaves a write the next run must settle before it plans anything.
+          const at = Date.now();
+          return {
+            method: current.requests[i]!.method,
+            request: i + 1,
+            sentAt: new Date(at).toISOString(),
+            settleUntil: new Date(at + config.service.timeoutMs + settleWindow(opts, config)).toISOString(),
+            creates: createdByRequest(current, i, remote),
+          };
+        },
+      );
       requestsSent += step.sent;
       track.sent = requestsSent;
       if (step.kind === 'done') break;
-      if (step.kind === 'interrupted') throw stopped(step.error, mode, requestsSent, requestsSent + plan.requests.length - step.sent, config.tokens.dir, true);
+      if (step.kind === 'interrupted')
+        throw stopped(
+          step.error,
+          mode,
+          requestsSent,
+          requestsSent + plan.requests.length - step.sent,
+          config.tokens.dir,
+          true,
+        );
       // The outcome of a write is unknown: settle it before re-planning (settle.ts).
       const err = step.error;
       requestsSent += 1;
@@ -261,16 +344,34 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
       const names = createdByRequest(plan, step.index, remote);
       // The client has given up on the answer now; the service may still apply it for a while.
       const until = Date.now() + settleWindow(opts, config);
-      pj = { ...pj, unknown: { method: err.method, request: step.index + 1, sentAt: new Date(step.sentAt).toISOString(), settleUntil: new Date(until).toISOString(), creates: names } };
+      pj = {
+        ...pj,
+        unknown: {
+          method: err.method,
+          request: step.index + 1,
+          sentAt: new Date(step.sentAt).toISOString(),
+          settleUntil: new Date(until).toISOString(),
+          creates: names,
+        },
+      };
       await writeJournal(tokensDir, pj);
       if (countCreated(names) === 0) {
         // Nothing created by name (updates only): re-applying it is harmless, so re-read and re-plan.
         progress(`the outcome of ${err.method} is unknown; re-reading the variables instead of sending it again`);
         remote = await readRemote();
       } else {
-        progress(`the outcome of ${err.method} is unknown; re-reading the variables until what it creates appears (at most until ${new Date(until).toISOString()}), instead of sending it again`);
-        const settled = await settle({ read: readRemote, names, until, intervalMs: settleInterval(opts), signal }).catch((e: unknown) => {
-          if (e instanceof InterruptedError) throw stopped(e, mode, requestsSent, requestsSent + plan.requests.length, config.tokens.dir, true);
+        progress(
+          `the outcome of ${err.method} is unknown; re-reading the variables until what it creates appears (at most until ${new Date(until).toISOString()}), instead of sending it again`,
+        );
+        const settled = await settle({
+          read: readRemote,
+          names,
+          until,
+          intervalMs: settleInterval(opts),
+          signal,
+        }).catch((e: unknown) => {
+          if (e instanceof InterruptedError)
+            throw stopped(e, mode, requestsSent, requestsSent + plan.requests.length, config.tokens.dir, true);
           throw e;
         });
         remote = settled.remote;
@@ -292,7 +393,15 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
       track.sent = requestsSent;
       track.total = requestsSent + plan.requests.length;
       if (plan.requests.length === 0) break;
-      if (signal?.aborted) throw stopped(interruption(signal), mode, requestsSent, requestsSent + plan.requests.length, config.tokens.dir, true);
+      if (signal?.aborted)
+        throw stopped(
+          interruption(signal),
+          mode,
+          requestsSent,
+          requestsSent + plan.requests.length,
+          config.tokens.dir,
+          true,
+        );
     }
     // 2. Verify; the file's version for the lock is read at the same time (issue 6): both reads only
     // depend on the writes being done, and after a write the lock always changes (step 4). The
@@ -307,7 +416,9 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
       throw new SyncNotConvergedError(
         'SYNC_NOT_CONVERGED',
         `After applying the plan, ${fileKey} still differs from the repository (${left.requests.length} request(s) would remain).`,
-        { hint: 'Nothing was written locally. Run `tokensync diff` to see what differs; if it persists, report it with `tokensync diff --dry-run --json`.' },
+        {
+          hint: 'Nothing was written locally. Run `tokensync diff` to see what differs; if it persists, report it with `tokensync diff --dry-run --json`.',
+        },
       );
     }
   }
@@ -315,9 +426,16 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
   // 3. Token files. A first pull records which files it writes, so a pull stopped part-way is not
   // mistaken for the repository's own tokens by the next run.
   let files: FileChanges = { written: [], removed: [] };
-  if (rendered && signal?.aborted) throw stopped(interruption(signal), mode, requestsSent, requestsSent, config.tokens.dir, written !== undefined);
+  if (rendered && signal?.aborted)
+    throw stopped(interruption(signal), mode, requestsSent, requestsSent, config.tokens.dir, written !== undefined);
   if (rendered && !base && !written) {
-    written = { version: 1, kind: 'pull', fileKey, startedAt: new Date().toISOString(), files: [...rendered.keys()].sort() };
+    written = {
+      version: 1,
+      kind: 'pull',
+      fileKey,
+      startedAt: new Date().toISOString(),
+      files: [...rendered.keys()].sort(),
+    };
     await writeJournal(tokensDir, written);
     track.journaled = true;
   }
@@ -328,7 +446,13 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
 
   // 4. The lock, when it says something new. Compared as data, not as rendered text (the same
   // thing, since renderLock is a function of the data; docs/sync.md "Performance").
-  let lock = nextLock({ local: repoTarget, remote, previous: effectiveBase, fileKey, remoteVersion: base?.remoteVersion ?? '' });
+  let lock = nextLock({
+    local: repoTarget,
+    remote,
+    previous: effectiveBase,
+    fileKey,
+    remoteVersion: base?.remoteVersion ?? '',
+  });
   const wroteSomething = requestsSent > 0 || files.written.length > 0 || files.removed.length > 0;
   if (wroteSomething || !base || !lockEquals(lock, base)) {
     // The version identifies what the lock describes; read only when the lock changes, so a no-op
@@ -379,7 +503,10 @@ async function execute(
     const sentAt = Date.now();
     try {
       // A split plan's later requests may name what an earlier POST created by temp id.
-      Object.assign(mapping, await client.writeVariables(fileKey, { method: request.method, body: applyTempIds(request.body, mapping) }));
+      Object.assign(
+        mapping,
+        await client.writeVariables(fileKey, { method: request.method, body: applyTempIds(request.body, mapping) }),
+      );
     } catch (err) {
       if (err instanceof ApiUnknownOutcomeError) return { kind: 'unknown', sent, index: i, sentAt, error: err };
       if (err instanceof InterruptedError) return { kind: 'interrupted', sent, error: err };
@@ -388,14 +515,29 @@ async function execute(
       throw err;
     }
     sent += 1;
-    await record({ sent, tempIds: { ...mapping }, pending: plan.requests.slice(i + 1).map((r) => ({ method: r.method, items: itemCount(r.body) })), unknown: undefined });
+    await record({
+      sent,
+      tempIds: { ...mapping },
+      pending: plan.requests.slice(i + 1).map((r) => ({ method: r.method, items: itemCount(r.body) })),
+      unknown: undefined,
+    });
   }
   return { kind: 'done', sent };
 }
 
 /** The interruption, worded with what was done and how to resume. */
-function stopped(err: InterruptedError, mode: SyncMode, sent: number, total: number, tokensDir: string, journaled: boolean): InterruptedError {
-  const did = total === 0 ? 'nothing had been sent' : `${sent} of ${total} write request(s) had been sent${sent < total ? ', no other was' : ''}`;
+function stopped(
+  err: InterruptedError,
+  mode: SyncMode,
+  sent: number,
+  total: number,
+  tokensDir: string,
+  journaled: boolean,
+): InterruptedError {
+  const did =
+    total === 0
+      ? 'nothing had been sent'
+      : `${sent} of ${total} write request(s) had been sent${sent < total ? ', no other was' : ''}`;
   return new InterruptedError(
     err.signal,
     `${mode} stopped by ${err.signal}: ${did}; no file was left half-written.`,
@@ -408,7 +550,11 @@ function stopped(err: InterruptedError, mode: SyncMode, sent: number, total: num
 function mergeCreated(a: CreatedNames | undefined, b: CreatedNames): CreatedNames {
   if (!a) return b;
   const uniq = <T>(xs: T[]): T[] => [...new Map(xs.map((x) => [JSON.stringify(x), x])).values()];
-  return { collections: uniq([...a.collections, ...b.collections]), modes: uniq([...a.modes, ...b.modes]), variables: uniq([...a.variables, ...b.variables]) };
+  return {
+    collections: uniq([...a.collections, ...b.collections]),
+    modes: uniq([...a.modes, ...b.modes]),
+    variables: uniq([...a.variables, ...b.variables]),
+  };
 }
 
 /** Variables of the target whose values the service does not hold yet ([collection, name]). */
@@ -417,7 +563,8 @@ function pendingValues(remote: TokenSet, target: TokenSet): [string, string][] {
   const out: [string, string][] = [];
   for (const v of target.variables) {
     const r = now.get(`${v.collection}\u0000${v.name}`);
-    const same = r && Object.keys(v.values).every((m) => r.values[m] !== undefined && valuesEqual(r.values[m]!, v.values[m]!));
+    const same =
+      r && Object.keys(v.values).every((m) => r.values[m] !== undefined && valuesEqual(r.values[m]!, v.values[m]!));
     if (!same) out.push([v.collection, v.name]);
   }
   return out;

@@ -26,7 +26,13 @@ export type Change =
   | ({ kind: 'create-mode'; collection: string; mode: string } & Resolved)
   | ({ kind: 'rename-mode'; collection: string; mode: string; from: string } & Resolved)
   | ({ kind: 'delete-mode'; collection: string; mode: string } & Resolved)
-  | ({ kind: 'create-variable'; collection: string; variable: string; type: VariableType; values: Record<string, Value> } & Resolved)
+  | ({
+      kind: 'create-variable';
+      collection: string;
+      variable: string;
+      type: VariableType;
+      values: Record<string, Value>;
+    } & Resolved)
   | ({ kind: 'rename-variable'; collection: string; variable: string; from: string } & Resolved)
   | ({
       kind: 'update-variable';

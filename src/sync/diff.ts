@@ -22,7 +22,16 @@
  */
 import { fingerprint, type Lock } from '../model/lock.js';
 import { canonicalMeta } from '../model/meta.js';
-import { isAlias, variableKey, type Alias, type Collection, type Mode, type TokenSet, type Value, type Variable } from '../model/types.js';
+import {
+  isAlias,
+  variableKey,
+  type Alias,
+  type Collection,
+  type Mode,
+  type TokenSet,
+  type Value,
+  type Variable,
+} from '../model/types.js';
 import type { RepoToken } from '../model/dtcg.js';
 import { canonicalValue } from '../model/values.js';
 import type { Change, Conflict, FieldValue, Orphan, Prefer, VariableField } from './changes.js';
@@ -108,7 +117,8 @@ class Differ {
       const colName = this.chooseName(p.base?.name, p.local?.name, p.remote?.name);
       for (const vp of p.vars) {
         if (p.local && vp.local) this.localIdx.set(variableKey({ collection: p.local.name, name: vp.local.name }), vp);
-        if (p.remote && vp.remote) this.remoteIdx.set(variableKey({ collection: p.remote.name, name: vp.remote.name }), vp);
+        if (p.remote && vp.remote)
+          this.remoteIdx.set(variableKey({ collection: p.remote.name, name: vp.remote.name }), vp);
         const name = this.chooseName(vp.base?.name, vp.local?.name, vp.remote?.name);
         if (colName !== undefined && name !== undefined) this.mergedNames.set(vp, { collection: colName, name });
         if (p.base && vp.base) this.baseNames.set(vp, { collection: p.base.name, name: vp.base.name });
@@ -117,7 +127,11 @@ class Differ {
   }
 
   /** The name a 3-way of names ends with (no side effects; pass 2 reports the same decision). */
-  private chooseName(base: string | undefined, local: string | undefined, remote: string | undefined): string | undefined {
+  private chooseName(
+    base: string | undefined,
+    local: string | undefined,
+    remote: string | undefined,
+  ): string | undefined {
     if (local === undefined || remote === undefined) return local ?? remote;
     const pick = decide(base, local, remote, local, remote);
     if (pick === 'local' || pick === 'same' || (pick === 'conflict' && this.prefer === 'repo')) return local;
@@ -134,7 +148,15 @@ class Differ {
       if (out) {
         collections.push(out.collection);
         variables.push(...out.variables);
-        if (p.local) renamed.set(p.local.name, { name: out.collection.name, modes: new Map(p.slots.flatMap((s) => (s.local !== undefined && s.merged !== undefined ? [[s.local, s.merged] as const] : []))) });
+        if (p.local)
+          renamed.set(p.local.name, {
+            name: out.collection.name,
+            modes: new Map(
+              p.slots.flatMap((s) =>
+                s.local !== undefined && s.merged !== undefined ? [[s.local, s.merged] as const] : [],
+              ),
+            ),
+          });
       }
     }
     const merged: TokenSet = { collections, variables };
@@ -154,7 +176,9 @@ class Differ {
       conflicts: this.conflicts,
       orphans: this.orphans,
       remoteEditsKept: this.kept,
-      repoOnlyNew: tokens.filter((t) => t.owner === 'repository' && !this.input.base?.repoOnly?.[t.collection]?.includes(t.name)),
+      repoOnlyNew: tokens.filter(
+        (t) => t.owner === 'repository' && !this.input.base?.repoOnly?.[t.collection]?.includes(t.name),
+      ),
     };
   }
 
@@ -219,7 +243,8 @@ class Differ {
         this.orphans.push({ kind: 'collection', collection: r.name, id: p.id ?? '', reason: 'removed-locally' });
         return undefined;
       }
-      if (!this.hasLock) this.orphans.push({ kind: 'collection', collection: r.name, id: p.id ?? '', reason: 'never-pulled' });
+      if (!this.hasLock)
+        this.orphans.push({ kind: 'collection', collection: r.name, id: p.id ?? '', reason: 'never-pulled' });
       return this.wholeCollection(p, r, 'remote');
     }
     if (!l) return undefined;
@@ -241,10 +266,21 @@ class Differ {
   }
 
   /** A collection only one side has: the other side creates it with all its variables. */
-  private wholeCollection(p: ColPair, c: Collection, side: Side, resolvedBy?: Prefer): { collection: Collection; variables: Variable[] } {
+  private wholeCollection(
+    p: ColPair,
+    c: Collection,
+    side: Side,
+    resolvedBy?: Prefer,
+  ): { collection: Collection; variables: Variable[] } {
     const list = side === 'local' ? this.toService : this.toRepo;
     const extra = resolvedBy ? { resolvedBy } : {};
-    list.push({ kind: 'create-collection', collection: c.name, modes: c.modes.map((m) => m.name), defaultMode: c.defaultMode, ...extra });
+    list.push({
+      kind: 'create-collection',
+      collection: c.name,
+      modes: c.modes.map((m) => m.name),
+      defaultMode: c.defaultMode,
+      ...extra,
+    });
     const variables: Variable[] = [];
     for (const vp of p.vars) {
       const v = side === 'local' ? vp.local : vp.remote;
@@ -269,14 +305,22 @@ class Differ {
     if (!b || b.name !== l.name || b.fields.type !== l.type) return false;
     if (b.fields.description !== fpText(l.description) || b.fields.scopes !== fpScopes(l.scopes)) return false;
     if ((b.fields.meta ?? EMPTY_META) !== fingerprint(canonicalMeta(l.meta))) return false;
-    return slots.every((s) => s.base === undefined || s.local === undefined || b.fields.values[s.base] === fpValue(this.rename(l.values[s.local], 'local', 'base')));
+    return slots.every(
+      (s) =>
+        s.base === undefined ||
+        s.local === undefined ||
+        b.fields.values[s.base] === fpValue(this.rename(l.values[s.local], 'local', 'base')),
+    );
   }
 
   private bothCollection(p: ColPair, l: Collection, r: Collection): { collection: Collection; variables: Variable[] } {
     const b = p.base;
     const nameSide = this.settle(
       decide(b?.name, l.name, r.name, l.name, r.name),
-      (side) => (side === 'local' ? { kind: 'rename-collection', collection: l.name, from: r.name } : { kind: 'rename-collection', collection: r.name, from: l.name }),
+      (side) =>
+        side === 'local'
+          ? { kind: 'rename-collection', collection: l.name, from: r.name }
+          : { kind: 'rename-collection', collection: r.name, from: l.name },
       () => ({ kind: 'collection-name', collection: r.name, local: l.name, remote: r.name, inBase: b !== undefined }),
     );
     const colName = nameSide === 'local' ? l.name : r.name;
@@ -289,17 +333,40 @@ class Differ {
         const rn = s.remote;
         const side = this.settle(
           decide(s.base, ln, rn, ln, rn),
-          (sd) => (sd === 'local' ? { kind: 'rename-mode', collection: colName, mode: ln, from: rn } : { kind: 'rename-mode', collection: colName, mode: rn, from: ln }),
-          () => ({ kind: 'mode-name', collection: colName, mode: rn, local: ln, remote: rn, inBase: s.base !== undefined }),
+          (sd) =>
+            sd === 'local'
+              ? { kind: 'rename-mode', collection: colName, mode: ln, from: rn }
+              : { kind: 'rename-mode', collection: colName, mode: rn, from: ln },
+          () => ({
+            kind: 'mode-name',
+            collection: colName,
+            mode: rn,
+            local: ln,
+            remote: rn,
+            inBase: s.base !== undefined,
+          }),
         );
         s.merged = side === 'local' ? ln : rn;
       } else if (s.remote !== undefined) {
         if (s.base !== undefined) {
-          this.orphans.push({ kind: 'mode', collection: colName, mode: s.remote, id: s.id ?? '', reason: 'removed-locally' });
+          this.orphans.push({
+            kind: 'mode',
+            collection: colName,
+            mode: s.remote,
+            id: s.id ?? '',
+            reason: 'removed-locally',
+          });
           s.excluded = true;
           continue;
         }
-        if (!this.hasLock) this.orphans.push({ kind: 'mode', collection: colName, mode: s.remote, id: s.id ?? '', reason: 'never-pulled' });
+        if (!this.hasLock)
+          this.orphans.push({
+            kind: 'mode',
+            collection: colName,
+            mode: s.remote,
+            id: s.id ?? '',
+            reason: 'never-pulled',
+          });
         this.toRepo.push({ kind: 'create-mode', collection: colName, mode: s.remote });
         s.merged = s.remote;
       } else if (s.local !== undefined) {
@@ -311,7 +378,8 @@ class Differ {
         this.toService.push({ kind: 'create-mode', collection: colName, mode: s.local });
         s.merged = s.local;
       }
-      if (s.merged !== undefined) modes.push(s.id !== undefined && s.remote !== undefined ? { name: s.merged, id: s.id } : { name: s.merged });
+      if (s.merged !== undefined)
+        modes.push(s.id !== undefined && s.remote !== undefined ? { name: s.merged, id: s.id } : { name: s.merged });
     }
     const defaultSlot = p.slots.find((s) => s.remote === r.defaultMode && s.merged !== undefined);
     const defaultMode = defaultSlot?.merged ?? modes[0]?.name ?? r.defaultMode;
@@ -333,10 +401,23 @@ class Differ {
     if (l && r) return this.bothVariable(p, vp, l, r, col);
     if (r) {
       if (vp.base) {
-        this.orphans.push({ kind: 'variable', collection: col, variable: r.name, id: vp.id ?? '', reason: 'removed-locally' });
+        this.orphans.push({
+          kind: 'variable',
+          collection: col,
+          variable: r.name,
+          id: vp.id ?? '',
+          reason: 'removed-locally',
+        });
         return undefined;
       }
-      if (!this.hasLock) this.orphans.push({ kind: 'variable', collection: col, variable: r.name, id: vp.id ?? '', reason: 'never-pulled' });
+      if (!this.hasLock)
+        this.orphans.push({
+          kind: 'variable',
+          collection: col,
+          variable: r.name,
+          id: vp.id ?? '',
+          reason: 'never-pulled',
+        });
       const values = this.renameAll(r.values, 'remote', p.slots);
       this.toRepo.push({ kind: 'create-variable', collection: col, variable: r.name, type: r.type, values });
       return { ...r, collection: col, values };
@@ -351,7 +432,14 @@ class Differ {
         return undefined;
       }
       if (this.prefer === 'repo') {
-        this.toService.push({ kind: 'create-variable', collection: col, variable: l.name, type: l.type, values, resolvedBy: 'repo' });
+        this.toService.push({
+          kind: 'create-variable',
+          collection: col,
+          variable: l.name,
+          type: l.type,
+          values,
+          resolvedBy: 'repo',
+        });
         return created;
       }
       if (this.prefer === 'service') {
@@ -379,32 +467,74 @@ class Differ {
 
     const nameSide = this.settle(
       decide(vp.base?.name, l.name, r.name, l.name, r.name),
-      (side) => (side === 'local' ? { kind: 'rename-variable', collection: col, variable: l.name, from: r.name } : { kind: 'rename-variable', collection: col, variable: r.name, from: l.name }),
+      (side) =>
+        side === 'local'
+          ? { kind: 'rename-variable', collection: col, variable: l.name, from: r.name }
+          : { kind: 'rename-variable', collection: col, variable: r.name, from: l.name },
       () => ({ ...conflictBase(vp.base?.name), field: 'name', local: l.name, remote: r.name }),
     );
     const name = nameSide === 'local' ? l.name : r.name;
 
-    const update = (field: VariableField, lv: FieldValue, rv: FieldValue, mode?: string) => (side: Side): Change => ({
-      kind: 'update-variable',
-      collection: col,
-      variable: name,
-      field,
-      ...(mode !== undefined ? { mode } : {}),
-      before: side === 'local' ? rv : lv,
-      after: side === 'local' ? lv : rv,
-    });
+    const update =
+      (field: VariableField, lv: FieldValue, rv: FieldValue, mode?: string) =>
+      (side: Side): Change => ({
+        kind: 'update-variable',
+        collection: col,
+        variable: name,
+        field,
+        ...(mode !== undefined ? { mode } : {}),
+        before: side === 'local' ? rv : lv,
+        after: side === 'local' ? lv : rv,
+      });
     // `lk`/`rk` are canonical texts; `fp` turns one into what the lock holds, and runs only when the
     // two sides differ (a SHA-256 per field and side was most of a no-op diff, docs/sync.md "Performance").
-    const scalar = <T extends FieldValue>(field: VariableField, base: string | undefined, lk: string, rk: string, lv: T, rv: T, fp: (k: string) => string): T => {
+    const scalar = <T extends FieldValue>(
+      field: VariableField,
+      base: string | undefined,
+      lk: string,
+      rk: string,
+      lv: T,
+      rv: T,
+      fp: (k: string) => string,
+    ): T => {
       const pick = lk === rk ? 'same' : decide(base, lk, rk, fp(lk), fp(rk));
-      const side = this.settle(pick, update(field, lv, rv), () => ({ ...conflictBase(base), field, local: lv, remote: rv }));
+      const side = this.settle(pick, update(field, lv, rv), () => ({
+        ...conflictBase(base),
+        field,
+        local: lv,
+        remote: rv,
+      }));
       return side === 'local' ? lv : rv;
     };
     const type = scalar('type', b?.type, l.type, r.type, l.type, r.type, (k) => k);
-    const description = scalar('description', b?.description, l.description, r.description, l.description, r.description, fingerprint);
-    const scopes = scalar('scopes', b?.scopes, scopesKey(l.scopes), scopesKey(r.scopes), l.scopes, r.scopes, fingerprint);
+    const description = scalar(
+      'description',
+      b?.description,
+      l.description,
+      r.description,
+      l.description,
+      r.description,
+      fingerprint,
+    );
+    const scopes = scalar(
+      'scopes',
+      b?.scopes,
+      scopesKey(l.scopes),
+      scopesKey(r.scopes),
+      l.scopes,
+      r.scopes,
+      fingerprint,
+    );
     // Kept service fields (issue 12); a lock without them (or older than them) held none.
-    const meta = scalar('meta', b ? (b.meta ?? EMPTY_META) : undefined, canonicalMeta(l.meta), canonicalMeta(r.meta), l.meta ?? null, r.meta ?? null, fingerprint);
+    const meta = scalar(
+      'meta',
+      b ? (b.meta ?? EMPTY_META) : undefined,
+      canonicalMeta(l.meta),
+      canonicalMeta(r.meta),
+      l.meta ?? null,
+      r.meta ?? null,
+      fingerprint,
+    );
 
     const values: Record<string, Value> = {};
     for (const s of p.slots) {
@@ -418,9 +548,24 @@ class Differ {
         const baseFp = s.base !== undefined ? b?.values[s.base] : undefined;
         const lk = keyValue(lm);
         const rk = keyValue(rm);
-        const pick = lk === rk ? 'same' : decide(baseFp, lk, rk, fpValue(this.rename(lv, 'local', 'base')), fpValue(this.rename(rv, 'remote', 'base')));
+        const pick =
+          lk === rk
+            ? 'same'
+            : decide(
+                baseFp,
+                lk,
+                rk,
+                fpValue(this.rename(lv, 'local', 'base')),
+                fpValue(this.rename(rv, 'remote', 'base')),
+              );
         const mode = s.merged;
-        const side = this.settle(pick, update('value', lm ?? null, rm ?? null, mode), () => ({ ...conflictBase(baseFp), field: 'value', mode, local: lm ?? null, remote: rm ?? null }));
+        const side = this.settle(pick, update('value', lm ?? null, rm ?? null, mode), () => ({
+          ...conflictBase(baseFp),
+          field: 'value',
+          mode,
+          local: lm ?? null,
+          remote: rm ?? null,
+        }));
         v = side === 'local' ? lm : rm;
       } else if (s.remote !== undefined) {
         v = this.rename(r.values[s.remote], 'remote', 'merged');
@@ -486,7 +631,11 @@ function stripCollectionIds(c: Collection): Collection {
  * their collection's and modes' merged names (a collection renamed in the design file takes them
  * along).
  */
-function repoTokensAfter(tokens: RepoToken[] | undefined, renamed: Map<string, { name: string; modes: Map<string, string> }>, renameRef: (a: Alias) => Alias): RepoToken[] {
+function repoTokensAfter(
+  tokens: RepoToken[] | undefined,
+  renamed: Map<string, { name: string; modes: Map<string, string> }>,
+  renameRef: (a: Alias) => Alias,
+): RepoToken[] {
   const out: RepoToken[] = [];
   for (const t of tokens ?? []) {
     const r = renamed.get(t.collection);

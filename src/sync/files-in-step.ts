@@ -46,7 +46,13 @@ export function filesInStep(set: TokenSet, sources: TokenSources, onDisk: readon
 
   // The resolver is small: render it and compare the bytes.
   const resolver = sources.files.get(RESOLVER_FILE);
-  if (resolver?.json === undefined || (keptResolver ? !inPlainLayout(resolver.text) : resolver.text !== toJsonText(renderResolver(layouts, resolver.json)))) return false;
+  if (
+    resolver?.json === undefined ||
+    (keptResolver
+      ? !inPlainLayout(resolver.text)
+      : resolver.text !== toJsonText(renderResolver(layouts, resolver.json)))
+  )
+    return false;
 
   for (const file of expected) {
     const source = sources.files.get(file);

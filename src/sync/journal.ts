@@ -98,7 +98,13 @@ export async function readJournal(tokensDir: string): Promise<Journal | undefine
     data = undefined;
   }
   const j = data as Partial<Journal> | undefined;
-  if (!j || typeof j !== 'object' || j.version !== JOURNAL_VERSION || (j.kind !== 'push' && j.kind !== 'pull') || typeof j.fileKey !== 'string') {
+  if (
+    !j ||
+    typeof j !== 'object' ||
+    j.version !== JOURNAL_VERSION ||
+    (j.kind !== 'push' && j.kind !== 'pull') ||
+    typeof j.fileKey !== 'string'
+  ) {
     const { TokensyncError } = await import('../errors.js');
     throw new TokensyncError('JOURNAL_INVALID', `${file} is not a journal this version of tokensync can read.`, {
       hint: 'It records a sync that stopped part-way. Delete it and run `tokensync diff` to see where both sides stand; the next push or sync converges from there.',
@@ -129,7 +135,8 @@ export function createdBy(remote: TokenSet, target: TokenSet): CreatedNames {
     const had = remoteCols.get(c.name) ?? (c.id ? remote.collections.find((r) => r.id === c.id) : undefined);
     if (!had) out.collections.push(c.name);
     for (const m of c.modes) {
-      if (!had || !had.modes.some((r) => r.name === m.name || (m.id !== undefined && r.id === m.id))) out.modes.push([c.name, m.name]);
+      if (!had?.modes.some((r) => r.name === m.name || (m.id !== undefined && r.id === m.id)))
+        out.modes.push([c.name, m.name]);
     }
   }
   for (const v of target.variables) {
@@ -144,16 +151,22 @@ export function createdByRequest(plan: Plan, index: number, remote: TokenSet): C
   const colName = new Map<string, string>();
   for (const c of remote.collections) if (c.id) colName.set(c.id, c.name);
   for (const r of plan.requests) {
-    for (const c of ((r.body as { variableCollections?: { action: string; id: string; name?: string }[] }).variableCollections ?? [])) {
+    for (const c of (r.body as { variableCollections?: { action: string; id: string; name?: string }[] })
+      .variableCollections ?? []) {
       if (c.action === 'CREATE' && c.name !== undefined) colName.set(c.id, c.name);
     }
   }
   const body = plan.requests[index]?.body as
-    | { variableCollections?: { action: string; name?: string }[]; variableModes?: { action: string; name?: string; variableCollectionId?: string }[]; variables?: { action: string; name?: string; variableCollectionId?: string }[] }
+    | {
+        variableCollections?: { action: string; name?: string }[];
+        variableModes?: { action: string; name?: string; variableCollectionId?: string }[];
+        variables?: { action: string; name?: string; variableCollectionId?: string }[];
+      }
     | undefined;
   const out: CreatedNames = { collections: [], modes: [], variables: [] };
   if (!body) return out;
-  for (const c of body.variableCollections ?? []) if (c.action === 'CREATE' && c.name !== undefined) out.collections.push(c.name);
+  for (const c of body.variableCollections ?? [])
+    if (c.action === 'CREATE' && c.name !== undefined) out.collections.push(c.name);
   for (const m of body.variableModes ?? []) {
     const col = m.variableCollectionId === undefined ? undefined : colName.get(m.variableCollectionId);
     if (m.action === 'CREATE' && m.name !== undefined && col !== undefined) out.modes.push([col, m.name]);
@@ -216,17 +229,29 @@ export function journalBase(base: Lock | undefined, remote: TokenSet, journal: P
     const prior = lock.variables[id];
     const now = fingerprintFields(v);
     if (created || !prior) {
-      lock.variables[id] = { collectionId: cid, name: prior?.name ?? v.name, ...(v.key ? { key: v.key } : {}), fields: now };
+      lock.variables[id] = {
+        collectionId: cid,
+        name: prior?.name ?? v.name,
+        ...(v.key ? { key: v.key } : {}),
+        fields: now,
+      };
     } else {
       const values = { ...prior.fields.values };
-      for (const [m, fp] of Object.entries(now.values)) if (createdModes.has(`${v.collection}\u0000${m}`)) values[m] = fp;
+      for (const [m, fp] of Object.entries(now.values))
+        if (createdModes.has(`${v.collection}\u0000${m}`)) values[m] = fp;
       lock.variables[id] = { ...prior, fields: { ...prior.fields, values } };
     }
   }
   return lock;
 }
 
-export function newPushJournal(init: { mode: string; fileKey: string; plan: Plan; created: CreatedNames; pendingValues: [string, string][] }): PushJournal {
+export function newPushJournal(init: {
+  mode: string;
+  fileKey: string;
+  plan: Plan;
+  created: CreatedNames;
+  pendingValues: [string, string][];
+}): PushJournal {
   return {
     version: JOURNAL_VERSION,
     kind: 'push',

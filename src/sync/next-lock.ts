@@ -64,7 +64,13 @@ export function nextLock(input: NextLockInput): Lock {
       }
     }
   }
-  const lock: Lock = { version: LOCK_VERSION, fileKey: input.fileKey, remoteVersion: input.remoteVersion, collections, variables };
+  const lock: Lock = {
+    version: LOCK_VERSION,
+    fileKey: input.fileKey,
+    remoteVersion: input.remoteVersion,
+    collections,
+    variables,
+  };
   // Repository-owned tokens are never synced; the lock only remembers which ones a sync has seen, so
   // `diff` mentions each once (issue 10).
   const repoOnly = repoOnlyIndex(local.tokens);
@@ -99,7 +105,14 @@ function nextCollection(p: ColPair, rc: Collection & { id: string }): LockCollec
   return entry;
 }
 
-function nextVariable(lv: Variable, rv: Variable, collectionId: string, prev: LockVariable | undefined, p: ColPair, lockCol: LockCollection): LockVariable {
+function nextVariable(
+  lv: Variable,
+  rv: Variable,
+  collectionId: string,
+  prev: LockVariable | undefined,
+  p: ColPair,
+  lockCol: LockCollection,
+): LockVariable {
   const values: Record<string, string> = {};
   for (const slot of p.slots) {
     if (slot.id === undefined || slot.remote === undefined) continue;
@@ -126,7 +139,11 @@ function nextVariable(lv: Variable, rv: Variable, collectionId: string, prev: Lo
     },
   };
   // Kept service fields (issue 12): written only when not empty, so other locks keep their bytes.
-  const meta = agreeFp(canonicalMeta(lv.meta), canonicalMeta(rv.meta), prev ? (prev.fields.meta ?? EMPTY_META) : undefined);
+  const meta = agreeFp(
+    canonicalMeta(lv.meta),
+    canonicalMeta(rv.meta),
+    prev ? (prev.fields.meta ?? EMPTY_META) : undefined,
+  );
   if (meta !== EMPTY_META) entry.fields.meta = meta;
   if (rv.key !== undefined) entry.key = rv.key;
   return entry;

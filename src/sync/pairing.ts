@@ -86,9 +86,24 @@ function pairCollections(local: TokenSet, remote: TokenSet, base: Lock | undefin
     return p;
   });
   // Passes in order of trust, each over all collections, so a name pass never steals a better match.
-  for (const p of pairs) if (p.id !== undefined) assign(p, take((c) => c.id === p.id));
-  for (const p of pairs) if (!p.local && p.base) assign(p, take((c) => c.name === p.base?.name));
-  for (const p of pairs) if (!p.local) assign(p, take((c) => c.name === p.remote?.name));
+  for (const p of pairs)
+    if (p.id !== undefined)
+      assign(
+        p,
+        take((c) => c.id === p.id),
+      );
+  for (const p of pairs)
+    if (!p.local && p.base)
+      assign(
+        p,
+        take((c) => c.name === p.base?.name),
+      );
+  for (const p of pairs)
+    if (!p.local)
+      assign(
+        p,
+        take((c) => c.name === p.remote?.name),
+      );
   // In the lock but gone from the service: deleted in the design file.
   const remoteIds = new Set(remote.collections.map((c) => c.id));
   for (const [id, b] of Object.entries(base?.collections ?? {})) {
@@ -126,22 +141,43 @@ function pairModes(p: ColPair): ModeSlot[] {
   const put = (s: ModeSlot, name: string | undefined): void => {
     if (name !== undefined) s.local = name;
   };
-  for (const s of slots) if (s.id !== undefined) put(s, take((_, id) => id === s.id));
-  for (const s of slots) if (s.local === undefined && s.base !== undefined) put(s, take((n) => n === s.base));
-  for (const s of slots) if (s.local === undefined) put(s, take((n) => n === s.remote));
+  for (const s of slots)
+    if (s.id !== undefined)
+      put(
+        s,
+        take((_, id) => id === s.id),
+      );
+  for (const s of slots)
+    if (s.local === undefined && s.base !== undefined)
+      put(
+        s,
+        take((n) => n === s.base),
+      );
+  for (const s of slots)
+    if (s.local === undefined)
+      put(
+        s,
+        take((n) => n === s.remote),
+      );
   if (p.remote && p.base) {
     const remoteIds = new Set(p.remote.modes.map((m) => m.id));
     for (const [id, name] of Object.entries(p.base.modes)) {
       if (remoteIds.has(id)) continue;
       const s: ModeSlot = { id, base: name };
-      put(s, take((n, mid) => mid === id || n === name));
+      put(
+        s,
+        take((n, mid) => mid === id || n === name),
+      );
       slots.push(s);
     }
   } else if (!p.remote && p.base) {
     // The whole collection is gone from the service: slots are the lock's modes.
     for (const [id, name] of Object.entries(p.base.modes)) {
       const s: ModeSlot = { id, base: name };
-      put(s, take((n, mid) => mid === id || n === name));
+      put(
+        s,
+        take((n, mid) => mid === id || n === name),
+      );
       slots.push(s);
     }
   }
@@ -191,7 +227,11 @@ function pairVariables(p: ColPair, lvars: Variable[], rvars: Variable[], bvars: 
   const gone = pairs.filter((vp) => vp.remote && vp.base && !vp.local);
   if (gone.length > 0) {
     const candidates = new Map<Variable, VarPair[]>();
-    for (const l of free) candidates.set(l, gone.filter((vp) => vp.base && sameContent(vp.base, l, p.slots)));
+    for (const l of free)
+      candidates.set(
+        l,
+        gone.filter((vp) => vp.base && sameContent(vp.base, l, p.slots)),
+      );
     for (const [l, cands] of candidates) {
       const only = cands[0];
       if (cands.length !== 1 || !only) continue;

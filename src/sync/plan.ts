@@ -51,7 +51,16 @@ import type { FigmaModeValue, FigmaVariableItem, FigmaVariablesBody } from '../a
 import { scopeProblem } from '../api/schemas/scopes.js';
 import type { ApiDialectName } from '../api/dialects/index.js';
 import type { Orphan } from './changes.js';
-import { isAlias, isColor, variableKey, type Collection, type Literal, type TokenSet, type Value, type Variable } from '../model/types.js';
+import {
+  isAlias,
+  isColor,
+  variableKey,
+  type Collection,
+  type Literal,
+  type TokenSet,
+  type Value,
+  type Variable,
+} from '../model/types.js';
 import { canonicalMeta } from '../model/meta.js';
 import { valuesEqual } from '../model/values.js';
 
@@ -65,10 +74,18 @@ export interface PlanLimits {
   /** Characters in a mode name (Figma: "Mode names cannot be longer than 40 characters"). */
   maxModeNameLength: number;
 }
-export const DEFAULT_LIMITS: PlanLimits = { maxBodyBytes: 4 * 1024 * 1024, maxVariablesPerCollection: 5000, maxModesPerCollection: 40, maxModeNameLength: 40 };
+export const DEFAULT_LIMITS: PlanLimits = {
+  maxBodyBytes: 4 * 1024 * 1024,
+  maxVariablesPerCollection: 5000,
+  maxModesPerCollection: 40,
+  maxModeNameLength: 40,
+};
 
 /** dfs: POST (CREATE) then PUT (UPDATE); figma: POST with every action and `variableModeValues`. */
-export type PlannedRequest = { method: 'POST'; body: VariablesPostBody } | { method: 'PUT'; body: VariablesPutBody } | { method: 'POST'; body: FigmaVariablesBody };
+export type PlannedRequest =
+  | { method: 'POST'; body: VariablesPostBody }
+  | { method: 'PUT'; body: VariablesPutBody }
+  | { method: 'POST'; body: FigmaVariablesBody };
 
 export interface PlanOptions {
   limits?: Partial<PlanLimits> | undefined;
@@ -149,7 +166,10 @@ export function applyTempIds(body: PlannedRequest['body'], mapping: Record<strin
       if (Array.isArray(copy.variableModeValues)) {
         copy.variableModeValues = (copy.variableModeValues as { modeId: string; value: WireValue }[]).map((mv) => ({
           modeId: map(mv.modeId),
-          value: typeof mv.value === 'object' && 'type' in mv.value ? { type: mv.value.type, id: map(mv.value.id) } : mv.value,
+          value:
+            typeof mv.value === 'object' && 'type' in mv.value
+              ? { type: mv.value.type, id: map(mv.value.id) }
+              : mv.value,
         }));
       }
       return copy;
@@ -219,19 +239,43 @@ class Compiler {
     // Collections and modes.
     const remoteCols = this.remote.collections;
     for (const tc of this.target.collections) {
-      const rc = (tc.id !== undefined ? remoteCols.find((c) => c.id === tc.id) : undefined) ?? remoteCols.find((c) => c.name === tc.name);
-      const info: ColInfo = { target: tc, remote: rc, id: rc?.id ?? this.temp('col'), modeIds: new Map(), newModes: new Set() };
+      const rc =
+        (tc.id !== undefined ? remoteCols.find((c) => c.id === tc.id) : undefined) ??
+        remoteCols.find((c) => c.name === tc.name);
+      const info: ColInfo = {
+        target: tc,
+        remote: rc,
+        id: rc?.id ?? this.temp('col'),
+        modeIds: new Map(),
+        newModes: new Set(),
+      };
       this.cols.set(tc.name, info);
       if (!rc) {
-        if (!tc.modes.some((m) => m.name === tc.defaultMode)) throw this.invalid(`Collection "${tc.name}" has default mode "${tc.defaultMode}", which is not one of its modes.`);
+        if (!tc.modes.some((m) => m.name === tc.defaultMode))
+          throw this.invalid(
+            `Collection "${tc.name}" has default mode "${tc.defaultMode}", which is not one of its modes.`,
+          );
         for (const m of tc.modes) info.modeIds.set(m.name, this.temp('mode'));
         const initialModeId = info.modeIds.get(tc.defaultMode) as string;
         const unit: Unit = { variableCollections: [{ action: 'CREATE', id: info.id, name: tc.name, initialModeId }] };
         // figma: the collection comes with its first mode ("Mode 1"), named here, not created again.
         const modeItems: object[] = tc.modes
           .filter((m) => !figma || m.name !== tc.defaultMode)
-          .map((m): CreateModeItem => ({ action: 'CREATE', id: info.modeIds.get(m.name) as string, name: m.name, variableCollectionId: info.id }));
-        if (figma && tc.defaultMode !== FIGMA_FIRST_MODE_NAME) modeItems.unshift({ action: 'UPDATE', id: initialModeId, name: tc.defaultMode, variableCollectionId: info.id } satisfies UpdateModeItem);
+          .map(
+            (m): CreateModeItem => ({
+              action: 'CREATE',
+              id: info.modeIds.get(m.name) as string,
+              name: m.name,
+              variableCollectionId: info.id,
+            }),
+          );
+        if (figma && tc.defaultMode !== FIGMA_FIRST_MODE_NAME)
+          modeItems.unshift({
+            action: 'UPDATE',
+            id: initialModeId,
+            name: tc.defaultMode,
+            variableCollectionId: info.id,
+          } satisfies UpdateModeItem);
         if (modeItems.length > 0) unit.variableModes = modeItems;
         postUnits.push(unit);
         this.summary.collectionsCreated += 1;
@@ -239,12 +283,16 @@ class Compiler {
         continue;
       }
       if (rc.name !== tc.name) {
-        putUnits.push({ variableCollections: [{ action: 'UPDATE', id: info.id, name: tc.name } satisfies UpdateCollectionItem] });
+        putUnits.push({
+          variableCollections: [{ action: 'UPDATE', id: info.id, name: tc.name } satisfies UpdateCollectionItem],
+        });
         this.summary.collectionsRenamed += 1;
       }
       const freeModes = new Set(rc.modes);
       const matched = tc.modes.map((m) => {
-        const rm = (m.id !== undefined ? rc.modes.find((x) => x.id === m.id && freeModes.has(x)) : undefined) ?? rc.modes.find((x) => x.name === m.name && freeModes.has(x));
+        const rm =
+          (m.id !== undefined ? rc.modes.find((x) => x.id === m.id && freeModes.has(x)) : undefined) ??
+          rc.modes.find((x) => x.name === m.name && freeModes.has(x));
         if (rm) freeModes.delete(rm);
         return [m, rm] as const;
       });
@@ -252,7 +300,11 @@ class Compiler {
         if (rm?.id !== undefined) {
           info.modeIds.set(m.name, rm.id);
           if (rm.name !== m.name) {
-            putUnits.push({ variableModes: [{ action: 'UPDATE', id: rm.id, variableCollectionId: info.id, name: m.name } satisfies UpdateModeItem] });
+            putUnits.push({
+              variableModes: [
+                { action: 'UPDATE', id: rm.id, variableCollectionId: info.id, name: m.name } satisfies UpdateModeItem,
+              ],
+            });
             this.summary.modesRenamed += 1;
           }
         } else {
@@ -275,7 +327,9 @@ class Compiler {
       const byId = tv.id !== undefined ? remoteById.get(tv.id) : undefined;
       const rv =
         (byId && byId.collection === info.remote?.name ? byId : undefined) ??
-        (info.remote ? this.remoteVarsByKey.get(variableKey({ collection: info.remote.name, name: tv.name })) : undefined);
+        (info.remote
+          ? this.remoteVarsByKey.get(variableKey({ collection: info.remote.name, name: tv.name }))
+          : undefined);
       if (rv && !taken.has(rv) && rv.id !== undefined) {
         taken.add(rv);
         this.remoteVarOf.set(tv, rv);
@@ -293,10 +347,18 @@ class Compiler {
       let initial: Literal | undefined;
       if (!rv) {
         this.checkName(tv);
-        const base = { action: 'CREATE' as const, id, name: tv.name, variableCollectionId: info.id, resolvedType: tv.type };
+        const base = {
+          action: 'CREATE' as const,
+          id,
+          name: tv.name,
+          variableCollectionId: info.id,
+          resolvedType: tv.type,
+        };
         // figma: VariableCreate carries description, scopes and the kept fields; values go in
         // variableModeValues. dfs: CREATE has initialModeValue, the rest goes in the PUT's UPDATE.
-        const extras: Pick<UpdateVariableItem, 'description' | 'scopes' | 'hiddenFromPublishing' | 'codeSyntax'> = figma ? {} : item;
+        const extras: Pick<UpdateVariableItem, 'description' | 'scopes' | 'hiddenFromPublishing' | 'codeSyntax'> = figma
+          ? {}
+          : item;
         if (tv.description !== '') extras.description = tv.description;
         if (!sameScopes(tv.scopes, ['ALL_SCOPES'])) {
           this.checkScopes(tv);
@@ -315,9 +377,13 @@ class Compiler {
         this.summary.variablesCreated += 1;
       } else {
         if (rv.type !== tv.type) {
-          throw new PlanError('PLAN_TYPE_CHANGE', `Variable "${tv.name}" in collection "${tv.collection}" is ${rv.type} in the design file but ${tv.type} in the repository; the API cannot change a variable's type.`, {
-            hint: 'Give the token a new name (a new variable is created), or change its type back to match the design file.',
-          });
+          throw new PlanError(
+            'PLAN_TYPE_CHANGE',
+            `Variable "${tv.name}" in collection "${tv.collection}" is ${rv.type} in the design file but ${tv.type} in the repository; the API cannot change a variable's type.`,
+            {
+              hint: 'Give the token a new name (a new variable is created), or change its type back to match the design file.',
+            },
+          );
         }
         if (rv.name !== tv.name) {
           this.checkName(tv);
@@ -329,8 +395,12 @@ class Compiler {
           item.scopes = [...tv.scopes];
         }
         // Kept service fields (issue 12): sent only when the target differs (a pull-then-push never does).
-        if (Boolean(rv.meta?.hiddenFromPublishing) !== Boolean(tv.meta?.hiddenFromPublishing)) item.hiddenFromPublishing = Boolean(tv.meta?.hiddenFromPublishing);
-        if (canonicalMeta({ ...(rv.meta?.codeSyntax ? { codeSyntax: rv.meta.codeSyntax } : {}) }) !== canonicalMeta({ ...(tv.meta?.codeSyntax ? { codeSyntax: tv.meta.codeSyntax } : {}) })) {
+        if (Boolean(rv.meta?.hiddenFromPublishing) !== Boolean(tv.meta?.hiddenFromPublishing))
+          item.hiddenFromPublishing = Boolean(tv.meta?.hiddenFromPublishing);
+        if (
+          canonicalMeta({ ...(rv.meta?.codeSyntax ? { codeSyntax: rv.meta.codeSyntax } : {}) }) !==
+          canonicalMeta({ ...(tv.meta?.codeSyntax ? { codeSyntax: tv.meta.codeSyntax } : {}) })
+        ) {
           item.codeSyntax = { ...tv.meta?.codeSyntax };
         }
       }
@@ -346,7 +416,10 @@ class Compiler {
         // Values are not part of the variable item: one unit with the UPDATE (when it says anything).
         const unit: Unit = {};
         if (Object.keys(item).length > 2) unit.variables = [item];
-        if (modeValues.length > 0) unit.variableModeValues = modeValues.map((mv): FigmaModeValue => ({ variableId: id, modeId: mv.modeId, value: mv.value }));
+        if (modeValues.length > 0)
+          unit.variableModeValues = modeValues.map(
+            (mv): FigmaModeValue => ({ variableId: id, modeId: mv.modeId, value: mv.value }),
+          );
         if (unit.variables || unit.variableModeValues) {
           putUnits.push(unit);
           if (rv || unit.variables) this.summary.variablesUpdated += 1;
@@ -366,7 +439,10 @@ class Compiler {
 
     let requests: PlannedRequest[];
     if (figma) {
-      requests = this.chunk([...deleteUnits, ...postUnits, ...putUnits]).map((body) => ({ method: 'POST' as const, body: body as FigmaVariablesBody }));
+      requests = this.chunk([...deleteUnits, ...postUnits, ...putUnits]).map((body) => ({
+        method: 'POST' as const,
+        body: body as FigmaVariablesBody,
+      }));
       this.summary.posts = requests.length;
     } else {
       requests = [
@@ -388,9 +464,13 @@ class Compiler {
    */
   private deletions(units: Unit[]): void {
     if (this.orphans.length === 0) return;
-    const remoteCols = new Map(this.remote.collections.filter((c) => c.id !== undefined).map((c) => [c.id as string, c]));
+    const remoteCols = new Map(
+      this.remote.collections.filter((c) => c.id !== undefined).map((c) => [c.id as string, c]),
+    );
     const remoteVars = new Map(this.remote.variables.filter((v) => v.id !== undefined).map((v) => [v.id as string, v]));
-    const targetColIds = new Set([...this.cols.values()].map((c) => c.remote?.id).filter((id): id is string => id !== undefined));
+    const targetColIds = new Set(
+      [...this.cols.values()].map((c) => c.remote?.id).filter((id): id is string => id !== undefined),
+    );
     const matchedVarIds = new Set([...this.remoteVarOf.values()].map((v) => v.id as string));
     const usedModeIds = new Set([...this.cols.values()].flatMap((c) => [...c.modeIds.values()]));
     const goneCols = new Set<string>();
@@ -436,7 +516,9 @@ class Compiler {
           throw new PlanError(
             'PLAN_DELETE_ALIASED',
             `Variable "${target.name}" in collection "${target.collection}" was removed from the repository, but "${rv.name}" in collection "${rv.collection}" still aliases it (mode "${m.name}"), so it cannot be deleted.`,
-            { hint: `Point "${rv.name}" at another variable (or keep "${target.name}" in the repository), or run without --delete-orphans. Nothing was sent.` },
+            {
+              hint: `Point "${rv.name}" at another variable (or keep "${target.name}" in the repository), or run without --delete-orphans. Nothing was sent.`,
+            },
           );
         }
       }
@@ -451,7 +533,14 @@ class Compiler {
   }
 
   /** Whether the service will hold `value` in this mode once the POST is done (no PUT needed). */
-  private serviceHolds(tv: Variable, rv: Variable | undefined, info: ColInfo, mode: string, value: Value, initial: Literal | undefined): boolean {
+  private serviceHolds(
+    tv: Variable,
+    rv: Variable | undefined,
+    info: ColInfo,
+    mode: string,
+    value: Value,
+    initial: Literal | undefined,
+  ): boolean {
     if (!rv) return initial !== undefined && !isAlias(value) && valuesEqual(value, initial);
     let current: Value | undefined;
     if (info.newModes.has(mode)) {
@@ -474,7 +563,8 @@ class Compiler {
   }
 
   private wire(owner: Variable, value: Value): WireValue {
-    if (isAlias(value)) return { type: 'VARIABLE_ALIAS', id: this.varIds.get(this.aliasTarget(owner, value)) as string };
+    if (isAlias(value))
+      return { type: 'VARIABLE_ALIAS', id: this.varIds.get(this.aliasTarget(owner, value)) as string };
     return toWireLiteral(value);
   }
 
@@ -485,13 +575,19 @@ class Compiler {
       throw new PlanError(
         'PLAN_DELETE_ALIASED',
         `Variable "${owner.name}" in collection "${owner.collection}" aliases "${value.alias.collection}/${value.alias.name}", which was removed from the repository but is still in the design file; an aliased variable is not removed.`,
-        { hint: `Point "${owner.name}" at another variable (in the design file or the repository), or keep "${value.alias.name}" in the repository. Nothing was sent.` },
+        {
+          hint: `Point "${owner.name}" at another variable (in the design file or the repository), or keep "${value.alias.name}" in the repository. Nothing was sent.`,
+        },
       );
     }
     if (!t) {
-      throw new PlanError('PLAN_ALIAS_MISSING', `Variable "${owner.name}" in collection "${owner.collection}" is an alias of "${value.alias.collection}/${value.alias.name}", which does not exist.`, {
-        hint: 'Point the alias at an existing token, or add the missing token.',
-      });
+      throw new PlanError(
+        'PLAN_ALIAS_MISSING',
+        `Variable "${owner.name}" in collection "${owner.collection}" is an alias of "${value.alias.collection}/${value.alias.name}", which does not exist.`,
+        {
+          hint: 'Point the alias at an existing token, or add the missing token.',
+        },
+      );
     }
     return t;
   }
@@ -499,20 +595,28 @@ class Compiler {
   /** A variable's value in a mode as a literal, following aliases (each hop in its collection's default mode). */
   private literal(v: Variable, mode: string, chain: Variable[]): Literal {
     const value = v.values[mode];
-    if (value === undefined) throw this.invalid(`Variable "${v.name}" in collection "${v.collection}" has no value for mode "${mode}".`);
+    if (value === undefined)
+      throw this.invalid(`Variable "${v.name}" in collection "${v.collection}" has no value for mode "${mode}".`);
     if (!isAlias(value)) return value;
     const t = this.aliasTarget(v, value);
     if (chain.includes(t)) {
-      throw new PlanError('PLAN_ALIAS_CYCLE', `Aliases form a cycle: ${[...chain, t].map((x) => `${x.collection}/${x.name}`).join(' -> ')}.`, {
-        hint: 'Make one of these tokens a literal value.',
-      });
+      throw new PlanError(
+        'PLAN_ALIAS_CYCLE',
+        `Aliases form a cycle: ${[...chain, t].map((x) => `${x.collection}/${x.name}`).join(' -> ')}.`,
+        {
+          hint: 'Make one of these tokens a literal value.',
+        },
+      );
     }
     return this.literal(t, this.colOf(t).target.defaultMode, [...chain, t]);
   }
 
   private colOf(v: Variable): ColInfo {
     const info = this.cols.get(v.collection);
-    if (!info) throw this.invalid(`Variable "${v.name}" belongs to collection "${v.collection}", which the token set does not have.`);
+    if (!info)
+      throw this.invalid(
+        `Variable "${v.name}" belongs to collection "${v.collection}", which the token set does not have.`,
+      );
     return info;
   }
 
@@ -533,9 +637,13 @@ class Compiler {
   private checkName(v: Variable): void {
     const bad = FORBIDDEN.exec(v.name);
     if (bad) {
-      throw new PlanError('PLAN_INVALID_NAME', `Variable "${v.name}" in collection "${v.collection}" has "${bad[0]}" in its name, which the service does not allow.`, {
-        hint: 'Rename the token without ".", "{" or "}" (use "/" to group), then run again. Nothing was sent.',
-      });
+      throw new PlanError(
+        'PLAN_INVALID_NAME',
+        `Variable "${v.name}" in collection "${v.collection}" has "${bad[0]}" in its name, which the service does not allow.`,
+        {
+          hint: 'Rename the token without ".", "{" or "}" (use "/" to group), then run again. Nothing was sent.',
+        },
+      );
     }
   }
 
@@ -544,27 +652,41 @@ class Compiler {
     for (const v of this.target.variables) counts.set(v.collection, (counts.get(v.collection) ?? 0) + 1);
     for (const c of this.target.collections) {
       if (c.modes.length > this.limits.maxModesPerCollection) {
-        throw new PlanError('PLAN_LIMIT', `Collection "${c.name}" would have ${c.modes.length} modes; the service allows at most ${this.limits.maxModesPerCollection}.`, {
-          hint: 'Remove modes from the collection (or split it in two), then run again. Nothing was sent.',
-        });
+        throw new PlanError(
+          'PLAN_LIMIT',
+          `Collection "${c.name}" would have ${c.modes.length} modes; the service allows at most ${this.limits.maxModesPerCollection}.`,
+          {
+            hint: 'Remove modes from the collection (or split it in two), then run again. Nothing was sent.',
+          },
+        );
       }
       const long = c.modes.find((m) => [...m.name].length > this.limits.maxModeNameLength);
       if (long) {
-        throw new PlanError('PLAN_LIMIT', `Mode "${long.name}" of collection "${c.name}" has ${[...long.name].length} characters; the service allows at most ${this.limits.maxModeNameLength}.`, {
-          hint: 'Give the mode a shorter name (the resolver document names it), then run again. Nothing was sent.',
-        });
+        throw new PlanError(
+          'PLAN_LIMIT',
+          `Mode "${long.name}" of collection "${c.name}" has ${[...long.name].length} characters; the service allows at most ${this.limits.maxModeNameLength}.`,
+          {
+            hint: 'Give the mode a shorter name (the resolver document names it), then run again. Nothing was sent.',
+          },
+        );
       }
       const n = counts.get(c.name) ?? 0;
       if (n > this.limits.maxVariablesPerCollection) {
-        throw new PlanError('PLAN_LIMIT', `Collection "${c.name}" would have ${n} variables; the service allows at most ${this.limits.maxVariablesPerCollection}.`, {
-          hint: 'Split the collection in two, then run again. Nothing was sent.',
-        });
+        throw new PlanError(
+          'PLAN_LIMIT',
+          `Collection "${c.name}" would have ${n} variables; the service allows at most ${this.limits.maxVariablesPerCollection}.`,
+          {
+            hint: 'Split the collection in two, then run again. Nothing was sent.',
+          },
+        );
       }
     }
   }
 
   private invalid(message: string): PlanError {
-    return new PlanError('PLAN_INVALID', message, { hint: 'Fix the token files (run `tokensync check`), then run again. Nothing was sent.' });
+    return new PlanError('PLAN_INVALID', message, {
+      hint: 'Fix the token files (run `tokensync check`), then run again. Nothing was sent.',
+    });
   }
 
   /** Packs units into as few bodies as fit `maxBodyBytes`, keeping their order. */
@@ -586,9 +708,13 @@ class Compiler {
       const sized = Sizer.measure(unit);
       if (current.sizeWith(sized) > this.limits.maxBodyBytes && items.length > 0) flush();
       if (current.sizeWith(sized) > this.limits.maxBodyBytes) {
-        throw new PlanError('PLAN_LIMIT', `${describeUnit(unit)} alone needs ${current.sizeWith(sized)} bytes, more than the ${this.limits.maxBodyBytes}-byte request limit.`, {
-          hint: 'Shorten its values or description, then run again. Nothing was sent.',
-        });
+        throw new PlanError(
+          'PLAN_LIMIT',
+          `${describeUnit(unit)} alone needs ${current.sizeWith(sized)} bytes, more than the ${this.limits.maxBodyBytes}-byte request limit.`,
+          {
+            hint: 'Shorten its values or description, then run again. Nothing was sent.',
+          },
+        );
       }
       current.add(sized);
       items.push(unit);
@@ -626,8 +752,18 @@ function bodySize(body: Record<string, unknown[]>): number {
 
 /** Exact JSON byte length of a body built by `mergeUnits`, kept incrementally (plus temp-id slack). */
 class Sizer {
-  private readonly count: Record<ArrayName, number> = { variableCollections: 0, variableModes: 0, variables: 0, variableModeValues: 0 };
-  private readonly bytes: Record<ArrayName, number> = { variableCollections: 0, variableModes: 0, variables: 0, variableModeValues: 0 };
+  private readonly count: Record<ArrayName, number> = {
+    variableCollections: 0,
+    variableModes: 0,
+    variables: 0,
+    variableModeValues: 0,
+  };
+  private readonly bytes: Record<ArrayName, number> = {
+    variableCollections: 0,
+    variableModes: 0,
+    variables: 0,
+    variableModeValues: 0,
+  };
   private slack = 0;
 
   static measure(unit: Unit): { count: Record<ArrayName, number>; bytes: Record<ArrayName, number>; slack: number } {
@@ -667,8 +803,15 @@ class Sizer {
 }
 
 function describeUnit(unit: Unit): string {
-  const first = (unit.variableCollections?.[0] ?? unit.variables?.[0] ?? unit.variableModes?.[0] ?? unit.variableModeValues?.[0]) as { name?: string; id?: string; variableId?: string } | undefined;
-  const what = unit.variableCollections ? 'Collection' : unit.variables || unit.variableModeValues ? 'Variable' : 'Mode';
+  const first = (unit.variableCollections?.[0] ??
+    unit.variables?.[0] ??
+    unit.variableModes?.[0] ??
+    unit.variableModeValues?.[0]) as { name?: string; id?: string; variableId?: string } | undefined;
+  const what = unit.variableCollections
+    ? 'Collection'
+    : unit.variables || unit.variableModeValues
+      ? 'Variable'
+      : 'Mode';
   return `${what} "${first?.name ?? first?.id ?? first?.variableId ?? '?'}"`;
 }
 

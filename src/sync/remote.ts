@@ -31,7 +31,8 @@ export class RemoteModelError extends TokensyncError {
 export function remoteToModel(res: LocalVariablesResponse): TokenSet {
   const wireVars = res.meta.variables;
   const wireCols = res.meta.variableCollections;
-  const isDeleted = (id: string): boolean => (wireVars[id] as { deletedButReferenced?: unknown } | undefined)?.deletedButReferenced === true;
+  const isDeleted = (id: string): boolean =>
+    (wireVars[id] as { deletedButReferenced?: unknown } | undefined)?.deletedButReferenced === true;
   // Figma lists the library variables a file uses among its local ones, flagged `remote: true`; they
   // belong to another file and cannot be changed here (issue 12), so they are left out like deleted ones.
   const isRemote = (x: unknown): boolean => (x as { remote?: unknown } | undefined)?.remote === true;
@@ -45,9 +46,13 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
     const byId = new Map(modes.map((m) => [m.id, m.name]));
     const defaultMode = byId.get(c.defaultModeId);
     if (defaultMode === undefined) {
-      throw new RemoteModelError('REMOTE_INVALID', `Collection "${c.name}" (${id}) names default mode ${c.defaultModeId}, which is not one of its modes.`, {
-        hint: 'The service sent an inconsistent collection; open the design file to repair it, then retry.',
-      });
+      throw new RemoteModelError(
+        'REMOTE_INVALID',
+        `Collection "${c.name}" (${id}) names default mode ${c.defaultModeId}, which is not one of its modes.`,
+        {
+          hint: 'The service sent an inconsistent collection; open the design file to repair it, then retry.',
+        },
+      );
     }
     modeNames.set(id, byId);
     collections.push({ name: c.name, modes, defaultMode, id: c.id, key: c.key });
@@ -67,9 +72,13 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
   for (const [vid, v] of Object.entries(wireVars)) {
     if (seen.has(vid) || skipped(vid)) continue;
     if (!wireCols[v.variableCollectionId]) {
-      throw new RemoteModelError('REMOTE_INVALID', `Variable "${v.name}" (${vid}) belongs to collection ${v.variableCollectionId}, which the service did not return.`, {
-        hint: 'The service sent an inconsistent answer; retry, and if it persists open the design file to repair the variable.',
-      });
+      throw new RemoteModelError(
+        'REMOTE_INVALID',
+        `Variable "${v.name}" (${vid}) belongs to collection ${v.variableCollectionId}, which the service did not return.`,
+        {
+          hint: 'The service sent an inconsistent answer; retry, and if it persists open the design file to repair the variable.',
+        },
+      );
     }
     seen.add(vid);
     ordered.push(vid);
@@ -79,7 +88,11 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
     const target = wireVars[id];
     const col = target ? wireCols[target.variableCollectionId] : undefined;
     if (!target || !col || skipped(id)) {
-      const which = !target ? 'is not a local variable of the file' : isRemote(target) ? `is "${target.name}" of another file's library` : 'was deleted in the design file';
+      const which = !target
+        ? 'is not a local variable of the file'
+        : isRemote(target)
+          ? `is "${target.name}" of another file's library`
+          : 'was deleted in the design file';
       throw new RemoteModelError('REMOTE_ALIAS_MISSING', `Variable "${owner}" is an alias of ${id}, which ${which}.`, {
         hint: `Open the design file and point "${owner}" at an existing variable (aliases to other files' libraries are not synced), then retry.`,
       });
@@ -90,7 +103,11 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
     if (typeof w === 'object' && w !== null && 'type' in w) {
       const target = wireVars[w.id];
       if (target && target.resolvedType !== owner.resolvedType) {
-        throw hostile(owner, modeName, `is an alias of "${target.name}" (${w.id}), a ${target.resolvedType} variable, but is itself ${owner.resolvedType}`);
+        throw hostile(
+          owner,
+          modeName,
+          `is an alias of "${target.name}" (${w.id}), a ${target.resolvedType} variable, but is itself ${owner.resolvedType}`,
+        );
       }
       return aliasTarget(owner.name, w.id);
     }
@@ -135,9 +152,13 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
 type WireVariableLike = { id: string; name: string; resolvedType: string };
 
 function hostile(v: WireVariableLike, modeName: string, problem: string): RemoteModelError {
-  return new RemoteModelError('REMOTE_INVALID', `The service's answer is invalid: variable "${v.name}" (${v.id}), mode "${modeName}", ${problem}.`, {
-    hint: 'Nothing was written. Open the design file and repair that variable (or report the service answer to its operator), then retry.',
-  });
+  return new RemoteModelError(
+    'REMOTE_INVALID',
+    `The service's answer is invalid: variable "${v.name}" (${v.id}), mode "${modeName}", ${problem}.`,
+    {
+      hint: 'Nothing was written. Open the design file and repair that variable (or report the service answer to its operator), then retry.',
+    },
+  );
 }
 
 /** Why a literal does not fit the variable's type (spec "Variables": value shapes per resolvedType), or undefined. */
@@ -145,16 +166,20 @@ export function literalProblem(type: string, w: unknown): string | undefined {
   const shown = JSON.stringify(w)?.slice(0, 60) ?? String(w);
   switch (type) {
     case 'COLOR': {
-      if (typeof w !== 'object' || w === null) return `has the value ${shown}, which is not a color ({r,g,b,a} from 0 to 1)`;
+      if (typeof w !== 'object' || w === null)
+        return `has the value ${shown}, which is not a color ({r,g,b,a} from 0 to 1)`;
       const c = w as Record<string, unknown>;
       for (const k of ['r', 'g', 'b', 'a']) {
         const n = c[k];
-        if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > 1) return `has a color whose "${k}" is ${JSON.stringify(n) ?? 'missing'}, not a number from 0 to 1`;
+        if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || n > 1)
+          return `has a color whose "${k}" is ${JSON.stringify(n) ?? 'missing'}, not a number from 0 to 1`;
       }
       return undefined;
     }
     case 'FLOAT':
-      return typeof w === 'number' && Number.isFinite(w) ? undefined : `has the value ${shown}, which is not a finite number`;
+      return typeof w === 'number' && Number.isFinite(w)
+        ? undefined
+        : `has the value ${shown}, which is not a finite number`;
     case 'STRING':
       return typeof w === 'string' ? undefined : `has the value ${shown}, which is not a string`;
     case 'BOOLEAN':
@@ -191,9 +216,13 @@ function refuseAliasCycles(variables: Variable[], collections: Collection[]): vo
         if (onPath.has(key)) {
           const start = path.indexOf(key);
           const names = path.slice(start).map((k) => k.split('\u0000')[1]!);
-          throw new RemoteModelError('REMOTE_ALIAS_CYCLE', `The service's answer is invalid: an alias cycle in mode "${cur[1]}": ${[...names, names[0]].map((n) => `"${n}"`).join(' -> ')}.`, {
-            hint: 'Nothing was written. Open the design file and point one of these variables at a value instead of an alias, then retry.',
-          });
+          throw new RemoteModelError(
+            'REMOTE_ALIAS_CYCLE',
+            `The service's answer is invalid: an alias cycle in mode "${cur[1]}": ${[...names, names[0]].map((n) => `"${n}"`).join(' -> ')}.`,
+            {
+              hint: 'Nothing was written. Open the design file and point one of these variables at a value instead of an alias, then retry.',
+            },
+          );
         }
         onPath.add(key);
         path.push(key);

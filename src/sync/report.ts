@@ -15,7 +15,8 @@ import type { Plan } from './plan.js';
 
 type Row = [symbol: string, subject: string, detail: string, direction: string];
 
-const isMeta = (v: Exclude<FieldValue, null | string[]>): v is VariableMeta => typeof v === 'object' && ('hiddenFromPublishing' in v || 'codeSyntax' in v);
+const isMeta = (v: Exclude<FieldValue, null | string[]>): v is VariableMeta =>
+  typeof v === 'object' && ('hiddenFromPublishing' in v || 'codeSyntax' in v);
 
 /** A value as a person reads it. */
 export function showValue(v: FieldValue): string {
@@ -78,17 +79,27 @@ function conflictRow(c: Conflict): Row {
       return ['!', subject, `${what}: repo ${show(c.local)} | service ${show(c.remote)}`, why(c.inBase)];
     }
     case 'deleted-in-service':
-      return ['!', c.variable ?? '(collection)', 'deleted in the design file, changed in the repository', 'both changed since the lock'];
+      return [
+        '!',
+        c.variable ?? '(collection)',
+        'deleted in the design file, changed in the repository',
+        'both changed since the lock',
+      ];
   }
 }
 
 function orphanRow(o: Orphan, deletes: Set<string>, canDelete: boolean): Row {
   const subject = o.kind === 'variable' ? o.variable : o.kind === 'mode' ? `(mode ${o.mode})` : '(collection)';
-  const detail = o.reason === 'removed-locally' ? 'only in the design file (removed from the repository)' : 'only in the design file (never pulled)';
+  const detail =
+    o.reason === 'removed-locally'
+      ? 'only in the design file (removed from the repository)'
+      : 'only in the design file (never pulled)';
   // Issue 12: deleted only on request (--delete-orphans / sync.deleteOrphans) and where the API can.
-  if (deletes.has(o.id)) return ['-', subject, 'removed from the repository: deleted from the design file', '-> service'];
+  if (deletes.has(o.id))
+    return ['-', subject, 'removed from the repository: deleted from the design file', '-> service'];
   // The figma API deletes what the repository removed, when asked; dfs cannot delete (DESIGN.md "Dialects").
-  const todo = o.reason === 'removed-locally' && canDelete ? 'push --delete-orphans deletes it' : 'remove it in the design file';
+  const todo =
+    o.reason === 'removed-locally' && canDelete ? 'push --delete-orphans deletes it' : 'remove it in the design file';
   return ['?', subject, detail, todo];
 }
 
@@ -99,7 +110,8 @@ function layout(groups: Map<string, Row[]>): string[] {
   const lines: string[] = [];
   for (const [collection, rows] of groups) {
     lines.push(collection);
-    for (const [sym, subject, detail, dir] of rows) lines.push(`  ${sym} ${subject.padEnd(w1)}  ${detail.padEnd(w2)}  ${dir}`.trimEnd());
+    for (const [sym, subject, detail, dir] of rows)
+      lines.push(`  ${sym} ${subject.padEnd(w1)}  ${detail.padEnd(w2)}  ${dir}`.trimEnd());
   }
   return lines;
 }
@@ -120,7 +132,10 @@ export function renderPlanTable(diff: SyncDiff, plan: Plan): string {
   const deletes = new Set(plan.deletes ?? []);
   for (const o of diff.orphans) add(groups, o.collection, orphanRow(o, deletes, plan.dialect === 'figma'));
   const { posts, puts } = plan.summary;
-  const requests = plan.requests.length === 0 ? 'no requests' : `${plural(plan.requests.length, 'request')} (${posts} POST${plan.dialect === 'figma' ? '' : `, ${puts} PUT`})`;
+  const requests =
+    plan.requests.length === 0
+      ? 'no requests'
+      : `${plural(plan.requests.length, 'request')} (${posts} POST${plan.dialect === 'figma' ? '' : `, ${puts} PUT`})`;
   const summary =
     groups.size === 0
       ? `In step: no changes, ${requests}.`
@@ -132,7 +147,10 @@ export function renderConflicts(conflicts: Conflict[]): string {
   if (conflicts.length === 0) return 'No conflicts.';
   const groups = new Map<string, Row[]>();
   for (const c of conflicts) add(groups, c.collection, conflictRow(c));
-  return [`${plural(conflicts.length, 'conflict')}: the repository and the design file changed the same thing differently.`, ...layout(groups)].join('\n');
+  return [
+    `${plural(conflicts.length, 'conflict')}: the repository and the design file changed the same thing differently.`,
+    ...layout(groups),
+  ].join('\n');
 }
 
 /**
@@ -150,11 +168,20 @@ export function describeRepoOnly(tokens: readonly RepoToken[] | undefined): stri
 }
 
 /** The same for `--json`: each repository-only token, marked. */
-export function repoOnlyJson(tokens: readonly RepoToken[] | undefined, fresh: readonly RepoToken[] = []): { collection: string; name: string; type: string; owner: 'repository'; new: boolean }[] {
+export function repoOnlyJson(
+  tokens: readonly RepoToken[] | undefined,
+  fresh: readonly RepoToken[] = [],
+): { collection: string; name: string; type: string; owner: 'repository'; new: boolean }[] {
   const isNew = new Set(fresh);
   return (tokens ?? [])
     .filter((t) => t.owner === 'repository')
-    .map((t) => ({ collection: t.collection, name: t.name, type: t.type, owner: 'repository' as const, new: isNew.has(t) }));
+    .map((t) => ({
+      collection: t.collection,
+      name: t.name,
+      type: t.type,
+      owner: 'repository' as const,
+      new: isNew.has(t),
+    }));
 }
 
 /**
@@ -172,6 +199,9 @@ export function describeOrphans(orphans: Orphan[], canDelete = false): string {
         : `${removed} item(s) were removed from the repository but still exist in the design file (the API cannot delete): remove them there.`,
     );
   }
-  if (neverPulled > 0) lines.push(`${neverPulled} item(s) exist only in the design file and were never pulled: \`tokensync pull\` brings them into the repository.`);
+  if (neverPulled > 0)
+    lines.push(
+      `${neverPulled} item(s) exist only in the design file and were never pulled: \`tokensync pull\` brings them into the repository.`,
+    );
   return lines.length > 0 ? `\n${lines.join('\n')}` : '';
 }

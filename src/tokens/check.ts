@@ -17,12 +17,22 @@ export async function checkTokens(root: string, config: TokensConfig): Promise<D
  * first error (warnings do not stop a read; they are returned, e.g. a wide-gamut color clipped for the
  * design file, for a push to mention).
  */
-export async function readTokens(root: string, config: TokensConfig): Promise<{ set: TokenSet; sources: TokenSources; warnings: Diagnostic[] }> {
+export async function readTokens(
+  root: string,
+  config: TokensConfig,
+): Promise<{ set: TokenSet; sources: TokenSources; warnings: Diagnostic[] }> {
   const { set, sources, diagnostics } = await analyzeTokens(root, config);
   const first = diagnostics.find((d) => d.severity === 'error');
   if (first) {
     const others = diagnostics.filter((d) => d.severity === 'error').length - 1;
-    throw new TokenFileError(others > 0 ? { ...first, hint: `${first.hint} (${others} more problem${others > 1 ? 's' : ''}: run \`tokensync check\` to list them all.)` } : first);
+    throw new TokenFileError(
+      others > 0
+        ? {
+            ...first,
+            hint: `${first.hint} (${others} more problem${others > 1 ? 's' : ''}: run \`tokensync check\` to list them all.)`,
+          }
+        : first,
+    );
   }
   return { set, sources, warnings: diagnostics.filter((d) => d.severity === 'warning') };
 }

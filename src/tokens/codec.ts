@@ -15,7 +15,10 @@ import { typeModule, type ParseContext } from '../types/index.js';
 export { encodeColor };
 
 /** What a decoded `$value` holds: a literal of the model, or an alias still to resolve by path. */
-export type Decoded = { ok: true; literal: Literal; unit?: string } | { ok: true; aliasPath: string[] } | { ok: false; message: string; hint: string };
+export type Decoded =
+  | { ok: true; literal: Literal; unit?: string }
+  | { ok: true; aliasPath: string[] }
+  | { ok: false; message: string; hint: string };
 
 const NO_REFS = { alias: { collection: '', name: '' } };
 
@@ -36,11 +39,25 @@ export function parseAlias(raw: unknown): string[] | undefined {
 export function decodeValue(raw: unknown, dtcgType: string, _type: VariableType, remBase: number): Decoded {
   const aliasPath = parseAlias(raw);
   if (aliasPath) return { ok: true, aliasPath };
-  if (typeof raw === 'string' && (raw.includes('{') || raw.includes('}')) && dtcgType !== 'string' && dtcgType !== 'fontFamily') {
-    return { ok: false, message: `"${raw}" is not a valid alias`, hint: 'Write an alias as "{group.token}": the whole value in curly braces, path segments joined by ".".' };
+  if (
+    typeof raw === 'string' &&
+    (raw.includes('{') || raw.includes('}')) &&
+    dtcgType !== 'string' &&
+    dtcgType !== 'fontFamily'
+  ) {
+    return {
+      ok: false,
+      message: `"${raw}" is not a valid alias`,
+      hint: 'Write an alias as "{group.token}": the whole value in curly braces, path segments joined by ".".',
+    };
   }
   const mod = typeModule(dtcgType);
-  if (!mod?.variable) return { ok: false, message: `"$type": "${dtcgType}" has no counterpart among design-file variables`, hint: 'Use a type a variable can hold.' };
+  if (!mod?.variable)
+    return {
+      ok: false,
+      message: `"$type": "${dtcgType}" has no counterpart among design-file variables`,
+      hint: 'Use a type a variable can hold.',
+    };
   let problem: { message: string; hint: string } | undefined;
   const ctx: ParseContext = {
     ref: () => NO_REFS,
@@ -52,5 +69,7 @@ export function decodeValue(raw: unknown, dtcgType: string, _type: VariableType,
   const value = mod.parse(raw, ctx);
   if (value === undefined || problem) return { ok: false, ...(problem ?? { message: 'invalid value', hint: '' }) };
   const { literal, kind } = mod.variable.toLiteral(value as never, remBase);
-  return kind.type === 'dimension' || kind.type === 'duration' ? { ok: true, literal, unit: kind.unit } : { ok: true, literal };
+  return kind.type === 'dimension' || kind.type === 'duration'
+    ? { ok: true, literal, unit: kind.unit }
+    : { ok: true, literal };
 }

@@ -85,7 +85,10 @@ export function duplicateKey(text: string): { key: string; offset: number } | un
  * `indexOf`, and a key is only collected where an object expects one. Same answers as `tooDeep` and
  * `duplicateKey` (test/tokens/json-scan.test.ts compares them).
  */
-export function scanJson(text: string, max = MAX_JSON_DEPTH): { tooDeep: boolean; duplicate: { key: string; offset: number } | undefined } {
+export function scanJson(
+  text: string,
+  max = MAX_JSON_DEPTH,
+): { tooDeep: boolean; duplicate: { key: string; offset: number } | undefined } {
   // Keys seen per open object: a short array (most objects have a few keys), a Set past 16.
   const stack: (string[] | Set<string> | null)[] = [];
   let expectKey = false;

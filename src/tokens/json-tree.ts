@@ -79,7 +79,16 @@ export function parseJsonTree(text: string): JsonNode {
       if (c === 0x5c) {
         out += text.slice(chunk, i);
         const e = text[i + 1];
-        const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+        const simple: Record<string, string> = {
+          '"': '"',
+          '\\': '\\',
+          '/': '/',
+          b: '\b',
+          f: '\f',
+          n: '\n',
+          r: '\r',
+          t: '\t',
+        };
         if (e !== undefined && simple[e] !== undefined) {
           out += simple[e];
           i += 2;

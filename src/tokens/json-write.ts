@@ -65,7 +65,13 @@ function toPlain(value: Json, marked: { any: boolean }): unknown {
     }
     // A "__proto__" key must be a key like any other (as in JSON), not the prototype. (Objects
     // without a prototype would avoid this, but V8 stringifies them on its slow path.)
-    if (key === '__proto__') Object.defineProperty(out, key, { value: toPlain(v, marked), enumerable: true, writable: true, configurable: true });
+    if (key === '__proto__')
+      Object.defineProperty(out, key, {
+        value: toPlain(v, marked),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     else out[key] = toPlain(v, marked);
   }
   return out;

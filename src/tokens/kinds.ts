@@ -53,7 +53,12 @@ const regexCache = new Map<string, RegExp>();
 function segmentRegex(seg: string): RegExp {
   let re = regexCache.get(seg);
   if (!re) {
-    re = new RegExp(`^${seg.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`);
+    re = new RegExp(
+      `^${seg
+        .split('*')
+        .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]*')}$`,
+    );
     regexCache.set(seg, re);
   }
   return re;
@@ -97,12 +102,18 @@ function kindFromScopes(v: Pick<Variable, 'type' | 'scopes'>): TokenKind | undef
 }
 
 /** The presentation config asks for, for a variable that has none yet. */
-export function kindFromConfig(v: Pick<Variable, 'collection' | 'name' | 'type' | 'scopes'>, config: TokensConfig): TokenKind {
+export function kindFromConfig(
+  v: Pick<Variable, 'collection' | 'name' | 'type' | 'scopes'>,
+  config: TokensConfig,
+): TokenKind {
   return explicitKindFromConfig(v, config) ?? defaultKind(v.type);
 }
 
 /** What a rule or the scopes say; undefined when neither does (the caller picks a default). */
-export function explicitKindFromConfig(v: Pick<Variable, 'collection' | 'name' | 'type' | 'scopes'>, config: TokensConfig): TokenKind | undefined {
+export function explicitKindFromConfig(
+  v: Pick<Variable, 'collection' | 'name' | 'type' | 'scopes'>,
+  config: TokensConfig,
+): TokenKind | undefined {
   if (v.type === 'FLOAT' || v.type === 'STRING') {
     for (const rule of config.rules) {
       if (rule.collection !== undefined && rule.collection !== v.collection) continue;

@@ -22,7 +22,14 @@ export const lockSchema = z
     remoteVersion: z.string(),
     collections: z.record(
       z.string(),
-      z.object({ name: z.string(), key: z.string().optional(), defaultModeId: z.string(), modes: z.record(z.string(), z.string()) }).strict(),
+      z
+        .object({
+          name: z.string(),
+          key: z.string().optional(),
+          defaultModeId: z.string(),
+          modes: z.record(z.string(), z.string()),
+        })
+        .strict(),
     ),
     variables: z.record(
       z.string(),
@@ -32,7 +39,13 @@ export const lockSchema = z
           name: z.string(),
           key: z.string().optional(),
           fields: z
-            .object({ type: z.string(), description: z.string(), scopes: z.string(), values: z.record(z.string(), z.string()), meta: z.string().optional() })
+            .object({
+              type: z.string(),
+              description: z.string(),
+              scopes: z.string(),
+              values: z.record(z.string(), z.string()),
+              meta: z.string().optional(),
+            })
             .strict(),
         })
         .strict(),
@@ -41,7 +54,8 @@ export const lockSchema = z
   })
   .strict();
 
-const RECOVER = 'The lock is machine-written: restore it from version control, or delete it (the next sync then treats every difference as a conflict unless --prefer repo|service).';
+const RECOVER =
+  'The lock is machine-written: restore it from version control, or delete it (the next sync then treats every difference as a conflict unless --prefer repo|service).';
 
 export async function readLock(root: string, config: TokensConfig): Promise<Lock | undefined> {
   const file = path.join(root, config.dir, LOCK_FILE);
@@ -54,7 +68,16 @@ export async function readLock(root: string, config: TokensConfig): Promise<Lock
     json = JSON.parse(text);
   } catch (cause) {
     const { offset, message } = findSyntaxError(text);
-    throw new TokenFileError({ severity: 'error', file: display, ...lineColumn(text, offset), message: `the lock file is corrupt (${message})`, hint: RECOVER }, { code: 'LOCK_FILE_INVALID', cause });
+    throw new TokenFileError(
+      {
+        severity: 'error',
+        file: display,
+        ...lineColumn(text, offset),
+        message: `the lock file is corrupt (${message})`,
+        hint: RECOVER,
+      },
+      { code: 'LOCK_FILE_INVALID', cause },
+    );
   }
   // The usual case, a valid lock, is checked by hand (zod took ~90 ms for a 10k-variable lock, most of
   // a no-op sync's own work after the diff); zod runs when that check fails, for its exact message.
@@ -66,7 +89,13 @@ export async function readLock(root: string, config: TokensConfig): Promise<Lock
     const offset = locate(parseJsonTree(text), at, issue.code === 'unrecognized_keys' ? 'value' : 'key');
     const keyName = at.join('.') || '(root)';
     throw new TokenFileError(
-      { severity: 'error', file: display, ...lineColumn(text, offset), message: `the lock file is corrupt at "${keyName}": ${issue.message}`, hint: RECOVER },
+      {
+        severity: 'error',
+        file: display,
+        ...lineColumn(text, offset),
+        message: `the lock file is corrupt at "${keyName}": ${issue.message}`,
+        hint: RECOVER,
+      },
       { code: 'LOCK_FILE_INVALID' },
     );
   }
@@ -89,7 +118,8 @@ function allStrings(o: unknown): boolean {
 
 /** Accepts exactly what `lockSchema` accepts (never more; tested against it in test/sync). */
 export function isLock(x: unknown): x is Lock {
-  if (!isRecord(x) || !onlyKeys(x, ['version', 'fileKey', 'remoteVersion', 'collections', 'variables'], ['repoOnly'])) return false;
+  if (!isRecord(x) || !onlyKeys(x, ['version', 'fileKey', 'remoteVersion', 'collections', 'variables'], ['repoOnly']))
+    return false;
   if (Object.hasOwn(x, 'repoOnly')) {
     const r = x['repoOnly'];
     if (!isRecord(r)) return false;
@@ -104,15 +134,23 @@ export function isLock(x: unknown): x is Lock {
   for (const id in collections) {
     const c = collections[id];
     if (!isRecord(c) || !onlyKeys(c, ['name', 'defaultModeId', 'modes'], ['key'])) return false;
-    if (!isString(c['name']) || !isString(c['defaultModeId']) || (Object.hasOwn(c, 'key') && !isString(c['key'])) || !allStrings(c['modes'])) return false;
+    if (
+      !isString(c['name']) ||
+      !isString(c['defaultModeId']) ||
+      (Object.hasOwn(c, 'key') && !isString(c['key'])) ||
+      !allStrings(c['modes'])
+    )
+      return false;
   }
   for (const id in variables) {
     const v = variables[id];
     if (!isRecord(v) || !onlyKeys(v, ['collectionId', 'name', 'fields'], ['key'])) return false;
-    if (!isString(v['collectionId']) || !isString(v['name']) || (Object.hasOwn(v, 'key') && !isString(v['key']))) return false;
+    if (!isString(v['collectionId']) || !isString(v['name']) || (Object.hasOwn(v, 'key') && !isString(v['key'])))
+      return false;
     const f = v['fields'];
     if (!isRecord(f) || !onlyKeys(f, ['type', 'description', 'scopes', 'values'], ['meta'])) return false;
-    if (!isString(f['type']) || !isString(f['description']) || !isString(f['scopes']) || !allStrings(f['values'])) return false;
+    if (!isString(f['type']) || !isString(f['description']) || !isString(f['scopes']) || !allStrings(f['values']))
+      return false;
     if (Object.hasOwn(f, 'meta') && !isString(f['meta'])) return false;
   }
   return true;

@@ -45,15 +45,23 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
   for (const v of set.variables) {
     const reason = invalidNameReason(v.name);
     if (reason) {
-      throw new TokensyncError('TOKEN_NAME_INVALID', `Variable "${v.name}" in collection "${v.collection}" cannot be written as a DTCG token: ${reason}.`, {
-        hint: 'Rename the variable in the design file (or in the model), then run the command again.',
-      });
+      throw new TokensyncError(
+        'TOKEN_NAME_INVALID',
+        `Variable "${v.name}" in collection "${v.collection}" cannot be written as a DTCG token: ${reason}.`,
+        {
+          hint: 'Rename the variable in the design file (or in the model), then run the command again.',
+        },
+      );
     }
     const layout = layoutByName.get(v.collection);
     if (!layout) {
-      throw new TokensyncError('TOKEN_MODEL_INVALID', `Variable "${v.name}" belongs to collection "${v.collection}", which the token set does not have.`, {
-        hint: 'This is a bug in the stage that built the token set; please report it.',
-      });
+      throw new TokensyncError(
+        'TOKEN_MODEL_INVALID',
+        `Variable "${v.name}" belongs to collection "${v.collection}", which the token set does not have.`,
+        {
+          hint: 'This is a bug in the stage that built the token set; please report it.',
+        },
+      );
     }
     const segs = namespaced ? [layout.slug, ...nameSegments(v.name)] : nameSegments(v.name);
     dottedOf.set(key(v), segs);
@@ -77,9 +85,13 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
   const refText = (a: Alias): string => {
     const target = dottedOf.get(`${a.alias.collection}\u0000${a.alias.name}`);
     if (!target) {
-      throw new TokensyncError('TOKEN_MODEL_INVALID', `A token refers to "${a.alias.collection}/${a.alias.name}", which the token set does not have.`, {
-        hint: 'Restore the target token, or point the reference at an existing one.',
-      });
+      throw new TokensyncError(
+        'TOKEN_MODEL_INVALID',
+        `A token refers to "${a.alias.collection}/${a.alias.name}", which the token set does not have.`,
+        {
+          hint: 'Restore the target token, or point the reference at an existing one.',
+        },
+      );
     }
     return `{${target.join('.')}}`;
   };
@@ -131,17 +143,25 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
         const { segs, id, prefixes: ownPrefixes } = pathOf.get(v)!;
         const value = v.values[mode.name];
         if (value === undefined) {
-          throw new TokensyncError('TOKEN_MODEL_INVALID', `Variable "${v.name}" in collection "${c.name}" has no value for mode "${mode.name}".`, {
-            hint: 'This is a bug in the stage that built the token set; please report it.',
-          });
+          throw new TokensyncError(
+            'TOKEN_MODEL_INVALID',
+            `Variable "${v.name}" in collection "${c.name}" has no value for mode "${mode.name}".`,
+            {
+              hint: 'This is a bug in the stage that built the token set; please report it.',
+            },
+          );
         }
         let $value: unknown;
         if (isAlias(value)) {
           const target = dottedOf.get(`${value.alias.collection}\u0000${value.alias.name}`);
           if (!target) {
-            throw new TokensyncError('TOKEN_MODEL_INVALID', `Variable "${v.name}" in "${c.name}" aliases "${value.alias.collection}/${value.alias.name}", which the token set does not have.`, {
-              hint: 'Restore the target variable, or point the alias at an existing one.',
-            });
+            throw new TokensyncError(
+              'TOKEN_MODEL_INVALID',
+              `Variable "${v.name}" in "${c.name}" aliases "${value.alias.collection}/${value.alias.name}", which the token set does not have.`,
+              {
+                hint: 'Restore the target variable, or point the alias at an existing one.',
+              },
+            );
           }
           $value = `{${target.join('.')}}`;
         } else {
@@ -156,12 +176,18 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
         // As the file had it, unless a reference in it names a path that is gone (a renamed target):
         // then from the model, whose references follow renames (sync/diff.ts).
         const before = prev ? tokenAt(prev, segs) : undefined;
-        tokens.set(id, before && refsExist(before.get('$value'), knownPaths()) ? before : repoTokenObject(t, mode.name, refText));
+        tokens.set(
+          id,
+          before && refsExist(before.get('$value'), knownPaths()) ? before : repoTokenObject(t, mode.name, refText),
+        );
         if (prev) for (const p of ownPrefixes) prefixes.add(p);
       }
       const placed = new Set<string>();
       const root = prev ? rebuild(prev, [], tokens, prefixes, placed) : new Ordered().set('$schema', FORMAT_SCHEMA);
-      const everyPath = [...vars.map((v) => pathOf.get(v)!), ...(set.tokens ?? []).filter((t) => t.collection === c.name).map((t) => repoPath.get(t)!)];
+      const everyPath = [
+        ...vars.map((v) => pathOf.get(v)!),
+        ...(set.tokens ?? []).filter((t) => t.collection === c.name).map((t) => repoPath.get(t)!),
+      ];
       for (const { segs, id: k } of everyPath) {
         if (placed.has(k)) continue;
         let group = root;
@@ -203,7 +229,10 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
  * renamed collections and modes get tokensync's own layout. `keptResolver`: every collection kept
  * its place, so the resolver document needs no change.
  */
-export function layoutsFor(set: TokenSet, previous?: TokenSources): { layouts: CollectionLayout[]; keptResolver: boolean } {
+export function layoutsFor(
+  set: TokenSet,
+  previous?: TokenSources,
+): { layouts: CollectionLayout[]; keptResolver: boolean } {
   const ours = layoutOf(set);
   const before = previous?.layouts;
   if (!before) return { layouts: ours, keptResolver: false };
@@ -221,7 +250,8 @@ export function layoutsFor(set: TokenSet, previous?: TokenSources): { layouts: C
     kept++;
     return { collection: l.collection, slug: prev.slug, files: prev.files, contexts: prev.contexts };
   });
-  const sameOrder = before.length === ours.length && before.every((p, i) => p.collection.name === ours[i]!.collection.name);
+  const sameOrder =
+    before.length === ours.length && before.every((p, i) => p.collection.name === ours[i]!.collection.name);
   return { layouts, keptResolver: kept === ours.length && sameOrder };
 }
 
@@ -319,7 +349,13 @@ function tokenObject(prev: Ordered | undefined, kind: TokenKind, $value: Json, v
 }
 
 /** The previous tree in its own order, keeping groups that still hold tokens and their `$` keys. */
-function rebuild(prevGroup: Ordered, path: string[], tokens: Map<string, Ordered>, prefixes: Set<string>, placed: Set<string>): Ordered {
+function rebuild(
+  prevGroup: Ordered,
+  path: string[],
+  tokens: Map<string, Ordered>,
+  prefixes: Set<string>,
+  placed: Set<string>,
+): Ordered {
   const out = new Ordered();
   for (const [k, v] of prevGroup.entries) {
     if (k.startsWith('$')) {
@@ -344,12 +380,16 @@ function repoTokenObject(t: RepoToken, mode: string, ref: (a: Alias) => string):
   const tok = new Ordered();
   tok.set('$type', t.type);
   const value = t.values[mode];
-  tok.set('$value', (value === undefined ? null : (TYPE_MODULES[t.type].encode(value as never, { ref }) as Json)) ?? null);
+  tok.set(
+    '$value',
+    (value === undefined ? null : (TYPE_MODULES[t.type].encode(value as never, { ref }) as Json)) ?? null,
+  );
   if (t.description !== '') tok.set('$description', t.description);
   if (t.deprecated !== undefined) tok.set('$deprecated', t.deprecated);
   // What DTCG cannot say about the value (a gradient's kind and angle), where the reader finds it.
   const mod = TYPE_MODULES[t.type] as TypeModule;
-  const ours = value !== undefined && !isAlias(value as never) && mod.extensionOf ? mod.extensionOf(value as never) : undefined;
+  const ours =
+    value !== undefined && !isAlias(value as never) && mod.extensionOf ? mod.extensionOf(value as never) : undefined;
   if (ours) tok.set('$extensions', new Ordered().set(EXTENSION, ours as Json));
   return tok;
 }

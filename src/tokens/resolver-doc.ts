@@ -87,9 +87,10 @@ export function renderResolver(layouts: readonly CollectionLayout[], previous?: 
           .set(
             '$extensions',
             ext(
-              new Ordered()
-                .set('collection', c.name)
-                .set('modes', c.modes.map((m) => new Ordered().set('name', m.name).set('context', l.contexts.get(m.name)!))),
+              new Ordered().set('collection', c.name).set(
+                'modes',
+                c.modes.map((m) => new Ordered().set('name', m.name).set('context', l.contexts.get(m.name)!)),
+              ),
             ),
           ),
       );
@@ -114,7 +115,9 @@ export function designOwnedFiles(doc: unknown): string[] {
   const out: string[] = [];
   for (const body of Object.values(sets)) {
     if (!isDesignOwnedSet(body)) continue;
-    for (const src of (body as { sources?: unknown }).sources instanceof Array ? ((body as { sources: unknown[] }).sources) : []) {
+    for (const src of Array.isArray((body as { sources?: unknown }).sources)
+      ? (body as { sources: unknown[] }).sources
+      : []) {
       if (isObject(src) && typeof src['$ref'] === 'string') out.push(src['$ref']);
     }
   }
@@ -133,9 +136,20 @@ export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const REGENERATE = 'Run `tokensync pull` to rewrite tokens.resolver.json, or fix it by hand (DTCG 2025.10 Resolver Module).';
+const REGENERATE =
+  'Run `tokensync pull` to rewrite tokens.resolver.json, or fix it by hand (DTCG 2025.10 Resolver Module).';
 // `$defs` MUST NOT be an error (resolver §$defs); tokensync ignores it.
-const ROOT_KEYS = ['$schema', 'name', 'version', 'description', 'sets', 'modifiers', 'resolutionOrder', '$extensions', '$defs'];
+const ROOT_KEYS = [
+  '$schema',
+  'name',
+  'version',
+  'description',
+  'sets',
+  'modifiers',
+  'resolutionOrder',
+  '$extensions',
+  '$defs',
+];
 
 /**
  * Reads the collections back from a parsed resolver document (resolver/syntax.md); problems are
@@ -151,19 +165,34 @@ export function parseResolver(doc: unknown, problems: ResolverProblem[]): Collec
     fail([], 'the resolver document must be a JSON object');
     return [];
   }
-  if (doc['version'] !== '2025.10') fail(['version'], `the resolver "version" must be "2025.10", not ${JSON.stringify(doc['version']) ?? 'missing'}`, 'Set "version": "2025.10".');
+  if (doc['version'] !== '2025.10')
+    fail(
+      ['version'],
+      `the resolver "version" must be "2025.10", not ${JSON.stringify(doc['version']) ?? 'missing'}`,
+      'Set "version": "2025.10".',
+    );
   for (const k of Object.keys(doc)) {
-    if (!ROOT_KEYS.includes(k)) fail([k], `the resolver document has no property "${k}"`, `Remove it; the root holds ${ROOT_KEYS.join(', ')} (resolver §Root level properties).`);
+    if (!ROOT_KEYS.includes(k))
+      fail(
+        [k],
+        `the resolver document has no property "${k}"`,
+        `Remove it; the root holds ${ROOT_KEYS.join(', ')} (resolver §Root level properties).`,
+      );
   }
   for (const group of ['sets', 'modifiers'] as const) {
-    if (doc[group] !== undefined && !isObject(doc[group])) fail([group], `"${group}" must be an object of named ${group}`, `Write "${group}": { "<name>": { ... } }.`);
+    if (doc[group] !== undefined && !isObject(doc[group]))
+      fail([group], `"${group}" must be an object of named ${group}`, `Write "${group}": { "<name>": { ... } }.`);
   }
   const order = doc['resolutionOrder'];
   if (!Array.isArray(order)) {
     fail(['resolutionOrder'], 'the resolver has no "resolutionOrder" array');
     return [];
   }
-  const ctx: DocContext = { doc, fail, warn: (jsonPath, message, hint = REGENERATE) => problems.push({ jsonPath, message, hint, severity: 'warning' }) };
+  const ctx: DocContext = {
+    doc,
+    fail,
+    warn: (jsonPath, message, hint = REGENERATE) => problems.push({ jsonPath, message, hint, severity: 'warning' }),
+  };
   const layouts: CollectionLayout[] = [];
   const inlineNames = new Map<string, number>();
   order.forEach((item, index) => {
@@ -176,15 +205,26 @@ export function parseResolver(doc: unknown, problems: ResolverProblem[]): Collec
       const group = m?.[1] === 'sets' ? doc['sets'] : doc['modifiers'];
       const target = m?.[2] && isObject(group) ? group[unescapePointer(m[2])] : undefined;
       if (!m?.[2] || !isObject(target)) {
-        fail(['resolutionOrder', index, '$ref'], `"resolutionOrder" refers to ${item['$ref']}, which the document does not define`, 'Point it at "#/sets/<name>" or "#/modifiers/<name>" of a set or modifier this document defines.');
+        fail(
+          ['resolutionOrder', index, '$ref'],
+          `"resolutionOrder" refers to ${item['$ref']}, which the document does not define`,
+          'Point it at "#/sets/<name>" or "#/modifiers/<name>" of a set or modifier this document defines.',
+        );
         return;
       }
       kind = m[1] === 'sets' ? 'set' : 'modifier';
       name = unescapePointer(m[2]);
       // resolver §Extending: keys beside `$ref` override the target's, shallowly.
-      body = Object.keys(item).length > 1 ? { ...target, ...Object.fromEntries(Object.entries(item).filter(([k]) => k !== '$ref')) } : target;
+      body =
+        Object.keys(item).length > 1
+          ? { ...target, ...Object.fromEntries(Object.entries(item).filter(([k]) => k !== '$ref')) }
+          : target;
       at = [m[1] as string, name];
-    } else if (isObject(item) && (item['type'] === 'set' || item['type'] === 'modifier') && typeof item['name'] === 'string') {
+    } else if (
+      isObject(item) &&
+      (item['type'] === 'set' || item['type'] === 'modifier') &&
+      typeof item['name'] === 'string'
+    ) {
       // resolver §Inline sets and modifiers: `name` unique among the inline objects of resolutionOrder.
       kind = item['type'];
       name = item['name'];
@@ -192,15 +232,26 @@ export function parseResolver(doc: unknown, problems: ResolverProblem[]): Collec
       at = ['resolutionOrder', index];
       const other = inlineNames.get(name);
       if (other !== undefined) {
-        fail([...at, 'name'], `the name "${name}" is used twice in "resolutionOrder" (items ${other} and ${index})`, 'Give every inline set and modifier its own name (resolver §Inline sets and modifiers).');
+        fail(
+          [...at, 'name'],
+          `the name "${name}" is used twice in "resolutionOrder" (items ${other} and ${index})`,
+          'Give every inline set and modifier its own name (resolver §Inline sets and modifiers).',
+        );
         return;
       }
       inlineNames.set(name, index);
     } else if (isObject(item) && ('sources' in item || 'contexts' in item)) {
-      fail(['resolutionOrder', index], `an inline ${'contexts' in item ? 'modifier' : 'set'} needs "type" and "name"`, `Add "type": "${'contexts' in item ? 'modifier' : 'set'}" and a unique "name" (resolver §Inline sets and modifiers).`);
+      fail(
+        ['resolutionOrder', index],
+        `an inline ${'contexts' in item ? 'modifier' : 'set'} needs "type" and "name"`,
+        `Add "type": "${'contexts' in item ? 'modifier' : 'set'}" and a unique "name" (resolver §Inline sets and modifiers).`,
+      );
       return;
     } else {
-      fail(['resolutionOrder', index], 'each "resolutionOrder" item must be { "$ref": "#/sets/<name>" } or { "$ref": "#/modifiers/<name>" }, or an inline set or modifier with "type" and "name"');
+      fail(
+        ['resolutionOrder', index],
+        'each "resolutionOrder" item must be { "$ref": "#/sets/<name>" } or { "$ref": "#/modifiers/<name>" }, or an inline set or modifier with "type" and "name"',
+      );
       return;
     }
     // A style set is design-owned (issue 13): read by src/styles, not as a collection of variables.
@@ -211,7 +262,8 @@ export function parseResolver(doc: unknown, problems: ResolverProblem[]): Collec
   const seen = new Map<string, string>();
   for (const l of layouts) {
     const other = seen.get(l.collection.name);
-    if (other !== undefined) fail(['resolutionOrder'], `collection "${l.collection.name}" is listed twice ("${other}" and "${l.slug}")`);
+    if (other !== undefined)
+      fail(['resolutionOrder'], `collection "${l.collection.name}" is listed twice ("${other}" and "${l.slug}")`);
     seen.set(l.collection.name, l.slug);
   }
   return layouts;
@@ -224,14 +276,20 @@ interface DocContext {
   warn: Fail;
 }
 
-const SOURCES_HINT = 'Each source is { "$ref": "<file>.tokens.json" }, { "$ref": "#/sets/<name>" } or an object of inline tokens (resolver §Sets).';
+const SOURCES_HINT =
+  'Each source is { "$ref": "<file>.tokens.json" }, { "$ref": "#/sets/<name>" } or an object of inline tokens (resolver §Sets).';
 
 /**
  * The sources of a set or a context in merge order. `#/sets/<name>` is replaced by that set's
  * sources (resolver §Modifiers: "equivalent to the sources being inlined"); a reference to a
  * modifier is refused ("a modifier MUST NOT reference any other modifier").
  */
-function readSources(sources: unknown, at: (string | number)[], ctx: DocContext, seen: Set<string> = new Set()): TokenSource[] | undefined {
+function readSources(
+  sources: unknown,
+  at: (string | number)[],
+  ctx: DocContext,
+  seen: Set<string> = new Set(),
+): TokenSource[] | undefined {
   if (!Array.isArray(sources)) {
     ctx.fail(at, `expected an array of sources, not ${JSON.stringify(sources) ?? 'nothing'}`, SOURCES_HINT);
     return undefined;
@@ -254,22 +312,36 @@ function readSources(sources: unknown, at: (string | number)[], ctx: DocContext,
     }
     const siblings = Object.keys(src).filter((k) => k !== '$ref');
     const overrideOf = (refd: TokenSource[]): TokenSource[] =>
-      siblings.length === 0 ? [] : [{ file: RESOLVER_FILE, at: here, overrides: refd.filter((s) => s.at === undefined).map((s) => s.file) }];
+      siblings.length === 0
+        ? []
+        : [{ file: RESOLVER_FILE, at: here, overrides: refd.filter((s) => s.at === undefined).map((s) => s.file) }];
     if (ref.startsWith('#')) {
       const m = /^#\/(sets|modifiers)\/(.+)$/.exec(ref);
       if (m?.[1] === 'modifiers') {
-        ctx.fail([...here, '$ref'], `a source cannot refer to a modifier (${ref})`, 'Refer to a set ("#/sets/<name>") or a file; a modifier MUST NOT reference another modifier (resolver §Contexts).');
+        ctx.fail(
+          [...here, '$ref'],
+          `a source cannot refer to a modifier (${ref})`,
+          'Refer to a set ("#/sets/<name>") or a file; a modifier MUST NOT reference another modifier (resolver §Contexts).',
+        );
         return undefined;
       }
       const name = m?.[2] ? unescapePointer(m[2]) : undefined;
       const sets = ctx.doc['sets'];
       const set = name !== undefined && isObject(sets) ? sets[name] : undefined;
       if (name === undefined || !isObject(set)) {
-        ctx.fail([...here, '$ref'], `${ref} is not a set this document defines`, 'Point it at "#/sets/<name>" of a set under "sets".');
+        ctx.fail(
+          [...here, '$ref'],
+          `${ref} is not a set this document defines`,
+          'Point it at "#/sets/<name>" of a set under "sets".',
+        );
         return undefined;
       }
       if (seen.has(name)) {
-        ctx.fail([...here, '$ref'], `the set "${name}" includes itself through ${ref}`, 'Remove the circular reference.');
+        ctx.fail(
+          [...here, '$ref'],
+          `the set "${name}" includes itself through ${ref}`,
+          'Remove the circular reference.',
+        );
         return undefined;
       }
       const inner = readSources(set['sources'], ['sets', name, 'sources'], ctx, new Set([...seen, name]));
@@ -278,7 +350,11 @@ function readSources(sources: unknown, at: (string | number)[], ctx: DocContext,
       continue;
     }
     if (/^[a-z][a-z0-9+.-]*:/i.test(ref) || ref.split('/').includes('..') || ref.startsWith('/') || ref.includes('#')) {
-      ctx.fail([...here, '$ref'], `"${ref}" is not a file inside the tokens folder`, 'Give the path of a token file relative to tokens.resolver.json, inside the tokens folder (no URL, no "..", no fragment).');
+      ctx.fail(
+        [...here, '$ref'],
+        `"${ref}" is not a file inside the tokens folder`,
+        'Give the path of a token file relative to tokens.resolver.json, inside the tokens folder (no URL, no "..", no fragment).',
+      );
       return undefined;
     }
     const file = { file: ref.replace(/^\.\//, '') };
@@ -300,10 +376,19 @@ function extensionOf(body: Record<string, unknown>): Record<string, unknown> {
 
 const baseName = (file: string): string => (file.split('/').pop() ?? file).replace(/\.tokens\.json$|\.json$/, '');
 
-function parseSet(name: string, body: Record<string, unknown>, at: (string | number)[], ctx: DocContext): CollectionLayout | undefined {
+function parseSet(
+  name: string,
+  body: Record<string, unknown>,
+  at: (string | number)[],
+  ctx: DocContext,
+): CollectionLayout | undefined {
   if (!('sources' in body)) {
     const typo = Object.keys(body).find((k) => didYouMean(k, ['sources']) !== undefined);
-    ctx.fail(typo ? [...at, typo] : at, `set "${name}" has no "sources"${typo ? ` (did you mean "sources" for "${typo}"?)` : ''}`, 'A set MUST contain a "sources" array (resolver §Sets).');
+    ctx.fail(
+      typo ? [...at, typo] : at,
+      `set "${name}" has no "sources"${typo ? ` (did you mean "sources" for "${typo}"?)` : ''}`,
+      'A set MUST contain a "sources" array (resolver §Sets).',
+    );
     return undefined;
   }
   const sources = readSources(body['sources'], [...at, 'sources'], ctx);
@@ -323,10 +408,16 @@ function parseSet(name: string, body: Record<string, unknown>, at: (string | num
   return layout;
 }
 
-function parseModifier(name: string, body: Record<string, unknown>, at: (string | number)[], ctx: DocContext): CollectionLayout | undefined {
+function parseModifier(
+  name: string,
+  body: Record<string, unknown>,
+  at: (string | number)[],
+  ctx: DocContext,
+): CollectionLayout | undefined {
   const contexts = body['contexts'];
   if (!isObject(contexts) || Object.keys(contexts).length === 0) {
-    const typo = contexts === undefined ? Object.keys(body).find((k) => didYouMean(k, ['contexts']) !== undefined) : undefined;
+    const typo =
+      contexts === undefined ? Object.keys(body).find((k) => didYouMean(k, ['contexts']) !== undefined) : undefined;
     ctx.fail(
       typo ? [...at, typo] : [...at, 'contexts'],
       `modifier "${name}" has no contexts${typo ? ` (did you mean "contexts" for "${typo}"?)` : ''}`,
@@ -337,7 +428,11 @@ function parseModifier(name: string, body: Record<string, unknown>, at: (string 
   if (Object.keys(contexts).length === 1) {
     // resolver §Contexts: "Tools SHOULD throw an error for modifiers with only 1 context"; read as a
     // warning, since the one context is still a valid mode.
-    ctx.warn([...at, 'contexts'], `modifier "${name}" has only one context`, 'Make it a set (one context is the equivalent of a set), or add the other contexts (resolver §Contexts).');
+    ctx.warn(
+      [...at, 'contexts'],
+      `modifier "${name}" has only one context`,
+      'Make it a set (one context is the equivalent of a set), or add the other contexts (resolver §Contexts).',
+    );
   }
   const ext = extensionOf(body);
   const collectionName = typeof ext['collection'] === 'string' ? ext['collection'] : name;
@@ -347,9 +442,15 @@ function parseModifier(name: string, body: Record<string, unknown>, at: (string 
   if (
     Array.isArray(extModes) &&
     extModes.length === modes.length &&
-    extModes.every((m) => isObject(m) && typeof m['name'] === 'string' && typeof m['context'] === 'string' && m['context'] in contexts)
+    extModes.every(
+      (m) =>
+        isObject(m) && typeof m['name'] === 'string' && typeof m['context'] === 'string' && m['context'] in contexts,
+    )
   ) {
-    modes = extModes.map((m) => ({ name: String((m as Record<string, unknown>)['name']), context: String((m as Record<string, unknown>)['context']) }));
+    modes = extModes.map((m) => ({
+      name: String((m as Record<string, unknown>)['name']),
+      context: String((m as Record<string, unknown>)['context']),
+    }));
   }
   const files = new Map<string, string>();
   const contextOf = new Map<string, string>();
@@ -369,12 +470,21 @@ function parseModifier(name: string, body: Record<string, unknown>, at: (string 
   if (def !== undefined) {
     const m = modes.find((x) => x.context === def);
     if (!m) {
-      ctx.fail([...at, 'default'], `modifier "${name}" has default ${JSON.stringify(def)}, which is not one of its contexts`, `Set "default" to one of ${modes.map((x) => `"${x.context}"`).join(', ')}.`);
+      ctx.fail(
+        [...at, 'default'],
+        `modifier "${name}" has default ${JSON.stringify(def)}, which is not one of its contexts`,
+        `Set "default" to one of ${modes.map((x) => `"${x.context}"`).join(', ')}.`,
+      );
       return undefined;
     }
     defaultMode = m.name;
   }
-  const layout: CollectionLayout = { collection: { name: collectionName, modes: modes.map((m) => ({ name: m.name })), defaultMode }, slug: name, files, contexts: contextOf };
+  const layout: CollectionLayout = {
+    collection: { name: collectionName, modes: modes.map((m) => ({ name: m.name })), defaultMode },
+    slug: name,
+    files,
+    contexts: contextOf,
+  };
   if (merged) layout.sources = all;
   return layout;
 }

@@ -30,12 +30,19 @@ export interface MetaProblem {
 }
 
 /** The kept fields of the extension object as read, and what is wrong with them (reported by the reader). */
-export function readMeta(ours: Record<string, unknown> | undefined): { meta: VariableMeta | undefined; problems: MetaProblem[] } {
+export function readMeta(ours: Record<string, unknown> | undefined): {
+  meta: VariableMeta | undefined;
+  problems: MetaProblem[];
+} {
   if (!ours) return { meta: undefined, problems: [] };
   const problems: MetaProblem[] = [];
   const hidden = ours['hiddenFromPublishing'];
   if (hidden !== undefined && typeof hidden !== 'boolean') {
-    problems.push({ key: 'hiddenFromPublishing', message: `"hiddenFromPublishing" must be true or false, not ${JSON.stringify(hidden)}`, hint: 'Write "hiddenFromPublishing": true, or remove it.' });
+    problems.push({
+      key: 'hiddenFromPublishing',
+      message: `"hiddenFromPublishing" must be true or false, not ${JSON.stringify(hidden)}`,
+      hint: 'Write "hiddenFromPublishing": true, or remove it.',
+    });
   }
   const cs = ours['codeSyntax'];
   if (cs !== undefined) {
@@ -43,7 +50,9 @@ export function readMeta(ours: Record<string, unknown> | undefined): { meta: Var
       typeof cs === 'object' &&
       cs !== null &&
       !Array.isArray(cs) &&
-      Object.entries(cs).every(([k, v]) => (CODE_SYNTAX_PLATFORMS as readonly string[]).includes(k) && typeof v === 'string');
+      Object.entries(cs).every(
+        ([k, v]) => (CODE_SYNTAX_PLATFORMS as readonly string[]).includes(k) && typeof v === 'string',
+      );
     if (!ok) {
       problems.push({
         key: 'codeSyntax',

@@ -17,7 +17,11 @@ export interface WriteResult {
 }
 
 /** `files` and `remove` are paths relative to `dir` (with `/`); results are too, sorted. */
-export async function writeFilesAtomic(dir: string, files: Map<string, string>, opts: { remove?: string[] } = {}): Promise<WriteResult> {
+export async function writeFilesAtomic(
+  dir: string,
+  files: Map<string, string>,
+  opts: { remove?: string[] } = {},
+): Promise<WriteResult> {
   const result: WriteResult = { written: [], removed: [], unchanged: [] };
   for (const [rel, text] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const target = inside(dir, rel);

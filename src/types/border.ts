@@ -18,9 +18,18 @@ export const borderModule: TypeModule<'border'> = {
     const style = subValue(strokeStyleModule, raw['style'], ctx, [...path, 'style']);
     return color && width && style ? { color, width, style } : undefined;
   },
-  canonical: (v) => canon(v, (b: Border) => `border(${colorModule.canonical(b.color)};${dimensionModule.canonical(b.width)};${strokeStyleModule.canonical(b.style)})`),
+  canonical: (v) =>
+    canon(
+      v,
+      (b: Border) =>
+        `border(${colorModule.canonical(b.color)};${dimensionModule.canonical(b.width)};${strokeStyleModule.canonical(b.style)})`,
+    ),
   encode: (v, ctx) =>
-    enc(v, ctx, (b: Border) => ({ color: colorModule.encode(b.color, ctx), width: dimensionModule.encode(b.width, ctx), style: strokeStyleModule.encode(b.style, ctx) })),
+    enc(v, ctx, (b: Border) => ({
+      color: colorModule.encode(b.color, ctx),
+      width: dimensionModule.encode(b.width, ctx),
+      style: strokeStyleModule.encode(b.style, ctx),
+    })),
 };
 
 // ---- render: what the build prints for this type on each platform (src/codegen prints it through these; contract in ./render/context.ts) ----
@@ -37,14 +46,22 @@ const renderAndroid = (v: RenderValue, ctx: BuildRenderContext) => [
 
 export const borderRender: TypeRender<RenderValue> = {
   css: (v, ctx) => `${ctx.sub(v.width, 'dimension')} ${ctx.sub(v.style, 'strokeStyle')} ${ctx.sub(v.color, 'color')}`,
-  js: (v, ctx) => ({ color: ctx.subJs(v.color, 'color'), width: ctx.subJs(v.width, 'dimension'), style: ctx.subJs(v.style, 'strokeStyle') }),
-  swift: (v, ctx) => `BorderToken(color: ${ctx.sub(v.color, 'color')}, width: ${ctx.sub(v.width, 'dimension')}, style: ${ctx.sub(v.style, 'strokeStyle')})`,
+  js: (v, ctx) => ({
+    color: ctx.subJs(v.color, 'color'),
+    width: ctx.subJs(v.width, 'dimension'),
+    style: ctx.subJs(v.style, 'strokeStyle'),
+  }),
+  swift: (v, ctx) =>
+    `BorderToken(color: ${ctx.sub(v.color, 'color')}, width: ${ctx.sub(v.width, 'dimension')}, style: ${ctx.sub(v.style, 'strokeStyle')})`,
   android: renderAndroid,
-  compose: (v, ctx) => `BorderToken(color = ${ctx.sub(v.color, 'color')}, width = ${ctx.sub(v.width, 'dimension')}, style = ${ctx.sub(v.style, 'strokeStyle')})`,
+  compose: (v, ctx) =>
+    `BorderToken(color = ${ctx.sub(v.color, 'color')}, width = ${ctx.sub(v.width, 'dimension')}, style = ${ctx.sub(v.style, 'strokeStyle')})`,
   docs: (css) => `<span class="box" style="border:${css}"></span>`,
-  swiftType: 'public struct BorderToken: Equatable {\n    public let color: UIColor\n    public let width: CGFloat\n    public let style: StrokeStyleToken\n}',
+  swiftType:
+    'public struct BorderToken: Equatable {\n    public let color: UIColor\n    public let width: CGFloat\n    public let style: StrokeStyleToken\n}',
   composeType: 'data class BorderToken(val color: Color, val width: Dp, val style: StrokeStyleToken)',
-  tsType: '/** border: CSS `border` parts. */\nexport interface BorderToken {\n  readonly color: string;\n  readonly width: string;\n  readonly style: StrokeStyleToken;\n}',
+  tsType:
+    '/** border: CSS `border` parts. */\nexport interface BorderToken {\n  readonly color: string;\n  readonly width: string;\n  readonly style: StrokeStyleToken;\n}',
 };
 
 borderModule.render = borderRender;

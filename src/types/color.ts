@@ -13,14 +13,15 @@ import { colorToHex, colorToHex8, hexToColor } from '../model/values.js';
 import { canon, checkObject, didYouMean, enc, isNum, show } from './common.js';
 import type { ParseContext, SubPath, TypeModule } from './module.js';
 
-const HINT = 'Write the color as { "colorSpace": "srgb", "components": [r, g, b], "alpha": a, "hex": "#rrggbb" } with r, g, b, a in 0..1, or as a hex string "#rrggbb".';
+const HINT =
+  'Write the color as { "colorSpace": "srgb", "components": [r, g, b], "alpha": a, "hex": "#rrggbb" } with r, g, b, a in 0..1, or as a hex string "#rrggbb".';
 const EXAMPLE = '{ "colorSpace": "srgb", "components": [1, 0, 0.5] }';
 
 /**
  * A component's 8-bit value, as in colorToHex (model/values.ts): comparing these is comparing the two
  * `#rrggbb` strings without building them for every color token (issue 6).
  */
-const byte = (n: number): number => Math.round((n < 0 ? 0 : n > 1 ? 1 : n) * 255);
+const byte = (n: number): number => Math.round((n < 0 ? 0 : Math.min(n, 1)) * 255);
 const inUnit = (n: number): boolean => n >= 0 && n <= 1;
 /** One presentation object for every color variable (kinds are never mutated; fewer allocations at 10k). */
 const COLOR_KIND = { type: 'color' } as const;
@@ -35,7 +36,12 @@ function parse(raw: unknown, ctx: ParseContext, path: SubPath = []): Color | und
     ctx.report(path, `a color token needs a color object, not ${show(raw)}`, HINT);
     return undefined;
   }
-  const { colorSpace, components, alpha, hex } = raw as { colorSpace?: unknown; components?: unknown; alpha?: unknown; hex?: unknown };
+  const { colorSpace, components, alpha, hex } = raw as {
+    colorSpace?: unknown;
+    components?: unknown;
+    alpha?: unknown;
+    hex?: unknown;
+  };
   for (const k in raw) {
     if (k === 'colorSpace' || k === 'components' || k === 'alpha' || k === 'hex') continue;
     checkObject(raw, ctx, path, 'a color', ['colorSpace', 'components'], ['alpha', 'hex'], EXAMPLE);
@@ -54,7 +60,11 @@ function parse(raw: unknown, ctx: ParseContext, path: SubPath = []): Color | und
     const z: unknown = components[2];
     if (isNum(x) && isNum(y) && isNum(z)) {
       if (!(inUnit(x) && inUnit(y) && inUnit(z))) {
-        ctx.report([...path, 'components'], `the color's components ${JSON.stringify(components)} are outside 0..1 in srgb`, HINT);
+        ctx.report(
+          [...path, 'components'],
+          `the color's components ${JSON.stringify(components)} are outside 0..1 in srgb`,
+          HINT,
+        );
         return undefined;
       }
       const color: Color = { r: x, g: y, b: z, a };
@@ -76,7 +86,11 @@ function parse(raw: unknown, ctx: ParseContext, path: SubPath = []): Color | und
   }
   const ranges = COLOR_SPACES[colorSpace]!;
   if (!Array.isArray(components) || components.length !== ranges.length) {
-    ctx.report([...path, 'components'], `the color's "components" must be ${ranges.length} numbers (${ranges.map((r) => r.name).join(', ')}) in ${colorSpace}, not ${show(components)}`, HINT);
+    ctx.report(
+      [...path, 'components'],
+      `the color's "components" must be ${ranges.length} numbers (${ranges.map((r) => r.name).join(', ')}) in ${colorSpace}, not ${show(components)}`,
+      HINT,
+    );
     return undefined;
   }
   for (let i = 0; i < ranges.length; i++) {
@@ -85,7 +99,11 @@ function parse(raw: unknown, ctx: ParseContext, path: SubPath = []): Color | und
     if (c === 'none') continue;
     if (!isNum(c) || c < r.min || (r.openMax ? c >= r.max : c > r.max)) {
       const range = `${Number.isFinite(r.min) ? r.min : '-Infinity'} to ${Number.isFinite(r.max) ? r.max : 'Infinity'}${r.openMax ? ' (not included)' : ''}`;
-      ctx.report([...path, 'components', i], `the ${r.name} of a ${colorSpace} color must be a number from ${range} or "none", not ${show(c)}`, `Give it a value in range (Color module, "${colorSpace}" components).`);
+      ctx.report(
+        [...path, 'components', i],
+        `the ${r.name} of a ${colorSpace} color must be a number from ${range} or "none", not ${show(c)}`,
+        `Give it a value in range (Color module, "${colorSpace}" components).`,
+      );
       return undefined;
     }
   }
@@ -103,7 +121,11 @@ function parse(raw: unknown, ctx: ParseContext, path: SubPath = []): Color | und
   // "Format"), possibly gamut-mapped another way, so it is only checked for its form.
   if (colorSpace === 'srgb' && !checkHex(color, hex, ctx, path)) return undefined;
   if (hex !== undefined && (typeof hex !== 'string' || !hexToColor(hex))) {
-    ctx.report([...path, 'hex'], `the color's "hex" must be "#rrggbb", not ${show(hex)}`, 'Write the fallback as a 6-digit hex color, or remove "hex".');
+    ctx.report(
+      [...path, 'hex'],
+      `the color's "hex" must be "#rrggbb", not ${show(hex)}`,
+      'Write the fallback as a 6-digit hex color, or remove "hex".',
+    );
     return undefined;
   }
   if (srgb.clipped) {
@@ -120,11 +142,21 @@ function checkHex(color: Color, hex: unknown, ctx: ParseContext, path: SubPath):
   if (hex === undefined) return true;
   const hexColor = typeof hex === 'string' ? hexToColor(hex) : undefined;
   if (!hexColor) {
-    ctx.report([...path, 'hex'], `the color's "hex" must be "#rrggbb", not ${show(hex)}`, 'Write the fallback as a 6-digit hex color, or remove "hex".');
+    ctx.report(
+      [...path, 'hex'],
+      `the color's "hex" must be "#rrggbb", not ${show(hex)}`,
+      'Write the fallback as a 6-digit hex color, or remove "hex".',
+    );
     return false;
   }
-  if (!(byte(hexColor.r) === byte(color.r) && byte(hexColor.g) === byte(color.g) && byte(hexColor.b) === byte(color.b))) {
-    ctx.report([...path, 'hex'], `the color's "hex" ${hex} does not match its components (${colorToHex(color)})`, 'Remove "hex" or make it match the components; the components are what tokensync reads.');
+  if (
+    !(byte(hexColor.r) === byte(color.r) && byte(hexColor.g) === byte(color.g) && byte(hexColor.b) === byte(color.b))
+  ) {
+    ctx.report(
+      [...path, 'hex'],
+      `the color's "hex" ${hex} does not match its components (${colorToHex(color)})`,
+      'Remove "hex" or make it match the components; the components are what tokensync reads.',
+    );
     return false;
   }
   return true;
@@ -145,7 +177,10 @@ function stableComponent(n: number): number {
 /** The DTCG object of a color: its source as written when it has one, else sRGB. */
 export function encodeColor(c: Color): { [k: string]: (number | string)[] | number | string } {
   if (c.source) {
-    const out: { [k: string]: (number | string)[] | number | string } = { colorSpace: c.source.colorSpace, components: [...c.source.components] };
+    const out: { [k: string]: (number | string)[] | number | string } = {
+      colorSpace: c.source.colorSpace,
+      components: [...c.source.components],
+    };
     if (c.source.alpha !== undefined) out['alpha'] = c.source.alpha;
     if (c.source.hex !== undefined) out['hex'] = c.source.hex;
     return out;
@@ -183,7 +218,7 @@ import { alpha as rAlpha, num as rNum } from './render/units.js';
  * browser can show it (`color(display-p3 …)`, `oklch(…)`, formats/css.ts adds the sRGB fallback);
  * Swift keeps display-p3 (`UIColor(displayP3Red:…)`); every other platform gets sRGB.
  */
-const rByte = (n: number): number => Math.round((n < 0 ? 0 : n > 1 ? 1 : n) * 255);
+const rByte = (n: number): number => Math.round((n < 0 ? 0 : Math.min(n, 1)) * 255);
 const rHex2 = (n: number): string => rByte(n).toString(16).padStart(2, '0');
 
 /** `#rrggbb` when opaque, else `rgba(r, g, b, a)` with a short rAlpha (units.ts `alpha`). */
@@ -193,7 +228,16 @@ export function cssSrgb(c: Color): string {
 }
 
 /** CSS Color 4 spaces printed with `color()` (same names in DTCG and CSS). */
-const R_COLOR_FN = new Set(['display-p3', 'srgb-linear', 'a98-rgb', 'prophoto-rgb', 'rec2020', 'xyz-d65', 'xyz-d50', 'xyz']);
+const R_COLOR_FN = new Set([
+  'display-p3',
+  'srgb-linear',
+  'a98-rgb',
+  'prophoto-rgb',
+  'rec2020',
+  'xyz-d65',
+  'xyz-d50',
+  'xyz',
+]);
 /** Spaces with their own CSS function. */
 const R_OWN_FN = new Set(['lab', 'lch', 'oklab', 'oklch']);
 

@@ -16,7 +16,8 @@ export function refText(raw: unknown): string | undefined {
 
 export const isNum = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
 
-export const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A bad value, short enough for one line of a message. */
 export function show(v: unknown): string {
@@ -30,7 +31,12 @@ export function show(v: unknown): string {
  * "Sub-values may be explicit values ... or references to other design tokens that have the
  * sub-value's type").
  */
-export function subValue<K extends DtcgType>(mod: TypeModule<K>, raw: unknown, ctx: ParseContext, path: SubPath): ReturnType<TypeModule<K>['parse']> | Alias {
+export function subValue<K extends DtcgType>(
+  mod: TypeModule<K>,
+  raw: unknown,
+  ctx: ParseContext,
+  path: SubPath,
+): ReturnType<TypeModule<K>['parse']> | Alias {
   const dotted = refText(raw);
   if (dotted !== undefined) return ctx.ref(dotted, mod.type, path);
   return mod.parse(raw, ctx, path);
@@ -55,9 +61,21 @@ export const num = (n: number): string => String(roundFloat(n));
  * additional sub-values ... make the composite token invalid"). Returns false when the value is not
  * an object (reported too).
  */
-export function checkObject(raw: unknown, ctx: ParseContext, path: SubPath, what: string, required: readonly string[], optional: readonly string[], example: string): raw is Record<string, unknown> {
+export function checkObject(
+  raw: unknown,
+  ctx: ParseContext,
+  path: SubPath,
+  what: string,
+  required: readonly string[],
+  optional: readonly string[],
+  example: string,
+): raw is Record<string, unknown> {
   if (!isObj(raw)) {
-    ctx.report(path, `${what} needs an object with ${required.map((k) => `"${k}"`).join(', ')}, not ${show(raw)}`, `Write it as ${example} (DTCG 2025.10).`);
+    ctx.report(
+      path,
+      `${what} needs an object with ${required.map((k) => `"${k}"`).join(', ')}, not ${show(raw)}`,
+      `Write it as ${example} (DTCG 2025.10).`,
+    );
     return false;
   }
   let ok = true;
@@ -65,12 +83,20 @@ export function checkObject(raw: unknown, ctx: ParseContext, path: SubPath, what
   for (const k of Object.keys(raw)) {
     if (known.includes(k)) continue;
     const guess = didYouMean(k, known);
-    ctx.report([...path, k], `${what} has no property "${k}"${guess ? ` (did you mean "${guess}"?)` : ''}`, guess ? `Rename it to "${guess}".` : `Remove it; ${what} holds ${known.map((x) => `"${x}"`).join(', ')}.`);
+    ctx.report(
+      [...path, k],
+      `${what} has no property "${k}"${guess ? ` (did you mean "${guess}"?)` : ''}`,
+      guess ? `Rename it to "${guess}".` : `Remove it; ${what} holds ${known.map((x) => `"${x}"`).join(', ')}.`,
+    );
     ok = false;
   }
   for (const k of required) {
     if (!(k in raw)) {
-      ctx.report(path, `${what} is missing "${k}"`, `Add "${k}" (every one of ${required.map((x) => `"${x}"`).join(', ')} is required).`);
+      ctx.report(
+        path,
+        `${what} is missing "${k}"`,
+        `Add "${k}" (every one of ${required.map((x) => `"${x}"`).join(', ')} is required).`,
+      );
       ok = false;
     }
   }

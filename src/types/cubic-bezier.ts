@@ -12,13 +12,21 @@ export const cubicBezierModule: TypeModule<'cubicBezier'> = {
   composite: false,
   parse: (raw, ctx, path = []) => {
     if (!Array.isArray(raw) || raw.length !== 4 || !raw.every(isNum)) {
-      ctx.report(path, `a cubicBezier needs four numbers [P1x, P1y, P2x, P2y], not ${show(raw)}`, 'Write it as e.g. [0.5, 0, 1, 1].');
+      ctx.report(
+        path,
+        `a cubicBezier needs four numbers [P1x, P1y, P2x, P2y], not ${show(raw)}`,
+        'Write it as e.g. [0.5, 0, 1, 1].',
+      );
       return undefined;
     }
     for (const i of [0, 2]) {
       const x = raw[i] as number;
       if (x < 0 || x > 1) {
-        ctx.report([...path, i], `the cubicBezier's ${i === 0 ? 'P1x' : 'P2x'} must be in [0, 1], not ${x}`, 'Keep both x coordinates between 0 and 1 (format §8.6); the y coordinates may be any number.');
+        ctx.report(
+          [...path, i],
+          `the cubicBezier's ${i === 0 ? 'P1x' : 'P2x'} must be in [0, 1], not ${x}`,
+          'Keep both x coordinates between 0 and 1 (format §8.6); the y coordinates may be any number.',
+        );
         return undefined;
       }
     }
@@ -40,8 +48,10 @@ export const cubicBezierRender: TypeRender<CubicBezier> = {
   android: (b) => ['x1', 'y1', 'x2', 'y2'].map((s, i) => ({ tag: 'float' as const, suffix: [s], value: rNum(b[i]!) })),
   compose: (b) => `CubicBezierEasing(${b.map(rKFloat).join(', ')})`,
   docs: (css) => `<span class="ease"><span style="transition-timing-function:${css}"></span></span>`,
-  swiftType: 'public struct CubicBezierToken: Equatable {\n    public let x1: Double, y1: Double, x2: Double, y2: Double\n}',
-  tsType: '/** cubicBezier: P1x, P1y, P2x, P2y. */\nexport type CubicBezierToken = readonly [number, number, number, number];',
+  swiftType:
+    'public struct CubicBezierToken: Equatable {\n    public let x1: Double, y1: Double, x2: Double, y2: Double\n}',
+  tsType:
+    '/** cubicBezier: P1x, P1y, P2x, P2y. */\nexport type CubicBezierToken = readonly [number, number, number, number];',
 };
 
 cubicBezierModule.render = cubicBezierRender;

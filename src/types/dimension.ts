@@ -16,29 +16,46 @@ import type { ParseContext, SubPath, TypeModule } from './module.js';
  */
 function draftHint(raw: unknown, units: readonly string[], example: string): string {
   const object = (value: number, unit: string): string => `{ "value": ${value}, "unit": "${unit}" }`;
-  if (isNum(raw)) return `Write it as ${object(raw, units[0]!)}: DTCG 2025.10 requires the unit with every number, 0 included.`;
+  if (isNum(raw))
+    return `Write it as ${object(raw, units[0]!)}: DTCG 2025.10 requires the unit with every number, 0 included.`;
   const m = typeof raw === 'string' ? /^\s*(-?(?:\d+\.?\d*|\.\d+))\s*([a-z%]*)\s*$/i.exec(raw) : null;
   if (m) {
     const [, n, unit] = m;
-    if (unit && units.includes(unit)) return `Write it as ${object(Number(n), unit)}: DTCG 2025.10 no longer reads "${raw}" strings.`;
+    if (unit && units.includes(unit))
+      return `Write it as ${object(Number(n), unit)}: DTCG 2025.10 no longer reads "${raw}" strings.`;
     return `Write it as an object with a unit of ${units.map((u) => `"${u}"`).join(' or ')}, e.g. ${object(Number(n), units[0]!)}${unit ? ` (convert from "${unit}")` : ''}: DTCG 2025.10 no longer reads "${raw}" strings.`;
   }
   return `Write the value as ${example} (DTCG 2025.10).`;
 }
 
 /** Shared by dimension and duration: `{ value, unit }` with one of `units`. */
-export function parseMeasure<U extends string>(raw: unknown, ctx: ParseContext, path: SubPath, type: string, units: readonly U[], example: string): { value: number; unit: U } | undefined {
+export function parseMeasure<U extends string>(
+  raw: unknown,
+  ctx: ParseContext,
+  path: SubPath,
+  type: string,
+  units: readonly U[],
+  example: string,
+): { value: number; unit: U } | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     ctx.report(path, `a ${type} token needs { "value", "unit" }, not ${show(raw)}`, draftHint(raw, units, example));
     return undefined;
   }
   const { value, unit } = raw as { value?: unknown; unit?: unknown };
   if (!isNum(value)) {
-    ctx.report([...path, 'value'], `the ${type}'s "value" must be a number, not ${show(value)}`, `Write the value as ${example}.`);
+    ctx.report(
+      [...path, 'value'],
+      `the ${type}'s "value" must be a number, not ${show(value)}`,
+      `Write the value as ${example}.`,
+    );
     return undefined;
   }
   if (typeof unit !== 'string' || !(units as readonly string[]).includes(unit)) {
-    ctx.report([...path, 'unit'], `the ${type}'s unit must be ${units.map((u) => `"${u}"`).join(' or ')}, not ${show(unit)}`, `Use one of those units, e.g. ${example}.`);
+    ctx.report(
+      [...path, 'unit'],
+      `the ${type}'s unit must be ${units.map((u) => `"${u}"`).join(' or ')}, not ${show(unit)}`,
+      `Use one of those units, e.g. ${example}.`,
+    );
     return undefined;
   }
   for (const k in raw) {
@@ -62,14 +79,19 @@ export const round10 = (n: number): number => {
 export const dimensionModule: TypeModule<'dimension'> = {
   type: 'dimension',
   composite: false,
-  parse: (raw, ctx, path = []) => parseMeasure(raw, ctx, path, 'dimension', ['px', 'rem'] as const, '{ "value": 16, "unit": "px" }'),
+  parse: (raw, ctx, path = []) =>
+    parseMeasure(raw, ctx, path, 'dimension', ['px', 'rem'] as const, '{ "value": 16, "unit": "px" }'),
   canonical: (v) => canon(v, (d: Dimension) => `${num(d.value)}${d.unit}`),
-  encode: (v, ctx) => enc(v, ctx, (d: Dimension) => ({ value: d.unit === 'rem' ? round10(d.value) : roundFloat(d.value), unit: d.unit })),
+  encode: (v, ctx) =>
+    enc(v, ctx, (d: Dimension) => ({ value: d.unit === 'rem' ? round10(d.value) : roundFloat(d.value), unit: d.unit })),
   variable: {
     type: 'FLOAT',
-    toLiteral: (d, remBase) => (d.unit === 'rem' ? { literal: roundFloat(d.value * remBase), kind: REM } : { literal: d.value, kind: PX }),
+    toLiteral: (d, remBase) =>
+      d.unit === 'rem' ? { literal: roundFloat(d.value * remBase), kind: REM } : { literal: d.value, kind: PX },
     fromLiteral: (l, kind, remBase) =>
-      kind.type === 'dimension' && kind.unit === 'rem' ? { value: round10((l as number) / remBase), unit: 'rem' } : { value: roundFloat(l as number), unit: 'px' },
+      kind.type === 'dimension' && kind.unit === 'rem'
+        ? { value: round10((l as number) / remBase), unit: 'rem' }
+        : { value: roundFloat(l as number), unit: 'px' },
   },
 };
 

@@ -15,14 +15,19 @@ const S = { type: 'duration', unit: 's' } as const;
 export const durationModule: TypeModule<'duration'> = {
   type: 'duration',
   composite: false,
-  parse: (raw, ctx, path = []) => parseMeasure(raw, ctx, path, 'duration', ['ms', 's'] as const, '{ "value": 200, "unit": "ms" }'),
+  parse: (raw, ctx, path = []) =>
+    parseMeasure(raw, ctx, path, 'duration', ['ms', 's'] as const, '{ "value": 200, "unit": "ms" }'),
   canonical: (v) => canon(v, (d: Duration) => `${num(d.value)}${d.unit}`),
-  encode: (v, ctx) => enc(v, ctx, (d: Duration) => ({ value: d.unit === 's' ? round10(d.value) : roundFloat(d.value), unit: d.unit })),
+  encode: (v, ctx) =>
+    enc(v, ctx, (d: Duration) => ({ value: d.unit === 's' ? round10(d.value) : roundFloat(d.value), unit: d.unit })),
   variable: {
     type: 'FLOAT',
-    toLiteral: (d) => (d.unit === 's' ? { literal: roundFloat(d.value * 1000), kind: S } : { literal: d.value, kind: MS }),
+    toLiteral: (d) =>
+      d.unit === 's' ? { literal: roundFloat(d.value * 1000), kind: S } : { literal: d.value, kind: MS },
     fromLiteral: (l, kind) =>
-      kind.type === 'duration' && kind.unit === 's' ? { value: round10((l as number) / 1000), unit: 's' } : { value: roundFloat(l as number), unit: 'ms' },
+      kind.type === 'duration' && kind.unit === 's'
+        ? { value: round10((l as number) / 1000), unit: 's' }
+        : { value: roundFloat(l as number), unit: 'ms' },
   },
 };
 

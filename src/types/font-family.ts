@@ -7,7 +7,8 @@ import { canon, enc, show } from './common.js';
 import type { TypeModule } from './module.js';
 
 /** A stack as one CSS list: names with spaces or commas quoted. */
-export const fontList = (f: FontFamily): string => (typeof f === 'string' ? f : f.map((s) => (/[\s,]/.test(s) ? `"${s}"` : s)).join(', '));
+export const fontList = (f: FontFamily): string =>
+  typeof f === 'string' ? f : f.map((s) => (/[\s,]/.test(s) ? `"${s}"` : s)).join(', ');
 
 /** One presentation object for every such variable (kinds are never mutated). */
 const FAMILY = { type: 'fontFamily' } as const;
@@ -18,7 +19,11 @@ export const fontFamilyModule: TypeModule<'fontFamily'> = {
   parse: (raw, ctx, path = []) => {
     if (typeof raw === 'string') return raw;
     if (Array.isArray(raw) && raw.length > 0 && raw.every((s) => typeof s === 'string')) return [...(raw as string[])];
-    ctx.report(path, `a fontFamily token needs a string value, not ${show(raw)}`, 'Set "$value" to a string, e.g. "Inter", or an array of names, e.g. ["Inter", "sans-serif"].');
+    ctx.report(
+      path,
+      `a fontFamily token needs a string value, not ${show(raw)}`,
+      'Set "$value" to a string, e.g. "Inter", or an array of names, e.g. ["Inter", "sans-serif"].',
+    );
     return undefined;
   },
   canonical: (v) => canon(v, (f: FontFamily) => JSON.stringify(fontList(f))),
@@ -40,7 +45,8 @@ import { androidString as rAndroidString, cLikeString as rCLikeString } from './
  * the list as one comma-separated string, their font lookup takes the first it has.
  */
 const renderList = (f: FontFamily): string[] => (Array.isArray(f) ? f : [f]);
-const renderQuote = (name: string): string => (/^[A-Za-z-][A-Za-z0-9-]*$/.test(name) || name.includes(',') ? name : `"${name.replace(/"/g, '\\"')}"`);
+const renderQuote = (name: string): string =>
+  /^[A-Za-z-][A-Za-z0-9-]*$/.test(name) || name.includes(',') ? name : `"${name.replace(/"/g, '\\"')}"`;
 
 export const cssFontFamily = (f: FontFamily): string => renderList(f).map(renderQuote).join(', ');
 const renderJoined = (f: FontFamily): string => renderList(f).join(', ');

@@ -41,7 +41,11 @@ export const fontWeightModule: TypeModule<'fontWeight'> = {
   parse: (raw, ctx, path = []) => {
     if (typeof raw === 'string') {
       if (Object.hasOwn(FONT_WEIGHT_NAMES, raw)) return raw;
-      ctx.report(path, `"${raw}" is not a DTCG font weight`, `Use a number from 1 to 1000, or one of ${Object.keys(FONT_WEIGHT_NAMES).join(', ')}.`);
+      ctx.report(
+        path,
+        `"${raw}" is not a DTCG font weight`,
+        `Use a number from 1 to 1000, or one of ${Object.keys(FONT_WEIGHT_NAMES).join(', ')}.`,
+      );
       return undefined;
     }
     if (!isNum(raw)) {
@@ -49,7 +53,11 @@ export const fontWeightModule: TypeModule<'fontWeight'> = {
       return undefined;
     }
     if (raw < 1 || raw > 1000) {
-      ctx.report(path, `font weight ${raw} is outside 1..1000`, 'Use a number from 1 to 1000 (400 is regular, 700 bold).');
+      ctx.report(
+        path,
+        `font weight ${raw} is outside 1..1000`,
+        'Use a number from 1 to 1000 (400 is regular, 700 bold).',
+      );
       return undefined;
     }
     return raw;

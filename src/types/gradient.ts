@@ -13,17 +13,35 @@ import { numberModule } from './number.js';
 const EXAMPLE = '[{ "color": "{color.start}", "position": 0 }, { "color": "{color.end}", "position": 1 }]';
 
 function parseStop(raw: unknown, ctx: ParseContext, path: SubPath): GradientStop | undefined {
-  if (!checkObject(raw, ctx, path, 'a gradient stop', ['color', 'position'], [], '{ "color": "{color.start}", "position": 0 }')) return undefined;
+  if (
+    !checkObject(
+      raw,
+      ctx,
+      path,
+      'a gradient stop',
+      ['color', 'position'],
+      [],
+      '{ "color": "{color.start}", "position": 0 }',
+    )
+  )
+    return undefined;
   const color = subValue(colorModule, raw['color'], ctx, [...path, 'color']);
   const position = subValue(numberModule, raw['position'], ctx, [...path, 'position']);
   return color && position !== undefined ? { color, position } : undefined;
 }
 
 const canonStop = (s: Ref<GradientStop>): string =>
-  isAlias(s as Alias) ? canonicalRef(s as Alias) : `${colorModule.canonical((s as GradientStop).color)}@${numberModule.canonical((s as GradientStop).position)}`;
+  isAlias(s as Alias)
+    ? canonicalRef(s as Alias)
+    : `${colorModule.canonical((s as GradientStop).color)}@${numberModule.canonical((s as GradientStop).position)}`;
 
 const encodeStop = (s: Ref<GradientStop>, ctx: EncodeContext): unknown =>
-  isAlias(s as Alias) ? ctx.ref(s as Alias) : { color: colorModule.encode((s as GradientStop).color, ctx), position: numberModule.encode((s as GradientStop).position, ctx) };
+  isAlias(s as Alias)
+    ? ctx.ref(s as Alias)
+    : {
+        color: colorModule.encode((s as GradientStop).color, ctx),
+        position: numberModule.encode((s as GradientStop).position, ctx),
+      };
 
 /**
  * `$extensions["dev.tokensync"].gradient` (`{ "type": "linear", "angle": 90 }` or
@@ -45,21 +63,30 @@ export function gradientShape(ours: Record<string, unknown>): GradientShape | un
  * angle, so editing only those is a change diff reports.
  */
 const canonShape = (shape: GradientShape | undefined): string =>
-  shape?.type === 'radial' ? ' radial' : shape?.angle !== undefined && shape.angle !== 180 ? ` linear ${numberModule.canonical(shape.angle)}deg` : '';
+  shape?.type === 'radial'
+    ? ' radial'
+    : shape?.angle !== undefined && shape.angle !== 180
+      ? ` linear ${numberModule.canonical(shape.angle)}deg`
+      : '';
 
 export const gradientModule: TypeModule<'gradient'> = {
   type: 'gradient',
   composite: true,
   parse: (raw, ctx, path = []) => {
     if (!Array.isArray(raw) || raw.length === 0) {
-      ctx.report(path, `a gradient needs a non-empty array of stops, not ${show(raw)}`, `Write it as ${EXAMPLE} (format §9.6).`);
+      ctx.report(
+        path,
+        `a gradient needs a non-empty array of stops, not ${show(raw)}`,
+        `Write it as ${EXAMPLE} (format §9.6).`,
+      );
       return undefined;
     }
     const stops: Gradient = [];
     let ok = true;
     raw.forEach((item, i) => {
       const dotted = refText(item);
-      const stop = dotted !== undefined ? ctx.ref(dotted, 'gradient', [...path, i]) : parseStop(item, ctx, [...path, i]);
+      const stop =
+        dotted !== undefined ? ctx.ref(dotted, 'gradient', [...path, i]) : parseStop(item, ctx, [...path, i]);
       if (stop === undefined) ok = false;
       else stops.push(stop);
     });
@@ -72,11 +99,25 @@ export const gradientModule: TypeModule<'gradient'> = {
     if (shape !== undefined) v.shape = shape;
     return v;
   },
-  extensionOf: (v) => (v.shape ? { gradient: v.shape.type === 'radial' ? { type: 'radial' } : { type: 'linear', ...(v.shape.angle !== undefined ? { angle: v.shape.angle } : {}) } } : undefined),
+  extensionOf: (v) =>
+    v.shape
+      ? {
+          gradient:
+            v.shape.type === 'radial'
+              ? { type: 'radial' }
+              : { type: 'linear', ...(v.shape.angle !== undefined ? { angle: v.shape.angle } : {}) },
+        }
+      : undefined,
 };
 
 // ---- render: what the build prints for this type on each platform (src/codegen prints it through these; contract in ./render/context.ts) ----
-import { isSub, type TypeRender, type RenderContext as BuildRenderContext, type Sub, type AndroidResource } from './render/context.js';
+import {
+  isSub,
+  type TypeRender,
+  type RenderContext as BuildRenderContext,
+  type Sub,
+  type AndroidResource,
+} from './render/context.js';
 import { kFloat as rKFloat, num as rNum } from './render/units.js';
 
 /**
@@ -104,21 +145,37 @@ const renderCssPos = (p: Sub, ctx: BuildRenderContext): string => {
  * The stops, a referenced gradient's stops in its place (format §9 "Array aliasing"; a CSS
  * gradient cannot hold another gradient, so CSS gets them spliced too, their own references kept).
  */
-const renderStops = (v: RenderGradient): RenderStop[] => v.stops.flatMap((s) => (isSub(s) ? renderStops(s.$lit as RenderGradient) : [s]));
+const renderStops = (v: RenderGradient): RenderStop[] =>
+  v.stops.flatMap((s) => (isSub(s) ? renderStops(s.$lit as RenderGradient) : [s]));
 
 /** `radial-gradient(`, `linear-gradient(90deg, ` or (no shape, or the default 180deg) `linear-gradient(`. */
 const cssHead = (shape: GradientShape | undefined): string =>
-  shape?.type === 'radial' ? 'radial-gradient(' : shape?.angle !== undefined && shape.angle !== 180 ? `linear-gradient(${rNum(shape.angle)}deg, ` : 'linear-gradient(';
+  shape?.type === 'radial'
+    ? 'radial-gradient('
+    : shape?.angle !== undefined && shape.angle !== 180
+      ? `linear-gradient(${rNum(shape.angle)}deg, `
+      : 'linear-gradient(';
 
 /** Swift/Compose arguments after the stops: only what differs from the type's defaults (linear, 180). */
 const nativeShape = (shape: GradientShape | undefined, sep: ': ' | ' = ', float: (n: number) => string): string =>
-  shape?.type === 'radial' ? `, radial${sep}true` : shape?.angle !== undefined && shape.angle !== 180 ? `, angle${sep}${float(shape.angle)}` : '';
+  shape?.type === 'radial'
+    ? `, radial${sep}true`
+    : shape?.angle !== undefined && shape.angle !== 180
+      ? `, angle${sep}${float(shape.angle)}`
+      : '';
 
 export const gradientRender: TypeRender<RenderGradient> = {
-  css: (v, ctx) => `${cssHead(v.shape)}${renderStops(v).map((s) => `${ctx.sub(s.color, 'color')} ${renderCssPos(s.position, ctx)}`).join(', ')})`,
+  css: (v, ctx) =>
+    `${cssHead(v.shape)}${renderStops(v)
+      .map((s) => `${ctx.sub(s.color, 'color')} ${renderCssPos(s.position, ctx)}`)
+      .join(', ')})`,
   // TS and JSON keep the DTCG shape (an array of stops), as the token files write it.
-  js: (v, ctx) => renderStops(v).map((s) => ({ color: ctx.subJs(s.color, 'color'), position: ctx.subJs(s.position, 'number') })),
-  swift: (v, ctx) => `GradientToken(stops: [${renderStops(v).map((s) => `GradientStop(color: ${ctx.sub(s.color, 'color')}, position: ${ctx.sub(s.position, 'number')})`).join(', ')}]${nativeShape(v.shape, ': ', rNum)})`,
+  js: (v, ctx) =>
+    renderStops(v).map((s) => ({ color: ctx.subJs(s.color, 'color'), position: ctx.subJs(s.position, 'number') })),
+  swift: (v, ctx) =>
+    `GradientToken(stops: [${renderStops(v)
+      .map((s) => `GradientStop(color: ${ctx.sub(s.color, 'color')}, position: ${ctx.sub(s.position, 'number')})`)
+      .join(', ')}]${nativeShape(v.shape, ': ', rNum)})`,
   // One resource per part of each stop, how many stops this mode has (`x_count`), and the kind and angle when known.
   android: (v, ctx) => [
     { tag: 'integer' as const, suffix: ['count'], value: String(renderStops(v).length) },
@@ -130,13 +187,18 @@ export const gradientRender: TypeRender<RenderGradient> = {
     ...(v.shape?.angle !== undefined ? [{ tag: 'float' as const, suffix: ['angle'], value: rNum(v.shape.angle) }] : []),
   ],
   compose: (v, ctx) =>
-    `GradientToken(listOf(${renderStops(v).map((s) => `GradientStop(color = ${ctx.sub(s.color, 'color')}, position = ${rKFloat(s.position.$lit as number)})`).join(', ')})${nativeShape(v.shape, ' = ', rKFloat)})`,
+    `GradientToken(listOf(${renderStops(v)
+      .map(
+        (s) => `GradientStop(color = ${ctx.sub(s.color, 'color')}, position = ${rKFloat(s.position.$lit as number)})`,
+      )
+      .join(', ')})${nativeShape(v.shape, ' = ', rKFloat)})`,
   docs: (css) => `<span class="chk wide"><span class="sw" style="background-image:${css}"></span></span>`,
   swiftType:
-    'public struct GradientStop: Equatable {\n    public let color: UIColor\n    public let position: CGFloat\n}\n\n/// `radial` or linear at `angle` degrees (CSS: 0 points up, 90 right; 180, top to bottom, is DTCG\'s default).\npublic struct GradientToken: Equatable {\n    public let stops: [GradientStop]\n    public var radial: Bool = false\n    public var angle: CGFloat = 180\n}',
+    "public struct GradientStop: Equatable {\n    public let color: UIColor\n    public let position: CGFloat\n}\n\n/// `radial` or linear at `angle` degrees (CSS: 0 points up, 90 right; 180, top to bottom, is DTCG's default).\npublic struct GradientToken: Equatable {\n    public let stops: [GradientStop]\n    public var radial: Bool = false\n    public var angle: CGFloat = 180\n}",
   composeType:
-    'data class GradientStop(val color: Color, val position: Float)\n\n/** `radial`, or linear at `angle` degrees (CSS: 0 points up, 90 right; 180, top to bottom, is DTCG\'s default). */\ndata class GradientToken(val stops: List<GradientStop>, val radial: Boolean = false, val angle: Float = 180f)',
-  tsType: '/** gradient: color stops, position 0..1. */\nexport type GradientToken = readonly { readonly color: string; readonly position: number }[];',
+    "data class GradientStop(val color: Color, val position: Float)\n\n/** `radial`, or linear at `angle` degrees (CSS: 0 points up, 90 right; 180, top to bottom, is DTCG's default). */\ndata class GradientToken(val stops: List<GradientStop>, val radial: Boolean = false, val angle: Float = 180f)",
+  tsType:
+    '/** gradient: color stops, position 0..1. */\nexport type GradientToken = readonly { readonly color: string; readonly position: number }[];',
 };
 
 gradientModule.render = gradientRender;

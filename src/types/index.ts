@@ -21,7 +21,15 @@ import { strokeStyleModule } from './stroke-style.js';
 import { transitionModule } from './transition.js';
 import { typographyModule } from './typography.js';
 
-export type { EncodeContext, ParseContext, RenderContext, Renderer, SubPath, TypeModule, VariableMapping } from './module.js';
+export type {
+  EncodeContext,
+  ParseContext,
+  RenderContext,
+  Renderer,
+  SubPath,
+  TypeModule,
+  VariableMapping,
+} from './module.js';
 
 export const TYPE_MODULES: { [K in DtcgType]: TypeModule<K> } = {
   color: colorModule,

@@ -32,7 +32,9 @@ export const numberRender: TypeRender<number> = {
   css: (n) => rNum(n),
   js: (n) => Number(rNum(n)),
   swift: (n) => `CGFloat(${rNum(n)})`,
-  android: (n) => [Number.isInteger(n) ? { tag: 'integer', suffix: [], value: rNum(n) } : { tag: 'float', suffix: [], value: rNum(n) }],
+  android: (n) => [
+    Number.isInteger(n) ? { tag: 'integer', suffix: [], value: rNum(n) } : { tag: 'float', suffix: [], value: rNum(n) },
+  ],
   compose: (n) => rKFloat(n),
 };
 

@@ -13,7 +13,8 @@ const EXAMPLE =
   '{ "color": "{color.shadow}", "offsetX": { "value": 0, "unit": "px" }, "offsetY": { "value": 4, "unit": "px" }, "blur": { "value": 8, "unit": "px" }, "spread": { "value": 0, "unit": "px" } }';
 
 function parseLayer(raw: unknown, ctx: ParseContext, path: SubPath): ShadowLayer | undefined {
-  if (!checkObject(raw, ctx, path, 'a shadow', ['color', 'offsetX', 'offsetY', 'blur', 'spread'], ['inset'], EXAMPLE)) return undefined;
+  if (!checkObject(raw, ctx, path, 'a shadow', ['color', 'offsetX', 'offsetY', 'blur', 'spread'], ['inset'], EXAMPLE))
+    return undefined;
   const color = subValue(colorModule, raw['color'], ctx, [...path, 'color']);
   const offsetX = subValue(dimensionModule, raw['offsetX'], ctx, [...path, 'offsetX']);
   const offsetY = subValue(dimensionModule, raw['offsetY'], ctx, [...path, 'offsetY']);
@@ -21,7 +22,11 @@ function parseLayer(raw: unknown, ctx: ParseContext, path: SubPath): ShadowLayer
   const spread = subValue(dimensionModule, raw['spread'], ctx, [...path, 'spread']);
   const inset = raw['inset'];
   if (inset !== undefined && typeof inset !== 'boolean') {
-    ctx.report([...path, 'inset'], `the shadow's "inset" must be true or false, not ${show(inset)}`, 'Set "inset": true for an inner shadow, or remove it.');
+    ctx.report(
+      [...path, 'inset'],
+      `the shadow's "inset" must be true or false, not ${show(inset)}`,
+      'Set "inset": true for an inner shadow, or remove it.',
+    );
     return undefined;
   }
   if (!(color && offsetX && offsetY && blur && spread)) return undefined;
@@ -34,7 +39,9 @@ const canonLayer = (l: Ref<ShadowLayer>): string =>
   isAlias(l as Alias)
     ? canonicalRef(l as Alias)
     : ((x: ShadowLayer) =>
-        `shadow(${colorModule.canonical(x.color)};${[x.offsetX, x.offsetY, x.blur, x.spread].map((d) => dimensionModule.canonical(d)).join(';')};${x.inset === true})`)(l as ShadowLayer);
+        `shadow(${colorModule.canonical(x.color)};${[x.offsetX, x.offsetY, x.blur, x.spread].map((d) => dimensionModule.canonical(d)).join(';')};${x.inset === true})`)(
+        l as ShadowLayer,
+      );
 
 function encodeLayer(l: Ref<ShadowLayer>, ctx: EncodeContext): unknown {
   if (isAlias(l as Alias)) return ctx.ref(l as Alias);
@@ -56,25 +63,37 @@ export const shadowModule: TypeModule<'shadow'> = {
   parse: (raw, ctx, path = []) => {
     if (!Array.isArray(raw)) return parseLayer(raw, ctx, path);
     if (raw.length === 0) {
-      ctx.report(path, 'a shadow array needs at least one shadow', `Write one shadow object, e.g. ${EXAMPLE}, or remove the token.`);
+      ctx.report(
+        path,
+        'a shadow array needs at least one shadow',
+        `Write one shadow object, e.g. ${EXAMPLE}, or remove the token.`,
+      );
       return undefined;
     }
     const layers: Ref<ShadowLayer>[] = [];
     let ok = true;
     raw.forEach((item, i) => {
       const dotted = refText(item);
-      const layer = dotted !== undefined ? ctx.ref(dotted, 'shadow', [...path, i]) : parseLayer(item, ctx, [...path, i]);
+      const layer =
+        dotted !== undefined ? ctx.ref(dotted, 'shadow', [...path, i]) : parseLayer(item, ctx, [...path, i]);
       if (layer === undefined) ok = false;
       else layers.push(layer);
     });
     return ok ? layers : undefined;
   },
   canonical: (v) => canon(v, (s: Shadow) => (Array.isArray(s) ? `[${s.map(canonLayer).join(',')}]` : canonLayer(s))),
-  encode: (v, ctx) => enc(v, ctx, (s: Shadow) => (Array.isArray(s) ? s.map((l) => encodeLayer(l, ctx)) : encodeLayer(s, ctx))),
+  encode: (v, ctx) =>
+    enc(v, ctx, (s: Shadow) => (Array.isArray(s) ? s.map((l) => encodeLayer(l, ctx)) : encodeLayer(s, ctx))),
 };
 
 // ---- render: what the build prints for this type on each platform (src/codegen prints it through these; contract in ./render/context.ts) ----
-import { isSub, type TypeRender, type RenderContext as BuildRenderContext, type Sub, type AndroidResource } from './render/context.js';
+import {
+  isSub,
+  type TypeRender,
+  type RenderContext as BuildRenderContext,
+  type Sub,
+  type AndroidResource,
+} from './render/context.js';
 
 /**
  * shadow (format §9.5): one layer or several, CSS `box-shadow` (`inset x y blur spread color`,
@@ -100,13 +119,19 @@ const renderJsLayer = (l: RenderLayer, ctx: BuildRenderContext): Record<string, 
 });
 
 const renderArgs = (l: RenderLayer, ctx: BuildRenderContext, eq: string): string =>
-  ['color', 'offsetX', 'offsetY', 'blur', 'spread'].map((k) => `${k}${eq}${ctx.sub(l[k as keyof RenderLayer] as Sub, k === 'color' ? 'color' : 'dimension')}`).join(', ') + `, inset${eq}${l.inset === true}`;
+  `${['color', 'offsetX', 'offsetY', 'blur', 'spread']
+    .map((k) => `${k}${eq}${ctx.sub(l[k as keyof RenderLayer] as Sub, k === 'color' ? 'color' : 'dimension')}`)
+    .join(', ')}, inset${eq}${l.inset === true}`;
 
 export const shadowRender: TypeRender<RenderValue> = {
   // A referenced shadow stays `var(--…)` in the list: box-shadow takes a var() that holds layers.
-  css: (v, ctx) => (Array.isArray(v) ? v : [v]).map((l) => (isSub(l) ? ctx.sub(l, 'shadow') : renderCssLayer(l, ctx))).join(', '),
+  css: (v, ctx) =>
+    (Array.isArray(v) ? v : [v]).map((l) => (isSub(l) ? ctx.sub(l, 'shadow') : renderCssLayer(l, ctx))).join(', '),
   js: (v, ctx) => renderLayers(v).map((l) => renderJsLayer(l, ctx)),
-  swift: (v, ctx) => `ShadowToken(layers: [${renderLayers(v).map((l) => `ShadowLayer(${renderArgs(l, ctx, ': ')})`).join(', ')}])`,
+  swift: (v, ctx) =>
+    `ShadowToken(layers: [${renderLayers(v)
+      .map((l) => `ShadowLayer(${renderArgs(l, ctx, ': ')})`)
+      .join(', ')}])`,
   // One resource per part of each layer, and how many layers this mode has (`x_count`).
   android: (v, ctx) => [
     { tag: 'integer' as const, suffix: ['count'], value: String(renderLayers(v).length) },
@@ -122,7 +147,10 @@ export const shadowRender: TypeRender<RenderValue> = {
       ];
     }),
   ],
-  compose: (v, ctx) => `ShadowToken(listOf(${renderLayers(v).map((l) => `ShadowLayer(${renderArgs(l, ctx, ' = ')})`).join(', ')}))`,
+  compose: (v, ctx) =>
+    `ShadowToken(listOf(${renderLayers(v)
+      .map((l) => `ShadowLayer(${renderArgs(l, ctx, ' = ')})`)
+      .join(', ')}))`,
   docs: (css) => `<span class="box" style="box-shadow:${css}"></span>`,
   swiftType:
     'public struct ShadowLayer: Equatable {\n    public let color: UIColor\n    public let offsetX: CGFloat\n    public let offsetY: CGFloat\n    public let blur: CGFloat\n    public let spread: CGFloat\n    public let inset: Bool\n}\n\n/** Layers top first, as CSS lists them. */\npublic struct ShadowToken: Equatable {\n    public let layers: [ShadowLayer]\n}',

@@ -10,7 +10,11 @@ export const stringModule: TypeModule<'string'> = {
   composite: false,
   parse: (raw, ctx, path = []) => {
     if (typeof raw === 'string') return raw;
-    ctx.report(path, `a string token needs a string value, not ${show(raw)}`, 'Set "$value" to a string, e.g. "Inter".');
+    ctx.report(
+      path,
+      `a string token needs a string value, not ${show(raw)}`,
+      'Set "$value" to a string, e.g. "Inter".',
+    );
     return undefined;
   },
   canonical: (v) => canon(v, (s: string) => JSON.stringify(s)),
@@ -20,7 +24,11 @@ export const stringModule: TypeModule<'string'> = {
 
 // ---- render: what the build prints for this type on each platform (src/codegen prints it through these; contract in ./render/context.ts) ----
 import type { TypeRender } from './render/context.js';
-import { androidString as rAndroidString, cLikeString as rCLikeString, cssString as rCssString } from './render/units.js';
+import {
+  androidString as rAndroidString,
+  cLikeString as rCLikeString,
+  cssString as rCssString,
+} from './render/units.js';
 
 /** string (not in the 2025.10 format; the design file's STRING variables). */
 export const stringRender: TypeRender<string> = {

@@ -11,7 +11,8 @@ import type { TypeModule } from './module.js';
 import { numberModule } from './number.js';
 
 const KEYS = ['fontFamily', 'fontSize', 'fontWeight', 'letterSpacing', 'lineHeight'] as const;
-const EXAMPLE = '{ "fontFamily": "Inter", "fontSize": { "value": 16, "unit": "px" }, "fontWeight": 400, "letterSpacing": { "value": 0, "unit": "px" }, "lineHeight": 1.5 }';
+const EXAMPLE =
+  '{ "fontFamily": "Inter", "fontSize": { "value": 16, "unit": "px" }, "fontWeight": 400, "letterSpacing": { "value": 0, "unit": "px" }, "lineHeight": 1.5 }';
 
 export const typographyModule: TypeModule<'typography'> = {
   type: 'typography',
@@ -23,7 +24,14 @@ export const typographyModule: TypeModule<'typography'> = {
     const fontWeight = subValue(fontWeightModule, raw['fontWeight'], ctx, [...path, 'fontWeight']);
     const letterSpacing = subValue(dimensionModule, raw['letterSpacing'], ctx, [...path, 'letterSpacing']);
     const lineHeight = subValue(numberModule, raw['lineHeight'], ctx, [...path, 'lineHeight']);
-    if (fontFamily === undefined || fontSize === undefined || fontWeight === undefined || letterSpacing === undefined || lineHeight === undefined) return undefined;
+    if (
+      fontFamily === undefined ||
+      fontSize === undefined ||
+      fontWeight === undefined ||
+      letterSpacing === undefined ||
+      lineHeight === undefined
+    )
+      return undefined;
     return { fontFamily, fontSize, fontWeight, letterSpacing, lineHeight };
   },
   canonical: (v) =>
@@ -84,7 +92,8 @@ const renderFamily = (v: RenderValue): string => {
 };
 
 export const typographyRender: TypeRender<RenderValue> = {
-  css: (v, ctx) => `${ctx.sub(v.fontWeight, 'fontWeight')} ${renderSizeSlash(v, ctx)} ${ctx.sub(v.fontFamily, 'fontFamily')}`,
+  css: (v, ctx) =>
+    `${ctx.sub(v.fontWeight, 'fontWeight')} ${renderSizeSlash(v, ctx)} ${ctx.sub(v.fontFamily, 'fontFamily')}`,
   js: (v, ctx) => ({
     fontFamily: ctx.subJs(v.fontFamily, 'fontFamily'),
     fontSize: ctx.subJs(v.fontSize, 'dimension'),

@@ -23,7 +23,12 @@ export interface ReceiverOptions {
   fileKey: string;
   onFileUpdate(event: WebhookEvent): Promise<void>;
   /** Every event and what was done with it (for the CLI's log lines); never includes the passcode. */
-  onEvent?(info: { type: string; fileKey: string | undefined; action: 'pull' | 'queued' | 'ignored' | 'rejected'; reason?: string }): void;
+  onEvent?(info: {
+    type: string;
+    fileKey: string | undefined;
+    action: 'pull' | 'queued' | 'ignored' | 'rejected';
+    reason?: string;
+  }): void;
   /** A pull that failed; the receiver keeps serving. */
   onError?(err: unknown): void;
   /**
@@ -57,12 +62,17 @@ export function parseEventBody(body: Buffer): Parsed {
   } catch {
     return { ok: false, reason: 'body is not JSON' };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'body is not a JSON object' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, reason: 'body is not a JSON object' };
   const obj = value as Record<string, unknown>;
   const type = typeof obj['event_type'] === 'string' ? obj['event_type'] : 'unknown';
   const fileKey = typeof obj['file_key'] === 'string' ? obj['file_key'] : undefined;
   const { passcode, ...rest } = obj;
-  return { ok: true, event: { ...rest, event_type: type, ...(fileKey !== undefined ? { file_key: fileKey } : {}) }, passcode };
+  return {
+    ok: true,
+    event: { ...rest, event_type: type, ...(fileKey !== undefined ? { file_key: fileKey } : {}) },
+    passcode,
+  };
 }
 
 const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
@@ -100,59 +110,73 @@ export async function startWebhookReceiver(opts: ReceiverOptions): Promise<Runni
   };
 
   const timeout = opts.requestTimeoutMs ?? 10_000;
-  const server: Server = createServer({ cert: opts.tls.cert, key: opts.tls.key, requestTimeout: timeout, headersTimeout: Math.min(timeout, 60_000), connectionsCheckingInterval: Math.min(timeout, 1000) }, (req, res) => {
-    const answer = (status: number, message: string): void => {
-      if (res.headersSent || res.destroyed) return;
-      res.writeHead(status, { 'content-type': 'application/json', ...(status === 413 ? { connection: 'close' } : {}) }).end(JSON.stringify({ status, message }));
-    };
-    // A client that goes away mid-body must not become an unhandled 'error' (which ends the process).
-    req.on('error', () => {});
-    res.on('error', () => {});
-    if (req.method !== 'POST') {
-      req.resume();
-      return answer(405, 'Webhook events are delivered by POST.');
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on('data', (c: Buffer) => {
-      if (tooLarge) return;
-      size += c.length;
-      if (size > MAX_BODY) {
-        // Answer, then stop reading: the rest of the body is not buffered.
-        tooLarge = true;
-        chunks.length = 0;
-        log({ type: 'unknown', fileKey: undefined, action: 'rejected', reason: 'body too large' });
-        answer(413, 'Event body too large.');
-        res.once('finish', () => req.destroy());
-      } else chunks.push(c);
-    });
-    req.on('end', () => {
-      if (tooLarge || res.headersSent) return;
-      try {
-        const parsed = parseEventBody(Buffer.concat(chunks));
-        if (!parsed.ok) {
-          log({ type: 'unknown', fileKey: undefined, action: 'rejected', reason: parsed.reason });
-          return answer(400, parsed.reason === 'body is not JSON' ? 'Body is not JSON.' : 'Body is not a JSON object.');
-        }
-        const { event } = parsed;
-        if (!passcodeMatches(opts.passcode, parsed.passcode)) {
-          log({ type: event.event_type, fileKey: event.file_key, action: 'rejected', reason: 'wrong passcode' });
-          return answer(403, 'Wrong passcode.');
-        }
-        if (event.event_type === 'FILE_UPDATE' && event.file_key === opts.fileKey) {
-          log({ type: event.event_type, fileKey: event.file_key, action: schedule(event) });
-        } else {
-          log({ type: event.event_type, fileKey: event.file_key, action: 'ignored' });
-        }
-        answer(200, 'ok');
-      } catch (err) {
-        // Nothing above should throw; if it does, this request fails and the receiver keeps serving.
-        opts.onError?.(err);
-        answer(500, 'The receiver could not handle this event.');
+  const server: Server = createServer(
+    {
+      cert: opts.tls.cert,
+      key: opts.tls.key,
+      requestTimeout: timeout,
+      headersTimeout: Math.min(timeout, 60_000),
+      connectionsCheckingInterval: Math.min(timeout, 1000),
+    },
+    (req, res) => {
+      const answer = (status: number, message: string): void => {
+        if (res.headersSent || res.destroyed) return;
+        res
+          .writeHead(status, { 'content-type': 'application/json', ...(status === 413 ? { connection: 'close' } : {}) })
+          .end(JSON.stringify({ status, message }));
+      };
+      // A client that goes away mid-body must not become an unhandled 'error' (which ends the process).
+      req.on('error', () => {});
+      res.on('error', () => {});
+      if (req.method !== 'POST') {
+        req.resume();
+        return answer(405, 'Webhook events are delivered by POST.');
       }
-    });
-  });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let tooLarge = false;
+      req.on('data', (c: Buffer) => {
+        if (tooLarge) return;
+        size += c.length;
+        if (size > MAX_BODY) {
+          // Answer, then stop reading: the rest of the body is not buffered.
+          tooLarge = true;
+          chunks.length = 0;
+          log({ type: 'unknown', fileKey: undefined, action: 'rejected', reason: 'body too large' });
+          answer(413, 'Event body too large.');
+          res.once('finish', () => req.destroy());
+        } else chunks.push(c);
+      });
+      req.on('end', () => {
+        if (tooLarge || res.headersSent) return;
+        try {
+          const parsed = parseEventBody(Buffer.concat(chunks));
+          if (!parsed.ok) {
+            log({ type: 'unknown', fileKey: undefined, action: 'rejected', reason: parsed.reason });
+            return answer(
+              400,
+              parsed.reason === 'body is not JSON' ? 'Body is not JSON.' : 'Body is not a JSON object.',
+            );
+          }
+          const { event } = parsed;
+          if (!passcodeMatches(opts.passcode, parsed.passcode)) {
+            log({ type: event.event_type, fileKey: event.file_key, action: 'rejected', reason: 'wrong passcode' });
+            return answer(403, 'Wrong passcode.');
+          }
+          if (event.event_type === 'FILE_UPDATE' && event.file_key === opts.fileKey) {
+            log({ type: event.event_type, fileKey: event.file_key, action: schedule(event) });
+          } else {
+            log({ type: event.event_type, fileKey: event.file_key, action: 'ignored' });
+          }
+          answer(200, 'ok');
+        } catch (err) {
+          // Nothing above should throw; if it does, this request fails and the receiver keeps serving.
+          opts.onError?.(err);
+          answer(500, 'The receiver could not handle this event.');
+        }
+      });
+    },
+  );
   // TLS handshakes that fail, sockets reset mid-request: the connection ends, the server stays.
   server.on('clientError', (_err, socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {

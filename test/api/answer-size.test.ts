@@ -45,7 +45,14 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const client = () => createClient({ baseUrl: url, ca: authority.cert, auth: { kind: 'token', token: 'size-cap-token' }, maxResponseBytes: 1024 * 1024, timeScale: 0.001 });
+const client = () =>
+  createClient({
+    baseUrl: url,
+    ca: authority.cert,
+    auth: { kind: 'token', token: 'size-cap-token' },
+    maxResponseBytes: 1024 * 1024,
+    timeScale: 0.001,
+  });
 
 describe('answer size cap', () => {
   it('stops reading a streamed answer at the cap, with a clear error naming the request', async () => {
@@ -53,13 +60,20 @@ describe('answer size cap', () => {
     const err = await c.getLocalVariables('FILE').catch((e: unknown) => e);
     await c.close();
     expect(err).toBeInstanceOf(ApiResponseTooLargeError);
-    expect((err as Error).message).toMatchInlineSnapshot(`"GET ${url}/v1/files/FILE/variables/local -> 200: the answer is larger than 1 MB; tokensync stopped reading it after 1 MB rather than hold it in memory."`);
+    expect((err as Error).message).toMatchInlineSnapshot(
+      `"GET ${url}/v1/files/FILE/variables/local -> 200: the answer is larger than 1 MB; tokensync stopped reading it after 1 MB rather than hold it in memory."`,
+    );
     // Not retried (the same request gets the same answer), and far less than the 40 MB was sent.
     expect(sentChunks).toBeLessThan(640);
   });
 
   it('refuses an answer whose declared length is over the cap without reading it', async () => {
-    const c = createClient({ baseUrl: `${url}/declared`, ca: authority.cert, auth: { kind: 'token', token: 'size-cap-token' }, maxResponseBytes: 1024 * 1024 });
+    const c = createClient({
+      baseUrl: `${url}/declared`,
+      ca: authority.cert,
+      auth: { kind: 'token', token: 'size-cap-token' },
+      maxResponseBytes: 1024 * 1024,
+    });
     const err = await c.getLocalVariables('FILE').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiResponseTooLargeError);
     expect((err as Error).message).toContain('stopped reading it after 0 MB');

@@ -81,7 +81,10 @@ describe('comments', () => {
   it('posts a pinned comment and a reply, lists them, and deletes the thread', async () => {
     const file = await client.getFile(emu.fileKey);
     const nodeId = file.document.children?.[0]?.children?.[0]?.id ?? '';
-    const parent = await client.postComment(emu.fileKey, { message: 'Is this blue right?', client_meta: { x: 10, y: 20, node_id: nodeId } });
+    const parent = await client.postComment(emu.fileKey, {
+      message: 'Is this blue right?',
+      client_meta: { x: 10, y: 20, node_id: nodeId },
+    });
     expect(parent).toMatchObject({ message: 'Is this blue right?', user: { handle: expect.any(String) } });
     const reply = await client.postComment(emu.fileKey, { message: 'Yes.', comment_id: parent.id });
     const listed = await client.getComments(emu.fileKey);
@@ -118,7 +121,9 @@ describe('styles and components', () => {
     expect(components.length).toBeGreaterThan(1);
     const sets = [];
     for await (const c of client.iterateFileComponentSets(emu.fileKey, { pageSize: 1 })) sets.push(c);
-    expect(sets.map((s) => s.name)).toEqual((await client.getFileComponentSets(emu.fileKey)).meta.component_sets.map((s) => s.name));
+    expect(sets.map((s) => s.name)).toEqual(
+      (await client.getFileComponentSets(emu.fileKey)).meta.component_sets.map((s) => s.name),
+    );
     expect(sets[0]?.containing_frame.pageName).toEqual(expect.any(String));
   });
 });
@@ -128,14 +133,25 @@ describe('variables', () => {
     const created = await client.postVariables(emu.fileKey, {
       variableCollections: [{ action: 'CREATE', id: 'temp_c', name: 'Client test', initialModeId: 'temp_m' }],
       variableModes: [{ action: 'CREATE', id: 'temp_m', name: 'Default', variableCollectionId: 'temp_c' }],
-      variables: [{ action: 'CREATE', id: 'temp_v', name: 'space/4', variableCollectionId: 'temp_c', resolvedType: 'FLOAT', initialModeValue: 16 }],
+      variables: [
+        {
+          action: 'CREATE',
+          id: 'temp_v',
+          name: 'space/4',
+          variableCollectionId: 'temp_c',
+          resolvedType: 'FLOAT',
+          initialModeValue: 16,
+        },
+      ],
     });
     const map = created.meta.tempIdMapping;
     expect(map['temp_c']).toMatch(/^VariableCollectionId:/);
     expect(map['temp_v']).toMatch(/^VariableID:/);
     const modeId = map['temp_m'] ?? '';
     await client.putVariables(emu.fileKey, {
-      variables: [{ action: 'UPDATE', id: map['temp_v']!, name: 'space/4x', variableModeValues: [{ modeId, value: 18 }] }],
+      variables: [
+        { action: 'UPDATE', id: map['temp_v']!, name: 'space/4x', variableModeValues: [{ modeId, value: 18 }] },
+      ],
     });
     const local = await client.getLocalVariables(emu.fileKey);
     const v = local.meta.variables[map['temp_v']!];
@@ -154,7 +170,12 @@ describe('webhooks', () => {
       passcode: 'passcode-endpoints-test-42',
       description: 'client test',
     });
-    expect(hook).toMatchObject({ event_type: 'FILE_UPDATE', team_id: emu.teamId, status: 'ACTIVE', description: 'client test' });
+    expect(hook).toMatchObject({
+      event_type: 'FILE_UPDATE',
+      team_id: emu.teamId,
+      status: 'ACTIVE',
+      description: 'client test',
+    });
     expect(JSON.stringify(hook)).not.toContain('passcode-endpoints-test-42');
     expect((await client.listWebhooks(emu.teamId)).map((w) => w.id)).toContain(hook.id);
     await client.deleteWebhook(hook.id);
@@ -178,5 +199,12 @@ describe('request accounting', () => {
 
 it('prints, emits and throws no secret', () => {
   expect(scan.size).toBeGreaterThan(10);
-  expect(scan.leaks({ token: emu.token, adminToken: emu.adminToken, clientSecret: emu.oauth.clientSecret, passcode: 'passcode-endpoints-test-42' })).toEqual([]);
+  expect(
+    scan.leaks({
+      token: emu.token,
+      adminToken: emu.adminToken,
+      clientSecret: emu.oauth.clientSecret,
+      passcode: 'passcode-endpoints-test-42',
+    }),
+  ).toEqual([]);
 });

@@ -70,7 +70,16 @@ function shown(err: unknown): string {
 const newVariableBody = (name: string) => ({
   variableCollections: [{ action: 'CREATE' as const, id: 'temp_c', name: `Col ${name}`, initialModeId: 'temp_m' }],
   variableModes: [{ action: 'CREATE' as const, id: 'temp_m', name: 'Default', variableCollectionId: 'temp_c' }],
-  variables: [{ action: 'CREATE' as const, id: 'temp_v', name, variableCollectionId: 'temp_c', resolvedType: 'BOOLEAN' as const, initialModeValue: true }],
+  variables: [
+    {
+      action: 'CREATE' as const,
+      id: 'temp_v',
+      name,
+      variableCollectionId: 'temp_c',
+      resolvedType: 'BOOLEAN' as const,
+      initialModeValue: true,
+    },
+  ],
 });
 
 async function variableNames(): Promise<string[]> {
@@ -113,7 +122,20 @@ describe('error statuses', () => {
 
   it("400: a refused write keeps the service's message and is not retried", async () => {
     const { c, events } = client();
-    const err = await scan.thrown(c.postVariables(emu.fileKey, { variables: [{ action: 'CREATE', id: 'temp_v', name: 'bad.name', variableCollectionId: 'VariableCollectionId:0:0', resolvedType: 'FLOAT', initialModeValue: 1 }] }));
+    const err = await scan.thrown(
+      c.postVariables(emu.fileKey, {
+        variables: [
+          {
+            action: 'CREATE',
+            id: 'temp_v',
+            name: 'bad.name',
+            variableCollectionId: 'VariableCollectionId:0:0',
+            resolvedType: 'FLOAT',
+            initialModeValue: 1,
+          },
+        ],
+      }),
+    );
     expect(err).toBeInstanceOf(ApiBadRequestError);
     expect((err as ApiBadRequestError).serviceMessage.length).toBeGreaterThan(0);
     expect(events).toHaveLength(1);
@@ -126,15 +148,28 @@ describe('error statuses', () => {
 
 describe('Retry-After and the retry budget', () => {
   it('waits the Retry-After seconds (scaled) and succeeds when they fit the budget', async () => {
-    await emu.admin.addFault({ method: 'GET', path: '/v1/files/*/variables/local', fault: 'rate-limit', retryAfter: 30 });
+    await emu.admin.addFault({
+      method: 'GET',
+      path: '/v1/files/*/variables/local',
+      fault: 'rate-limit',
+      retryAfter: 30,
+    });
     const { c, events } = client({ retryBudgetSeconds: 30 });
     const vars = await c.getLocalVariables(emu.fileKey);
     expect(Object.keys(vars.meta.variableCollections).length).toBeGreaterThan(0);
-    expect(events.map((e) => [e.status, e.attempt])).toEqual([[429, 1], [200, 2]]);
+    expect(events.map((e) => [e.status, e.attempt])).toEqual([
+      [429, 1],
+      [200, 2],
+    ]);
   });
 
   it('a wait past the budget ends in ApiRateLimitError that says when to retry', async () => {
-    await emu.admin.addFault({ method: 'GET', path: '/v1/files/*/variables/local', fault: 'rate-limit', retryAfter: 30 });
+    await emu.admin.addFault({
+      method: 'GET',
+      path: '/v1/files/*/variables/local',
+      fault: 'rate-limit',
+      retryAfter: 30,
+    });
     const { c, events } = client({ retryBudgetSeconds: 29 });
     const before = Date.now();
     const err = (await scan.thrown(c.getLocalVariables(emu.fileKey))) as ApiRateLimitError;
@@ -153,15 +188,34 @@ describe('Retry-After and the retry budget', () => {
     let calls = 0;
     const raw = await startRawServer(() => {
       calls++;
-      if (calls === 1) return { status: 429, body: '{"status":429,"error":true,"message":"slow down"}', headers: { 'retry-after': new Date(Date.now() + 20_000).toUTCString() } };
+      if (calls === 1)
+        return {
+          status: 429,
+          body: '{"status":429,"error":true,"message":"slow down"}',
+          headers: { 'retry-after': new Date(Date.now() + 20_000).toUTCString() },
+        };
       return { status: 200, body: JSON.stringify({ id: '1', handle: 'Ada', email: 'a@b.c', img_url: '' }) };
     });
     try {
-      const ok = createClient({ baseUrl: raw.url, auth: { kind: 'token', token: emu.token }, ca: raw.ca, env: {}, timeScale: 0.001, retryBudgetSeconds: 25 });
+      const ok = createClient({
+        baseUrl: raw.url,
+        auth: { kind: 'token', token: emu.token },
+        ca: raw.ca,
+        env: {},
+        timeScale: 0.001,
+        retryBudgetSeconds: 25,
+      });
       open.push(ok);
       expect((await ok.getMe()).handle).toBe('Ada');
       calls = 0;
-      const tight = createClient({ baseUrl: raw.url, auth: { kind: 'token', token: emu.token }, ca: raw.ca, env: {}, timeScale: 0.001, retryBudgetSeconds: 10 });
+      const tight = createClient({
+        baseUrl: raw.url,
+        auth: { kind: 'token', token: emu.token },
+        ca: raw.ca,
+        env: {},
+        timeScale: 0.001,
+        retryBudgetSeconds: 10,
+      });
       open.push(tight);
       const err = (await scan.thrown(tight.getMe())) as ApiRateLimitError;
       expect(err).toBeInstanceOf(ApiRateLimitError);
@@ -195,7 +249,12 @@ describe('Retry-After and the retry budget', () => {
     const local = await c.getLocalVariables(emu.fileKey);
     const [id, v] = Object.entries(local.meta.variables)[0]!;
     await c.putVariables(emu.fileKey, { variables: [{ action: 'UPDATE', id, description: 'retried put' }] });
-    expect(events.map((e) => `${e.method} ${e.status}`)).toEqual(['GET network-error', 'GET 200', 'PUT network-error', 'PUT 200']);
+    expect(events.map((e) => `${e.method} ${e.status}`)).toEqual([
+      'GET network-error',
+      'GET 200',
+      'PUT network-error',
+      'PUT 200',
+    ]);
     const after = await c.getLocalVariables(emu.fileKey);
     expect(after.meta.variables[id]).toMatchObject({ name: v.name, description: 'retried put' });
   });
@@ -211,7 +270,12 @@ describe('Retry-After and the retry budget', () => {
 
   it('an attempt that exceeds the timeout is abandoned and a GET is tried again', async () => {
     // The emulator holds the call 2000 s × its time scale (0.001) = 2 s; the client gives up after 300 ms.
-    await emu.admin.addFault({ method: 'GET', path: '/v1/files/*/variables/local', fault: 'delay', delayMs: 2_000_000 });
+    await emu.admin.addFault({
+      method: 'GET',
+      path: '/v1/files/*/variables/local',
+      fault: 'delay',
+      delayMs: 2_000_000,
+    });
     const { c, events } = client({ timeoutMs: 300 });
     const vars = await c.getLocalVariables(emu.fileKey);
     expect(Object.keys(vars.meta.variables).length).toBeGreaterThan(0);
@@ -247,9 +311,13 @@ describe('POST is never replayed when its outcome is unknown', () => {
   it('a 500 or a truncated answer to a POST is an unknown outcome too, sent once', async () => {
     await emu.admin.addFault({ method: 'POST', path: '/v1/files/*/variables', fault: 'error-500' });
     const { c, events } = client();
-    expect(await scan.thrown(c.postVariables(emu.fileKey, newVariableBody('five/hundred')))).toBeInstanceOf(ApiUnknownOutcomeError);
+    expect(await scan.thrown(c.postVariables(emu.fileKey, newVariableBody('five/hundred')))).toBeInstanceOf(
+      ApiUnknownOutcomeError,
+    );
     await emu.admin.addFault({ method: 'POST', path: '/v1/files/*/comments', fault: 'truncate' });
-    expect(await scan.thrown(c.postComment(emu.fileKey, { message: 'cut short' }))).toBeInstanceOf(ApiUnknownOutcomeError);
+    expect(await scan.thrown(c.postComment(emu.fileKey, { message: 'cut short' }))).toBeInstanceOf(
+      ApiUnknownOutcomeError,
+    );
     expect(events.map((e) => `${e.method} ${e.status}`)).toEqual(['POST 500', 'POST network-error']);
   });
 
@@ -275,5 +343,13 @@ describe('POST is never replayed when its outcome is unknown', () => {
 it('prints, emits and throws no secret', () => {
   expect(scan.size).toBeGreaterThan(10);
   expect(minted.length).toBe(1);
-  expect(scan.leaks({ ...Object.fromEntries(minted.map((t, i) => [`minted${i}`, t])), token: emu.token, wrongToken: 'dfs_pat_wrong_token_000000', adminToken: emu.adminToken, clientSecret: emu.oauth.clientSecret })).toEqual([]);
+  expect(
+    scan.leaks({
+      ...Object.fromEntries(minted.map((t, i) => [`minted${i}`, t])),
+      token: emu.token,
+      wrongToken: 'dfs_pat_wrong_token_000000',
+      adminToken: emu.adminToken,
+      clientSecret: emu.oauth.clientSecret,
+    }),
+  ).toEqual([]);
 });

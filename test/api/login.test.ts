@@ -42,7 +42,13 @@ function context(root: string, lines: string[], onInfo: (m: string) => void): Co
     result: (human, data) => lines.push(human, JSON.stringify(data)),
     line: (t) => lines.push(t),
   };
-  return { cwd: root, env: { DFS_CLIENT_SECRET: emu.oauth.clientSecret }, global: { json: false, quiet: false }, out, interrupted: new Promise(() => undefined) };
+  return {
+    cwd: root,
+    env: { DFS_CLIENT_SECRET: emu.oauth.clientSecret },
+    global: { json: false, quiet: false },
+    out,
+    interrupted: new Promise(() => undefined),
+  };
 }
 
 /** What a person does in the browser: open the page, press "Allow access", follow the redirect. */
@@ -51,7 +57,11 @@ async function approve(pageUrl: string): Promise<void> {
   expect(page.text).toContain('Allow access');
   const q = new URL(pageUrl).searchParams;
   q.set('decision', 'allow');
-  const approved = await emu.call('POST', '/oauth/approve', { token: null, raw: q.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const approved = await emu.call('POST', '/oauth/approve', {
+    token: null,
+    raw: q.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   expect(approved.status).toBe(302);
   const back = await request(String(approved.headers['location']));
   expect(await back.body.text()).toContain('Signed in');
@@ -61,10 +71,13 @@ it('signs in through the authorize page and stores the pair 0600, printing no se
   const root = project();
   const lines: string[] = [];
   let browsing: Promise<void> | undefined;
-  const code = await run({ port: '0' }, context(root, lines, (m) => {
-    const url = /https:\/\/\S+\/oauth\?\S+/.exec(m)?.[0];
-    if (url) browsing = approve(url);
-  }));
+  const code = await run(
+    { port: '0' },
+    context(root, lines, (m) => {
+      const url = /https:\/\/\S+\/oauth\?\S+/.exec(m)?.[0];
+      if (url) browsing = approve(url);
+    }),
+  );
   await browsing;
   expect(code).toBe(0);
   const file = path.join(root, '.tokensync', 'oauth.json');
@@ -74,14 +87,18 @@ it('signs in through the authorize page and stores the pair 0600, printing no se
   expect(me.status).toBe(200);
   const printed = lines.join('\n');
   expect(printed).toContain(`Signed in. The token pair is stored in ${file}`);
-  for (const secret of [emu.oauth.clientSecret, pair.access_token, pair.refresh_token]) expect(printed).not.toContain(secret);
+  for (const secret of [emu.oauth.clientSecret, pair.access_token, pair.refresh_token])
+    expect(printed).not.toContain(secret);
 });
 
 it('explains what is missing when the config has no OAuth app', async () => {
   const root = mkdtempSync(path.join(tmpdir(), 'tokensync-login-'));
   mkdirSync(path.join(root, 'config'));
   writeFileSync(path.join(root, 'config', 'tokensync.yaml'), `service:\n  url: ${emu.url}\n`);
-  const err = await run({}, context(root, [], () => undefined)).catch((e: unknown) => e);
+  const err = await run(
+    {},
+    context(root, [], () => undefined),
+  ).catch((e: unknown) => e);
   expect(`${(err as Error).message}\nfix: ${(err as { hint?: string }).hint}`).toMatchInlineSnapshot(`
     "config key "service.oauth" is not set, so there is no OAuth app to sign in with.
     fix: Add service.oauth with clientId and clientSecret (env:NAME or file:PATH) to config/tokensync.yaml, or use a personal token in service.token."

@@ -8,7 +8,15 @@ import { mkdtempSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OAuthTokenError, authorizeUrl, createClient, exchangeAuthorizationCode, readTokenPair, type DesignFileClient, type RequestEvent } from '../../src/api/index.js';
+import {
+  OAuthTokenError,
+  authorizeUrl,
+  createClient,
+  exchangeAuthorizationCode,
+  readTokenPair,
+  type DesignFileClient,
+  type RequestEvent,
+} from '../../src/api/index.js';
 import { startTestEmulator } from '../helpers/emulator.js';
 import { LeakScanner } from './helpers/leak-scan.js';
 
@@ -32,16 +40,41 @@ afterAll(async () => {
 
 /** Approves the authorize page as the browser would, and exchanges the code (spec "OAuth 2.0" 2–4). */
 async function signIn(file: string): Promise<void> {
-  const { url, state } = authorizeUrl({ authUrl: emu.url, clientId: emu.oauth.clientId, redirectUri: REDIRECT, scopes: ['files:read', 'file_variables:read'] });
+  const { url, state } = authorizeUrl({
+    authUrl: emu.url,
+    clientId: emu.oauth.clientId,
+    redirectUri: REDIRECT,
+    scopes: ['files:read', 'file_variables:read'],
+  });
   const page = await emu.call('GET', url.slice(emu.url.length), { token: null });
   expect(page.status).toBe(200);
-  const form = new URLSearchParams({ client_id: emu.oauth.clientId, redirect_uri: REDIRECT, scope: 'files:read file_variables:read', state, response_type: 'code', decision: 'allow' });
-  const approved = await emu.call('POST', '/oauth/approve', { token: null, raw: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const form = new URLSearchParams({
+    client_id: emu.oauth.clientId,
+    redirect_uri: REDIRECT,
+    scope: 'files:read file_variables:read',
+    state,
+    response_type: 'code',
+    decision: 'allow',
+  });
+  const approved = await emu.call('POST', '/oauth/approve', {
+    token: null,
+    raw: form.toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   const location = new URL(String(approved.headers['location']));
   expect(location.searchParams.get('state')).toBe(state);
   const code = location.searchParams.get('code') ?? '';
   seenSecrets.set(`code-${seenSecrets.size}`, code);
-  await exchangeAuthorizationCode({ baseUrl: emu.url, ca: emu.ca, env: {}, clientId: emu.oauth.clientId, clientSecret: emu.oauth.clientSecret, redirectUri: REDIRECT, code, tokenFile: file });
+  await exchangeAuthorizationCode({
+    baseUrl: emu.url,
+    ca: emu.ca,
+    env: {},
+    clientId: emu.oauth.clientId,
+    clientSecret: emu.oauth.clientSecret,
+    redirectUri: REDIRECT,
+    code,
+    tokenFile: file,
+  });
   remember(file);
 }
 
@@ -107,8 +140,16 @@ describe('OAuth', () => {
       `GET /v1/files/${emu.fileKey}/variables/local 200`,
     ]);
     // The spent refresh token is refused by the service; the stored one still works for the next refresh.
-    const reuse = new URLSearchParams({ client_id: emu.oauth.clientId, client_secret: emu.oauth.clientSecret, refresh_token: before.refresh_token });
-    const refused = await emu.call('POST', '/v1/oauth/refresh', { token: null, raw: reuse.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const reuse = new URLSearchParams({
+      client_id: emu.oauth.clientId,
+      client_secret: emu.oauth.clientSecret,
+      refresh_token: before.refresh_token,
+    });
+    const refused = await emu.call('POST', '/v1/oauth/refresh', {
+      token: null,
+      raw: reuse.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(refused.status).toBe(400);
   });
 
@@ -169,14 +210,27 @@ describe('OAuth', () => {
     await c.getMe();
     // Someone else spends the refresh token without storing the result.
     const pair = readTokenPair(tokenFile)!;
-    const spend = new URLSearchParams({ client_id: emu.oauth.clientId, client_secret: emu.oauth.clientSecret, refresh_token: pair.refresh_token });
-    const stolen = await emu.call('POST', '/v1/oauth/refresh', { token: null, raw: spend.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const spend = new URLSearchParams({
+      client_id: emu.oauth.clientId,
+      client_secret: emu.oauth.clientSecret,
+      refresh_token: pair.refresh_token,
+    });
+    const stolen = await emu.call('POST', '/v1/oauth/refresh', {
+      token: null,
+      raw: spend.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     seenSecrets.set('stolen-access', String(stolen.json?.access_token));
     seenSecrets.set('stolen-refresh', String(stolen.json?.refresh_token));
     await emu.admin.advanceClock(14_400 + 60);
     const err = await scan.thrown(c.getFile(emu.fileKey));
     expect(err).toBeInstanceOf(OAuthTokenError);
-    expect(`${(err as OAuthTokenError).message}\nfix: ${(err as OAuthTokenError).hint}`.replaceAll(emu.url, 'https://EMULATOR')).toMatchInlineSnapshot(`
+    expect(
+      `${(err as OAuthTokenError).message}\nfix: ${(err as OAuthTokenError).hint}`.replaceAll(
+        emu.url,
+        'https://EMULATOR',
+      ),
+    ).toMatchInlineSnapshot(`
       "The service refused to refresh the OAuth token (POST https://EMULATOR/v1/oauth/refresh -> 400: the service refused the request: This refresh token was already used; refresh tokens are single-use. Store the new one from each refresh, or sign in again.).
       fix: The refresh token was revoked or already used; run \`tokensync login\` to sign in again."
     `);
@@ -194,5 +248,12 @@ describe('OAuth', () => {
 it('prints, emits and throws no secret', () => {
   expect(scan.size).toBeGreaterThan(10);
   expect(seenSecrets.size).toBeGreaterThan(8);
-  expect(scan.leaks({ clientSecret: emu.oauth.clientSecret, token: emu.token, adminToken: emu.adminToken, ...Object.fromEntries(seenSecrets) })).toEqual([]);
+  expect(
+    scan.leaks({
+      clientSecret: emu.oauth.clientSecret,
+      token: emu.token,
+      adminToken: emu.adminToken,
+      ...Object.fromEntries(seenSecrets),
+    }),
+  ).toEqual([]);
 });

@@ -22,12 +22,17 @@ describe('Redactor', () => {
   it('keeps ordinary text readable', () => {
     const r = new Redactor();
     r.add('abc'); // too short to be a secret worth masking everywhere
-    expect(r.redact('variable name "color/abc" is invalid (status code 400)')).toBe('variable name "color/abc" is invalid (status code 400)');
+    expect(r.redact('variable name "color/abc" is invalid (status code 400)')).toBe(
+      'variable name "color/abc" is invalid (status code 400)',
+    );
   });
   it('copies errors into safe causes: name, code and redacted message, recursively', () => {
     const r = new Redactor();
     r.add('tok-123456');
-    const inner = Object.assign(new Error('socket sent tok-123456'), { code: 'ECONNRESET', socket: { secret: 'tok-123456' } });
+    const inner = Object.assign(new Error('socket sent tok-123456'), {
+      code: 'ECONNRESET',
+      socket: { secret: 'tok-123456' },
+    });
     const outer = new Error('request failed', { cause: inner });
     const safe = r.sanitizeError(outer);
     expect(safe?.message).toBe('request failed');
@@ -40,7 +45,9 @@ describe('Redactor', () => {
 
 describe('schema error field paths', () => {
   it('names nested fields the way a reader looks them up', () => {
-    expect(formatPath(['meta', 'variables', 'VariableID:1:2', 'resolvedType'])).toBe('meta.variables["VariableID:1:2"].resolvedType');
+    expect(formatPath(['meta', 'variables', 'VariableID:1:2', 'resolvedType'])).toBe(
+      'meta.variables["VariableID:1:2"].resolvedType',
+    );
     expect(formatPath(['comments', 3, 'user', 'id'])).toBe('comments[3].user.id');
     expect(formatPath([])).toBe('(body)');
   });

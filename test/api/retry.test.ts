@@ -36,8 +36,16 @@ describe('which outcomes are retried', () => {
   it('retries GET and PUT on 5xx, 429 and network errors', () => {
     for (const m of ['GET', 'PUT']) {
       expect(decide(m, status(503), NOW, 0, fixed).action).toBe('retry');
-      expect(decide(m, status(429, '3'), NOW, 0, fixed)).toEqual({ action: 'retry', waitSeconds: 3, rateLimited: true });
-      expect(decide(m, { kind: 'network', notSent: false }, NOW, 1, fixed)).toEqual({ action: 'retry', waitSeconds: 1, rateLimited: false });
+      expect(decide(m, status(429, '3'), NOW, 0, fixed)).toEqual({
+        action: 'retry',
+        waitSeconds: 3,
+        rateLimited: true,
+      });
+      expect(decide(m, { kind: 'network', notSent: false }, NOW, 1, fixed)).toEqual({
+        action: 'retry',
+        waitSeconds: 1,
+        rateLimited: false,
+      });
     }
   });
   it('never replays a POST whose outcome is unknown', () => {
@@ -46,14 +54,22 @@ describe('which outcomes are retried', () => {
     expect(decide('POST', { kind: 'network', notSent: false }, NOW, 0).action).toBe('unknown-outcome');
   });
   it('retries a POST refused with 429 (no effect) or never sent (connection refused)', () => {
-    expect(decide('POST', status(429, 'Sat, 01 Mar 2025 12:00:10 GMT'), NOW, 0)).toEqual({ action: 'retry', waitSeconds: 10, rateLimited: true });
+    expect(decide('POST', status(429, 'Sat, 01 Mar 2025 12:00:10 GMT'), NOW, 0)).toEqual({
+      action: 'retry',
+      waitSeconds: 10,
+      rateLimited: true,
+    });
     expect(decide('POST', { kind: 'network', notSent: true }, NOW, 0).action).toBe('retry');
   });
   it('does not retry other client errors', () => {
     for (const s of [400, 403, 404, 409, 422]) expect(decide('GET', status(s), NOW, 0).action).toBe('fail');
   });
   it('honours Retry-After on a 503 for idempotent methods', () => {
-    expect(decide('GET', status(503, '7'), NOW, 0, fixed)).toEqual({ action: 'retry', waitSeconds: 7, rateLimited: false });
+    expect(decide('GET', status(503, '7'), NOW, 0, fixed)).toEqual({
+      action: 'retry',
+      waitSeconds: 7,
+      rateLimited: false,
+    });
   });
 });
 

@@ -26,7 +26,16 @@ describe('responses that do not match the API', () => {
       meta: {
         variableCollections: {},
         variables: {
-          'VariableID:1:2': { id: 'VariableID:1:2', name: 'a', key: 'k', variableCollectionId: 'c', resolvedType: 'COLOUR', valuesByMode: {}, scopes: [], description: '' },
+          'VariableID:1:2': {
+            id: 'VariableID:1:2',
+            name: 'a',
+            key: 'k',
+            variableCollectionId: 'c',
+            resolvedType: 'COLOUR',
+            valuesByMode: {},
+            scopes: [],
+            description: '',
+          },
         },
       },
     });
@@ -43,7 +52,9 @@ describe('responses that do not match the API', () => {
   });
 
   it('names a missing field of a list entry by index', async () => {
-    bodies['/v1/files/F1/comments'] = JSON.stringify({ comments: [{ id: '1', message: 'hi', created_at: 't', resolved_at: null, order_id: '1' }] });
+    bodies['/v1/files/F1/comments'] = JSON.stringify({
+      comments: [{ id: '1', message: 'hi', created_at: 't', resolved_at: null, order_id: '1' }],
+    });
     const c = client();
     const err = (await c.getComments('F1').catch((e: unknown) => e)) as ApiSchemaError;
     await c.close();
@@ -62,15 +73,31 @@ describe('responses that do not match the API', () => {
   });
 
   it('keeps unknown fields the real service adds', async () => {
-    bodies['/v1/me'] = JSON.stringify({ id: 'u1', handle: 'Ada', email: 'ada@example.com', img_url: 'https://x/y.png', team: 'extra' });
+    bodies['/v1/me'] = JSON.stringify({
+      id: 'u1',
+      handle: 'Ada',
+      email: 'ada@example.com',
+      img_url: 'https://x/y.png',
+      team: 'extra',
+    });
     const c = client();
     const me = await c.getMe();
     await c.close();
-    expect(me).toEqual({ id: 'u1', handle: 'Ada', email: 'ada@example.com', img_url: 'https://x/y.png', team: 'extra' });
+    expect(me).toEqual({
+      id: 'u1',
+      handle: 'Ada',
+      email: 'ada@example.com',
+      img_url: 'https://x/y.png',
+      team: 'extra',
+    });
   });
 
   it("accepts Figma's image-fills shape and normalizes it to the spec's", async () => {
-    bodies['/v1/files/F1/images'] = JSON.stringify({ error: false, status: 200, meta: { images: { ref1: 'https://img/1' } } });
+    bodies['/v1/files/F1/images'] = JSON.stringify({
+      error: false,
+      status: 200,
+      meta: { images: { ref1: 'https://img/1' } },
+    });
     const c = client();
     const fills = await c.getImageFills('F1');
     await c.close();
@@ -80,7 +107,9 @@ describe('responses that do not match the API', () => {
 
 describe('HTTPS only, with verification', () => {
   it('refuses an http:// base URL before sending anything', () => {
-    expect(() => createClient({ baseUrl: 'http://127.0.0.1:1234/api', auth: { kind: 'token', token: TOKEN } })).toThrowError(InsecureUrlError);
+    expect(() =>
+      createClient({ baseUrl: 'http://127.0.0.1:1234/api', auth: { kind: 'token', token: TOKEN } }),
+    ).toThrowError(InsecureUrlError);
     try {
       createClient({ baseUrl: 'http://127.0.0.1:1234/api', auth: { kind: 'token', token: TOKEN } });
     } catch (e) {
@@ -105,7 +134,13 @@ describe('HTTPS only, with verification', () => {
 
   it('fails with a CA hint, without retrying, when the certificate is not trusted', async () => {
     const events: unknown[] = [];
-    const c = createClient({ baseUrl: server.url, auth: { kind: 'token', token: TOKEN }, env: {}, maxRetries: 3, onRequest: (e) => events.push(e) });
+    const c = createClient({
+      baseUrl: server.url,
+      auth: { kind: 'token', token: TOKEN },
+      env: {},
+      maxRetries: 3,
+      onRequest: (e) => events.push(e),
+    });
     const err = (await c.getMe().catch((e: unknown) => e)) as ApiNetworkError;
     await c.close();
     expect(err).toBeInstanceOf(ApiNetworkError);
@@ -122,7 +157,11 @@ describe('HTTPS only, with verification', () => {
     const caFile = path.join(dir, 'ca.pem');
     writeFileSync(caFile, server.ca);
     bodies['/v1/me'] = JSON.stringify({ id: 'u1', handle: 'Ada', email: 'a@b.c', img_url: '' });
-    const c = createClient({ baseUrl: server.url, auth: { kind: 'token', token: TOKEN }, env: { NODE_EXTRA_CA_CERTS: caFile } });
+    const c = createClient({
+      baseUrl: server.url,
+      auth: { kind: 'token', token: TOKEN },
+      env: { NODE_EXTRA_CA_CERTS: caFile },
+    });
     const me = await c.getMe();
     await c.close();
     expect(me.handle).toBe('Ada');

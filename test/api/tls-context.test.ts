@@ -53,7 +53,9 @@ describe('secureContextFor', () => {
   });
 
   it('refuses the server when its CA is not among the extras', async () => {
-    expect(await handshake(secureContextFor([createCertificateAuthority('unrelated CA').cert]))).toBe('UNABLE_TO_VERIFY_LEAF_SIGNATURE');
+    expect(await handshake(secureContextFor([createCertificateAuthority('unrelated CA').cert]))).toBe(
+      'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    );
   });
 
   it('with NODE_EXTRA_CA_CERTS set at start-up, trusts its CA and service.caFile both (as the client builds the context)', async () => {
@@ -62,9 +64,13 @@ describe('secureContextFor', () => {
     try {
       writeFileSync(path.join(dir, 'root.pem'), rootServer.ca);
       writeFileSync(path.join(dir, 'extra.pem'), server.ca);
-      const out = await run(process.execPath, [VITE_NODE, CHILD, path.join(dir, 'extra.pem'), `${rootServer.url}/`, `${server.url}/`], {
-        env: { ...process.env, NODE_EXTRA_CA_CERTS: path.join(dir, 'root.pem') },
-      });
+      const out = await run(
+        process.execPath,
+        [VITE_NODE, CHILD, path.join(dir, 'extra.pem'), `${rootServer.url}/`, `${server.url}/`],
+        {
+          env: { ...process.env, NODE_EXTRA_CA_CERTS: path.join(dir, 'root.pem') },
+        },
+      );
       expect(JSON.parse(out.stdout)).toEqual(['trusted', 'trusted']);
     } finally {
       await rootServer.close();

@@ -10,7 +10,11 @@ import { startRawServer, type RawServer } from './helpers/raw-server.js';
 
 let server: RawServer;
 beforeAll(async () => {
-  server = await startRawServer((method, path) => ({ status: 201, body: JSON.stringify({ method, path }), headers: { 'x-test': 'yes' } }));
+  server = await startRawServer((method, path) => ({
+    status: 201,
+    body: JSON.stringify({ method, path }),
+    headers: { 'x-test': 'yes' },
+  }));
 });
 afterAll(async () => server.close());
 

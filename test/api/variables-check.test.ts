@@ -74,7 +74,12 @@ describe('isLocalVariablesResponse (the check before zod on GET variables/local)
     ['no variables at all', (x) => ((x.meta.variables = {}), (x.meta.variableCollections = {}))],
     ['meta missing', (x) => delete x.meta],
     ['meta an array', (x) => (x.meta = [])],
-    ['the body null', (x) => Object.keys(x).forEach((k) => delete x[k])],
+    [
+      'the body null',
+      (x) => {
+        for (const k of Object.keys(x)) delete x[k];
+      },
+    ],
     ['variables an array', (x) => (x.meta.variables = [])],
     ['variableCollections missing', (x) => delete x.meta.variableCollections],
     ['a variable that is null', (x) => (x.meta.variables.z = null)],

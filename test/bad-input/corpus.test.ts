@@ -31,7 +31,9 @@ describe(`bad-input corpus (${corpus.length} cases)`, () => {
     for (const { c, result, before, after, output } of results) {
       const problems: string[] = [];
       if (result.code !== (c.code ?? 1)) problems.push(`exit ${result.code}, expected ${c.code ?? 1}`);
-      for (const n of c.names) if (typeof n === 'string' ? !output.includes(n) : !n.test(output)) problems.push(`output does not name ${String(n)}`);
+      for (const n of c.names)
+        if (typeof n === 'string' ? !output.includes(n) : !n.test(output))
+          problems.push(`output does not name ${String(n)}`);
       for (const h of c.hidden ?? []) if (output.includes(h)) problems.push(`output shows the secret ${h}`);
       if (/unexpected failure|\n\s+at /.test(output)) problems.push('output is a crash, not an error');
       const changed = [...new Set([...before.keys(), ...after.keys()])].filter((k) => before.get(k) !== after.get(k));

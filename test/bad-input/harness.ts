@@ -5,7 +5,18 @@
  * stay empty over the whole corpus: refused input sends no request.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, lstatSync, readlinkSync, writeFileSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  lstatSync,
+  readlinkSync,
+  writeFileSync,
+  mkdirSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli, type CliResult } from '../helpers/cli.js';
@@ -78,7 +89,11 @@ export function snapshot(root: string): Map<string, string> {
   return out;
 }
 
-export async function runCase(c: BadCase, template: string, env: NodeJS.ProcessEnv): Promise<{ result: CliResult; before: Map<string, string>; after: Map<string, string>; output: string }> {
+export async function runCase(
+  c: BadCase,
+  template: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ result: CliResult; before: Map<string, string>; after: Map<string, string>; output: string }> {
   const p = caseProject(template, env);
   c.setup(p);
   const before = snapshot(p.root);

@@ -18,7 +18,8 @@ describe('generateTokenSet', () => {
       const f = describeTokenSet(generateTokenSet({ variables: n, seed: 7 }));
       expect(f.variables).toBe(n);
       expect(f.aliasVariables).toBe(Math.round(n * 0.3));
-      for (const type of ['COLOR', 'FLOAT', 'STRING', 'BOOLEAN'] as const) expect(f.byType[type]).toBeGreaterThan(n * 0.04);
+      for (const type of ['COLOR', 'FLOAT', 'STRING', 'BOOLEAN'] as const)
+        expect(f.byType[type]).toBeGreaterThan(n * 0.04);
       expect(f.byType.COLOR / n).toBeGreaterThan(0.4);
       expect(f.byType.COLOR / n).toBeLessThan(0.6);
     }
@@ -117,12 +118,21 @@ describe('generateTokenSet', () => {
     const f = describeTokenSet(set);
     expect(f.composites).toBe(1000);
     expect(f.compositeRatio).toBeCloseTo(0.1, 5);
-    expect(new Set(set.tokens!.map((t) => t.type))).toEqual(new Set(['typography', 'shadow', 'border', 'gradient', 'transition']));
+    expect(new Set(set.tokens!.map((t) => t.type))).toEqual(
+      new Set(['typography', 'shadow', 'border', 'gradient', 'transition']),
+    );
     const vars = byKey(set);
-    const kindOf: Record<string, string> = { color: 'color', fontFamily: 'fontFamily', fontSize: 'dimension', fontWeight: 'fontWeight', blur: 'dimension', duration: 'duration' };
+    const kindOf: Record<string, string> = {
+      color: 'color',
+      fontFamily: 'fontFamily',
+      fontSize: 'dimension',
+      fontWeight: 'fontWeight',
+      blur: 'dimension',
+      duration: 'duration',
+    };
     let refs = 0;
     const walk = (x: unknown, key: string): void => {
-      if (Array.isArray(x)) x.forEach((y) => walk(y, key));
+      if (Array.isArray(x)) for (const y of x) walk(y, key);
       else if (typeof x === 'object' && x !== null && 'alias' in x) {
         refs++;
         const target = vars.get(variableKey((x as { alias: { collection: string; name: string } }).alias));
@@ -130,7 +140,9 @@ describe('generateTokenSet', () => {
       } else if (typeof x === 'object' && x !== null) for (const [k, y] of Object.entries(x)) walk(y, k);
     };
     for (const t of set.tokens!) {
-      expect(Object.keys(t.values)).toEqual(set.collections.find((c) => c.name === t.collection)!.modes.map((m) => m.name));
+      expect(Object.keys(t.values)).toEqual(
+        set.collections.find((c) => c.name === t.collection)!.modes.map((m) => m.name),
+      );
       walk(t.values, '');
     }
     expect(refs).toBeGreaterThan(2000);
@@ -145,7 +157,11 @@ describe('generateTokenSet', () => {
   });
 
   it('refuses sizes and mode counts it cannot honour, naming the option', () => {
-    expect(() => generateTokenSet({ variables: 3 })).toThrowErrorMatchingInlineSnapshot(`[Error: variables must be an integer >= 8, got 3]`);
-    expect(() => generateTokenSet({ variables: 100, modes: 5 })).toThrowErrorMatchingInlineSnapshot(`[Error: modes must be 1..4 or "mixed", got 5]`);
+    expect(() => generateTokenSet({ variables: 3 })).toThrowErrorMatchingInlineSnapshot(
+      `[Error: variables must be an integer >= 8, got 3]`,
+    );
+    expect(() => generateTokenSet({ variables: 100, modes: 5 })).toThrowErrorMatchingInlineSnapshot(
+      `[Error: modes must be 1..4 or "mixed", got 5]`,
+    );
   });
 });

@@ -25,7 +25,18 @@ let profile = '';
 
 /** Flags from the machine notes: headless as root, and no background connections to a closed network. */
 function flags(): string[] {
-  return ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--hide-scrollbars', `--user-data-dir=${profile}`];
+  return [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--hide-scrollbars',
+    `--user-data-dir=${profile}`,
+  ];
 }
 
 /** Tailwind v4 utilities made from tailwind/theme.css (compiled in beforeAll), in both modes. */
@@ -80,10 +91,20 @@ const PROBE = `<!doctype html><html><head><meta charset="utf-8"><link rel="style
 </script></body></html>`;
 
 async function probe(extra: string[] = [], page = 'probe.html'): Promise<Record<string, Record<string, unknown>>> {
-  const { stdout } = await run(CHROMIUM, [...flags(), ...extra, '--dump-dom', pathToFileURL(path.join(dir, page)).href], { timeout: 25_000 });
+  const { stdout } = await run(
+    CHROMIUM,
+    [...flags(), ...extra, '--dump-dom', pathToFileURL(path.join(dir, page)).href],
+    { timeout: 25_000 },
+  );
   const m = /<pre id="out">([^<]*)<\/pre>/.exec(stdout);
   if (!m?.[1]) throw new Error(`no probe result in Chromium's DOM:\n${stdout.slice(0, 2000)}`);
-  return JSON.parse(m[1].replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>')) as Record<string, Record<string, unknown>>;
+  return JSON.parse(
+    m[1]
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>'),
+  ) as Record<string, Record<string, unknown>>;
 }
 
 describe('generated CSS and docs in headless Chromium', () => {
@@ -99,7 +120,12 @@ describe('generated CSS and docs in headless Chromium', () => {
     const compiler = await compile('@import "tailwindcss";\n@import "./tailwind/theme.css";\n', {
       base: '/out',
       loadStylesheet: async (id: string, base: string) => {
-        if (id === 'tailwindcss') return { path: '/tailwindcss/index.css', base: '/tailwindcss', content: await readFile(path.resolve('node_modules/tailwindcss/index.css'), 'utf8') };
+        if (id === 'tailwindcss')
+          return {
+            path: '/tailwindcss/index.css',
+            base: '/tailwindcss',
+            content: await readFile(path.resolve('node_modules/tailwindcss/index.css'), 'utf8'),
+          };
         const p = path.posix.resolve(base, id);
         return { path: p, base: path.posix.dirname(p), content: files.get(p) ?? '' };
       },
@@ -115,9 +141,27 @@ describe('generated CSS and docs in headless Chromium', () => {
   test('a token follows the mode attribute, through aliases within and across collections', async () => {
     const { composites: _c, ...r } = await probe(['--blink-settings=preferredColorScheme=1']);
     expect(r).toEqual({
-      initial: { bg: '#f9fafb', link: '#2563eb', probeBg: 'rgb(249, 250, 251)', probeWidth: '16px', greeting: `"Say \\"hi\\" & it's $5 <now>"` },
-      dark: { bg: '#111827', link: '#60a5fa', probeBg: 'rgb(17, 24, 39)', probeWidth: '24px', greeting: '"Good night"' },
-      light: { bg: '#f9fafb', link: '#2563eb', probeBg: 'rgb(249, 250, 251)', probeWidth: '16px', greeting: `"Say \\"hi\\" & it's $5 <now>"` },
+      initial: {
+        bg: '#f9fafb',
+        link: '#2563eb',
+        probeBg: 'rgb(249, 250, 251)',
+        probeWidth: '16px',
+        greeting: `"Say \\"hi\\" & it's $5 <now>"`,
+      },
+      dark: {
+        bg: '#111827',
+        link: '#60a5fa',
+        probeBg: 'rgb(17, 24, 39)',
+        probeWidth: '24px',
+        greeting: '"Good night"',
+      },
+      light: {
+        bg: '#f9fafb',
+        link: '#2563eb',
+        probeBg: 'rgb(249, 250, 251)',
+        probeWidth: '16px',
+        greeting: `"Say \\"hi\\" & it's $5 <now>"`,
+      },
     });
   });
 
@@ -126,10 +170,22 @@ describe('generated CSS and docs in headless Chromium', () => {
     // Light: text/body is 16px through primitives; the shadow's first layer is color/scrim (50%);
     // the gradient's middle stop is display-p3 red at ratio/third; color/vivid is display-p3.
     const light = {
-      type: { 'font-family': 'Inter, system-ui, sans-serif', 'font-size': '16px', 'font-weight': '400', 'line-height': '24px', 'letter-spacing': 'normal' },
-      shadow: { 'box-shadow': 'rgba(0, 0, 0, 0.5) 0px 1px 2px 0px, rgba(0, 0, 0, 0.1) 0px 4px 8px -2px', 'border-top-style': 'dashed', 'border-top-width': '2px', 'border-top-color': 'rgb(37, 99, 235)' },
+      type: {
+        'font-family': 'Inter, system-ui, sans-serif',
+        'font-size': '16px',
+        'font-weight': '400',
+        'line-height': '24px',
+        'letter-spacing': 'normal',
+      },
+      shadow: {
+        'box-shadow': 'rgba(0, 0, 0, 0.5) 0px 1px 2px 0px, rgba(0, 0, 0, 0.1) 0px 4px 8px -2px',
+        'border-top-style': 'dashed',
+        'border-top-width': '2px',
+        'border-top-color': 'rgb(37, 99, 235)',
+      },
       grad: {
-        'background-image': 'linear-gradient(rgb(37, 99, 235) 0%, color(display-p3 1 0 0) 33%, rgb(255, 255, 255) 100%)',
+        'background-image':
+          'linear-gradient(rgb(37, 99, 235) 0%, color(display-p3 1 0 0) 33%, rgb(255, 255, 255) 100%)',
         'transition-duration': '0.15s',
         'transition-timing-function': 'cubic-bezier(0.2, 0, 0, 1)',
         'transition-delay': '0s',
@@ -139,8 +195,19 @@ describe('generated CSS and docs in headless Chromium', () => {
     // Dark: the sub-value references follow the mode (text/body 18px, color/scrim 80%, the accent),
     // and color/vivid is oklch.
     const dark = {
-      type: { 'font-family': 'Inter, system-ui, sans-serif', 'font-size': '18px', 'font-weight': '300', 'line-height': '28.8px', 'letter-spacing': '0.2px' },
-      shadow: { 'box-shadow': 'rgba(0, 0, 0, 0.8) 0px 2px 6px 0px', 'border-top-style': 'dashed', 'border-top-width': '2px', 'border-top-color': 'rgb(96, 165, 250)' },
+      type: {
+        'font-family': 'Inter, system-ui, sans-serif',
+        'font-size': '18px',
+        'font-weight': '300',
+        'line-height': '28.8px',
+        'letter-spacing': '0.2px',
+      },
+      shadow: {
+        'box-shadow': 'rgba(0, 0, 0, 0.8) 0px 2px 6px 0px',
+        'border-top-style': 'dashed',
+        'border-top-width': '2px',
+        'border-top-color': 'rgb(96, 165, 250)',
+      },
       grad: {
         'background-image': 'linear-gradient(rgb(96, 165, 250) 0%, oklch(0.7 0.15 250) 100%)',
         'transition-duration': '0.3s',
@@ -157,8 +224,20 @@ describe('generated CSS and docs in headless Chromium', () => {
     // Tailwind's box-shadow stacks its (empty) inset, ring and ring-offset layers before ours.
     const none = 'rgba(0, 0, 0, 0) 0px 0px 0px 0px, '.repeat(4);
     expect(r).toEqual({
-      light: { boxShadow: `${none}rgba(0, 0, 0, 0.5) 0px 1px 2px 0px, rgba(0, 0, 0, 0.1) 0px 4px 8px -2px`, fontSize: '16px', lineHeight: '24px', fontWeight: '400', ease: 'cubic-bezier(0.2, 0, 0, 1)' },
-      dark: { boxShadow: `${none}rgba(0, 0, 0, 0.8) 0px 2px 6px 0px`, fontSize: '18px', lineHeight: '28.8px', fontWeight: '300', ease: 'cubic-bezier(0.2, 0, 0, 1)' },
+      light: {
+        boxShadow: `${none}rgba(0, 0, 0, 0.5) 0px 1px 2px 0px, rgba(0, 0, 0, 0.1) 0px 4px 8px -2px`,
+        fontSize: '16px',
+        lineHeight: '24px',
+        fontWeight: '400',
+        ease: 'cubic-bezier(0.2, 0, 0, 1)',
+      },
+      dark: {
+        boxShadow: `${none}rgba(0, 0, 0, 0.8) 0px 2px 6px 0px`,
+        fontSize: '18px',
+        lineHeight: '28.8px',
+        fontWeight: '300',
+        ease: 'cubic-bezier(0.2, 0, 0, 1)',
+      },
     });
   });
 
@@ -174,14 +253,27 @@ describe('generated CSS and docs in headless Chromium', () => {
     await mkdir(artifacts, { recursive: true });
     const png = path.join(artifacts, 'build-docs.png');
     await rm(png, { force: true });
-    await run(CHROMIUM, [...flags(), '--window-size=1280,4400', `--screenshot=${png}`, pathToFileURL(path.join(dir, 'docs/index.html')).href], { timeout: 25_000 });
+    await run(
+      CHROMIUM,
+      [
+        ...flags(),
+        '--window-size=1280,4400',
+        `--screenshot=${png}`,
+        pathToFileURL(path.join(dir, 'docs/index.html')).href,
+      ],
+      { timeout: 25_000 },
+    );
     const bytes = await readFile(png);
     expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a'); // PNG signature
     expect(bytes.readUInt32BE(16)).toBe(1280); // IHDR width: the whole window was drawn
     expect((await stat(png)).size).toBeGreaterThan(20_000); // swatches and text, not a blank page
     // The DOM Chromium built: one row per token, modes side by side (one cell per token and mode),
     // and alias links pointing at existing cells.
-    const { stdout } = await run(CHROMIUM, [...flags(), '--dump-dom', pathToFileURL(path.join(dir, 'docs/index.html')).href], { timeout: 25_000 });
+    const { stdout } = await run(
+      CHROMIUM,
+      [...flags(), '--dump-dom', pathToFileURL(path.join(dir, 'docs/index.html')).href],
+      { timeout: 25_000 },
+    );
     const rows = [...stdout.matchAll(/<tr class="t">/g)].length;
     const ids = new Set([...stdout.matchAll(/<td[^>]* id="(t-[^"]+)"/g)].map((m) => m[1]));
     const links = [...stdout.matchAll(/<a class="al" href="#(t-[^"]+)"/g)].map((m) => m[1]);
@@ -189,11 +281,17 @@ describe('generated CSS and docs in headless Chromium', () => {
     expect(ids.size).toBe(70);
     // Composite previews (issue 10): type specimens, shadow and border boxes, gradient swatches.
     expect(stdout).toMatch(/class="spec" style="font:400 16px\/1.5 Inter, system-ui, sans-serif"/);
-    expect(stdout).toContain('style="box-shadow:0px 1px 2px 0px rgba(0, 0, 0, 0.5), 0px 4px 8px -2px rgba(0, 0, 0, 0.1)"');
-    expect(stdout).toContain('style="background-image:linear-gradient(#2563eb 0%, color(display-p3 1 0 0) 33%, #ffffff 100%)"');
+    expect(stdout).toContain(
+      'style="box-shadow:0px 1px 2px 0px rgba(0, 0, 0, 0.5), 0px 4px 8px -2px rgba(0, 0, 0, 0.1)"',
+    );
+    expect(stdout).toContain(
+      'style="background-image:linear-gradient(#2563eb 0%, color(display-p3 1 0 0) 33%, #ffffff 100%)"',
+    );
     expect(stdout).toContain('style="border:2px dashed #2563eb"');
     // A gradient's kind and angle (pulled paint styles, issue 13) reach the swatch.
-    expect(stdout).toContain('style="background-image:radial-gradient(rgba(255, 255, 255, 0.8) 0%, rgba(255, 255, 255, 0) 100%)"');
+    expect(stdout).toContain(
+      'style="background-image:radial-gradient(rgba(255, 255, 255, 0.8) 0%, rgba(255, 255, 255, 0) 100%)"',
+    );
     expect(stdout).toContain('style="background-image:linear-gradient(90deg, #2563eb 0%, #ffffff 100%)"');
     expect(links.length).toBeGreaterThan(0);
     expect(links.filter((l) => !ids.has(l))).toEqual([]);
@@ -208,8 +306,16 @@ describe('generated CSS and docs in headless Chromium', () => {
       set.collections.sort((a, b) => Number(b.modes.length === 2) - Number(a.modes.length === 2));
       const theme = set.collections[0]!.name;
       const total = set.variables.length + (set.tokens?.length ?? 0); // variables and repository-owned composites
-      const inTheme = set.variables.filter((v) => v.collection === theme).length + (set.tokens ?? []).filter((t) => t.collection === theme).length;
-      await writeBuild(big, await buildTokens(set, fixtureConfig({ modes: {} }), { platforms: ['docs'], source: { project: 'bench', fileKey: 'demo', version: '42' } }));
+      const inTheme =
+        set.variables.filter((v) => v.collection === theme).length +
+        (set.tokens ?? []).filter((t) => t.collection === theme).length;
+      await writeBuild(
+        big,
+        await buildTokens(set, fixtureConfig({ modes: {} }), {
+          platforms: ['docs'],
+          source: { project: 'bench', fileKey: 'demo', version: '42' },
+        }),
+      );
       const page = pathToFileURL(path.join(big, 'docs/index.html')).href;
       const artifacts = path.resolve('test-artifacts');
       await mkdir(artifacts, { recursive: true });
@@ -235,7 +341,17 @@ describe('generated CSS and docs in headless Chromium', () => {
           document.getElementById('out').textContent = JSON.stringify({ title: d.title, rows: rows.length, shown, copy, darkCells, modeColumns, alphaNoise: /0\\.\\d{7,}/.test(d.body.innerText) }); };
         </script>`,
       );
-      const { stdout } = await run(CHROMIUM, [...flags(), '--allow-file-access-from-files', '--virtual-time-budget=20000', '--dump-dom', pathToFileURL(path.join(big, 'docs/probe.html')).href], { timeout: 90_000, maxBuffer: 64 * 1024 * 1024 });
+      const { stdout } = await run(
+        CHROMIUM,
+        [
+          ...flags(),
+          '--allow-file-access-from-files',
+          '--virtual-time-budget=20000',
+          '--dump-dom',
+          pathToFileURL(path.join(big, 'docs/probe.html')).href,
+        ],
+        { timeout: 90_000, maxBuffer: 64 * 1024 * 1024 },
+      );
       const m = /<pre id="out">([^<]*)<\/pre>/.exec(stdout);
       expect(m?.[1], 'the probe ran in the page').toBeTruthy();
       const r = JSON.parse(m![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as Record<string, unknown>;

@@ -24,7 +24,13 @@ function context(cwd: string): { ctx: CommandContext; results: unknown[]; warnin
     env: {},
     global: { json: true, quiet: false },
     interrupted: new Promise(() => {}),
-    out: { interactive: false, info: () => {}, warn: (m) => warnings.push(m), result: (_h, data) => results.push(data), line: () => {} },
+    out: {
+      interactive: false,
+      info: () => {},
+      warn: (m) => warnings.push(m),
+      result: (_h, data) => results.push(data),
+      line: () => {},
+    },
   };
   return { ctx, results, warnings };
 }
@@ -35,7 +41,15 @@ async function project(set = fixtureSet()): Promise<string> {
   await mkdir(path.join(root, 'config'));
   await writeFile(
     path.join(root, 'config/tokensync.yaml'),
-    ['build:', '  outDir: out', '  modes:', '    theme:', '      dark:', '        media: "(prefers-color-scheme: dark)"', ''].join('\n'),
+    [
+      'build:',
+      '  outDir: out',
+      '  modes:',
+      '    theme:',
+      '      dark:',
+      '        media: "(prefers-color-scheme: dark)"',
+      '',
+    ].join('\n'),
   );
   const tokensConfig = configSchema.parse({}).tokens;
   await writeFilesAtomic(path.join(root, tokensConfig.dir), renderTokens(set, tokensConfig));
@@ -61,7 +75,9 @@ test('builds the token files of a project into build.outDir; a rebuild rewrites 
   // What the command wrote from the files is what buildTokens makes of the model: the token files
   // round-trip the fixture (composites and wide-gamut colors included), and the command adds
   // nothing of its own.
-  const config = configSchema.parse({ build: { modes: { theme: { dark: { media: '(prefers-color-scheme: dark)' } } } } });
+  const config = configSchema.parse({
+    build: { modes: { theme: { dark: { media: '(prefers-color-scheme: dark)' } } } },
+  });
   const direct = await buildTokens(fixtureSet(), config.build, { platforms: ['css', 'ts'] });
   expect(await readFile(path.join(root, 'out/css/tokens.css'), 'utf8')).toBe(direct.files.get('css/tokens.css'));
   expect(await readFile(path.join(root, 'out/ts/tokens.ts'), 'utf8')).toBe(direct.files.get('ts/tokens.ts'));
@@ -80,7 +96,9 @@ test('--out writes elsewhere, and an unknown --platform is refused with the list
   const { ctx } = context(root);
   expect(await run({ platform: ['json'], out: 'elsewhere' }, ctx)).toBe(0);
   expect(await listFiles(path.join(root, 'elsewhere'))).toEqual(['json/tokens.json']);
-  const err = await run({ platform: ['css', 'flutter'] }, ctx).catch((e: Error & { hint?: string }) => `${e.message}\nfix: ${e.hint}`);
+  const err = await run({ platform: ['css', 'flutter'] }, ctx).catch(
+    (e: Error & { hint?: string }) => `${e.message}\nfix: ${e.hint}`,
+  );
   expect(err).toMatchInlineSnapshot(`
     "--platform flutter: there is no such platform.
     fix: Use one or more of: css, scss, ts, json, ios, android, compose, tailwind, docs."
@@ -99,9 +117,27 @@ test('a repository with composites and wide-gamut colors in its token files buil
     ease: { $type: 'cubicBezier', $value: [0.2, 0, 0, 1] },
   });
   const theme = (weight: number, y: number) => ({
-    type: { $type: 'typography', $value: { fontFamily: '{font.family.sans}', fontSize: '{text.body}', fontWeight: weight, letterSpacing: px(0), lineHeight: 1.5 } },
-    shadow: { $type: 'shadow', $value: [{ color: '{color.scrim}', offsetX: px(0), offsetY: px(y), blur: px(2), spread: px(0) }, { color: '{vivid}', offsetX: px(0), offsetY: px(0), blur: px(4), spread: px(0), inset: true }] },
-    fade: { $type: 'transition', $value: { duration: '{motion.fast}', delay: { value: 0, unit: 'ms' }, timingFunction: '{ease}' } },
+    type: {
+      $type: 'typography',
+      $value: {
+        fontFamily: '{font.family.sans}',
+        fontSize: '{text.body}',
+        fontWeight: weight,
+        letterSpacing: px(0),
+        lineHeight: 1.5,
+      },
+    },
+    shadow: {
+      $type: 'shadow',
+      $value: [
+        { color: '{color.scrim}', offsetX: px(0), offsetY: px(y), blur: px(2), spread: px(0) },
+        { color: '{vivid}', offsetX: px(0), offsetY: px(0), blur: px(4), spread: px(0), inset: true },
+      ],
+    },
+    fade: {
+      $type: 'transition',
+      $value: { duration: '{motion.fast}', delay: { value: 0, unit: 'ms' }, timingFunction: '{ease}' },
+    },
   });
   await edit('theme/light.tokens.json', theme(400, 1));
   await edit('theme/dark.tokens.json', theme(300, 2));
@@ -114,11 +150,21 @@ test('a repository with composites and wide-gamut colors in its token files buil
   expect(css).toContain('  --type-font-size: var(--text-body);\n');
   expect(css).toContain('  --shadow: 0px 1px 2px 0px var(--color-scrim), inset 0px 0px 4px 0px var(--vivid);\n');
   expect(css).toContain('  --fade: var(--motion-fast) var(--ease) 0ms;\n');
-  expect(css).toContain('@supports (color: color(display-p3 1 1 1)) {\n  :root {\n    --vivid: color(display-p3 0.2 0.4 1);\n');
-  expect(await out('ts/tokens.ts')).toContain('  type: {"fontFamily":"Inter, system-ui, sans-serif","fontSize":"16px","fontWeight":400,"letterSpacing":"0px","lineHeight":1.5} as const satisfies TypographyToken,\n');
-  expect(await out('ios/ThemeDark.swift')).toContain('public static let shadow = ShadowToken(layers: [ShadowLayer(color: UIColor(red: 0.000, green: 0.000, blue: 0.000, alpha: 0.8), offsetX: CGFloat(0), offsetY: CGFloat(2)');
-  expect(await out('ios/PrimitivesValue.swift')).toContain('public static let vivid = UIColor(displayP3Red: 0.200, green: 0.400, blue: 1.000, alpha: 1)');
-  expect(await out('compose/ThemeLight.kt')).toContain('val fade = TransitionToken(durationMillis = 150, delayMillis = 0, easing = CubicBezierEasing(0.2f, 0f, 0f, 1f))');
+  expect(css).toContain(
+    '@supports (color: color(display-p3 1 1 1)) {\n  :root {\n    --vivid: color(display-p3 0.2 0.4 1);\n',
+  );
+  expect(await out('ts/tokens.ts')).toContain(
+    '  type: {"fontFamily":"Inter, system-ui, sans-serif","fontSize":"16px","fontWeight":400,"letterSpacing":"0px","lineHeight":1.5} as const satisfies TypographyToken,\n',
+  );
+  expect(await out('ios/ThemeDark.swift')).toContain(
+    'public static let shadow = ShadowToken(layers: [ShadowLayer(color: UIColor(red: 0.000, green: 0.000, blue: 0.000, alpha: 0.8), offsetX: CGFloat(0), offsetY: CGFloat(2)',
+  );
+  expect(await out('ios/PrimitivesValue.swift')).toContain(
+    'public static let vivid = UIColor(displayP3Red: 0.200, green: 0.400, blue: 1.000, alpha: 1)',
+  );
+  expect(await out('compose/ThemeLight.kt')).toContain(
+    'val fade = TransitionToken(durationMillis = 150, delayMillis = 0, easing = CubicBezierEasing(0.2f, 0f, 0f, 1f))',
+  );
   expect(await out('android/values-night/tokens.xml')).toContain('<style name="type">');
   expect(await out('tailwind/theme.css')).toContain('  --ease-ease: var(--ease);\n');
 });

@@ -24,7 +24,12 @@ describe("direct formatting equals Style Dictionary's pipeline", async () => {
   const ctx: FormatContext = { views, viewByKey: new Map(views.map((v) => [v.key, v])), composites: compositesOf(set) };
   const plan = planPlatforms(config.platforms, config, ctx, 16);
 
-  const direct = new Map((await formatDirect(buildTree(set, views, { remBase: 16 }), plan.platforms, plan.formats)).map((o) => [o.destination, o.output]));
+  const direct = new Map(
+    (await formatDirect(buildTree(set, views, { remBase: 16 }), plan.platforms, plan.formats)).map((o) => [
+      o.destination,
+      o.output,
+    ]),
+  );
 
   const tree = buildTree(set, views, { remBase: 16 });
   // Our transforms and formats read each token's meta, which the tree keeps beside the tokens
@@ -38,7 +43,15 @@ describe("direct formatting equals Style Dictionary's pipeline", async () => {
     }
   };
   inline(tree.tokens as Record<string, unknown>, []);
-  const sd = new StyleDictionary({ usesDtcg: true, platforms: plan.platforms, hooks: { transforms, formats: plan.formats }, log: { verbosity: 'silent' } }, { init: false });
+  const sd = new StyleDictionary(
+    {
+      usesDtcg: true,
+      platforms: plan.platforms,
+      hooks: { transforms, formats: plan.formats },
+      log: { verbosity: 'silent' },
+    },
+    { init: false },
+  );
   sd.tokens = tree.tokens as typeof sd.tokens;
   await sd.init();
 

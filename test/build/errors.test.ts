@@ -7,7 +7,12 @@ import { buildTokens } from '../../src/codegen/index.js';
 import type { TokenSet, Variable } from '../../src/model/types.js';
 import { fixtureConfig, fixtureSet } from './fixture.js';
 
-const variable = (collection: string, name: string, values: Variable['values'], extra: Partial<Variable> = {}): Variable => ({
+const variable = (
+  collection: string,
+  name: string,
+  values: Variable['values'],
+  extra: Partial<Variable> = {},
+): Variable => ({
   collection,
   name,
   type: 'FLOAT',
@@ -30,7 +35,11 @@ function twoCollections(a: Variable[], b: Variable[] = []): TokenSet {
 /** Config for the small sets built inline here: the fixture's mode settings name its `theme` collection. */
 const adHocConfig = (): ReturnType<typeof fixtureConfig> => fixtureConfig({ modes: {} });
 
-async function failure(set: TokenSet, config = adHocConfig(), platforms?: Parameters<typeof buildTokens>[2]): Promise<string> {
+async function failure(
+  set: TokenSet,
+  config = adHocConfig(),
+  platforms?: Parameters<typeof buildTokens>[2],
+): Promise<string> {
   try {
     await buildTokens(set, config, platforms);
   } catch (err) {
@@ -76,7 +85,10 @@ describe('broken models', () => {
   });
 
   test('an alias cycle across collections', async () => {
-    const set = twoCollections([variable('a', 'x', { m: { alias: { collection: 'b', name: 'y' } } })], [variable('b', 'y', { m: { alias: { collection: 'a', name: 'x' } } })]);
+    const set = twoCollections(
+      [variable('a', 'x', { m: { alias: { collection: 'b', name: 'y' } } })],
+      [variable('b', 'y', { m: { alias: { collection: 'a', name: 'x' } } })],
+    );
     expect(await failure(set)).toMatchInlineSnapshot(`
       "BUILD_ALIAS_CYCLE: Variable "a/x" (mode "m") is part of an alias cycle.
       fix: Point one of the aliases in the cycle at a literal value."
@@ -93,14 +105,21 @@ describe('broken models', () => {
   });
 
   test('config for a collection the set does not have names the key', async () => {
-    expect(await failure(fixtureSet(), fixtureConfig({ modes: { Theme: { dark: { media: '(prefers-color-scheme: dark)' } } } }))).toMatchInlineSnapshot(`
+    expect(
+      await failure(
+        fixtureSet(),
+        fixtureConfig({ modes: { Theme: { dark: { media: '(prefers-color-scheme: dark)' } } } }),
+      ),
+    ).toMatchInlineSnapshot(`
       "BUILD_CONFIG_INVALID: config key "build.modes.Theme": there is no collection "Theme" (the collections: primitives, theme).
       fix: Use one of the collection names listed (as in the design file; names are case-sensitive), or remove that key from config/tokensync.yaml."
     `);
   });
 
   test('config for a mode the collection does not have names the key', async () => {
-    expect(await failure(fixtureSet(), fixtureConfig({ modes: { theme: { dim: { selector: '.dim' } } } }))).toMatchInlineSnapshot(`
+    expect(
+      await failure(fixtureSet(), fixtureConfig({ modes: { theme: { dim: { selector: '.dim' } } } })),
+    ).toMatchInlineSnapshot(`
       "BUILD_CONFIG_INVALID: config key "build.modes.theme.dim": collection "theme" has no mode "dim" (its modes: light, dark).
       fix: Use one of the mode names listed, or remove that key from config/tokensync.yaml."
     `);
@@ -110,7 +129,10 @@ describe('broken models', () => {
 describe('tailwind names', () => {
   test('a radius token inside another group keeps its group, so two radius tokens stay apart', async () => {
     const dim = { kind: { type: 'dimension', unit: 'px' } } as const;
-    const set = twoCollections([variable('a', 'palette/radius/card', { m: 4 }, dim), variable('a', 'radius/card', { m: 6 }, dim)], [variable('b', 'theme/radius/card', { m: 8 }, dim)]);
+    const set = twoCollections(
+      [variable('a', 'palette/radius/card', { m: 4 }, dim), variable('a', 'radius/card', { m: 6 }, dim)],
+      [variable('b', 'theme/radius/card', { m: 8 }, dim)],
+    );
     const out = await buildTokens(set, adHocConfig(), { platforms: ['tailwind'] });
     expect(out.files.get('tailwind/theme.css')).toMatchInlineSnapshot(`
       "/* Do not edit directly, this file was auto-generated. */
@@ -131,16 +153,29 @@ describe('tailwind names', () => {
 describe('units and literals per platform', () => {
   test('Swift and Kotlin members are sorted by their names: space1 before space10', async () => {
     const dim = { kind: { type: 'dimension', unit: 'px' } } as const;
-    const set = twoCollections([variable('a', 'space/10', { m: 40 }, dim), variable('a', 'space/1', { m: 4 }, dim), variable('a', 'space/2', { m: 8 }, dim)]);
+    const set = twoCollections([
+      variable('a', 'space/10', { m: 40 }, dim),
+      variable('a', 'space/1', { m: 4 }, dim),
+      variable('a', 'space/2', { m: 8 }, dim),
+    ]);
     const out = await buildTokens(set, adHocConfig(), { platforms: ['ios', 'compose'] });
-    expect(out.files.get('ios/AM.swift')).toContain('    public static let space1 = CGFloat(4)\n    public static let space10 = CGFloat(40)\n    public static let space2 = CGFloat(8)\n');
-    expect(out.files.get('compose/AM.kt')).toContain('  val space1 = 4.dp\n  val space10 = 40.dp\n  val space2 = 8.dp\n');
+    expect(out.files.get('ios/AM.swift')).toContain(
+      '    public static let space1 = CGFloat(4)\n    public static let space10 = CGFloat(40)\n    public static let space2 = CGFloat(8)\n',
+    );
+    expect(out.files.get('compose/AM.kt')).toContain(
+      '  val space1 = 4.dp\n  val space10 = 40.dp\n  val space2 = 8.dp\n',
+    );
   });
   test('a string holding braces is a value, not a reference; an alias to it stays a reference on the web', async () => {
     const str = { type: 'STRING' } as const;
-    const set = twoCollections([variable('a', 'label/x', { m: 'Hello {name}' }, str), variable('a', 'label/y', { m: { alias: { collection: 'a', name: 'label/x' } } }, str)]);
+    const set = twoCollections([
+      variable('a', 'label/x', { m: 'Hello {name}' }, str),
+      variable('a', 'label/y', { m: { alias: { collection: 'a', name: 'label/x' } } }, str),
+    ]);
     const out = await buildTokens(set, adHocConfig(), { platforms: ['css', 'scss', 'ts', 'ios'] });
-    expect(out.files.get('css/tokens.css')).toContain(':root {\n  --label-x: "Hello {name}";\n  --label-y: var(--label-x);\n}');
+    expect(out.files.get('css/tokens.css')).toContain(
+      ':root {\n  --label-x: "Hello {name}";\n  --label-y: var(--label-x);\n}',
+    );
     expect(out.files.get('scss/_tokens.scss')).toContain('$label-x: "Hello {name}";\n$label-y: $label-x;');
     expect(out.files.get('ts/tokens.ts')).toContain('  labelX: "Hello {name}",\n  labelY: "Hello {name}",');
     expect(out.files.get('ios/AM.swift')).toContain('public static let labelY = "Hello {name}"');
@@ -164,9 +199,20 @@ describe('units and literals per platform', () => {
 
 describe('config', () => {
   test('prefix, selector template, per-mode selector and platforms shape the output', async () => {
-    const config = fixtureConfig({ prefix: 'ds', selector: '.{collection}-{mode}', platforms: ['css', 'ios'], modes: { theme: { dark: { selector: '[data-scheme=night]' } } } });
+    const config = fixtureConfig({
+      prefix: 'ds',
+      selector: '.{collection}-{mode}',
+      platforms: ['css', 'ios'],
+      modes: { theme: { dark: { selector: '[data-scheme=night]' } } },
+    });
     const out = await buildTokens(fixtureSet(), config);
-    expect([...out.files.keys()]).toEqual(['css/tokens.css', 'ios/DsPrimitivesValue.swift', 'ios/DsThemeDark.swift', 'ios/DsThemeLight.swift', 'ios/TokenTypes.swift']);
+    expect([...out.files.keys()]).toEqual([
+      'css/tokens.css',
+      'ios/DsPrimitivesValue.swift',
+      'ios/DsThemeDark.swift',
+      'ios/DsThemeLight.swift',
+      'ios/TokenTypes.swift',
+    ]);
     const css = out.files.get('css/tokens.css')!;
     expect(css).toMatch(/\n\[data-scheme=night\] \{\n[^}]*\n {2}--ds-color-accent: #60a5fa;/);
     expect(css).toContain('--ds-color-bg: var(--ds-color-gray-50);');
@@ -179,28 +225,52 @@ describe('config', () => {
       platforms: ['css'],
       styleDictionary: {
         platforms: {
-          flat: { transformGroup: 'js', buildPath: 'custom/', files: [{ destination: 'flat.json', format: 'json/flat' }] },
+          flat: {
+            transformGroup: 'js',
+            buildPath: 'custom/',
+            files: [{ destination: 'flat.json', format: 'json/flat' }],
+          },
           // outputReferences to tokens the filter drops: Style Dictionary warns, and we surface it.
           themeOnly: {
             transformGroup: 'css',
             buildPath: 'custom/',
-            files: [{ destination: 'theme.css', format: 'css/variables', filter: { $extensions: { 'dev.tokensync': { collection: 'theme' } } }, options: { outputReferences: true } }],
+            files: [
+              {
+                destination: 'theme.css',
+                format: 'css/variables',
+                filter: { $extensions: { 'dev.tokensync': { collection: 'theme' } } },
+                options: { outputReferences: true },
+              },
+            ],
           },
         },
       },
     });
     const out = await buildTokens(fixtureSet(), config);
     expect([...out.files.keys()]).toEqual(['css/tokens.css', 'custom/flat.json', 'custom/theme.css']);
-    expect(JSON.parse(out.files.get('custom/flat.json')!)).toMatchObject({ ColorBg: '#f9fafb', ColorGray900: '#111827', SpaceGutter: '16px' });
+    expect(JSON.parse(out.files.get('custom/flat.json')!)).toMatchObject({
+      ColorBg: '#f9fafb',
+      ColorGray900: '#111827',
+      SpaceGutter: '16px',
+    });
     expect(out.files.get('custom/theme.css')).toContain('--color-bg: var(--color-gray-50);');
     // Composites reach them in DTCG form, so Style Dictionary's own composite transforms apply.
-    expect(out.files.get('custom/theme.css')).toContain('--shadow-card: 0px 1px 2px 0px var(--color-scrim), 0px 4px 8px -2px #0000001a;');
+    expect(out.files.get('custom/theme.css')).toContain(
+      '--shadow-card: 0px 1px 2px 0px var(--color-scrim), 0px 4px 8px -2px #0000001a;',
+    );
     expect(out.warnings.join('\n')).toContain('custom/theme.css');
     expect(out.warnings.join('\n')).toMatch(/filtered out token references/i);
   });
 
-  test("a user platform cannot write outside the output folder", async () => {
-    const config = fixtureConfig({ platforms: [], styleDictionary: { platforms: { evil: { transformGroup: 'js', buildPath: '../', files: [{ destination: 'x.json', format: 'json/flat' }] } } } });
+  test('a user platform cannot write outside the output folder', async () => {
+    const config = fixtureConfig({
+      platforms: [],
+      styleDictionary: {
+        platforms: {
+          evil: { transformGroup: 'js', buildPath: '../', files: [{ destination: 'x.json', format: 'json/flat' }] },
+        },
+      },
+    });
     expect(await failure(fixtureSet(), config)).toMatchInlineSnapshot(`
       "BUILD_OUTPUT_OUTSIDE: Output file "../x.json" (Style Dictionary platform "evil") would be written outside the output folder.
       fix: Use a relative destination (and buildPath) without "..", in build.styleDictionary.platforms."

@@ -15,17 +15,33 @@ import { hexToColor } from '../../src/model/values.js';
 const c = (hex: string): Color => hexToColor(hex)!;
 const a = (collection: string, name: string): Value => ({ alias: { collection, name } });
 
-function v(collection: string, name: string, type: Variable['type'], values: Record<string, Value>, extra: Partial<Variable> = {}): Variable {
+function v(
+  collection: string,
+  name: string,
+  type: Variable['type'],
+  values: Record<string, Value>,
+  extra: Partial<Variable> = {},
+): Variable {
   return { collection, name, type, description: '', scopes: ['ALL_SCOPES'], values, ...extra };
 }
 
-function r(collection: string, name: string, type: DtcgType, values: Record<string, unknown>, description = ''): RepoToken {
+function r(
+  collection: string,
+  name: string,
+  type: DtcgType,
+  values: Record<string, unknown>,
+  description = '',
+): RepoToken {
   return { collection, name, type, description, values: values as RepoToken['values'], owner: 'repository' };
 }
 const px = (value: number) => ({ value, unit: 'px' as const });
 /** A display-p3 color; r/g/b is its sRGB conversion (clipped), as the reader gives it. */
 const p3 = (src: [number, number, number], srgb: [number, number, number], a = 1): Color => ({
-  r: srgb[0], g: srgb[1], b: srgb[2], a, source: { colorSpace: 'display-p3', components: src, ...(a < 1 ? { alpha: a } : {}) },
+  r: srgb[0],
+  g: srgb[1],
+  b: srgb[2],
+  a,
+  source: { colorSpace: 'display-p3', components: src, ...(a < 1 ? { alpha: a } : {}) },
 });
 
 const P = 'primitives';
@@ -45,18 +61,36 @@ export function fixtureSet(): TokenSet {
       v(P, 'space/4', 'FLOAT', { value: 16 }, { kind: { type: 'dimension', unit: 'px' } }),
       v(P, 'radius/md', 'FLOAT', { value: 8 }, { kind: { type: 'dimension', unit: 'rem' } }),
       v(P, 'font/family/sans', 'STRING', { value: 'Inter, system-ui, sans-serif' }, { kind: { type: 'fontFamily' } }),
-      v(P, 'font/size/body', 'FLOAT', { value: 16 }, { kind: { type: 'dimension', unit: 'px' }, scopes: ['FONT_SIZE'] }),
+      v(
+        P,
+        'font/size/body',
+        'FLOAT',
+        { value: 16 },
+        { kind: { type: 'dimension', unit: 'px' }, scopes: ['FONT_SIZE'] },
+      ),
       v(P, 'font/weight/bold', 'FLOAT', { value: 700 }, { kind: { type: 'fontWeight' } }),
       v(P, 'opacity/disabled', 'FLOAT', { value: 0.4 }),
       v(P, 'motion/fast', 'FLOAT', { value: 150 }, { kind: { type: 'duration', unit: 'ms' } }),
       // Theme, deliberately listed out of name order: output must not depend on input order.
       v(T, 'color/link', 'COLOR', { light: a(T, 'color/accent'), dark: a(T, 'color/accent') }),
-      v(T, 'color/bg', 'COLOR', { light: a(P, 'color/gray/50'), dark: a(P, 'color/gray/900') }, { description: 'Page background' }),
+      v(
+        T,
+        'color/bg',
+        'COLOR',
+        { light: a(P, 'color/gray/50'), dark: a(P, 'color/gray/900') },
+        { description: 'Page background' },
+      ),
       v(T, 'color/fg', 'COLOR', { light: a(P, 'color/gray/900'), dark: a(P, 'color/gray/50') }),
       v(T, 'color/accent', 'COLOR', { light: a(P, 'color/blue/500'), dark: c('#60a5fa') }),
       v(T, 'color/scrim', 'COLOR', { light: a(P, 'color/black/50'), dark: c('#000000cc') }),
       v(T, 'space/gutter', 'FLOAT', { light: a(P, 'space/4'), dark: 24 }, { kind: { type: 'dimension', unit: 'px' } }),
-      v(T, 'text/body', 'FLOAT', { light: a(P, 'font/size/body'), dark: 18 }, { kind: { type: 'dimension', unit: 'px' }, scopes: ['FONT_SIZE'] }),
+      v(
+        T,
+        'text/body',
+        'FLOAT',
+        { light: a(P, 'font/size/body'), dark: 18 },
+        { kind: { type: 'dimension', unit: 'px' }, scopes: ['FONT_SIZE'] },
+      ),
       v(T, 'label/greeting', 'STRING', { light: `Say "hi" & it's $5 <now>`, dark: 'Good night' }),
       v(T, 'feature/rounded', 'BOOLEAN', { light: true, dark: false }),
       v(T, 'layer/overlay', 'FLOAT', { light: 10, dark: 20 }),
@@ -78,13 +112,43 @@ export function fixtureSet(): TokenSet {
         dark: { r: 0.2946, g: 0.6395, b: 0.9697, a: 1, source: { colorSpace: 'oklch', components: [0.7, 0.15, 250] } },
       }),
       r(T, 'color/vivid-link', 'color', { light: a(T, 'color/vivid'), dark: a(T, 'color/vivid') }),
-      r(T, 'type/body', 'typography', {
-        light: { fontFamily: a(P, 'font/family/sans'), fontSize: a(T, 'text/body'), fontWeight: a(P, 'font/weight/regular'), letterSpacing: px(0), lineHeight: 1.5 },
-        dark: { fontFamily: a(P, 'font/family/sans'), fontSize: a(T, 'text/body'), fontWeight: 300, letterSpacing: px(0.2), lineHeight: 1.6 },
-      }, 'Running text'),
+      r(
+        T,
+        'type/body',
+        'typography',
+        {
+          light: {
+            fontFamily: a(P, 'font/family/sans'),
+            fontSize: a(T, 'text/body'),
+            fontWeight: a(P, 'font/weight/regular'),
+            letterSpacing: px(0),
+            lineHeight: 1.5,
+          },
+          dark: {
+            fontFamily: a(P, 'font/family/sans'),
+            fontSize: a(T, 'text/body'),
+            fontWeight: 300,
+            letterSpacing: px(0.2),
+            lineHeight: 1.6,
+          },
+        },
+        'Running text',
+      ),
       r(T, 'type/heading', 'typography', {
-        light: { fontFamily: a(P, 'font/family/serif'), fontSize: { value: 2, unit: 'rem' }, fontWeight: a(P, 'font/weight/bold'), letterSpacing: a(P, 'tracking/wide'), lineHeight: 1.2 },
-        dark: { fontFamily: a(P, 'font/family/serif'), fontSize: { value: 2, unit: 'rem' }, fontWeight: a(P, 'font/weight/bold'), letterSpacing: a(P, 'tracking/wide'), lineHeight: 1.2 },
+        light: {
+          fontFamily: a(P, 'font/family/serif'),
+          fontSize: { value: 2, unit: 'rem' },
+          fontWeight: a(P, 'font/weight/bold'),
+          letterSpacing: a(P, 'tracking/wide'),
+          lineHeight: 1.2,
+        },
+        dark: {
+          fontFamily: a(P, 'font/family/serif'),
+          fontSize: { value: 2, unit: 'rem' },
+          fontWeight: a(P, 'font/weight/bold'),
+          letterSpacing: a(P, 'tracking/wide'),
+          lineHeight: 1.2,
+        },
       }),
       r(T, 'type/lead', 'typography', { light: a(T, 'type/body'), dark: a(T, 'type/heading') }),
       r(T, 'shadow/card', 'shadow', {
@@ -95,13 +159,33 @@ export function fixtureSet(): TokenSet {
         dark: { color: a(T, 'color/scrim'), offsetX: px(0), offsetY: px(2), blur: px(6), spread: px(0) },
       }),
       r(T, 'shadow/well', 'shadow', {
-        light: { color: a(P, 'color/black/50'), offsetX: px(0), offsetY: px(2), blur: a(P, 'space/4'), spread: px(0), inset: true },
-        dark: { color: a(P, 'color/black/50'), offsetX: px(0), offsetY: px(2), blur: a(P, 'space/4'), spread: px(0), inset: true },
+        light: {
+          color: a(P, 'color/black/50'),
+          offsetX: px(0),
+          offsetY: px(2),
+          blur: a(P, 'space/4'),
+          spread: px(0),
+          inset: true,
+        },
+        dark: {
+          color: a(P, 'color/black/50'),
+          offsetX: px(0),
+          offsetY: px(2),
+          blur: a(P, 'space/4'),
+          spread: px(0),
+          inset: true,
+        },
       }),
       // Array aliasing (format §9): a layer that references another shadow token.
       r(T, 'shadow/raised', 'shadow', {
-        light: [a(T, 'shadow/card'), { color: c('#00000033'), offsetX: px(0), offsetY: px(12), blur: px(24), spread: px(0) }],
-        dark: [a(T, 'shadow/card'), { color: c('#00000033'), offsetX: px(0), offsetY: px(12), blur: px(24), spread: px(0) }],
+        light: [
+          a(T, 'shadow/card'),
+          { color: c('#00000033'), offsetX: px(0), offsetY: px(12), blur: px(24), spread: px(0) },
+        ],
+        dark: [
+          a(T, 'shadow/card'),
+          { color: c('#00000033'), offsetX: px(0), offsetY: px(12), blur: px(24), spread: px(0) },
+        ],
       }),
       r(T, 'border/focus', 'border', {
         light: { color: a(T, 'color/accent'), width: px(2), style: a(P, 'stroke/dashed') },
@@ -124,16 +208,44 @@ export function fixtureSet(): TokenSet {
       }),
       // A pulled paint style's kind and angle (the model's `shape`, from $extensions): issue 13.
       r(T, 'gradient/sweep', 'gradient', {
-        light: Object.assign([{ color: a(T, 'color/accent'), position: 0 }, { color: c('#ffffff'), position: 1 }], { shape: { type: 'linear', angle: 90 } }),
-        dark: Object.assign([{ color: a(T, 'color/accent'), position: 0 }, { color: c('#000000'), position: 1 }], { shape: { type: 'linear', angle: 90 } }),
+        light: Object.assign(
+          [
+            { color: a(T, 'color/accent'), position: 0 },
+            { color: c('#ffffff'), position: 1 },
+          ],
+          { shape: { type: 'linear', angle: 90 } },
+        ),
+        dark: Object.assign(
+          [
+            { color: a(T, 'color/accent'), position: 0 },
+            { color: c('#000000'), position: 1 },
+          ],
+          { shape: { type: 'linear', angle: 90 } },
+        ),
       }),
       r(T, 'gradient/glow', 'gradient', {
-        light: Object.assign([{ color: c('#ffffffcc'), position: 0 }, { color: c('#ffffff00'), position: 1 }], { shape: { type: 'radial' } }),
-        dark: Object.assign([{ color: c('#ffffffcc'), position: 0 }, { color: c('#ffffff00'), position: 1 }], { shape: { type: 'radial' } }),
+        light: Object.assign(
+          [
+            { color: c('#ffffffcc'), position: 0 },
+            { color: c('#ffffff00'), position: 1 },
+          ],
+          { shape: { type: 'radial' } },
+        ),
+        dark: Object.assign(
+          [
+            { color: c('#ffffffcc'), position: 0 },
+            { color: c('#ffffff00'), position: 1 },
+          ],
+          { shape: { type: 'radial' } },
+        ),
       }),
       r(T, 'transition/fade', 'transition', {
         light: { duration: a(P, 'motion/fast'), delay: a(P, 'duration/none'), timingFunction: a(P, 'ease/standard') },
-        dark: { duration: { value: 0.3, unit: 's' }, delay: { value: 50, unit: 'ms' }, timingFunction: [0.4, 0, 0.2, 1] },
+        dark: {
+          duration: { value: 0.3, unit: 's' },
+          delay: { value: 50, unit: 'ms' },
+          timingFunction: [0.4, 0, 0.2, 1],
+        },
       }),
     ],
   };

@@ -18,17 +18,32 @@ describe('alpha', () => {
   });
 
   test('prints what a designer typed', () => {
-    expect([128, 26, 51, 204, 255, 0, 1].map((k) => alpha(k / 255))).toEqual(['0.5', '0.1', '0.2', '0.8', '1', '0', '0.004']);
+    expect([128, 26, 51, 204, 255, 0, 1].map((k) => alpha(k / 255))).toEqual([
+      '0.5',
+      '0.1',
+      '0.2',
+      '0.8',
+      '1',
+      '0',
+      '0.004',
+    ]);
   });
 });
 
 describe('colors', () => {
-  const c = (colorSpace: string, components: (number | 'none')[], a = 1): Color => ({ r: 0.5, g: 0.25, b: 1, a, source: { colorSpace, components, ...(a < 1 ? { alpha: a } : {}) } });
+  const c = (colorSpace: string, components: (number | 'none')[], a = 1): Color => ({
+    r: 0.5,
+    g: 0.25,
+    b: 1,
+    a,
+    source: { colorSpace, components, ...(a < 1 ? { alpha: a } : {}) },
+  });
 
   test('each wide-gamut space prints in its CSS syntax, alpha and "none" kept', () => {
     expect(cssWide(c('display-p3', [0.2, 0.4, 1]))).toBe('color(display-p3 0.2 0.4 1)');
     expect(cssWide(c('display-p3', [0.2, 0.4, 1], 128 / 255))).toBe('color(display-p3 0.2 0.4 1 / 0.5)');
-    for (const space of ['srgb-linear', 'a98-rgb', 'prophoto-rgb', 'rec2020', 'xyz-d65', 'xyz-d50']) expect(cssWide(c(space, [0.1, 0.2, 0.3]))).toBe(`color(${space} 0.1 0.2 0.3)`);
+    for (const space of ['srgb-linear', 'a98-rgb', 'prophoto-rgb', 'rec2020', 'xyz-d65', 'xyz-d50'])
+      expect(cssWide(c(space, [0.1, 0.2, 0.3]))).toBe(`color(${space} 0.1 0.2 0.3)`);
     expect(cssWide(c('oklch', [0.7, 0.15, 'none']))).toBe('oklch(0.7 0.15 none)');
     expect(cssWide(c('oklab', [0.7, -0.1, 0.1]))).toBe('oklab(0.7 -0.1 0.1)');
     expect(cssWide(c('lab', [50, 20, -30]))).toBe('lab(50 20 -30)');
@@ -42,7 +57,9 @@ describe('colors', () => {
   });
 
   test('Swift keeps display-p3, and prints every other space in sRGB', () => {
-    expect(swiftColor(c('display-p3', [0.2, 0.4, 1]))).toBe('UIColor(displayP3Red: 0.200, green: 0.400, blue: 1.000, alpha: 1)');
+    expect(swiftColor(c('display-p3', [0.2, 0.4, 1]))).toBe(
+      'UIColor(displayP3Red: 0.200, green: 0.400, blue: 1.000, alpha: 1)',
+    );
     expect(swiftColor(c('oklch', [0.7, 0.15, 250]))).toBe('UIColor(red: 0.502, green: 0.251, blue: 1.000, alpha: 1)');
   });
 });

@@ -12,7 +12,13 @@ const srgb = (r: number, g: number, b: number) => ({ colorSpace: 'srgb', compone
 
 test('a $root token and an alias to it build on every platform', async () => {
   const set = await model({
-    'a.tokens.json': { color: { $type: 'color', accent: { $root: { $value: srgb(1, 0, 0) }, light: { $value: srgb(1, 0.5, 0.5) } }, link: { $value: '{color.accent.$root}' } } },
+    'a.tokens.json': {
+      color: {
+        $type: 'color',
+        accent: { $root: { $value: srgb(1, 0, 0) }, light: { $value: srgb(1, 0.5, 0.5) } },
+        link: { $value: '{color.accent.$root}' },
+      },
+    },
   });
   const out = await buildTokens(set, fixtureConfig({ modes: {} }), {});
   expect(out.warnings).toEqual([]);

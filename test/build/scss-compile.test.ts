@@ -22,7 +22,9 @@ describe('generated SCSS under Sass', async () => {
     const css = compile(out.files.get('scss/_tokens.scss')!);
     expect(css).toContain('  --type-body: 400 16px/1.5 Inter, system-ui, sans-serif;\n');
     expect(css).toContain('  --type-lead: 400 16px/1.5 Inter, system-ui, sans-serif;\n');
-    expect(css).toContain('  --shadow-raised: 0px 1px 2px 0px rgba(0, 0, 0, 0.5), 0px 4px 8px -2px rgba(0, 0, 0, 0.1), 0px 12px 24px 0px rgba(0, 0, 0, 0.2);\n');
+    expect(css).toContain(
+      '  --shadow-raised: 0px 1px 2px 0px rgba(0, 0, 0, 0.5), 0px 4px 8px -2px rgba(0, 0, 0, 0.1), 0px 12px 24px 0px rgba(0, 0, 0, 0.2);\n',
+    );
     expect(css).toContain('  --border-focus: 2px dashed #2563eb;\n');
     expect(css).toContain('  --gradient-brand: linear-gradient(#2563eb 0%, #ff0000 33%, #ffffff 100%);\n');
     expect(css).toContain('  --transition-fade: 150ms cubic-bezier(0.2, 0, 0, 1) 0ms;\n');

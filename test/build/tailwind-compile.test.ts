@@ -19,27 +19,45 @@ describe('tailwind/theme.css under Tailwind v4', async () => {
   const compiler = await compile('@import "tailwindcss";\n@import "./tailwind/theme.css";\n', {
     base: '/out',
     loadStylesheet: async (id: string, base: string) => {
-      if (id === 'tailwindcss') return { path: '/tailwindcss/index.css', base: '/tailwindcss', content: readFileSync(path.resolve('node_modules/tailwindcss/index.css'), 'utf8') };
+      if (id === 'tailwindcss')
+        return {
+          path: '/tailwindcss/index.css',
+          base: '/tailwindcss',
+          content: readFileSync(path.resolve('node_modules/tailwindcss/index.css'), 'utf8'),
+        };
       const p = path.posix.resolve(base, id);
       const content = files.get(p);
       if (content === undefined) throw new Error(`no stylesheet ${p}`);
       return { path: p, base: path.posix.dirname(p), content };
     },
   });
-  const css = compiler.build(['bg-bg', 'shadow-card', 'inset-shadow-well', 'text-type-body', 'ease-standard', 'font-serif', 'text-body', 'rounded-md']);
+  const css = compiler.build([
+    'bg-bg',
+    'shadow-card',
+    'inset-shadow-well',
+    'text-type-body',
+    'ease-standard',
+    'font-serif',
+    'text-body',
+    'rounded-md',
+  ]);
 
   test('composites become utilities that read our variables, so they follow the modes', () => {
     // Not the default mode's layers inlined (Tailwind parses a literal shadow theme value).
     expect(css).toMatch(/\.shadow-card \{\s*--tw-shadow: var\(--shadow-card\);/);
     expect(css).toMatch(/\.inset-shadow-well \{\s*--tw-inset-shadow: var\(--shadow-well\);/);
-    expect(css).toMatch(/\.text-type-body \{\s*font-size: var\(--type-body-font-size\);\s*line-height: var\(--tw-leading, var\(--type-body-line-height\)\);\s*letter-spacing: var\(--tw-tracking, var\(--type-body-letter-spacing\)\);\s*font-weight: var\(--tw-font-weight, var\(--type-body-font-weight\)\);/);
+    expect(css).toMatch(
+      /\.text-type-body \{\s*font-size: var\(--type-body-font-size\);\s*line-height: var\(--tw-leading, var\(--type-body-line-height\)\);\s*letter-spacing: var\(--tw-tracking, var\(--type-body-letter-spacing\)\);\s*font-weight: var\(--tw-font-weight, var\(--type-body-font-weight\)\);/,
+    );
     expect(css).toMatch(/\.ease-standard \{[^}]*transition-timing-function: var\(--ease-standard\)/);
   });
 
   test('tokens.css comes after the theme layer, unlayered, so our values win in every mode', () => {
     expect(css.indexOf('@layer theme {')).toBeGreaterThan(-1);
     expect(css).toMatch(/@layer theme \{[^@]*--shadow-card: var\(--shadow-card\);/);
-    expect(css.lastIndexOf('--shadow-card: 0px 1px 2px 0px var(--color-scrim)')).toBeGreaterThan(css.indexOf('@layer utilities {'));
+    expect(css.lastIndexOf('--shadow-card: 0px 1px 2px 0px var(--color-scrim)')).toBeGreaterThan(
+      css.indexOf('@layer utilities {'),
+    );
     expect(css).toMatch(/\n\[data-theme="dark"\] \{\n[^}]*--shadow-card: 0px 2px 6px 0px var\(--color-scrim\);/);
   });
 

@@ -50,8 +50,20 @@ test('ts/tokens.ts compiles under strict tsc and rejects a wrong token name', as
   await writeFile(path.join(dir, 'tokens.ts'), out.files.get('ts/tokens.ts')!);
   await writeFile(path.join(dir, 'usage.ts'), USAGE);
   const tsc = path.resolve('node_modules/.bin/tsc');
-  const compilerOptions = { noEmit: true, strict: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, types: [] };
-  await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['tokens.ts', 'usage.ts'] }));
+  const compilerOptions = {
+    noEmit: true,
+    strict: true,
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    noUncheckedIndexedAccess: true,
+    exactOptionalPropertyTypes: true,
+    types: [],
+  };
+  await writeFile(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions, files: ['tokens.ts', 'usage.ts'] }),
+  );
   const args = ['-p', 'tsconfig.json'];
   const result = await run(tsc, args, { cwd: dir }).then(
     () => ({ code: 0, stdout: '' }),

@@ -41,7 +41,9 @@ test('the installer stays out of the way when a browser is present, or when told
   expect(installBrowserIfPossible({ PATH: path.dirname(onPath) })).toBeUndefined();
   const empty = mkdtempSync(path.join(tmpdir(), 'tokensync-empty-path-'));
   // The system browser hidden through PATH, and the opt-out: it reports instead of installing.
-  expect(installBrowserIfPossible({ PATH: empty, TOKENSYNC_NO_BROWSER_INSTALL: '1' })).toBe('no browser, and TOKENSYNC_NO_BROWSER_INSTALL is set: not installing one');
+  expect(installBrowserIfPossible({ PATH: empty, TOKENSYNC_NO_BROWSER_INSTALL: '1' })).toBe(
+    'no browser, and TOKENSYNC_NO_BROWSER_INSTALL is set: not installing one',
+  );
 });
 
 test('this machine has a browser the tests use', () => {

@@ -11,7 +11,11 @@ import { createGitRepo, gitEnv } from './git-repo.js';
 
 test('build --watch rebuilds on a token change and keeps the last good build on a broken one', async () => {
   const repo = createGitRepo();
-  const child = spawn(process.execPath, [BIN, 'build', '--watch', '--platform', 'css'], { cwd: repo.root, env: gitEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'build', '--watch', '--platform', 'css'], {
+    cwd: repo.root,
+    env: gitEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -25,7 +29,11 @@ test('build --watch rebuilds on a token change and keeps the last good build on 
     await until(() => out.includes('Watching tokens/'), 'the first build');
     expect(css()).toContain('#2563eb');
     repo.edit('tokens/primitives/value.tokens.json', '"hex": "#2563eb"', '"hex": "#1d4ed8"');
-    repo.edit('tokens/primitives/value.tokens.json', '0.145098,\n            0.388235,\n            0.921569', '0.113725,\n            0.305882,\n            0.847059');
+    repo.edit(
+      'tokens/primitives/value.tokens.json',
+      '0.145098,\n            0.388235,\n            0.921569',
+      '0.113725,\n            0.305882,\n            0.847059',
+    );
     await until(() => css().includes('#1d4ed8'), 'the rebuild');
     repo.edit('tokens/primitives/value.tokens.json', '"hex": "#1d4ed8"', '"hex": "#1d4ed8",,');
     await until(() => err.includes('invalid JSON'), 'the error report');

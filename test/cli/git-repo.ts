@@ -42,7 +42,8 @@ export function createGitRepo(opts: { withTokens?: boolean; subdir?: string; env
   const root = mkdtempSync(path.join(tmpdir(), 'tokensync-git-'));
   const project = opts.subdir ? path.join(root, opts.subdir) : root;
   const env = gitEnv(opts.env);
-  const git = (...args: string[]): string => execFileSync('git', args, { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const git = (...args: string[]): string =>
+    execFileSync('git', args, { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   git('init', '-q', '-b', 'main');
   mkdirSync(path.join(project, 'node_modules', '.bin'), { recursive: true });
   symlinkSync(BIN, path.join(project, 'node_modules', '.bin', 'tokensync'));

@@ -17,7 +17,9 @@ const ESC = '\u001b[';
 
 async function changedProject() {
   const repo = createGitRepo();
-  expect((await runCli(['designer', 'set', 'color/blue/500', '#1d4ed8'], { cwd: repo.root, env: gitEnv() })).code).toBe(0);
+  expect((await runCli(['designer', 'set', 'color/blue/500', '#1d4ed8'], { cwd: repo.root, env: gitEnv() })).code).toBe(
+    0,
+  );
   return repo;
 }
 
@@ -71,7 +73,10 @@ describe('terminal output', () => {
     announceWait({ ...base, interactive: false } as Reporter, { seconds: 12, reason: 'rate-limit', method: 'GET' });
     expect(lines).toEqual(["waiting 12 s for the service's rate limit (GET answered 429)"]);
     let done = false;
-    announceWait({ ...base, interactive: true, status: (m: string) => statuses.push(m), done: () => (done = true) } as Reporter, { seconds: 1.2, reason: 'rate-limit', method: 'PUT' });
+    announceWait(
+      { ...base, interactive: true, status: (m: string) => statuses.push(m), done: () => (done = true) } as Reporter,
+      { seconds: 1.2, reason: 'rate-limit', method: 'PUT' },
+    );
     expect(statuses[0]).toBe("waiting for the service's rate limit (PUT answered 429): 2 s left");
     await new Promise((r) => setTimeout(r, 2300));
     expect(statuses.at(-1)).toBe("waiting for the service's rate limit (PUT answered 429): 0 s left");
@@ -86,7 +91,11 @@ describe('errors', () => {
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toEqual({
       ok: false,
-      error: { code: 'CHECK_FILE_MISSING', message: 'tokens/nope.tokens.json does not exist, so it cannot be checked.', hint: expect.any(String) },
+      error: {
+        code: 'CHECK_FILE_MISSING',
+        message: 'tokens/nope.tokens.json does not exist, so it cannot be checked.',
+        hint: expect.any(String),
+      },
     });
     expect(r.stderr).toContain('error: tokens/nope.tokens.json does not exist');
   });
@@ -104,7 +113,15 @@ describe('errors', () => {
 
   test('outside a project, check and pull say how to start one and write nothing', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'tokensync-nowhere-'));
-    for (const args of [['check'], ['pull'], ['build'], ['check', '--remote'], ['login'], ['webhooks', 'list', '--team', '1'], ['designer', 'set', 'a', '1']]) {
+    for (const args of [
+      ['check'],
+      ['pull'],
+      ['build'],
+      ['check', '--remote'],
+      ['login'],
+      ['webhooks', 'list', '--team', '1'],
+      ['designer', 'set', 'a', '1'],
+    ]) {
       const r = await runCli(args, { cwd: dir, env: gitEnv() });
       expect(r.code).toBe(1);
       expect(r.stderr).toContain('error: No tokensync project here: there is no config/tokensync.yaml in');
@@ -122,7 +139,12 @@ describe('waiting on the service', () => {
     const emu = await startTestEmulator({ fileKey: 'demo' });
     try {
       const project = createProject(emu);
-      await emu.admin.addFault({ method: 'GET', path: '/v1/files/*/variables/local', fault: 'rate-limit', retryAfter: 1 });
+      await emu.admin.addFault({
+        method: 'GET',
+        path: '/v1/files/*/variables/local',
+        fault: 'rate-limit',
+        retryAfter: 1,
+      });
       const r = await runCli(['pull'], { cwd: project.root, env: project.env });
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
@@ -147,16 +169,32 @@ describe('progress on a terminal', () => {
       return { stdout, stderr, text };
     };
     const tty = capture(true);
-    const live = createReporter({ json: false, quiet: false, stdout: tty.stdout, stderr: tty.stderr, ci: false, env: { TERM: 'xterm-256color' } });
+    const live = createReporter({
+      json: false,
+      quiet: false,
+      stdout: tty.stdout,
+      stderr: tty.stderr,
+      ci: false,
+      env: { TERM: 'xterm-256color' },
+    });
     live.status!('PUT variables (1/2)');
     await new Promise((r) => setTimeout(r, 250));
     live.result('push: sent 2 write request(s).', {});
-    expect(tty.text.err).toMatch(/^\r\u001b\[K\u001b\[2m⠋ PUT variables \(1\/2\)\u001b\[22m\r\u001b\[K\u001b\[2m⠙ PUT variables/);
+    expect(tty.text.err).toMatch(
+      /^\r\u001b\[K\u001b\[2m⠋ PUT variables \(1\/2\)\u001b\[22m\r\u001b\[K\u001b\[2m⠙ PUT variables/,
+    );
     expect(tty.text.err.endsWith('\r\u001b[K')).toBe(true); // cleared before the result
     expect(tty.text.out).toBe('push: sent 2 write request(s).\n');
 
     const ci = capture(false);
-    const plain = createReporter({ json: false, quiet: false, stdout: ci.stdout, stderr: ci.stderr, ci: true, env: { CI: 'true' } });
+    const plain = createReporter({
+      json: false,
+      quiet: false,
+      stdout: ci.stdout,
+      stderr: ci.stderr,
+      ci: true,
+      env: { CI: 'true' },
+    });
     plain.status!('PUT variables (1/2)');
     plain.result('push: sent 2 write request(s).', {});
     expect(ci.text.out).toBe('PUT variables (1/2)\npush: sent 2 write request(s).\n');
@@ -173,7 +211,12 @@ describe('on a real terminal', () => {
     const { BIN } = await import('../helpers/cli.js');
     const env: NodeJS.ProcessEnv = { ...gitEnv(), TERM: 'xterm-256color' };
     delete env['CI'];
-    const r = spawnSync('script', ['-qec', `${process.execPath} ${BIN} diff`, '/dev/null'], { cwd: repo.root, env, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync('script', ['-qec', `${process.execPath} ${BIN} diff`, '/dev/null'], {
+      cwd: repo.root,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.stdout).toContain(`${ESC}48;2;37;99;235m  ${ESC}49m #2563eb`);
     expect(r.stdout).toContain(`${ESC}48;2;29;78;216m  ${ESC}49m #1d4ed8`);
     expect(r.status).toBe(2); // diff's "changes found", passed through by script -e

@@ -12,14 +12,24 @@ import { workflowYaml } from '../../src/cli/ci-workflow.js';
 import { REPO_ROOT } from './git-repo.js';
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
-const slug = (heading: string): string => heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
+const slug = (heading: string): string =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
 
 function anchors(file: string): Set<string> {
   const text = readFileSync(file, 'utf8').replace(/```[\s\S]*?```/g, '');
   return new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!)));
 }
 
-const markdown = ['README.md', ...readdirSync(path.join(REPO_ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const markdown = [
+  'README.md',
+  ...readdirSync(path.join(REPO_ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 describe('links', () => {
   test.each(markdown)('every relative link in %s resolves, anchors included', (rel) => {
@@ -32,7 +42,8 @@ describe('links', () => {
       const [p, hash] = target.split('#') as [string, string | undefined];
       const resolved = p === '' ? file : path.resolve(path.dirname(file), p);
       if (!existsSync(resolved)) broken.push(`${target}: no such file`);
-      else if (hash && resolved.endsWith('.md') && !anchors(resolved).has(hash)) broken.push(`${target}: no heading #${hash}`);
+      else if (hash && resolved.endsWith('.md') && !anchors(resolved).has(hash))
+        broken.push(`${target}: no heading #${hash}`);
     }
     expect(broken).toEqual([]);
   });
@@ -50,9 +61,23 @@ describe('links', () => {
 
 describe('the package', () => {
   test('ships LICENSE, README, docs, the Action and its script; every source map points at shipped files', () => {
-    const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const files = new Set((JSON.parse(out) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path));
-    for (const f of ['LICENSE', 'README.md', 'package.json', 'action.yml', 'scripts/github-action.sh', 'docs/ci.md', 'schema/tokensync.schema.json', 'bin/tokensync.js', 'dist/cli/main.js']) {
+    for (const f of [
+      'LICENSE',
+      'README.md',
+      'package.json',
+      'action.yml',
+      'scripts/github-action.sh',
+      'docs/ci.md',
+      'schema/tokensync.schema.json',
+      'bin/tokensync.js',
+      'dist/cli/main.js',
+    ]) {
       expect(files, f).toContain(f);
     }
     expect(readFileSync(path.join(REPO_ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);

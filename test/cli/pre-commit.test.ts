@@ -9,7 +9,11 @@ import { describe, expect, test } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { createGitRepo, gitEnv } from './git-repo.js';
 
-const BROKEN_ALIAS: [string, string, string] = ['semantic/light.tokens.json', '"{color.blue.500}"', '"{color.blue.501}"'];
+const BROKEN_ALIAS: [string, string, string] = [
+  'semantic/light.tokens.json',
+  '"{color.blue.500}"',
+  '"{color.blue.501}"',
+];
 
 async function hooked(opts: Parameters<typeof createGitRepo>[0] = {}) {
   const repo = createGitRepo(opts);
@@ -38,7 +42,9 @@ describe('tokensync check --staged', () => {
     repo.git('add', '-A');
     const commit = repo.tryGit('commit', '-m', 'broken alias');
     expect(commit.code).not.toBe(0);
-    expect(commit.out).toMatch(/tokens\/semantic\/light\.tokens\.json:\d+:\d+ {2}color\.primary {2}alias \{color\.blue\.501\} points to no token/);
+    expect(commit.out).toMatch(
+      /tokens\/semantic\/light\.tokens\.json:\d+:\d+ {2}color\.primary {2}alias \{color\.blue\.501\} points to no token/,
+    );
     expect(commit.out).toContain('as staged (the git index)');
     expect(repo.git('rev-list', '--count', 'HEAD').trim()).toBe('1');
   });
@@ -90,10 +96,14 @@ describe('tokensync check --staged', () => {
     repo.write(file, `${JSON.stringify(json, null, 2)}\n`);
     repo.git('add', file);
     // Checking only the staged file misses it; the whole staged set does not.
-    expect((await runCli(['check', 'tokens/primitives/value.tokens.json'], { cwd, env: gitEnv() })).stdout).toContain('1 file checked: no problems');
+    expect((await runCli(['check', 'tokens/primitives/value.tokens.json'], { cwd, env: gitEnv() })).stdout).toContain(
+      '1 file checked: no problems',
+    );
     const staged = await runCli(['check', '--staged'], { cwd, env: gitEnv() });
     expect(staged.code).toBe(1);
-    expect(staged.stdout).toMatch(/tokens\/semantic\/light\.tokens\.json:\d+:\d+ {2}color\.primary {2}alias \{color\.blue\.500\} points to no token/);
+    expect(staged.stdout).toMatch(
+      /tokens\/semantic\/light\.tokens\.json:\d+:\d+ {2}color\.primary {2}alias \{color\.blue\.500\} points to no token/,
+    );
     expect(repo.tryGit('commit', '-m', 'remove blue 500').code).not.toBe(0);
   });
 
@@ -152,7 +162,9 @@ describe('tokensync check --staged', () => {
     expect((await runCli(['check'], { cwd, env: gitEnv() })).code).toBe(0);
     const staged = await runCli(['check', '--staged'], { cwd, env: gitEnv() });
     expect(staged.code).toBe(1);
-    expect(staged.stdout).toContain('with tokens.namespace: collection, every token of this file sits under the group "primitives"');
+    expect(staged.stdout).toContain(
+      'with tokens.namespace: collection, every token of this file sits under the group "primitives"',
+    );
     expect(repo.tryGit('commit', '-m', 'namespaces').code).not.toBe(0);
   });
 });

@@ -10,7 +10,9 @@ describe('config JSON Schema', () => {
 
   it('offers editors the core keys with their allowed values', () => {
     const schema = configJsonSchema() as { properties: Record<string, { properties: Record<string, unknown> }> };
-    expect(Object.keys(schema.properties['service']!.properties)).toEqual(expect.arrayContaining(['url', 'fileKey', 'token', 'caFile']));
+    expect(Object.keys(schema.properties['service']!.properties)).toEqual(
+      expect.arrayContaining(['url', 'fileKey', 'token', 'caFile']),
+    );
     expect(JSON.stringify(schema.properties['build']!.properties['platforms'])).toContain('tailwind');
   });
 });

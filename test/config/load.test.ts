@@ -37,7 +37,9 @@ describe('config', () => {
   });
 
   it('reports unknown keys and broken YAML with a position', () => {
-    expect(err(() => parseConfigText('tokens:\n  dirr: x\n', 'c.yaml'))).toContain('c.yaml:2:3: config key "tokens": unknown key "dirr"');
+    expect(err(() => parseConfigText('tokens:\n  dirr: x\n', 'c.yaml'))).toContain(
+      'c.yaml:2:3: config key "tokens": unknown key "dirr"',
+    );
     expect(err(() => parseConfigText('tokens: [\n', 'c.yaml'))).toMatch(/^c\.yaml:\d+:\d+: invalid YAML/);
   });
 

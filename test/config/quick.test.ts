@@ -16,11 +16,64 @@ const same = (a: unknown, b: unknown): void => expect(JSON.stringify(a, null, 1)
 
 /** One value in a section, as a user writes it. */
 const VALUES = [
-  'tokens', 'design/tokens', './tokens', '../x', '/abs', '""', "''", '"a b"', "'a # b'", '"x\\y"', '123', '1.5', '0', '16',
-  '-1', '.5', '0x10', '0o7', '1e3', 'true', 'false', 'True', 'FALSE', 'yes', 'null', '~', 'none', 'collection', 'local',
-  'http://example.com', 'https://example.com', 'https://a.example:8443/x', 'env:DFS_TOKEN', 'file:.secret', 'abc123', 'a:',
-  '[a]', '{a: 1}', '&x a', '*x', '!!str 5', '|', '>', '@x', '%x', '`x`', 'a#b', 'a #b', '"unclosed', "'it''s'", 'tok # note',
-  'px', 'rem', '30000', '99999999999999999999', '11', '10', '4.5',
+  'tokens',
+  'design/tokens',
+  './tokens',
+  '../x',
+  '/abs',
+  '""',
+  "''",
+  '"a b"',
+  "'a # b'",
+  '"x\\y"',
+  '123',
+  '1.5',
+  '0',
+  '16',
+  '-1',
+  '.5',
+  '0x10',
+  '0o7',
+  '1e3',
+  'true',
+  'false',
+  'True',
+  'FALSE',
+  'yes',
+  'null',
+  '~',
+  'none',
+  'collection',
+  'local',
+  'http://example.com',
+  'https://example.com',
+  'https://a.example:8443/x',
+  'env:DFS_TOKEN',
+  'file:.secret',
+  'abc123',
+  'a:',
+  '[a]',
+  '{a: 1}',
+  '&x a',
+  '*x',
+  '!!str 5',
+  '|',
+  '>',
+  '@x',
+  '%x',
+  '`x`',
+  'a#b',
+  'a #b',
+  '"unclosed',
+  "'it''s'",
+  'tok # note',
+  'px',
+  'rem',
+  '30000',
+  '99999999999999999999',
+  '11',
+  '10',
+  '4.5',
 ];
 const KEYS = {
   service: ['url', 'fileKey', 'token', 'caFile', 'timeoutMs', 'maxRetries', 'retryBudgetSeconds', 'oauth', 'unknown'],
@@ -104,8 +157,13 @@ describe('quick config loader (check fast path)', () => {
     expect((await loadConfigQuick({ cwd })).root).toBe(root);
 
     writeFileSync(path.join(root, 'config', 'tokensync.yaml'), 'service:\n  url: http://example.com\n');
-    await expect(loadConfigQuick({ cwd })).rejects.toThrow(/tokensync\.yaml:2:8: config key "service\.url": must be "local" or an https:\/\/ address/);
+    await expect(loadConfigQuick({ cwd })).rejects.toThrow(
+      /tokensync\.yaml:2:8: config key "service\.url": must be "local" or an https:\/\/ address/,
+    );
 
-    await expect(loadConfigQuick({ cwd, configPath: 'missing.yaml' })).rejects.toMatchObject({ code: 'CONFIG_NOT_FOUND', message: `Config file ${path.join(cwd, 'missing.yaml')} does not exist.` });
+    await expect(loadConfigQuick({ cwd, configPath: 'missing.yaml' })).rejects.toMatchObject({
+      code: 'CONFIG_NOT_FOUND',
+      message: `Config file ${path.join(cwd, 'missing.yaml')} does not exist.`,
+    });
   });
 });

@@ -14,11 +14,15 @@ describe('design-token.md "Name and value", "Character restrictions"', () => {
   it('accepts names with spaces and any case; an object with $value is a token', async () => {
     // Names differing only in case are valid DTCG, but the build would give both one identifier, so
     // tokensync refuses them in every command (issue 11, item 6; src/tokens/read/service-rules.ts).
-    const set = await model({ [F]: { 'brand colors': { 'Hot pink': color('#ff00ff'), 'cool BLUE': color('#ff00fe') } } });
+    const set = await model({
+      [F]: { 'brand colors': { 'Hot pink': color('#ff00ff'), 'cool BLUE': color('#ff00fe') } },
+    });
     expect(set.variables.map((v) => v.name)).toEqual(['brand colors/Hot pink', 'brand colors/cool BLUE']);
   });
   it('refuses "." "{" "}" in names, and names starting with "$"', async () => {
-    expect(await diagnose({ [F]: { 'a.b': color('#000000'), $brand: { x: color('#000000') } } })).toMatchInlineSnapshot(`
+    expect(
+      await diagnose({ [F]: { 'a.b': color('#000000'), $brand: { x: color('#000000') } } }),
+    ).toMatchInlineSnapshot(`
       "tokens/a.tokens.json:2:3  a.b  the name "a.b" contains ".", "{" or "}", which DTCG reserves for paths and aliases
           fix: Rename it without those characters (use "-" or a nested group).
       tokens/a.tokens.json:6:3  -  unknown property "$brand"
@@ -29,11 +33,22 @@ describe('design-token.md "Name and value", "Character restrictions"', () => {
 
 describe('design-token.md "Type" and groups.md "Type Inheritance"', () => {
   it('takes $type from the closest group, and from the referenced token for an alias', async () => {
-    const set = await model({ [F]: { color: { $type: 'color', a: { $value: '#102030' }, deep: { b: { $value: '#405060' } } }, alias: { $value: '{color.a}' } } });
-    expect(set.variables.map((v) => `${v.name}:${v.type}`)).toEqual(['color/a:COLOR', 'color/deep/b:COLOR', 'alias:COLOR']);
+    const set = await model({
+      [F]: {
+        color: { $type: 'color', a: { $value: '#102030' }, deep: { b: { $value: '#405060' } } },
+        alias: { $value: '{color.a}' },
+      },
+    });
+    expect(set.variables.map((v) => `${v.name}:${v.type}`)).toEqual([
+      'color/a:COLOR',
+      'color/deep/b:COLOR',
+      'alias:COLOR',
+    ]);
   });
   it('refuses a token with no type to find, and an unknown type', async () => {
-    expect(await diagnose({ [F]: { a: { $value: 1 }, b: { $type: 'colour', $value: '#000000' } } })).toMatchInlineSnapshot(`
+    expect(
+      await diagnose({ [F]: { a: { $value: 1 }, b: { $type: 'colour', $value: '#000000' } } }),
+    ).toMatchInlineSnapshot(`
       "tokens/a.tokens.json:2:3  a  the token has no "$type"
           fix: Add "$type" (one of color, dimension, fontFamily, fontWeight, duration, cubicBezier, number, strokeStyle, border, transition, shadow, gradient, typography, string, boolean) to the token or a group above it.
       tokens/a.tokens.json:6:14  b  unknown "$type": "colour" (did you mean "color"?)
@@ -47,7 +62,15 @@ describe('design-token.md additional properties: $description, $extensions, $dep
     const set = await model({
       [F]: {
         $description: 'file root',
-        old: { $deprecated: 'Use new instead', $description: 'a group', $extensions: { 'com.example': [1, 2] }, shadow: { $type: 'shadow', $value: { color: '#000000', offsetX: px(0), offsetY: px(1), blur: px(2), spread: px(0) } } },
+        old: {
+          $deprecated: 'Use new instead',
+          $description: 'a group',
+          $extensions: { 'com.example': [1, 2] },
+          shadow: {
+            $type: 'shadow',
+            $value: { color: '#000000', offsetX: px(0), offsetY: px(1), blur: px(2), spread: px(0) },
+          },
+        },
         keep: { $type: 'number', $value: 1, $deprecated: false, $extensions: { 'org.acme': { anything: true } } },
       },
     });
@@ -56,7 +79,12 @@ describe('design-token.md additional properties: $description, $extensions, $dep
   it('refuses them with the wrong shape, and an unknown $-property with "did you mean"', async () => {
     expect(
       await diagnose({
-        [F]: { a: { $type: 'number', $value: 1, $description: 3 }, b: { $type: 'number', $value: 1, $deprecated: 'yes', $extensions: [] }, c: { $tpye: 'number', $value: 1 }, d: { $type: 'number', $valu: 1 } },
+        [F]: {
+          a: { $type: 'number', $value: 1, $description: 3 },
+          b: { $type: 'number', $value: 1, $deprecated: 'yes', $extensions: [] },
+          c: { $tpye: 'number', $value: 1 },
+          d: { $type: 'number', $valu: 1 },
+        },
       }),
     ).toMatchInlineSnapshot(`
       "tokens/a.tokens.json:5:21  a  "$description" must be a string, not 3
@@ -73,12 +101,26 @@ describe('design-token.md additional properties: $description, $extensions, $dep
 
 describe('groups.md "Group Structure" and "Root Tokens in Groups"', () => {
   it('accepts empty groups and a $root token beside variants', async () => {
-    const set = await model({ [F]: { experimental: { $description: 'empty' }, color: { $type: 'color', accent: { $root: { $value: '#dd0000' }, light: { $value: '#ff2222' } } }, ref: { $value: '{color.accent.$root}' } } });
+    const set = await model({
+      [F]: {
+        experimental: { $description: 'empty' },
+        color: { $type: 'color', accent: { $root: { $value: '#dd0000' }, light: { $value: '#ff2222' } } },
+        ref: { $value: '{color.accent.$root}' },
+      },
+    });
     expect(set.variables.map((v) => v.name)).toEqual(['color/accent/light']);
     expect(set.tokens?.map((t) => t.name)).toEqual(['color/accent/$root', 'ref']);
   });
   it('refuses a token that is also a group, and an alias to a group', async () => {
-    expect(await diagnose({ [F]: { a: { $type: 'number', $value: 1, b: { $type: 'number', $value: 2 } }, g: { x: { $type: 'number', $value: 1 } }, r: { $type: 'number', $value: '{g}' } } })).toMatchInlineSnapshot(`
+    expect(
+      await diagnose({
+        [F]: {
+          a: { $type: 'number', $value: 1, b: { $type: 'number', $value: 2 } },
+          g: { x: { $type: 'number', $value: 1 } },
+          r: { $type: 'number', $value: '{g}' },
+        },
+      }),
+    ).toMatchInlineSnapshot(`
       "tokens/a.tokens.json:5:5  a  the token a also has child "b"; a token cannot be a group
           fix: Move "b" out of the token, or rename one of them (a variable name cannot be both "a/b" and "a/b/c").
       tokens/a.tokens.json:18:15  r  alias {g} points to a group, not a token
@@ -90,16 +132,36 @@ describe('groups.md "Group Structure" and "Root Tokens in Groups"', () => {
 describe('groups.md "Extending Groups"', () => {
   const button = { $type: 'color', background: { $value: '#0066cc' }, text: { $value: '#ffffff' } };
   it('inherits tokens and $type, local tokens override, chains work', async () => {
-    const set = await model({ [F]: { button, 'button-primary': { $extends: '{button}', background: { $value: '#cc0066' } }, 'button-big': { $ref: '#/button-primary', focus: { $value: '#ff3399' } } } });
+    const set = await model({
+      [F]: {
+        button,
+        'button-primary': { $extends: '{button}', background: { $value: '#cc0066' } },
+        'button-big': { $ref: '#/button-primary', focus: { $value: '#ff3399' } },
+      },
+    });
     const hex = (n: string) => set.variables.find((v) => v.name === n)!.values['Value'];
-    expect(set.variables.map((v) => v.name)).toEqual(['button/background', 'button/text', 'button-primary/background', 'button-primary/text', 'button-big/background', 'button-big/text', 'button-big/focus']);
+    expect(set.variables.map((v) => v.name)).toEqual([
+      'button/background',
+      'button/text',
+      'button-primary/background',
+      'button-primary/text',
+      'button-big/background',
+      'button-big/text',
+      'button-big/focus',
+    ]);
     expect(hex('button-primary/background')).toMatchObject({ r: 0.8, g: 0, b: 0.4 });
     expect(hex('button-big/background')).toEqual(hex('button-primary/background'));
   });
   it('refuses cycles, unknown targets and tokens as targets', async () => {
     expect(
       await diagnose({
-        [F]: { a: { $extends: '{b}', t: { $type: 'number', $value: 1 } }, b: { $extends: '{a}' }, c: { $extends: '{nope}' }, d: { $extends: '{a.t}' }, e: { $extends: 'a' } },
+        [F]: {
+          a: { $extends: '{b}', t: { $type: 'number', $value: 1 } },
+          b: { $extends: '{a}' },
+          c: { $extends: '{nope}' },
+          d: { $extends: '{a.t}' },
+          e: { $extends: 'a' },
+        },
       }),
     ).toMatchInlineSnapshot(`
       "tokens/a.tokens.json:10:17  b  "$extends" makes a cycle: a -> b -> a
@@ -116,11 +178,28 @@ describe('groups.md "Extending Groups"', () => {
 
 describe('aliases.md "Curly Brace Syntax", "Chained References", "Circular References"', () => {
   it('follows chains of aliases', async () => {
-    const set = await model({ [F]: { base: { $type: 'color', primary: { $value: '#0066cc' } }, semantic: { brand: { $value: '{base.primary}' }, link: { $value: '{semantic.brand}' } } } });
-    expect(set.variables.find((v) => v.name === 'semantic/link')!.values['Value']).toEqual({ alias: { collection: 'Tokens', name: 'semantic/brand' } });
+    const set = await model({
+      [F]: {
+        base: { $type: 'color', primary: { $value: '#0066cc' } },
+        semantic: { brand: { $value: '{base.primary}' }, link: { $value: '{semantic.brand}' } },
+      },
+    });
+    expect(set.variables.find((v) => v.name === 'semantic/link')!.values['Value']).toEqual({
+      alias: { collection: 'Tokens', name: 'semantic/brand' },
+    });
   });
   it('refuses cycles, unknown targets and malformed references', async () => {
-    expect(await diagnose({ [F]: { $type: 'number', a: { $value: '{b}' }, b: { $value: '{a}' }, c: { $value: '{nope}' }, d: { $value: '{a' } } })).toMatchInlineSnapshot(`
+    expect(
+      await diagnose({
+        [F]: {
+          $type: 'number',
+          a: { $value: '{b}' },
+          b: { $value: '{a}' },
+          c: { $value: '{nope}' },
+          d: { $value: '{a' },
+        },
+      }),
+    ).toMatchInlineSnapshot(`
       "tokens/a.tokens.json:4:15  a  alias cycle: Tokens/a (Value) -> Tokens/b (Value) -> back to the start
           fix: Make one token in the cycle hold a literal value instead of an alias.
       tokens/a.tokens.json:10:15  c  alias {nope} points to no token
@@ -135,10 +214,23 @@ describe('aliases.md "JSON Pointer Syntax" and "Property-Level References"', () 
   it('reads a token that is a pointer as an alias, and pointers into values as the values', async () => {
     const set = await model({
       [F]: {
-        base: { blue: { $type: 'color', $value: { colorSpace: 'srgb', components: [0.2, 0.4, 0.9], hex: '#3366e6' } }, spacing: { $type: 'dimension', $value: px(16) } },
+        base: {
+          blue: { $type: 'color', $value: { colorSpace: 'srgb', components: [0.2, 0.4, 0.9], hex: '#3366e6' } },
+          spacing: { $type: 'dimension', $value: px(16) },
+        },
         semantic: {
           primary: { $type: 'color', $ref: '#/base/blue' },
-          dim: { $type: 'color', $value: { colorSpace: 'srgb', components: [{ $ref: '#/base/blue/$value/components/0' }, { $ref: '#/base/blue/$value/components/1' }, 0.7] } },
+          dim: {
+            $type: 'color',
+            $value: {
+              colorSpace: 'srgb',
+              components: [
+                { $ref: '#/base/blue/$value/components/0' },
+                { $ref: '#/base/blue/$value/components/1' },
+                0.7,
+              ],
+            },
+          },
           small: { $type: 'dimension', $value: { value: { $ref: '#/base/spacing/$value/value' }, unit: 'rem' } },
           hue: { $type: 'number', $value: { $ref: '#/base/blue/$value/components/0' } },
         },
@@ -153,7 +245,12 @@ describe('aliases.md "JSON Pointer Syntax" and "Property-Level References"', () 
   it('refuses pointers to nothing, outside the file, and through an alias', async () => {
     expect(
       await diagnose({
-        [F]: { base: { $type: 'number', one: { $value: 1 }, two: { $value: '{base.one}' } }, x: { $type: 'number', $value: { $ref: '#/base/none/$value' } }, y: { $type: 'number', $value: { $ref: 'other.json#/a' } }, z: { $type: 'number', $value: { $ref: '#/base/two/$value/0' } } },
+        [F]: {
+          base: { $type: 'number', one: { $value: 1 }, two: { $value: '{base.one}' } },
+          x: { $type: 'number', $value: { $ref: '#/base/none/$value' } },
+          y: { $type: 'number', $value: { $ref: 'other.json#/a' } },
+          z: { $type: 'number', $value: { $ref: '#/base/two/$value/0' } },
+        },
       }),
     ).toMatchInlineSnapshot(`
       "tokens/a.tokens.json:13:15  x  alias {base.none} points to no token
@@ -172,16 +269,46 @@ describe('composite-types.md: tokens the design file cannot hold are repository-
       [F]: {
         color: { $type: 'color', ink: { $value: '#111111' } },
         size: { $type: 'dimension', sm: { $value: px(4) } },
-        font: { body: { $type: 'fontFamily', $value: ['Inter', 'sans-serif'] }, w: { $type: 'fontWeight', $value: 'bold' } },
+        font: {
+          body: { $type: 'fontFamily', $value: ['Inter', 'sans-serif'] },
+          w: { $type: 'fontWeight', $value: 'bold' },
+        },
         motion: { $type: 'duration', fast: { $value: { value: 100, unit: 'ms' } } },
         ease: { $type: 'cubicBezier', $value: [0.4, 0, 0.2, 1] },
         dash: { $type: 'strokeStyle', $value: { dashArray: ['{size.sm}', px(2)], lineCap: 'round' } },
         border: { $type: 'border', $value: { color: '{color.ink}', width: px(1), style: '{dash}' } },
-        transition: { $type: 'transition', $value: { duration: '{motion.fast}', delay: { value: 0, unit: 'ms' }, timingFunction: '{ease}' } },
-        shadow: { $type: 'shadow', $value: [{ color: '{color.ink}', offsetX: px(0), offsetY: '{size.sm}', blur: px(8), spread: px(0) }] },
-        layered: { $type: 'shadow', $value: ['{shadow}', { color: '#000000', offsetX: px(0), offsetY: px(1), blur: px(1), spread: px(0), inset: true }] },
-        gradient: { $type: 'gradient', $value: [{ color: '{color.ink}', position: 0 }, { color: '#ffffff', position: 1 }] },
-        type: { $type: 'typography', $value: { fontFamily: '{font.body}', fontSize: '{size.sm}', fontWeight: '{font.w}', letterSpacing: px(0), lineHeight: 1.4 } },
+        transition: {
+          $type: 'transition',
+          $value: { duration: '{motion.fast}', delay: { value: 0, unit: 'ms' }, timingFunction: '{ease}' },
+        },
+        shadow: {
+          $type: 'shadow',
+          $value: [{ color: '{color.ink}', offsetX: px(0), offsetY: '{size.sm}', blur: px(8), spread: px(0) }],
+        },
+        layered: {
+          $type: 'shadow',
+          $value: [
+            '{shadow}',
+            { color: '#000000', offsetX: px(0), offsetY: px(1), blur: px(1), spread: px(0), inset: true },
+          ],
+        },
+        gradient: {
+          $type: 'gradient',
+          $value: [
+            { color: '{color.ink}', position: 0 },
+            { color: '#ffffff', position: 1 },
+          ],
+        },
+        type: {
+          $type: 'typography',
+          $value: {
+            fontFamily: '{font.body}',
+            fontSize: '{size.sm}',
+            fontWeight: '{font.w}',
+            letterSpacing: px(0),
+            lineHeight: 1.4,
+          },
+        },
       },
     });
     expect(set.variables.map((v) => v.name)).toEqual(['color/ink', 'size/sm', 'font/body', 'font/w', 'motion/fast']);
@@ -195,7 +322,10 @@ describe('composite-types.md: tokens the design file cannot hold are repository-
       'gradient:gradient:repository',
       'type:typography:repository',
     ]);
-    expect(set.tokens!.find((t) => t.name === 'border')!.values['Value']).toMatchObject({ color: { alias: { collection: 'Tokens', name: 'color/ink' } }, style: { alias: { name: 'dash' } } });
+    expect(set.tokens!.find((t) => t.name === 'border')!.values['Value']).toMatchObject({
+      color: { alias: { collection: 'Tokens', name: 'color/ink' } },
+      style: { alias: { name: 'dash' } },
+    });
   });
   it('refuses a sub-value reference to a token of another type, and reference cycles between composites', async () => {
     expect(
@@ -219,7 +349,13 @@ describe('composite-types.md: tokens the design file cannot hold are repository-
 describe('issue 10: mistakes caught where they are made', () => {
   it('a $description that differs between the mode files of one variable names both files', async () => {
     const files = {
-      'tokens.resolver.json': { version: '2025.10', modifiers: { theme: { contexts: { light: [{ $ref: 'light.tokens.json' }], dark: [{ $ref: 'dark.tokens.json' }] } } }, resolutionOrder: [{ $ref: '#/modifiers/theme' }] },
+      'tokens.resolver.json': {
+        version: '2025.10',
+        modifiers: {
+          theme: { contexts: { light: [{ $ref: 'light.tokens.json' }], dark: [{ $ref: 'dark.tokens.json' }] } },
+        },
+        resolutionOrder: [{ $ref: '#/modifiers/theme' }],
+      },
       'light.tokens.json': { bg: { $type: 'color', $value: '#ffffff', $description: 'Page background' } },
       'dark.tokens.json': { bg: { $type: 'color', $value: '#000000', $description: 'Background of the page' } },
     };
@@ -231,10 +367,15 @@ describe('issue 10: mistakes caught where they are made', () => {
 });
 
 describe('groups.md "$deprecated" and type resolution with extension', () => {
-  it('passes a group\'s $deprecated to its tokens unless a token says false, and $type through $extends and alias chains', async () => {
+  it("passes a group's $deprecated to its tokens unless a token says false, and $type through $extends and alias chains", async () => {
     const set = await model({
       [F]: {
-        old: { $deprecated: 'Use new', $type: 'cubicBezier', a: { $value: [0, 0, 1, 1] }, b: { $value: [0, 0, 1, 1], $deprecated: false } },
+        old: {
+          $deprecated: 'Use new',
+          $type: 'cubicBezier',
+          a: { $value: [0, 0, 1, 1] },
+          b: { $value: [0, 0, 1, 1], $deprecated: false },
+        },
         palette: { $type: 'color', base: { ink: { $value: '#111111' } } },
         theme: { $extends: '{palette.base}', paper: { $value: '#eeeeee' } },
         chain: { one: { $value: '{theme.ink}' }, two: { $value: '{chain.one}' } },
@@ -244,7 +385,13 @@ describe('groups.md "$deprecated" and type resolution with extension', () => {
       ['old/a', 'Use new'],
       ['old/b', undefined],
     ]);
-    expect(set.variables.map((v) => `${v.name}:${v.type}`)).toEqual(['palette/base/ink:COLOR', 'theme/ink:COLOR', 'theme/paper:COLOR', 'chain/one:COLOR', 'chain/two:COLOR']);
+    expect(set.variables.map((v) => `${v.name}:${v.type}`)).toEqual([
+      'palette/base/ink:COLOR',
+      'theme/ink:COLOR',
+      'theme/paper:COLOR',
+      'chain/one:COLOR',
+      'chain/two:COLOR',
+    ]);
   });
 });
 

@@ -24,7 +24,8 @@ export function parseAs(type: string, raw: unknown): Parsed {
   const mod = typeModule(type);
   if (!mod) throw new Error(`no module for ${type}`);
   const value = mod.parse(raw, ctx);
-  if ((value === undefined) !== errors.length > 0) throw new Error(`${type}: parse returned ${String(value)} with ${errors.length} errors`);
+  if ((value === undefined) !== errors.length > 0)
+    throw new Error(`${type}: parse returned ${String(value)} with ${errors.length} errors`);
   return { value, refs, errors, warnings };
 }
 

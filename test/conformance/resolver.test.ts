@@ -6,12 +6,25 @@ import { describe, expect, it } from 'vitest';
 import { diagnose, model } from './harness.js';
 
 const R = 'tokens.resolver.json';
-const doc = (rest: Record<string, unknown>) => ({ $schema: 'https://www.designtokens.org/schemas/2025.10/resolver.json', version: '2025.10', ...rest });
+const doc = (rest: Record<string, unknown>) => ({
+  $schema: 'https://www.designtokens.org/schemas/2025.10/resolver.json',
+  version: '2025.10',
+  ...rest,
+});
 const num = (n: number) => ({ $type: 'number', $value: n });
 
 describe('§Root level properties, §Version', () => {
   it('accepts name, description, $schema and $defs (ignored)', async () => {
-    const set = await model({ [R]: doc({ name: 'x', description: 'y', $defs: { anything: true }, sets: { base: { sources: [{ $ref: 'base.tokens.json' }] } }, resolutionOrder: [{ $ref: '#/sets/base' }] }), 'base.tokens.json': { a: num(1) } });
+    const set = await model({
+      [R]: doc({
+        name: 'x',
+        description: 'y',
+        $defs: { anything: true },
+        sets: { base: { sources: [{ $ref: 'base.tokens.json' }] } },
+        resolutionOrder: [{ $ref: '#/sets/base' }],
+      }),
+      'base.tokens.json': { a: num(1) },
+    });
     expect(set.collections.map((c) => c.name)).toEqual(['base']);
   });
   it('refuses another version, a missing resolutionOrder and unknown root keys', async () => {
@@ -29,7 +42,19 @@ describe('§Root level properties, §Version', () => {
 describe('§Sets: several sources merged in order, files and inline tokens', () => {
   it('merges sources in array order (the last occurrence wins) and reads inline tokens', async () => {
     const set = await model({
-      [R]: doc({ sets: { size: { description: 'sizes', sources: [{ $ref: 'base/a.tokens.json' }, { $ref: 'base/b.tokens.json' }, { space: { base: { $type: 'dimension', $value: { value: 2, unit: 'rem' } } } }] } }, resolutionOrder: [{ $ref: '#/sets/size' }] }),
+      [R]: doc({
+        sets: {
+          size: {
+            description: 'sizes',
+            sources: [
+              { $ref: 'base/a.tokens.json' },
+              { $ref: 'base/b.tokens.json' },
+              { space: { base: { $type: 'dimension', $value: { value: 2, unit: 'rem' } } } },
+            ],
+          },
+        },
+        resolutionOrder: [{ $ref: '#/sets/size' }],
+      }),
       'base/a.tokens.json': { n: num(1), m: num(5) },
       'base/b.tokens.json': { n: num(2) },
     });
@@ -42,7 +67,14 @@ describe('§Sets: several sources merged in order, files and inline tokens', () 
   it('refuses a set without sources, a source outside the folder, and inline tokens that are wrong', async () => {
     expect(
       await diagnose({
-        [R]: doc({ sets: { a: {}, b: { sources: [{ $ref: '../x.tokens.json' }] }, c: { sources: [{ t: { $type: 'number', $value: 'one' } }] } }, resolutionOrder: [{ $ref: '#/sets/a' }, { $ref: '#/sets/b' }, { $ref: '#/sets/c' }] }),
+        [R]: doc({
+          sets: {
+            a: {},
+            b: { sources: [{ $ref: '../x.tokens.json' }] },
+            c: { sources: [{ t: { $type: 'number', $value: 'one' } }] },
+          },
+          resolutionOrder: [{ $ref: '#/sets/a' }, { $ref: '#/sets/b' }, { $ref: '#/sets/c' }],
+        }),
       }),
     ).toMatchInlineSnapshot(`
       "tokens/tokens.resolver.json:5:10  -  set "a" has no "sources"
@@ -56,21 +88,40 @@ describe('§Sets: several sources merged in order, files and inline tokens', () 
 });
 
 describe('§Modifiers, §Contexts, §Default', () => {
-  const files = { 'light.tokens.json': { bg: num(1) }, 'dark.tokens.json': { bg: num(0) }, 'hc.tokens.json': { bg: num(9) }, 'size/base.tokens.json': { gap: num(4) } };
+  const files = {
+    'light.tokens.json': { bg: num(1) },
+    'dark.tokens.json': { bg: num(0) },
+    'hc.tokens.json': { bg: num(9) },
+    'size/base.tokens.json': { gap: num(4) },
+  };
   it('reads contexts as modes, several modifiers, a default, and a set referenced inside a context', async () => {
     const set = await model({
       [R]: doc({
         sets: { baseSize: { sources: [{ $ref: 'size/base.tokens.json' }] } },
         modifiers: {
-          theme: { description: 'Color theme', contexts: { light: [{ $ref: 'light.tokens.json' }], dark: [{ $ref: 'dark.tokens.json' }], darkHighContrast: [{ $ref: 'dark.tokens.json' }, { $ref: 'hc.tokens.json' }] }, default: 'dark' },
-          density: { contexts: { compact: [{ $ref: '#/sets/baseSize' }], comfy: [{ $ref: '#/sets/baseSize' }, { gap: num(8) }] } },
+          theme: {
+            description: 'Color theme',
+            contexts: {
+              light: [{ $ref: 'light.tokens.json' }],
+              dark: [{ $ref: 'dark.tokens.json' }],
+              darkHighContrast: [{ $ref: 'dark.tokens.json' }, { $ref: 'hc.tokens.json' }],
+            },
+            default: 'dark',
+          },
+          density: {
+            contexts: { compact: [{ $ref: '#/sets/baseSize' }], comfy: [{ $ref: '#/sets/baseSize' }, { gap: num(8) }] },
+          },
         },
         resolutionOrder: [{ $ref: '#/modifiers/theme' }, { $ref: '#/modifiers/density' }],
       }),
       ...files,
     });
     expect(set.collections).toEqual([
-      { name: 'theme', modes: [{ name: 'light' }, { name: 'dark' }, { name: 'darkHighContrast' }], defaultMode: 'dark' },
+      {
+        name: 'theme',
+        modes: [{ name: 'light' }, { name: 'dark' }, { name: 'darkHighContrast' }],
+        defaultMode: 'dark',
+      },
       { name: 'density', modes: [{ name: 'compact' }, { name: 'comfy' }], defaultMode: 'compact' },
     ]);
     expect(set.variables.map((v) => [v.name, v.values])).toEqual([
@@ -82,7 +133,11 @@ describe('§Modifiers, §Contexts, §Default', () => {
     expect(
       await diagnose({
         [R]: doc({
-          modifiers: { a: { contexts: {} }, b: { contexts: { x: [{ $ref: 'light.tokens.json' }] }, default: 'y' }, c: { contexts: { x: [{ $ref: '#/modifiers/b' }] } } },
+          modifiers: {
+            a: { contexts: {} },
+            b: { contexts: { x: [{ $ref: 'light.tokens.json' }] }, default: 'y' },
+            c: { contexts: { x: [{ $ref: '#/modifiers/b' }] } },
+          },
           resolutionOrder: [{ $ref: '#/modifiers/a' }, { $ref: '#/modifiers/b' }, { $ref: '#/modifiers/c' }],
         }),
       }),
@@ -109,7 +164,12 @@ describe('§Resolution Order, §Inline sets and modifiers', () => {
         resolutionOrder: [
           { type: 'set', name: 'Size', sources: [{ $ref: 'size.tokens.json' }] },
           { type: 'set', name: 'Animation', sources: [{ $ref: '#/sets/Animation' }] },
-          { type: 'modifier', name: 'Theme', contexts: { light: [{ $ref: 'light.tokens.json' }], dark: [{ $ref: 'dark.tokens.json' }] }, default: 'light' },
+          {
+            type: 'modifier',
+            name: 'Theme',
+            contexts: { light: [{ $ref: 'light.tokens.json' }], dark: [{ $ref: 'dark.tokens.json' }] },
+            default: 'light',
+          },
         ],
       }),
       'size.tokens.json': { s: num(1) },
@@ -117,12 +177,24 @@ describe('§Resolution Order, §Inline sets and modifiers', () => {
       'light.tokens.json': { bg: num(1) },
       'dark.tokens.json': { bg: num(0) },
     });
-    expect(set.collections.map((c) => `${c.name}:${c.modes.map((m) => m.name).join('/')}`)).toEqual(['Size:size', 'Animation:anim', 'Theme:light/dark']);
+    expect(set.collections.map((c) => `${c.name}:${c.modes.map((m) => m.name).join('/')}`)).toEqual([
+      'Size:size',
+      'Animation:anim',
+      'Theme:light/dark',
+    ]);
   });
   it('refuses inline objects without name or type, duplicate names and references to nothing', async () => {
     expect(
       await diagnose({
-        [R]: doc({ resolutionOrder: [{ sources: [] }, { type: 'set', name: 'A', sources: [] }, { type: 'set', name: 'A', sources: [] }, { $ref: '#/sets/none' }, 'x'] }),
+        [R]: doc({
+          resolutionOrder: [
+            { sources: [] },
+            { type: 'set', name: 'A', sources: [] },
+            { type: 'set', name: 'A', sources: [] },
+            { $ref: '#/sets/none' },
+            'x',
+          ],
+        }),
       }),
     ).toMatchInlineSnapshot(`
       "tokens/tokens.resolver.json:5:5  -  an inline set needs "type" and "name"
@@ -138,11 +210,16 @@ describe('§Resolution Order, §Inline sets and modifiers', () => {
 });
 
 describe('§Reference objects, §Extending: keys beside $ref override, shallowly', () => {
-  it('overrides a modifier\'s default from resolutionOrder, and a file\'s top-level group from a source', async () => {
+  it("overrides a modifier's default from resolutionOrder, and a file's top-level group from a source", async () => {
     const set = await model({
       [R]: doc({
         sets: { base: { sources: [{ $ref: 'base.tokens.json', color: { $type: 'number', bg: { $value: 0 } } }] } },
-        modifiers: { theme: { contexts: { light: [{ $ref: 'light.tokens.json' }], dark: [{ $ref: 'dark.tokens.json' }] }, default: 'light' } },
+        modifiers: {
+          theme: {
+            contexts: { light: [{ $ref: 'light.tokens.json' }], dark: [{ $ref: 'dark.tokens.json' }] },
+            default: 'light',
+          },
+        },
         resolutionOrder: [{ $ref: '#/sets/base' }, { $ref: '#/modifiers/theme', default: 'dark' }],
       }),
       'base.tokens.json': { color: { $type: 'number', bg: { $value: 1 }, fg: { $value: 2 } }, size: { x: num(3) } },
@@ -163,7 +240,11 @@ describe('§Sets, §Contexts: a misspelt key is named', () => {
   it('says "did you mean" for "source" and "context"', async () => {
     expect(
       await diagnose({
-        [R]: doc({ sets: { a: { source: [] } }, modifiers: { m: { context: { x: [], y: [] } } }, resolutionOrder: [{ $ref: '#/sets/a' }, { $ref: '#/modifiers/m' }] }),
+        [R]: doc({
+          sets: { a: { source: [] } },
+          modifiers: { m: { context: { x: [], y: [] } } },
+          resolutionOrder: [{ $ref: '#/sets/a' }, { $ref: '#/modifiers/m' }],
+        }),
       }),
     ).toMatchInlineSnapshot(`
       "tokens/tokens.resolver.json:6:17  -  set "a" has no "sources" (did you mean "sources" for "source"?)

@@ -27,7 +27,11 @@ describe('the registry', () => {
     expect(Object.keys(TYPE_MODULES).sort()).toEqual([...DTCG_TYPE_NAMES].sort());
     for (const [k, m] of Object.entries(TYPE_MODULES)) expect(m.type).toBe(k);
     // The types a design-file variable can hold (DESIGN.md "The model"); the rest are repository-owned.
-    expect(Object.values(TYPE_MODULES).filter((m) => m.variable).map((m) => m.type)).toEqual(['color', 'dimension', 'fontFamily', 'fontWeight', 'duration', 'number', 'string', 'boolean']);
+    expect(
+      Object.values(TYPE_MODULES)
+        .filter((m) => m.variable)
+        .map((m) => m.type),
+    ).toEqual(['color', 'dimension', 'fontFamily', 'fontWeight', 'duration', 'number', 'string', 'boolean']);
   });
 });
 
@@ -38,12 +42,19 @@ describe('§8.1 Color (Color module "Format", "Supported Color spaces")', () => 
     ok('color', { colorSpace: 'hsl', components: [330, 100, 50], alpha: 1, hex: '#ff00ff' }); // the spec's own example: hex is only a fallback
     ok('color', { colorSpace: 'lab', components: [50, -160, 160] });
     ok('color', { colorSpace: 'oklch', components: [0.7, 0.1, 359.9] });
-    for (const space of ['srgb-linear', 'display-p3', 'a98-rgb', 'prophoto-rgb', 'rec2020', 'xyz-d65', 'xyz-d50']) ok('color', { colorSpace: space, components: [0.5, 0.5, 0.5] });
+    for (const space of ['srgb-linear', 'display-p3', 'a98-rgb', 'prophoto-rgb', 'rec2020', 'xyz-d65', 'xyz-d50'])
+      ok('color', { colorSpace: space, components: [0.5, 0.5, 0.5] });
   });
 
   it('keeps the written space beside the sRGB value, and warns when it had to clip', () => {
     const p3 = ok('color', { colorSpace: 'display-p3', components: [1, 0, 0] });
-    expect(p3.value).toMatchObject({ r: 1, g: 0, b: 0, a: 1, source: { colorSpace: 'display-p3', components: [1, 0, 0] } });
+    expect(p3.value).toMatchObject({
+      r: 1,
+      g: 0,
+      b: 0,
+      a: 1,
+      source: { colorSpace: 'display-p3', components: [1, 0, 0] },
+    });
     expect(p3.warnings).toMatchInlineSnapshot(`
       [
         ": this display-p3 color lies outside sRGB; the design file gets it clipped to #ff0000",
@@ -115,7 +126,9 @@ describe('§8.2 Dimension, §8.5 Duration, §8.7 Number, §8.3 Font family, §8.
 describe('§8.6 Cubic Bézier', () => {
   it('accepts any y, x in [0, 1]; refuses x outside it and other shapes', () => {
     ok('cubicBezier', [0.5, -3, 1, 12]);
-    expect([refused('cubicBezier', [1.5, 0, 1, 1]), refused('cubicBezier', [0, 0, 1])].join('\n')).toMatchInlineSnapshot(`
+    expect(
+      [refused('cubicBezier', [1.5, 0, 1, 1]), refused('cubicBezier', [0, 0, 1])].join('\n'),
+    ).toMatchInlineSnapshot(`
       "0: the cubicBezier's P1x must be in [0, 1], not 1.5
       : a cubicBezier needs four numbers [P1x, P1y, P2x, P2y], not [0,0,1]"
     `);
@@ -129,7 +142,9 @@ describe('§9.2 Stroke style', () => {
     expect(p.refs).toEqual([{ dotted: 'dash-length-medium', type: 'dimension', path: ['dashArray', 0] }]);
   });
   it('refuses other keywords and line caps', () => {
-    expect([refused('strokeStyle', 'wavy'), refused('strokeStyle', { dashArray: [px(1)], lineCap: 'flat' })].join('\n')).toMatchInlineSnapshot(`
+    expect(
+      [refused('strokeStyle', 'wavy'), refused('strokeStyle', { dashArray: [px(1)], lineCap: 'flat' })].join('\n'),
+    ).toMatchInlineSnapshot(`
       ": "wavy" is not a stroke style
       lineCap: the strokeStyle's lineCap must be "round", "butt" or "square", not "flat""
     `);
@@ -138,14 +153,22 @@ describe('§9.2 Stroke style', () => {
 
 describe('§9.3 Border, §9.4 Transition', () => {
   it('accepts values and sub-value references of the right types', () => {
-    const b = ok('border', { color: '{color.focusring}', width: px(1), style: { dashArray: [{ value: 0.5, unit: 'rem' }], lineCap: 'round' } });
+    const b = ok('border', {
+      color: '{color.focusring}',
+      width: px(1),
+      style: { dashArray: [{ value: 0.5, unit: 'rem' }], lineCap: 'round' },
+    });
     expect(b.refs.map((r) => r.type)).toEqual(['color']);
     const t = ok('transition', { duration: ms(200), delay: '{motion.delay}', timingFunction: [0.5, 0, 1, 1] });
     expect(t.refs).toEqual([{ dotted: 'motion.delay', type: 'duration', path: ['delay'] }]);
   });
   it('refuses missing and extra sub-values', () => {
-    expect([refused('border', { color: black, width: px(1) }), refused('transition', { duration: ms(1), delay: ms(0), timingFunction: [0, 0, 1, 1], easing: 'x' })].join('\n'))
-      .toMatchInlineSnapshot(`
+    expect(
+      [
+        refused('border', { color: black, width: px(1) }),
+        refused('transition', { duration: ms(1), delay: ms(0), timingFunction: [0, 0, 1, 1], easing: 'x' }),
+      ].join('\n'),
+    ).toMatchInlineSnapshot(`
         ": a border is missing "style"
         easing: a transition has no property "easing""
       `);
@@ -158,11 +181,17 @@ describe('§9.5 Shadow', () => {
     ok('shadow', layer);
     ok('shadow', { ...layer, inset: true });
     const p = ok('shadow', ['{base.shadow}', { ...layer, color: '{brand.accent}' }, '{highlight.shadow}']);
-    expect(p.refs.map((r) => `${r.dotted}:${r.type}@${r.path.join('/')}`)).toEqual(['base.shadow:shadow@0', 'brand.accent:color@1/color', 'highlight.shadow:shadow@2']);
+    expect(p.refs.map((r) => `${r.dotted}:${r.type}@${r.path.join('/')}`)).toEqual([
+      'base.shadow:shadow@0',
+      'brand.accent:color@1/color',
+      'highlight.shadow:shadow@2',
+    ]);
   });
   it('refuses a shadow without blur, a non-boolean inset, an empty array', () => {
     const { blur: _blur, ...noBlur } = layer;
-    expect([refused('shadow', noBlur), refused('shadow', { ...layer, inset: 'yes' }), refused('shadow', [])].join('\n')).toMatchInlineSnapshot(`
+    expect(
+      [refused('shadow', noBlur), refused('shadow', { ...layer, inset: 'yes' }), refused('shadow', [])].join('\n'),
+    ).toMatchInlineSnapshot(`
       ": a shadow is missing "blur"
       inset: the shadow's "inset" must be true or false, not "yes"
       : a shadow array needs at least one shadow"
@@ -172,11 +201,18 @@ describe('§9.5 Shadow', () => {
 
 describe('§9.6 Gradient', () => {
   it('accepts stops, referenced positions and colors, references to gradients, positions outside [0, 1]', () => {
-    const p = ok('gradient', ['{gradient.start-stop}', { color: '{brand.secondary}', position: 0.333 }, { color: black, position: '{position-end}' }, { color: black, position: 42 }]);
+    const p = ok('gradient', [
+      '{gradient.start-stop}',
+      { color: '{brand.secondary}', position: 0.333 },
+      { color: black, position: '{position-end}' },
+      { color: black, position: 42 },
+    ]);
     expect(p.refs.map((r) => r.type)).toEqual(['gradient', 'color', 'number']);
   });
   it('refuses a stop without position, and a non-array', () => {
-    expect([refused('gradient', [{ color: black }]), refused('gradient', { color: black, position: 0 })].join('\n')).toMatchInlineSnapshot(`
+    expect(
+      [refused('gradient', [{ color: black }]), refused('gradient', { color: black, position: 0 })].join('\n'),
+    ).toMatchInlineSnapshot(`
       "0: a gradient stop is missing "position"
       : a gradient needs a non-empty array of stops, not {"color":{"colorSpace":"srgb","components":[0,0,0],"alpha..."
     `);
@@ -185,15 +221,39 @@ describe('§9.6 Gradient', () => {
 
 describe('§9.7 Typography', () => {
   it('accepts literal and referenced sub-values', () => {
-    ok('typography', { fontFamily: 'Roboto', fontSize: px(42), fontWeight: 700, letterSpacing: px(0.1), lineHeight: 1.2 });
-    const p = ok('typography', { fontFamily: '{font.serif}', fontSize: '{font.size.smallest}', fontWeight: '{font.weight.normal}', letterSpacing: px(0), lineHeight: 1 });
+    ok('typography', {
+      fontFamily: 'Roboto',
+      fontSize: px(42),
+      fontWeight: 700,
+      letterSpacing: px(0.1),
+      lineHeight: 1.2,
+    });
+    const p = ok('typography', {
+      fontFamily: '{font.serif}',
+      fontSize: '{font.size.smallest}',
+      fontWeight: '{font.weight.normal}',
+      letterSpacing: px(0),
+      lineHeight: 1,
+    });
     expect(p.refs.map((r) => r.type)).toEqual(['fontFamily', 'dimension', 'fontWeight']);
   });
   it('refuses a lineHeight that is a dimension, and a typo', () => {
     expect(
       [
-        refused('typography', { fontFamily: 'Roboto', fontSize: px(42), fontWeight: 700, letterSpacing: px(0), lineHeight: px(20) }),
-        refused('typography', { fontFamily: 'Roboto', fontSize: px(42), fontWieght: 700, letterSpacing: px(0), lineHeight: 1 }),
+        refused('typography', {
+          fontFamily: 'Roboto',
+          fontSize: px(42),
+          fontWeight: 700,
+          letterSpacing: px(0),
+          lineHeight: px(20),
+        }),
+        refused('typography', {
+          fontFamily: 'Roboto',
+          fontSize: px(42),
+          fontWieght: 700,
+          letterSpacing: px(0),
+          lineHeight: 1,
+        }),
       ].join('\n'),
     ).toMatchInlineSnapshot(`
       "lineHeight: a number token needs a number, not {"value":20,"unit":"px"}
@@ -206,7 +266,8 @@ describe('§9.7 Typography', () => {
 describe('canonical forms and encoding', () => {
   it('compares colors by 8-bit hex whatever their space, and encodes each as written', () => {
     const m = TYPE_MODULES.color;
-    const p3 = parseAs('color', { colorSpace: 'display-p3', components: [0.917488, 0.200287, 0.138561] }).value as never;
+    const p3 = parseAs('color', { colorSpace: 'display-p3', components: [0.917488, 0.200287, 0.138561] })
+      .value as never;
     const srgb = parseAs('color', { colorSpace: 'srgb', components: [1, 0, 0] }).value as never;
     expect(m.canonical(p3)).toBe(m.canonical(srgb));
     const ctx = { ref: () => '{x}' };
@@ -216,13 +277,19 @@ describe('canonical forms and encoding', () => {
 
   it("counts a gradient's kind and angle, with no shape the same as linear at the default 180deg", () => {
     const m = TYPE_MODULES.gradient;
-    const stops = () => parseAs('gradient', [{ color: black, position: 0 }, { color: black, position: 1 }]).value as object;
+    const stops = () =>
+      parseAs('gradient', [
+        { color: black, position: 0 },
+        { color: black, position: 1 },
+      ]).value as object;
     const shaped = (shape?: object) => Object.assign(stops(), shape ? { shape } : {}) as never;
     const plain = m.canonical(shaped());
     expect(m.canonical(shaped({ type: 'linear' }))).toBe(plain);
     expect(m.canonical(shaped({ type: 'linear', angle: 180 }))).toBe(plain);
     expect(m.canonical(shaped({ type: 'linear', angle: 90 }))).not.toBe(plain);
-    expect(m.canonical(shaped({ type: 'linear', angle: 90 }))).not.toBe(m.canonical(shaped({ type: 'linear', angle: 45 })));
+    expect(m.canonical(shaped({ type: 'linear', angle: 90 }))).not.toBe(
+      m.canonical(shaped({ type: 'linear', angle: 45 })),
+    );
     expect(m.canonical(shaped({ type: 'radial' }))).not.toBe(plain);
     expect(m.canonical(shaped({ type: 'radial' }))).not.toBe(m.canonical(shaped({ type: 'linear', angle: 90 })));
   });
@@ -230,8 +297,23 @@ describe('canonical forms and encoding', () => {
   it('round-trips every composite through encode and parse', () => {
     const values: [string, unknown][] = [
       ['shadow', [{ color: black, offsetX: px(0), offsetY: px(4), blur: px(8), spread: px(0), inset: true }]],
-      ['typography', { fontFamily: ['Inter', 'sans-serif'], fontSize: { value: 1, unit: 'rem' }, fontWeight: 'bold', letterSpacing: px(0), lineHeight: 1.5 }],
-      ['gradient', [{ color: black, position: 0 }, { color: { colorSpace: 'oklch', components: [0.7, 0.1, 200] }, position: 1 }]],
+      [
+        'typography',
+        {
+          fontFamily: ['Inter', 'sans-serif'],
+          fontSize: { value: 1, unit: 'rem' },
+          fontWeight: 'bold',
+          letterSpacing: px(0),
+          lineHeight: 1.5,
+        },
+      ],
+      [
+        'gradient',
+        [
+          { color: black, position: 0 },
+          { color: { colorSpace: 'oklch', components: [0.7, 0.1, 200] }, position: 1 },
+        ],
+      ],
       ['border', { color: black, width: px(1), style: 'solid' }],
       ['transition', { duration: ms(200), delay: ms(0), timingFunction: [0.5, 0, 1, 1] }],
       ['strokeStyle', { dashArray: [px(4), px(2)], lineCap: 'round' }],

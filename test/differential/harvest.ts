@@ -25,7 +25,9 @@ const inert: unknown = new Proxy(function inert() {}, {
 
 export async function harvest(testFile: string): Promise<Doc[]> {
   const source = await readFile(testFile, 'utf8');
-  const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
+  const js = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
   const docs: Doc[] = [];
   const titles: string[] = [];
   const its: { title: string; fn: () => unknown }[] = [];
@@ -39,7 +41,9 @@ export async function harvest(testFile: string): Promise<Doc[]> {
     diagnose: async (files: Record<string, unknown>) => (record(files, 'either'), ''),
     model: async (files: Record<string, unknown>) => (record(files, 'valid'), inert),
     tokensFolder: async (files: Record<string, unknown>) => (record(files, 'either'), ''),
-    parseAs: (type: string, raw: unknown) => (record(typeDoc(type, raw), 'either'), { value: inert, refs: [], errors: [], warnings: [] }),
+    parseAs: (type: string, raw: unknown) => (
+      record(typeDoc(type, raw), 'either'), { value: inert, refs: [], errors: [], warnings: [] }
+    ),
   };
   const vitest = {
     describe: (title: string, fn: () => void) => {
@@ -56,7 +60,11 @@ export async function harvest(testFile: string): Promise<Doc[]> {
     modules[spec] = await import(new URL(spec.replace(/^\.\.\/\.\.\//, '../../'), new URL(`file://${testFile}`)).href);
   }
   const exports = {};
-  new Function('require', 'exports', 'module', js)((id: string) => (id in modules ? modules[id] : realRequire(id)), exports, { exports });
+  new Function('require', 'exports', 'module', js)(
+    (id: string) => (id in modules ? modules[id] : realRequire(id)),
+    exports,
+    { exports },
+  );
   for (const { title, fn } of its) {
     current = title;
     try {
@@ -67,4 +75,3 @@ export async function harvest(testFile: string): Promise<Doc[]> {
   }
   return docs;
 }
-

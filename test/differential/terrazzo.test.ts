@@ -32,27 +32,119 @@ interface Known {
  * conformance document (see `upgradeHex`), so the hex-string case is the one row about it.
  */
 const KNOWN: Known[] = [
-  { origin: 'refuses a token with no type to find', doc: '"colour"', judgement: 'terrazzo deviates', spec: 'format design-token.md "Type": no $type to find, the token MUST be considered invalid; $type is one of the spec\'s types', why: 'Terrazzo accepts a token with no $type anywhere above it and an unknown $type.' },
-  { origin: 'refuses them with the wrong shape, and an unknown $-property', doc: '"$description":3', judgement: 'terrazzo deviates', spec: 'format design-token.md "Description" (MUST be a plain JSON string), "Extensions", "Deprecated"; "$" names are reserved', why: 'Terrazzo accepts a numeric $description, a string $deprecated other than a message, an array $extensions and unknown $-properties ($tpye, $valu).' },
-  { origin: 'inherits tokens and $type, local tokens override, chains work', doc: '"$ref":"#/button-primary"', judgement: 'terrazzo deviates', spec: 'format groups.md "Extending Groups" ($extends is the JSON Schema $ref, chains allowed; only real cycles are invalid)', why: 'Terrazzo reports "Circular $extends detected" for a chain with no cycle.' },
-  { origin: 'reads every composite with sub-value references', doc: '"layered"', judgement: 'terrazzo deviates', spec: 'format composite-types.md "Shadow": an array may mix shadow objects and references to shadow tokens', why: 'Terrazzo validates "{shadow}" inside a shadow array as a shadow object ("Invalid dimension: undefined").' },
-  { origin: 'accepts every color space with components in range, "none"', doc: '"none"', judgement: 'terrazzo deviates', spec: 'color-type.md "Format": a component MAY be "none"', why: 'Terrazzo range-checks the "none" keyword as a number.' },
-  { origin: 'accepts every color space with components in range, "none"', doc: '"lab"', judgement: 'terrazzo deviates', spec: 'color-type.md "CIELAB": A and B are unbounded (in practice -160..160)', why: 'Terrazzo limits lab a/b to -125..125.' },
-  { origin: '360 as a hue', doc: '[360,50,50]', judgement: 'terrazzo deviates', spec: 'color-type.md "Supported color spaces": hue is [0 - 360), 360 MUST NOT be used', why: 'Terrazzo accepts hue 360.' },
-  { origin: '360 as a hue', doc: '"hex":"red"', judgement: 'terrazzo deviates', spec: 'color-type.md "Format": hex MUST be 6-digit CSS hex notation', why: 'Terrazzo accepts "red" as the hex fallback.' },
-  { origin: '360 as a hue', doc: '"hex":"#00ff00"', judgement: 'tokensync stricter', spec: 'color-type.md "Format": hex is a fallback; the text does not say it must match', why: 'In srgb the hex can only name the same color; a mismatch is a hand edit that left one of them stale, and tokensync would push the components while other tools show the hex (docs/token-files.md "Colors").' },
-  { origin: 'refuses a missing unit (even for 0), other units', doc: '"unit":"em"', judgement: 'terrazzo deviates', spec: 'format types.md "Dimension": unit MUST be "px" or "rem"', why: 'Terrazzo also allows "em" by default.' },
-  { origin: 'refuses a missing unit (even for 0), other units', doc: '"$type":"fontFamily","$value":[]', judgement: 'tokensync stricter', spec: 'format types.md "Font family": a name or an array of names, most to least preferred', why: 'An empty list names no font; CSS `font-family:` with nothing is invalid, so the build could not render it.' },
-  { origin: 'refuses a shadow without blur, a non-boolean inset', doc: '"inset":"yes"', judgement: 'terrazzo deviates', spec: 'format composite-types.md "Shadow": inset is a boolean', why: 'Terrazzo accepts "yes".' },
-  { origin: 'refuses a shadow without blur, a non-boolean inset', doc: '"$type":"shadow","$value":[]', judgement: 'tokensync stricter', spec: 'format composite-types.md "Shadow": a shadow object or an array of them', why: 'An empty array is no shadow; every platform would render nothing, so it is refused where it was written.' },
-  { origin: 'refuses a lineHeight that is a dimension', doc: '"lineHeight":{"value":20', judgement: 'terrazzo deviates', spec: 'format composite-types.md "Typography": lineHeight MUST be a number (a multiplier of fontSize)', why: 'Terrazzo accepts a dimension lineHeight (the draft form).' },
-  { origin: 'realworld figma-sds', doc: '', judgement: 'terrazzo deviates', spec: 'format types.md "Dimension": unit MUST be "px" or "rem"', why: 'Figma SDS uses "em" letter spacing, which Terrazzo allows and 2025.10 does not (the other sets are refused by both).' },
+  {
+    origin: 'refuses a token with no type to find',
+    doc: '"colour"',
+    judgement: 'terrazzo deviates',
+    spec: 'format design-token.md "Type": no $type to find, the token MUST be considered invalid; $type is one of the spec\'s types',
+    why: 'Terrazzo accepts a token with no $type anywhere above it and an unknown $type.',
+  },
+  {
+    origin: 'refuses them with the wrong shape, and an unknown $-property',
+    doc: '"$description":3',
+    judgement: 'terrazzo deviates',
+    spec: 'format design-token.md "Description" (MUST be a plain JSON string), "Extensions", "Deprecated"; "$" names are reserved',
+    why: 'Terrazzo accepts a numeric $description, a string $deprecated other than a message, an array $extensions and unknown $-properties ($tpye, $valu).',
+  },
+  {
+    origin: 'inherits tokens and $type, local tokens override, chains work',
+    doc: '"$ref":"#/button-primary"',
+    judgement: 'terrazzo deviates',
+    spec: 'format groups.md "Extending Groups" ($extends is the JSON Schema $ref, chains allowed; only real cycles are invalid)',
+    why: 'Terrazzo reports "Circular $extends detected" for a chain with no cycle.',
+  },
+  {
+    origin: 'reads every composite with sub-value references',
+    doc: '"layered"',
+    judgement: 'terrazzo deviates',
+    spec: 'format composite-types.md "Shadow": an array may mix shadow objects and references to shadow tokens',
+    why: 'Terrazzo validates "{shadow}" inside a shadow array as a shadow object ("Invalid dimension: undefined").',
+  },
+  {
+    origin: 'accepts every color space with components in range, "none"',
+    doc: '"none"',
+    judgement: 'terrazzo deviates',
+    spec: 'color-type.md "Format": a component MAY be "none"',
+    why: 'Terrazzo range-checks the "none" keyword as a number.',
+  },
+  {
+    origin: 'accepts every color space with components in range, "none"',
+    doc: '"lab"',
+    judgement: 'terrazzo deviates',
+    spec: 'color-type.md "CIELAB": A and B are unbounded (in practice -160..160)',
+    why: 'Terrazzo limits lab a/b to -125..125.',
+  },
+  {
+    origin: '360 as a hue',
+    doc: '[360,50,50]',
+    judgement: 'terrazzo deviates',
+    spec: 'color-type.md "Supported color spaces": hue is [0 - 360), 360 MUST NOT be used',
+    why: 'Terrazzo accepts hue 360.',
+  },
+  {
+    origin: '360 as a hue',
+    doc: '"hex":"red"',
+    judgement: 'terrazzo deviates',
+    spec: 'color-type.md "Format": hex MUST be 6-digit CSS hex notation',
+    why: 'Terrazzo accepts "red" as the hex fallback.',
+  },
+  {
+    origin: '360 as a hue',
+    doc: '"hex":"#00ff00"',
+    judgement: 'tokensync stricter',
+    spec: 'color-type.md "Format": hex is a fallback; the text does not say it must match',
+    why: 'In srgb the hex can only name the same color; a mismatch is a hand edit that left one of them stale, and tokensync would push the components while other tools show the hex (docs/token-files.md "Colors").',
+  },
+  {
+    origin: 'refuses a missing unit (even for 0), other units',
+    doc: '"unit":"em"',
+    judgement: 'terrazzo deviates',
+    spec: 'format types.md "Dimension": unit MUST be "px" or "rem"',
+    why: 'Terrazzo also allows "em" by default.',
+  },
+  {
+    origin: 'refuses a missing unit (even for 0), other units',
+    doc: '"$type":"fontFamily","$value":[]',
+    judgement: 'tokensync stricter',
+    spec: 'format types.md "Font family": a name or an array of names, most to least preferred',
+    why: 'An empty list names no font; CSS `font-family:` with nothing is invalid, so the build could not render it.',
+  },
+  {
+    origin: 'refuses a shadow without blur, a non-boolean inset',
+    doc: '"inset":"yes"',
+    judgement: 'terrazzo deviates',
+    spec: 'format composite-types.md "Shadow": inset is a boolean',
+    why: 'Terrazzo accepts "yes".',
+  },
+  {
+    origin: 'refuses a shadow without blur, a non-boolean inset',
+    doc: '"$type":"shadow","$value":[]',
+    judgement: 'tokensync stricter',
+    spec: 'format composite-types.md "Shadow": a shadow object or an array of them',
+    why: 'An empty array is no shadow; every platform would render nothing, so it is refused where it was written.',
+  },
+  {
+    origin: 'refuses a lineHeight that is a dimension',
+    doc: '"lineHeight":{"value":20',
+    judgement: 'terrazzo deviates',
+    spec: 'format composite-types.md "Typography": lineHeight MUST be a number (a multiplier of fontSize)',
+    why: 'Terrazzo accepts a dimension lineHeight (the draft form).',
+  },
+  {
+    origin: 'realworld figma-sds',
+    doc: '',
+    judgement: 'terrazzo deviates',
+    spec: 'format types.md "Dimension": unit MUST be "px" or "rem"',
+    why: 'Figma SDS uses "em" letter spacing, which Terrazzo allows and 2025.10 does not (the other sets are refused by both).',
+  },
 ];
 
 /** The case tokensync reads on purpose that the others do not, checked on its own. */
 const HEX_STRING = { 'a.tokens.json': { brand: { $type: 'color', $value: '#3366ff' } } };
 
-const conformanceFiles = ['format', 'types', 'resolver'].map((f) => fileURLToPath(new URL(`../conformance/${f}.test.ts`, import.meta.url)));
+const conformanceFiles = ['format', 'types', 'resolver'].map((f) =>
+  fileURLToPath(new URL(`../conformance/${f}.test.ts`, import.meta.url)),
+);
 
 /**
  * The conformance suite writes colors as "#rrggbb" for brevity, a draft form tokensync reads on
@@ -67,18 +159,27 @@ function upgradeHex(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(upgradeHex);
   // Only values: a color's own "hex" and the $-properties other than $value stay as written.
   const keep = (k: string): boolean => k === 'hex' || (k.startsWith('$') && k !== '$value' && k !== '$root');
-  if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, keep(k) ? x : upgradeHex(x)]));
+  if (typeof v === 'object' && v !== null)
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, keep(k) ? x : upgradeHex(x)]));
   return v;
 }
 
-const known = (origin: string, doc: string): Known | undefined => KNOWN.find((k) => origin.includes(k.origin) && doc.includes(k.doc));
+const known = (origin: string, doc: string): Known | undefined =>
+  KNOWN.find((k) => origin.includes(k.origin) && doc.includes(k.doc));
 
 /** Fails on a disagreement KNOWN does not hold, and on a KNOWN row that no longer happens. */
 function compare(found: { origin: string; doc: string; what: string }[], scope: (k: Known) => boolean): void {
-  const unknown = found.filter((f) => !known(f.origin, f.doc)).map((f) => `${f.origin}\n  ${f.doc.slice(0, 300)}\n  ${f.what}`);
-  expect(unknown, 'new disagreements with Terrazzo: read the spec, then fix tokensync or add a row to KNOWN').toEqual([]);
+  const unknown = found
+    .filter((f) => !known(f.origin, f.doc))
+    .map((f) => `${f.origin}\n  ${f.doc.slice(0, 300)}\n  ${f.what}`);
+  expect(unknown, 'new disagreements with Terrazzo: read the spec, then fix tokensync or add a row to KNOWN').toEqual(
+    [],
+  );
   const gone = KNOWN.filter(scope).filter((k) => !found.some((f) => known(f.origin, f.doc) === k));
-  expect(gone.map((k) => `${k.origin} ${k.doc}`), 'KNOWN rows that no longer disagree: remove them').toEqual([]);
+  expect(
+    gone.map((k) => `${k.origin} ${k.doc}`),
+    'KNOWN rows that no longer disagree: remove them',
+  ).toEqual([]);
 }
 
 describe('tokensync and Terrazzo agree on every document, or the spec says who is right', async () => {
@@ -86,7 +187,9 @@ describe('tokensync and Terrazzo agree on every document, or the spec says who i
   for (const f of conformanceFiles) docs.push(...(await harvest(f)));
   // Resolver documents are tokensync's own reading of the Resolver Module; Terrazzo reads them
   // through another entry point, so only token documents are compared.
-  const tokenDocs = docs.filter((d) => Object.keys(d.files).every((n) => n.endsWith('.tokens.json'))).map((d) => ({ ...d, files: upgradeHex(d.files) as Record<string, unknown> }));
+  const tokenDocs = docs
+    .filter((d) => Object.keys(d.files).every((n) => n.endsWith('.tokens.json')))
+    .map((d) => ({ ...d, files: upgradeHex(d.files) as Record<string, unknown> }));
 
   it('harvests the conformance documents', () => {
     // 81 token documents (90 less 9 with a resolver document) as of this writing.
@@ -98,7 +201,14 @@ describe('tokensync and Terrazzo agree on every document, or the spec says who i
     for (const d of tokenDocs) {
       const [a, b] = [await ours(d.files), await terrazzo(d.files)];
       if (d.expected === 'valid') expect(a.why, d.origin).toEqual([]);
-      if (a.ok !== b.ok) found.push({ origin: d.origin, doc: JSON.stringify(d.files), what: a.ok ? `tokensync accepts; Terrazzo: ${b.why[0]}` : `Terrazzo accepts; tokensync: ${a.why[0]?.split('\n')[0]}` });
+      if (a.ok !== b.ok)
+        found.push({
+          origin: d.origin,
+          doc: JSON.stringify(d.files),
+          what: a.ok
+            ? `tokensync accepts; Terrazzo: ${b.why[0]}`
+            : `Terrazzo accepts; tokensync: ${a.why[0]?.split('\n')[0]}`,
+        });
     }
     compare(found, (k) => !k.origin.startsWith('realworld'));
   }, 120_000);
@@ -109,7 +219,14 @@ describe('tokensync and Terrazzo agree on every document, or the spec says who i
       const files = readSet(set.name);
       const [a, b] = [await ours(files), await terrazzo(files)];
       // Terrazzo's lint errors name no file, so a set is compared whole.
-      if (a.ok !== b.ok) found.push({ origin: `realworld ${set.name}`, doc: '', what: a.ok ? `tokensync accepts; Terrazzo: ${b.why[0]}` : `Terrazzo accepts; tokensync: ${a.why[0]?.split('\n')[0]}` });
+      if (a.ok !== b.ok)
+        found.push({
+          origin: `realworld ${set.name}`,
+          doc: '',
+          what: a.ok
+            ? `tokensync accepts; Terrazzo: ${b.why[0]}`
+            : `Terrazzo accepts; tokensync: ${a.why[0]?.split('\n')[0]}`,
+        });
     }
     compare(found, (k) => k.origin.startsWith('realworld'));
   }, 120_000);

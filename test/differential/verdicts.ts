@@ -22,7 +22,9 @@ export async function ours(files: Record<string, unknown>): Promise<Verdict> {
   const root = await project(Object.fromEntries(Object.entries(files).map(([f, v]) => [f, text(v)])), 'tokens');
   const errors = (await checkTokens(root, defaults)).filter((d) => d.severity === 'error');
   const byFile = new Map<string, string>();
-  for (const d of errors) if (!byFile.has(d.file.replace(/^tokens\//, ''))) byFile.set(d.file.replace(/^tokens\//, ''), `${d.tokenPath}: ${d.message}`);
+  for (const d of errors)
+    if (!byFile.has(d.file.replace(/^tokens\//, '')))
+      byFile.set(d.file.replace(/^tokens\//, ''), `${d.tokenPath}: ${d.message}`);
   return { ok: errors.length === 0, why: errors.slice(0, 3).map(formatDiagnostic), files: byFile };
 }
 
@@ -52,5 +54,11 @@ export async function terrazzo(files: Record<string, unknown>, dir = '/virtual/t
     const f = e.filename ? path.relative(dir, e.filename.pathname) : '(no file)';
     if (!byFile.has(f)) byFile.set(f, e.message.split('\n')[0]!);
   }
-  return { ok: logger.entries.length === 0, why: logger.entries.slice(0, 3).map((e) => `${e.filename ? path.relative(dir, e.filename.pathname) + ': ' : ''}${e.message.split('\n')[0]}`), files: byFile };
+  return {
+    ok: logger.entries.length === 0,
+    why: logger.entries
+      .slice(0, 3)
+      .map((e) => `${e.filename ? `${path.relative(dir, e.filename.pathname)}: ` : ''}${e.message.split('\n')[0]}`),
+    files: byFile,
+  };
 }

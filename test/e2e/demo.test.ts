@@ -26,8 +26,21 @@ describe('npm start on a fresh clone', () => {
     expect(res.stdout).toContain('pull: tokens/ already matches the design file');
     expect(res.stdout).toContain('diff: in step, nothing to push or pull');
     // The demo file's styles too (issue 13): their files, resolver sets and lock.
-    const styleFiles = ['styles/text.tokens.json', 'styles/effect.tokens.json', 'styles/paint.tokens.json', 'styles/grid.tokens.json', 'styles.lock.json'];
-    for (const rel of ['primitives/value.tokens.json', 'semantic/light.tokens.json', 'semantic/dark.tokens.json', 'tokens.resolver.json', 'sync.lock.json', ...styleFiles]) {
+    const styleFiles = [
+      'styles/text.tokens.json',
+      'styles/effect.tokens.json',
+      'styles/paint.tokens.json',
+      'styles/grid.tokens.json',
+      'styles.lock.json',
+    ];
+    for (const rel of [
+      'primitives/value.tokens.json',
+      'semantic/light.tokens.json',
+      'semantic/dark.tokens.json',
+      'tokens.resolver.json',
+      'sync.lock.json',
+      ...styleFiles,
+    ]) {
       expect(now(rel), rel).toBe(committed(rel));
     }
     expect(JSON.parse(committed('tokens.resolver.json')).sets).toHaveProperty('text-styles');

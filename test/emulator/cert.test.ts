@@ -22,13 +22,16 @@ describe('certificate authority', () => {
         let s = '';
         res.on('data', (c: Buffer) => (s += c.toString()));
         res.on('end', () => resolve(s));
-      }).on('error', reject).end();
+      })
+        .on('error', reject)
+        .end();
     });
     expect(body).toBe('ok');
     // A client that does not trust our CA is refused: verification stays on.
     const refused = await new Promise<string>((resolve) => {
       request({ host: '127.0.0.1', port, path: '/' }, () => resolve('connected'))
-        .on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error')).end();
+        .on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'))
+        .end();
     });
     expect(refused).toBe('UNABLE_TO_VERIFY_LEAF_SIGNATURE');
     server.close();

@@ -20,7 +20,13 @@ async function start(args: string[]): Promise<SpawnedEmulator> {
   return e;
 }
 
-async function call(e: SpawnedEmulator, method: string, path: string, body?: unknown, header = 'x-service-token'): Promise<{ status: number; json: any }> {
+async function call(
+  e: SpawnedEmulator,
+  method: string,
+  path: string,
+  body?: unknown,
+  header = 'x-service-token',
+): Promise<{ status: number; json: any }> {
   const dispatcher = new Agent({ connect: { ca: await readFile(e.ready.caFile, 'utf8') } });
   const res = await request(`${e.ready.url}${path}`, {
     method: method as 'GET',
@@ -34,9 +40,16 @@ async function call(e: SpawnedEmulator, method: string, path: string, body?: unk
 }
 
 describe('tokensync emulator', () => {
-  it('--api figma speaks Figma\'s REST API: X-Figma-Token, no PUT, the same ready line', async () => {
+  it("--api figma speaks Figma's REST API: X-Figma-Token, no PUT, the same ready line", async () => {
     const e = await start(['--api', 'figma']);
-    expect(Object.keys(JSON.parse(e.stdout[0]!)).sort()).toEqual(['adminToken', 'caFile', 'fileKey', 'teamId', 'token', 'url']);
+    expect(Object.keys(JSON.parse(e.stdout[0]!)).sort()).toEqual([
+      'adminToken',
+      'caFile',
+      'fileKey',
+      'teamId',
+      'token',
+      'url',
+    ]);
     const path = `/v1/files/${e.ready.fileKey}/variables`;
     expect((await call(e, 'GET', `${path}/local`, undefined, 'x-figma-token')).status).toBe(200);
     expect((await call(e, 'GET', `${path}/local`)).status).toBe(403);
@@ -45,7 +58,14 @@ describe('tokensync emulator', () => {
 
   it('prints exactly the contract fields on one stdout line and serves HTTPS trusted through caFile', async () => {
     const e = await start([]);
-    expect(Object.keys(JSON.parse(e.stdout[0]!)).sort()).toEqual(['adminToken', 'caFile', 'fileKey', 'teamId', 'token', 'url']);
+    expect(Object.keys(JSON.parse(e.stdout[0]!)).sort()).toEqual([
+      'adminToken',
+      'caFile',
+      'fileKey',
+      'teamId',
+      'token',
+      'url',
+    ]);
     expect(e.ready.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(await readFile(e.ready.caFile, 'utf8')).toContain('-----BEGIN CERTIFICATE-----');
     const vars = await call(e, 'GET', `/v1/files/${e.ready.fileKey}/variables/local`);
@@ -79,13 +99,17 @@ describe('tokensync emulator', () => {
     expect(second.ready.fileKey).toBe(first.ready.fileKey);
     expect(second.ready.token).toBe(first.ready.token);
     expect(second.ready.adminToken).toBe(first.ready.adminToken);
-    const names = Object.values((await call(second, 'GET', `/v1/files/${second.ready.fileKey}/variables/local`)).json.meta.variableCollections).map((c) => (c as { name: string }).name);
+    const names = Object.values(
+      (await call(second, 'GET', `/v1/files/${second.ready.fileKey}/variables/local`)).json.meta.variableCollections,
+    ).map((c) => (c as { name: string }).name);
     expect(names).toContain('kept');
     expect((await call(second, 'GET', `/v1/files/${second.ready.fileKey}?depth=1`)).json.version).toBe(version);
   });
 
   it('fails with a clear message on a bad --port', async () => {
-    await expect(spawnEmulatorCli(['--port', 'abc'])).rejects.toThrow(/--port must be a whole number from 0 to 65535 \(got "abc"\)/);
+    await expect(spawnEmulatorCli(['--port', 'abc'])).rejects.toThrow(
+      /--port must be a whole number from 0 to 65535 \(got "abc"\)/,
+    );
   });
 
   it('fails with a clear message on a corrupt --data file', async () => {

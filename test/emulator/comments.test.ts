@@ -14,28 +14,49 @@ beforeEach(async () => {
   await emu.admin.reset();
 });
 
-interface Comment { id: string; parent_id: string; message: string; resolved_at: string | null; user: { id: string; handle: string; img_url: string }; client_meta: { x: number; y: number; node_id?: string[] } | null; order_id: string }
+interface Comment {
+  id: string;
+  parent_id: string;
+  message: string;
+  resolved_at: string | null;
+  user: { id: string; handle: string; img_url: string };
+  client_meta: { x: number; y: number; node_id?: string[] } | null;
+  order_id: string;
+}
 const list = async (): Promise<Comment[]> => (await emu.call('GET', path)).json.comments;
 
 describe('comments', () => {
   it('lists every comment, replies and resolved ones included, with node_id as an array', async () => {
     const all = await list();
-    expect(all.map((c) => [c.id, c.parent_id, c.resolved_at === null])).toEqual([['1', '', true], ['2', '1', true], ['3', '', false]]);
+    expect(all.map((c) => [c.id, c.parent_id, c.resolved_at === null])).toEqual([
+      ['1', '', true],
+      ['2', '1', true],
+      ['3', '', false],
+    ]);
     expect(all[0]!.client_meta).toEqual({ x: 140, y: 40, node_id: ['1:6'] });
     expect(Object.keys(all[0]!.user).sort()).toEqual(['handle', 'id', 'img_url']);
   });
 
   it('posts a pinned comment and answers id, message, created_at and user', async () => {
-    const r = await emu.call('POST', path, { body: { message: 'Check contrast', client_meta: { x: 10, y: 20, node_id: '1:5' } } });
+    const r = await emu.call('POST', path, {
+      body: { message: 'Check contrast', client_meta: { x: 10, y: 20, node_id: '1:5' } },
+    });
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ message: 'Check contrast', parent_id: '', client_meta: { x: 10, y: 20, node_id: '1:5' }, user: { handle: 'Ada Designer' } });
+    expect(r.json).toMatchObject({
+      message: 'Check contrast',
+      parent_id: '',
+      client_meta: { x: 10, y: 20, node_id: '1:5' },
+      user: { handle: 'Ada Designer' },
+    });
     expect(typeof r.json.id).toBe('string');
     expect(Number.isNaN(Date.parse(r.json.created_at))).toBe(false);
     expect((await list()).at(-1)!.message).toBe('Check contrast');
   });
 
   it('threads a reply under its parent with the parent position, ignoring client_meta sent with it', async () => {
-    const r = await emu.call('POST', path, { body: { message: 'Done', comment_id: '1', client_meta: { x: 999, y: 999 } } });
+    const r = await emu.call('POST', path, {
+      body: { message: 'Done', comment_id: '1', client_meta: { x: 999, y: 999 } },
+    });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ parent_id: '1', client_meta: { x: 140, y: 40, node_id: '1:6' } });
     // A reply to a reply joins the thread of the top-level comment.
@@ -69,7 +90,9 @@ describe('comments', () => {
     // Lin may not delete the owner's comment...
     const denied = await emu.call('DELETE', `${path}/1`, { token: lin });
     expect(denied.status).toBe(403);
-    expect(denied.json.message).toMatchInlineSnapshot(`"Only the comment author or the file owner may delete a comment."`);
+    expect(denied.json.message).toMatchInlineSnapshot(
+      `"Only the comment author or the file owner may delete a comment."`,
+    );
     // ...but may delete her own, and the owner may delete Lin's.
     expect((await emu.call('DELETE', `${path}/${mine.json.id}`, { token: lin })).status).toBe(200);
     expect((await emu.call('DELETE', `${path}/3`)).status).toBe(200);

@@ -13,14 +13,18 @@ describe('seeding with a fixed file key', () => {
     const b = await startTestEmulator({ fileKey: 'demo' });
     started.push(a, b);
     expect(a.fileKey).toBe('demo');
-    const read = async (e: TestEmulator): Promise<unknown> => (await e.call('GET', '/v1/files/demo/variables/local')).json;
+    const read = async (e: TestEmulator): Promise<unknown> =>
+      (await e.call('GET', '/v1/files/demo/variables/local')).json;
     const first = await read(a);
     expect(first).toEqual(await read(b));
     // Keys differ between files, as real keys do.
     const other = await startTestEmulator({ fileKey: 'another' });
     started.push(other);
-    const keys = (x: unknown): string[] => Object.values((x as { meta: { variables: Record<string, { key: string }> } }).meta.variables).map((v) => v.key);
-    expect(keys(await other.call('GET', '/v1/files/another/variables/local').then((r) => r.json))).not.toEqual(keys(first));
+    const keys = (x: unknown): string[] =>
+      Object.values((x as { meta: { variables: Record<string, { key: string }> } }).meta.variables).map((v) => v.key);
+    expect(keys(await other.call('GET', '/v1/files/another/variables/local').then((r) => r.json))).not.toEqual(
+      keys(first),
+    );
   });
 
   it('keeps the keys of earlier versions (committed locks hold them): SHA-1 of file key, NUL, id', () => {

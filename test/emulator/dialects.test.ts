@@ -8,8 +8,30 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 interface Wire {
-  variables: Record<string, { id: string; name: string; variableCollectionId: string; resolvedType: string; valuesByMode: Record<string, unknown>; scopes: string[]; hiddenFromPublishing: boolean; codeSyntax: Record<string, string> }>;
-  variableCollections: Record<string, { id: string; name: string; modes: { modeId: string; name: string }[]; defaultModeId: string; variableIds: string[]; hiddenFromPublishing: boolean }>;
+  variables: Record<
+    string,
+    {
+      id: string;
+      name: string;
+      variableCollectionId: string;
+      resolvedType: string;
+      valuesByMode: Record<string, unknown>;
+      scopes: string[];
+      hiddenFromPublishing: boolean;
+      codeSyntax: Record<string, string>;
+    }
+  >;
+  variableCollections: Record<
+    string,
+    {
+      id: string;
+      name: string;
+      modes: { modeId: string; name: string }[];
+      defaultModeId: string;
+      variableIds: string[];
+      hiddenFromPublishing: boolean;
+    }
+  >;
 }
 
 describe.each(['dfs', 'figma'] as const)('both dialects enforce what Figma enforces (%s)', (api) => {
@@ -26,11 +48,19 @@ describe.each(['dfs', 'figma'] as const)('both dialects enforce what Figma enfor
     await emu.admin.reset();
   });
   const local = async (): Promise<Wire> => (await emu.call('GET', `${path}/local`)).json.meta as Wire;
-  const primitives = async () => Object.values((await local()).variableCollections).find((c) => c.name === 'primitives')!;
+  const primitives = async () =>
+    Object.values((await local()).variableCollections).find((c) => c.name === 'primitives')!;
   /** One new variable in primitives, spelled as the dialect spells a create. */
   const create = async (fields: Record<string, unknown>, type = 'FLOAT', value: unknown = 1) => {
     const c = await primitives();
-    const item = { action: 'CREATE', id: 'temp_new', name: 'new/one', variableCollectionId: c.id, resolvedType: type, ...fields };
+    const item = {
+      action: 'CREATE',
+      id: 'temp_new',
+      name: 'new/one',
+      variableCollectionId: c.id,
+      resolvedType: type,
+      ...fields,
+    };
     const body =
       api === 'figma'
         ? { variables: [item], variableModeValues: [{ variableId: 'temp_new', modeId: c.defaultModeId, value }] }
@@ -39,7 +69,9 @@ describe.each(['dfs', 'figma'] as const)('both dialects enforce what Figma enfor
   };
   const mode = async (name: string) => {
     const c = await primitives();
-    return emu.call('POST', path, { body: { variableModes: [{ action: 'CREATE', id: 'temp_m', name, variableCollectionId: c.id }] } });
+    return emu.call('POST', path, {
+      body: { variableModes: [{ action: 'CREATE', id: 'temp_m', name, variableCollectionId: c.id }] },
+    });
   };
 
   it('keeps hiddenFromPublishing and codeSyntax given on CREATE (hiddenFromPublishing used to come back false)', async () => {
@@ -96,7 +128,10 @@ describe('the figma dialect', () => {
   const named = (w: Wire, name: string) => Object.values(w.variables).find((v) => v.name === name)!;
 
   it('takes the personal token in X-Figma-Token only, and asks for file_variables:* scopes', async () => {
-    const dfsHeader = await emu.call('GET', `${path}/local`, { token: null, headers: { 'x-service-token': emu.token } });
+    const dfsHeader = await emu.call('GET', `${path}/local`, {
+      token: null,
+      headers: { 'x-service-token': emu.token },
+    });
     expect(dfsHeader.status).toBe(403);
     expect(dfsHeader.json).toMatchInlineSnapshot(`
       {
@@ -122,7 +157,7 @@ describe('the figma dialect', () => {
     expect(put.headers['allow']).toBe('POST');
   });
 
-  it('creates, updates and deletes in one POST, in order, with any temp id strings; the first mode is the collection\'s own', async () => {
+  it("creates, updates and deletes in one POST, in order, with any temp id strings; the first mode is the collection's own", async () => {
     const before = await local();
     const red = named(before, 'color/red/500');
     const blue = named(before, 'color/blue/500');
@@ -140,7 +175,9 @@ describe('the figma dialect', () => {
     });
     // color/danger still aliases red: nothing is applied.
     expect(res.status).toBe(400);
-    expect(res.json.message).toMatchInlineSnapshot(`"Variable "color/red/500" cannot be deleted: "color/danger" still aliases it. Point "color/danger" at another variable first."`);
+    expect(res.json.message).toMatchInlineSnapshot(
+      `"Variable "color/red/500" cannot be deleted: "color/danger" still aliases it. Point "color/danger" at another variable first."`,
+    );
     expect(await local()).toEqual(before);
 
     const danger = named(before, 'color/danger');
@@ -155,7 +192,11 @@ describe('the figma dialect', () => {
         ],
         variableModeValues: [
           { variableId: 'v', modeId: 'm1', value: 12 },
-          ...Object.keys(danger.valuesByMode).map((modeId) => ({ variableId: danger.id, modeId, value: { type: 'VARIABLE_ALIAS', id: blue.id } })),
+          ...Object.keys(danger.valuesByMode).map((modeId) => ({
+            variableId: danger.id,
+            modeId,
+            value: { type: 'VARIABLE_ALIAS', id: blue.id },
+          })),
         ],
       },
     });
@@ -170,13 +211,15 @@ describe('the figma dialect', () => {
     expect(after.variables[red.id]).toBeUndefined();
   });
 
-  it('gives a new variable its type\'s default and a new mode a copy of the default mode', async () => {
+  it("gives a new variable its type's default and a new mode a copy of the default mode", async () => {
     const w = await local();
     const semantic = Object.values(w.variableCollections).find((c) => c.name === 'semantic')!;
     const res = await emu.call('POST', path, {
       body: {
         variableModes: [{ action: 'CREATE', id: 'hc', name: 'High contrast', variableCollectionId: semantic.id }],
-        variables: [{ action: 'CREATE', id: 'flag', name: 'flag', variableCollectionId: semantic.id, resolvedType: 'BOOLEAN' }],
+        variables: [
+          { action: 'CREATE', id: 'flag', name: 'flag', variableCollectionId: semantic.id, resolvedType: 'BOOLEAN' },
+        ],
       },
     });
     expect(res.status, res.text).toBe(200);
@@ -187,18 +230,38 @@ describe('the figma dialect', () => {
     expect(Object.values(named(after, 'flag').valuesByMode)).toEqual([false, false, false]);
   });
 
-  it('refuses temp ids used twice, the default mode\'s deletion, and fields Figma does not name', async () => {
+  it("refuses temp ids used twice, the default mode's deletion, and fields Figma does not name", async () => {
     const w = await local();
     const p = Object.values(w.variableCollections).find((c) => c.name === 'primitives')!;
     const twice = await emu.call('POST', path, {
-      body: { variables: [{ action: 'CREATE', id: 'x', name: 'a', variableCollectionId: p.id, resolvedType: 'FLOAT' }, { action: 'CREATE', id: 'x', name: 'b', variableCollectionId: p.id, resolvedType: 'FLOAT' }] },
+      body: {
+        variables: [
+          { action: 'CREATE', id: 'x', name: 'a', variableCollectionId: p.id, resolvedType: 'FLOAT' },
+          { action: 'CREATE', id: 'x', name: 'b', variableCollectionId: p.id, resolvedType: 'FLOAT' },
+        ],
+      },
     });
     expect(twice.status).toBe(400);
     expect(twice.json.message).toContain('temporary id "x" is used twice');
-    const defaultMode = await emu.call('POST', path, { body: { variableModes: [{ action: 'DELETE', id: p.defaultModeId }] } });
+    const defaultMode = await emu.call('POST', path, {
+      body: { variableModes: [{ action: 'DELETE', id: p.defaultModeId }] },
+    });
     expect(defaultMode.status).toBe(400);
     expect(defaultMode.json.message).toContain('default mode cannot be deleted');
-    const initial = await emu.call('POST', path, { body: { variables: [{ action: 'CREATE', id: 'x', name: 'a', variableCollectionId: p.id, resolvedType: 'FLOAT', initialModeValue: 1 }] } });
+    const initial = await emu.call('POST', path, {
+      body: {
+        variables: [
+          {
+            action: 'CREATE',
+            id: 'x',
+            name: 'a',
+            variableCollectionId: p.id,
+            resolvedType: 'FLOAT',
+            initialModeValue: 1,
+          },
+        ],
+      },
+    });
     expect(initial.status).toBe(400);
     expect(initial.json.message).toContain('unknown field "initialModeValue"');
     expect(await local()).toEqual(w);

@@ -16,7 +16,11 @@ beforeEach(async () => {
 
 async function download(url: string): Promise<{ status: number; type: string | undefined; body: Buffer }> {
   const res = await request(url, { dispatcher: emu.dispatcher });
-  return { status: res.statusCode, type: res.headers['content-type'] as string | undefined, body: Buffer.from(await res.body.arrayBuffer()) };
+  return {
+    status: res.statusCode,
+    type: res.headers['content-type'] as string | undefined,
+    body: Buffer.from(await res.body.arrayBuffer()),
+  };
 }
 
 describe('GET /v1/files/:key', () => {
@@ -27,7 +31,10 @@ describe('GET /v1/files/:key', () => {
     expect(typeof r.json.lastModified).toBe('string');
     expect(r.json.thumbnailUrl).toMatch(new RegExp(`^${emu.url}/thumbnails/`));
     expect(r.json.document.type).toBe('DOCUMENT');
-    expect(r.json.document.children.map((p: { type: string; name: string }) => [p.type, p.name])).toEqual([['CANVAS', 'Foundations'], ['CANVAS', 'Components']]);
+    expect(r.json.document.children.map((p: { type: string; name: string }) => [p.type, p.name])).toEqual([
+      ['CANVAS', 'Foundations'],
+      ['CANVAS', 'Components'],
+    ]);
     expect(r.json.document.children[1].children[0].children[0]).toMatchObject({ id: '2:2', type: 'COMPONENT' });
     expect(r.json.components['2:2']).toMatchObject({ name: 'Variant=Primary' });
     expect((await download(r.json.thumbnailUrl)).status).toBe(200);
@@ -45,7 +52,9 @@ describe('GET /v1/files/:key', () => {
   it('rejects a depth that is not a whole number of at least 1', async () => {
     const r = await emu.call('GET', `/v1/files/${emu.fileKey}?depth=0`);
     expect(r.status).toBe(400);
-    expect(r.json.message).toMatchInlineSnapshot(`"Query parameter "depth" must be a whole number of at least 1 (got "0")."`);
+    expect(r.json.message).toMatchInlineSnapshot(
+      `"Query parameter "depth" must be a whole number of at least 1 (got "0")."`,
+    );
   });
 
   it('answers 404 for a wrong file key', async () => {
@@ -63,7 +72,11 @@ describe('GET /v1/files/:key/nodes', () => {
     expect(Object.keys(r.json.nodes)).toEqual(['2:5', '1:2']);
     const card = r.json.nodes['2:5'];
     expect(card.document).toMatchObject({ id: '2:5', name: 'Card', type: 'FRAME' });
-    expect(Object.values(card.styles).map((s) => (s as { name: string }).name).sort()).toEqual(['Elevation/Card', 'Surface/Default']);
+    expect(
+      Object.values(card.styles)
+        .map((s) => (s as { name: string }).name)
+        .sort(),
+    ).toEqual(['Elevation/Card', 'Surface/Default']);
     expect(card.components).toEqual({});
   });
 
@@ -76,7 +89,9 @@ describe('GET /v1/files/:key/nodes', () => {
   it('requires ids', async () => {
     const r = await emu.call('GET', `/v1/files/${emu.fileKey}/nodes`);
     expect(r.status).toBe(400);
-    expect(r.json.message).toMatchInlineSnapshot(`"Query parameter "ids" is required: a comma-separated list of node ids such as 1:2,1:3."`);
+    expect(r.json.message).toMatchInlineSnapshot(
+      `"Query parameter "ids" is required: a comma-separated list of node ids such as 1:2,1:3."`,
+    );
   });
 });
 
@@ -123,7 +138,9 @@ describe('GET /v1/images/:key', () => {
     await emu.admin.advanceClock(60);
     const expired = await download(url);
     expect(expired.status).toBe(403);
-    expect(JSON.parse(expired.body.toString()).message).toMatchInlineSnapshot(`"This image URL has expired (render URLs last 14 days); request a new one from GET /v1/images."`);
+    expect(JSON.parse(expired.body.toString()).message).toMatchInlineSnapshot(
+      `"This image URL has expired (render URLs last 14 days); request a new one from GET /v1/images."`,
+    );
   });
 
   it('answers unknown node ids with an empty images map', async () => {
@@ -135,10 +152,14 @@ describe('GET /v1/images/:key', () => {
   it('rejects an unknown format and a scale out of bounds', async () => {
     const f = await emu.call('GET', `/v1/images/${emu.fileKey}?ids=1:5&format=gif`);
     expect(f.status).toBe(400);
-    expect(f.json.message).toMatchInlineSnapshot(`"Query parameter "format" must be one of png, svg, jpg, pdf (got "gif")."`);
+    expect(f.json.message).toMatchInlineSnapshot(
+      `"Query parameter "format" must be one of png, svg, jpg, pdf (got "gif")."`,
+    );
     const s = await emu.call('GET', `/v1/images/${emu.fileKey}?ids=1:5&scale=5`);
     expect(s.status).toBe(400);
-    expect(s.json.message).toMatchInlineSnapshot(`"Query parameter "scale" must be a number from 0.01 to 4 (got "5")."`);
+    expect(s.json.message).toMatchInlineSnapshot(
+      `"Query parameter "scale" must be a number from 0.01 to 4 (got "5")."`,
+    );
   });
 
   it('answers 404 for a wrong file key', async () => {

@@ -27,7 +27,17 @@ describe('styles', () => {
       ['Spotlight', 'FILL'],
       ['Layout/8 px grid', 'GRID'],
     ]);
-    for (const k of ['key', 'name', 'description', 'style_type', 'node_id', 'thumbnail_url', 'created_at', 'updated_at']) expect(styles[0]).toHaveProperty(k);
+    for (const k of [
+      'key',
+      'name',
+      'description',
+      'style_type',
+      'node_id',
+      'thumbnail_url',
+      'created_at',
+      'updated_at',
+    ])
+      expect(styles[0]).toHaveProperty(k);
     expect(r.json.pagination).toEqual({ cursor: null, page_size: 11 });
     expect(r.json.meta.pagination).toEqual(r.json.pagination);
   });
@@ -37,7 +47,10 @@ describe('styles', () => {
     let cursor: string | null = '';
     let pages = 0;
     while (cursor !== null) {
-      const r = await emu.call('GET', `/v1/files/${emu.fileKey}/styles?page_size=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const r = await emu.call(
+        'GET',
+        `/v1/files/${emu.fileKey}/styles?page_size=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       names.push(...r.json.meta.styles.map((s: { name: string }) => s.name));
       cursor = r.json.pagination.cursor;
       pages++;
@@ -49,10 +62,14 @@ describe('styles', () => {
   it('rejects a bad page_size and a cursor it did not make', async () => {
     const a = await emu.call('GET', `/v1/files/${emu.fileKey}/styles?page_size=1001`);
     expect(a.status).toBe(400);
-    expect(a.json.message).toMatchInlineSnapshot(`"Query parameter "page_size" must be a whole number from 1 to 1000 (got "1001")."`);
+    expect(a.json.message).toMatchInlineSnapshot(
+      `"Query parameter "page_size" must be a whole number from 1 to 1000 (got "1001")."`,
+    );
     const b = await emu.call('GET', `/v1/files/${emu.fileKey}/styles?cursor=garbage`);
     expect(b.status).toBe(400);
-    expect(b.json.message).toMatchInlineSnapshot(`"Query parameter "cursor" is not a cursor from a previous page; start again without it."`);
+    expect(b.json.message).toMatchInlineSnapshot(
+      `"Query parameter "cursor" is not a cursor from a previous page; start again without it."`,
+    );
   });
 
   it('reads one style by key with file_key and the last editor', async () => {
@@ -60,7 +77,13 @@ describe('styles', () => {
     const key = list.json.meta.styles[1].key as string;
     const r = await emu.call('GET', `/v1/styles/${key}`);
     expect(r.status).toBe(200);
-    expect(r.json.meta).toMatchObject({ key, name: 'Body/Regular', style_type: 'TEXT', file_key: emu.fileKey, user: { handle: 'Ada Designer' } });
+    expect(r.json.meta).toMatchObject({
+      key,
+      name: 'Body/Regular',
+      style_type: 'TEXT',
+      file_key: emu.fileKey,
+      user: { handle: 'Ada Designer' },
+    });
     const missing = await emu.call('GET', '/v1/styles/0000');
     expect(missing.status).toBe(404);
     expect(missing.json.message).toMatchInlineSnapshot(`"Style not found: no published style with key "0000"."`);
@@ -75,10 +98,20 @@ describe('components and component sets', () => {
   it('lists components with containing_frame, paged by cursor', async () => {
     const first = await emu.call('GET', `/v1/files/${emu.fileKey}/components?page_size=2`);
     expect(first.status).toBe(200);
-    expect(first.json.meta.components.map((c: { name: string }) => c.name)).toEqual(['Variant=Primary', 'Variant=Secondary']);
-    expect(first.json.meta.components[0].containing_frame).toMatchObject({ name: 'Button', nodeId: '2:1', pageName: 'Components' });
+    expect(first.json.meta.components.map((c: { name: string }) => c.name)).toEqual([
+      'Variant=Primary',
+      'Variant=Secondary',
+    ]);
+    expect(first.json.meta.components[0].containing_frame).toMatchObject({
+      name: 'Button',
+      nodeId: '2:1',
+      pageName: 'Components',
+    });
     expect(first.json.pagination.page_size).toBe(2);
-    const next = await emu.call('GET', `/v1/files/${emu.fileKey}/components?page_size=2&cursor=${first.json.pagination.cursor}`);
+    const next = await emu.call(
+      'GET',
+      `/v1/files/${emu.fileKey}/components?page_size=2&cursor=${first.json.pagination.cursor}`,
+    );
     expect(next.json.meta.components.map((c: { name: string }) => c.name)).toEqual(['Icon/Check']);
     expect(next.json.pagination).toEqual({ cursor: null, page_size: 1 });
   });
@@ -88,7 +121,8 @@ describe('components and component sets', () => {
     expect(r.status).toBe(200);
     expect(r.json.meta.component_sets).toHaveLength(1);
     expect(r.json.meta.component_sets[0]).toMatchObject({ name: 'Button', node_id: '2:1' });
-    for (const k of ['key', 'description', 'thumbnail_url', 'created_at', 'updated_at', 'containing_frame']) expect(r.json.meta.component_sets[0]).toHaveProperty(k);
+    for (const k of ['key', 'description', 'thumbnail_url', 'created_at', 'updated_at', 'containing_frame'])
+      expect(r.json.meta.component_sets[0]).toHaveProperty(k);
   });
 
   it('answers 404 for a wrong file key', async () => {

@@ -14,17 +14,33 @@ beforeEach(async () => {
 });
 
 const q = (o: Record<string, string>): string => new URLSearchParams(o).toString();
-const form = (o: Record<string, string>) => ({ raw: q(o), token: null, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+const form = (o: Record<string, string>) => ({
+  raw: q(o),
+  token: null,
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
 
 function authorizeParams(over: Record<string, string> = {}): Record<string, string> {
-  return { client_id: emu.oauth.clientId, redirect_uri: REDIRECT, scope: 'files:read file_variables:read', state: 'st-123', response_type: 'code', ...over };
+  return {
+    client_id: emu.oauth.clientId,
+    redirect_uri: REDIRECT,
+    scope: 'files:read file_variables:read',
+    state: 'st-123',
+    response_type: 'code',
+    ...over,
+  };
 }
 
 /** What a person does: open the authorize page, press "Allow", and land on the redirect URI. */
 async function signIn(scope = 'files:read file_variables:read'): Promise<string> {
   const page = await emu.call('GET', `/oauth?${q(authorizeParams({ scope }))}`, { token: null });
   expect(page.status).toBe(200);
-  const fields = Object.fromEntries([...page.text.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!.replace(/&#(\d+);/g, (_x, n: string) => String.fromCharCode(Number(n)))]));
+  const fields = Object.fromEntries(
+    [...page.text.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [
+      m[1]!,
+      m[2]!.replace(/&#(\d+);/g, (_x, n: string) => String.fromCharCode(Number(n))),
+    ]),
+  );
   const approve = await emu.call('POST', '/oauth/approve', form({ ...fields, decision: 'allow' }));
   expect(approve.status).toBe(302);
   const to = new URL(String(approve.headers['location']));
@@ -34,10 +50,25 @@ async function signIn(scope = 'files:read file_variables:read'): Promise<string>
 }
 
 async function exchange(code: string, over: Record<string, string> = {}) {
-  return emu.call('POST', '/v1/oauth/token', form({ client_id: emu.oauth.clientId, client_secret: emu.oauth.clientSecret, redirect_uri: REDIRECT, code, grant_type: 'authorization_code', ...over }));
+  return emu.call(
+    'POST',
+    '/v1/oauth/token',
+    form({
+      client_id: emu.oauth.clientId,
+      client_secret: emu.oauth.clientSecret,
+      redirect_uri: REDIRECT,
+      code,
+      grant_type: 'authorization_code',
+      ...over,
+    }),
+  );
 }
 async function refresh(token: string, over: Record<string, string> = {}) {
-  return emu.call('POST', '/v1/oauth/refresh', form({ client_id: emu.oauth.clientId, client_secret: emu.oauth.clientSecret, refresh_token: token, ...over }));
+  return emu.call(
+    'POST',
+    '/v1/oauth/refresh',
+    form({ client_id: emu.oauth.clientId, client_secret: emu.oauth.clientSecret, refresh_token: token, ...over }),
+  );
 }
 
 describe('authorize page', () => {
@@ -52,7 +83,9 @@ describe('authorize page', () => {
     const a = await emu.call('GET', `/oauth?${q(authorizeParams({ client_id: 'nope' }))}`, { token: null });
     expect(a.status).toBe(400);
     expect(a.text).toContain('Unknown client_id &#34;nope&#34;');
-    const b = await emu.call('GET', `/oauth?${q(authorizeParams({ redirect_uri: 'https://evil.example/cb' }))}`, { token: null });
+    const b = await emu.call('GET', `/oauth?${q(authorizeParams({ redirect_uri: 'https://evil.example/cb' }))}`, {
+      token: null,
+    });
     expect(b.status).toBe(400);
     expect(b.headers['location']).toBeUndefined();
   });
@@ -93,7 +126,9 @@ describe('code exchange and tokens', () => {
     expect((await exchange(code)).status).toBe(200);
     const again = await exchange(code);
     expect(again.status).toBe(400);
-    expect(again.json.message).toMatchInlineSnapshot(`"This code was already exchanged; codes are single-use. Start the sign-in again."`);
+    expect(again.json.message).toMatchInlineSnapshot(
+      `"This code was already exchanged; codes are single-use. Start the sign-in again."`,
+    );
     const late = await signIn();
     await emu.admin.advanceClock(600);
     const expired = await exchange(late);
@@ -114,7 +149,9 @@ describe('code exchange and tokens', () => {
     expect((await emu.call('GET', '/v1/me', { bearer: next.json.access_token })).status).toBe(200);
     const reused = await refresh(first.refresh_token);
     expect(reused.status).toBe(400);
-    expect(reused.json.message).toMatchInlineSnapshot(`"This refresh token was already used; refresh tokens are single-use. Store the new one from each refresh, or sign in again."`);
+    expect(reused.json.message).toMatchInlineSnapshot(
+      `"This refresh token was already used; refresh tokens are single-use. Store the new one from each refresh, or sign in again."`,
+    );
     expect((await refresh(next.json.refresh_token)).status).toBe(200);
     expect((await refresh('dfs_ort_unknown')).status).toBe(400);
     expect((await refresh(next.json.refresh_token, { client_secret: 'x' })).status).toBe(403);
@@ -123,6 +160,8 @@ describe('code exchange and tokens', () => {
   it('accepts only form-encoded token requests', async () => {
     const r = await emu.call('POST', '/v1/oauth/token', { token: null, body: { code: 'x' } });
     expect(r.status).toBe(400);
-    expect(r.json.message).toMatchInlineSnapshot(`"Send the fields form-encoded (Content-Type: application/x-www-form-urlencoded)."`);
+    expect(r.json.message).toMatchInlineSnapshot(
+      `"Send the fields form-encoded (Content-Type: application/x-www-form-urlencoded)."`,
+    );
   });
 });

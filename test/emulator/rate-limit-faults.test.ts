@@ -18,7 +18,10 @@ describe('rate limit', () => {
     const local = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`, { token: t1 })).json.meta;
     const ids = Object.keys(local.variables);
     // One PUT with many items is one call.
-    const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, { token: t1, body: { variables: ids.map((id) => ({ action: 'UPDATE', id, description: 'x' })) } });
+    const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, {
+      token: t1,
+      body: { variables: ids.map((id) => ({ action: 'UPDATE', id, description: 'x' })) },
+    });
     expect(put.status).toBe(200);
     expect((await emu.call('GET', `/v1/files/${emu.fileKey}?depth=1`, { token: t1 })).status).toBe(200);
     const limited = await emu.call('GET', `/v1/files/${emu.fileKey}?depth=1`, { token: t1 });
@@ -49,11 +52,23 @@ describe('injected faults', () => {
   });
 
   const version = async (): Promise<string> => (await emu.call('GET', `/v1/files/${emu.fileKey}?depth=1`)).json.version;
-  const create = (name: string) => ({ variableCollections: [{ action: 'CREATE', id: 'temp_c', name, initialModeId: 'temp_m' }], variableModes: [{ action: 'CREATE', id: 'temp_m', name: 'M', variableCollectionId: 'temp_c' }] });
-  const collections = async (): Promise<string[]> => Object.values((await emu.call('GET', `${vars}/local`)).json.meta.variableCollections).map((c) => (c as { name: string }).name);
+  const create = (name: string) => ({
+    variableCollections: [{ action: 'CREATE', id: 'temp_c', name, initialModeId: 'temp_m' }],
+    variableModes: [{ action: 'CREATE', id: 'temp_m', name: 'M', variableCollectionId: 'temp_c' }],
+  });
+  const collections = async (): Promise<string[]> =>
+    Object.values((await emu.call('GET', `${vars}/local`)).json.meta.variableCollections).map(
+      (c) => (c as { name: string }).name,
+    );
 
-  it('rate-limit: 429 with the rule\'s Retry-After on the nth matching call, then normal again', async () => {
-    await emu.admin.addFault({ method: 'GET', path: '/v1/files/*/variables/local', fault: 'rate-limit', retryAfter: 7, nth: 2 });
+  it("rate-limit: 429 with the rule's Retry-After on the nth matching call, then normal again", async () => {
+    await emu.admin.addFault({
+      method: 'GET',
+      path: '/v1/files/*/variables/local',
+      fault: 'rate-limit',
+      retryAfter: 7,
+      nth: 2,
+    });
     expect((await emu.call('GET', `${vars}/local`)).status).toBe(200);
     const r = await emu.call('GET', `${vars}/local`);
     expect(r.status).toBe(429);
@@ -82,14 +97,20 @@ describe('injected faults', () => {
 
   it('reset: the connection is reset and nothing is applied', async () => {
     await emu.admin.addFault({ method: 'POST', path: '/v1/files/**', fault: 'reset' });
-    const err = await emu.call('POST', vars, { body: create('reset') }).then(() => null, (e: Error & { code?: string; cause?: { code?: string } }) => e);
+    const err = await emu.call('POST', vars, { body: create('reset') }).then(
+      () => null,
+      (e: Error & { code?: string; cause?: { code?: string } }) => e,
+    );
     expect(err).not.toBeNull();
     expect(await collections()).not.toContain('reset');
   });
 
   it('truncate: the body stops halfway although content-length promised all of it', async () => {
     await emu.admin.addFault({ path: '/v1/files/*/variables/local', fault: 'truncate' });
-    const res = await request(`${emu.url}${vars}/local`, { headers: { 'x-service-token': emu.token }, dispatcher: emu.dispatcher });
+    const res = await request(`${emu.url}${vars}/local`, {
+      headers: { 'x-service-token': emu.token },
+      dispatcher: emu.dispatcher,
+    });
     expect(res.statusCode).toBe(200);
     await expect(res.body.text()).rejects.toThrow();
   });
@@ -101,9 +122,14 @@ describe('injected faults', () => {
   });
 
   it('rejects a malformed rule naming the key', async () => {
-    const r = await emu.call('POST', '/_emulator/faults', { token: emu.adminToken, body: { path: '/v1/me', fault: 'explode' } });
+    const r = await emu.call('POST', '/_emulator/faults', {
+      token: emu.adminToken,
+      body: { path: '/v1/me', fault: 'explode' },
+    });
     expect(r.status).toBe(400);
-    expect(r.json.message).toMatchInlineSnapshot(`"Key "fault" must be one of rate-limit, error-500, commit-then-drop, reset, delay, truncate."`);
+    expect(r.json.message).toMatchInlineSnapshot(
+      `"Key "fault" must be one of rate-limit, error-500, commit-then-drop, reset, delay, truncate."`,
+    );
   });
 
   it('reset restores the seed, clears faults and the log, and keeps the credentials', async () => {

@@ -22,16 +22,41 @@ const endpoints: [string, Call, string, string][] = [
   ['GET images', (e) => ['GET', `/v1/images/${e.fileKey}?ids=1:2`], 'file_content:read', 'files:read'],
   ['GET image fills', (e) => ['GET', `/v1/files/${e.fileKey}/images`], 'file_content:read', 'files:read'],
   ['GET comments', (e) => ['GET', `/v1/files/${e.fileKey}/comments`], 'file_content:read', 'files:read'],
-  ['POST comment', (e) => ['POST', `/v1/files/${e.fileKey}/comments`, { message: 'hi' }], 'file_comments:write', 'file_comments:write'],
-  ['DELETE comment', (e) => ['DELETE', `/v1/files/${e.fileKey}/comments/404`], 'file_comments:write', 'file_comments:write'],
+  [
+    'POST comment',
+    (e) => ['POST', `/v1/files/${e.fileKey}/comments`, { message: 'hi' }],
+    'file_comments:write',
+    'file_comments:write',
+  ],
+  [
+    'DELETE comment',
+    (e) => ['DELETE', `/v1/files/${e.fileKey}/comments/404`],
+    'file_comments:write',
+    'file_comments:write',
+  ],
   ['GET styles', (e) => ['GET', `/v1/files/${e.fileKey}/styles`], 'file_content:read', 'files:read'],
   ['GET style', () => ['GET', '/v1/styles/0000'], 'file_content:read', 'files:read'],
   ['GET components', (e) => ['GET', `/v1/files/${e.fileKey}/components`], 'file_content:read', 'files:read'],
   ['GET component sets', (e) => ['GET', `/v1/files/${e.fileKey}/component_sets`], 'file_content:read', 'files:read'],
-  ['GET variables', (e) => ['GET', `/v1/files/${e.fileKey}/variables/local`], 'file_content:read', 'file_variables:read'],
-  ['POST variables', (e) => ['POST', `/v1/files/${e.fileKey}/variables`, {}], 'file_content:write', 'file_variables:write'],
-  ['PUT variables', (e) => ['PUT', `/v1/files/${e.fileKey}/variables`, {}], 'file_content:write', 'file_variables:write'],
-  ['POST webhook', (e) => ['POST', '/v2/webhooks', {}], 'webhooks:write', 'webhooks:write'],
+  [
+    'GET variables',
+    (e) => ['GET', `/v1/files/${e.fileKey}/variables/local`],
+    'file_content:read',
+    'file_variables:read',
+  ],
+  [
+    'POST variables',
+    (e) => ['POST', `/v1/files/${e.fileKey}/variables`, {}],
+    'file_content:write',
+    'file_variables:write',
+  ],
+  [
+    'PUT variables',
+    (e) => ['PUT', `/v1/files/${e.fileKey}/variables`, {}],
+    'file_content:write',
+    'file_variables:write',
+  ],
+  ['POST webhook', (_e) => ['POST', '/v2/webhooks', {}], 'webhooks:write', 'webhooks:write'],
   ['GET webhooks', (e) => ['GET', `/v2/webhooks/${e.teamId}`], 'webhooks:write', 'webhooks:write'],
   ['DELETE webhook', () => ['DELETE', '/v2/webhooks/404'], 'webhooks:write', 'webhooks:write'],
 ];
@@ -44,7 +69,9 @@ describe.each(endpoints)('%s', (_name, call, personal, oauth) => {
     const others = await emu.admin.mintToken({ scopes: PERSONAL_SCOPES.filter((s) => s !== personal) });
     const denied = await emu.call(method, path, { token: others, body });
     expect(denied.status).toBe(403);
-    expect(denied.json.message).toBe(`Invalid scope: this endpoint needs the ${personal} scope, which the token does not have.`);
+    expect(denied.json.message).toBe(
+      `Invalid scope: this endpoint needs the ${personal} scope, which the token does not have.`,
+    );
   });
 
   it(`needs ${oauth} with an OAuth token`, async () => {

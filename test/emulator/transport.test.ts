@@ -13,7 +13,9 @@ afterAll(async () => {
 function plainHttp(url: string, path: string): Promise<string> {
   const { port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const s = connect(Number(port), '127.0.0.1', () => s.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nX-Service-Token: t\r\n\r\n`));
+    const s = connect(Number(port), '127.0.0.1', () =>
+      s.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nX-Service-Token: t\r\n\r\n`),
+    );
     let out = '';
     s.on('data', (c: Buffer) => (out += c.toString()));
     s.on('end', () => resolve(out));
@@ -56,10 +58,14 @@ describe('credentials', () => {
   it('answers 403 without a credential, with an unknown token and with an expired one', async () => {
     const none = await emu.call('GET', '/v1/me', { token: null });
     expect(none.status).toBe(403);
-    expect(none.json.message).toMatchInlineSnapshot(`"No credentials: send a personal token in X-Service-Token or an OAuth token in Authorization: Bearer."`);
+    expect(none.json.message).toMatchInlineSnapshot(
+      `"No credentials: send a personal token in X-Service-Token or an OAuth token in Authorization: Bearer."`,
+    );
     const bad = await emu.call('GET', '/v1/me', { token: 'dfs_pat_not-a-token' });
     expect(bad.status).toBe(403);
-    expect(bad.json.message).toMatchInlineSnapshot(`"Invalid token: the X-Service-Token is not a valid personal access token."`);
+    expect(bad.json.message).toMatchInlineSnapshot(
+      `"Invalid token: the X-Service-Token is not a valid personal access token."`,
+    );
     const short = await emu.admin.mintToken({ scopes: ['file_content:read'], expiresInSeconds: 3600 });
     expect((await emu.call('GET', '/v1/me', { token: short })).status).toBe(200);
     await emu.admin.advanceClock(3600);

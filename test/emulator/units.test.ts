@@ -17,13 +17,25 @@ describe('fault table', () => {
     expect(t.take('POST', '/v1/files/K/variables')?.fault).toBe('error-500');
     expect(t.take('POST', '/v1/files/K/variables')).toBeNull(); // times used up
     expect(t.take('DELETE', '/v2/webhooks/7')?.fault).toBe('delay');
-    expect(t.list().map((r) => [r.seen, r.fired])).toEqual([[4, 2], [1, 1]]);
+    expect(t.list().map((r) => [r.seen, r.fired])).toEqual([
+      [4, 2],
+      [1, 1],
+    ]);
   });
 
   it('rejects rules with unknown keys or bad values, naming the key', () => {
-    expect(checkRule({ path: '/x', fault: 'reset', when: 1 })).toEqual({ ok: false, message: 'Unknown key "when" in the fault rule; allowed: method, path, nth, times, fault, retryAfter, delayMs.' });
-    expect(checkRule({ path: 'x', fault: 'reset' })).toEqual({ ok: false, message: 'Key "path" must be a path pattern starting with "/", e.g. "/v1/files/*/variables".' });
-    expect(checkRule({ path: '/x', fault: 'reset', nth: 0 })).toEqual({ ok: false, message: 'Key "nth" must be a whole number of at least 1.' });
+    expect(checkRule({ path: '/x', fault: 'reset', when: 1 })).toEqual({
+      ok: false,
+      message: 'Unknown key "when" in the fault rule; allowed: method, path, nth, times, fault, retryAfter, delayMs.',
+    });
+    expect(checkRule({ path: 'x', fault: 'reset' })).toEqual({
+      ok: false,
+      message: 'Key "path" must be a path pattern starting with "/", e.g. "/v1/files/*/variables".',
+    });
+    expect(checkRule({ path: '/x', fault: 'reset', nth: 0 })).toEqual({
+      ok: false,
+      message: 'Key "nth" must be a whole number of at least 1.',
+    });
   });
 });
 
@@ -41,7 +53,11 @@ describe('rate limiter', () => {
 
 describe('alias cycles', () => {
   const alias = (id: string): VariableValue => ({ type: 'VARIABLE_ALIAS', id });
-  const graph = (values: Record<string, Record<string, VariableValue>>, collections: Record<string, string>, modes: Record<string, string[]>) => ({
+  const graph = (
+    values: Record<string, Record<string, VariableValue>>,
+    collections: Record<string, string>,
+    modes: Record<string, string[]>,
+  ) => ({
     valueOf: (v: string, m: string) => values[v]?.[m],
     collectionOf: (v: string) => collections[v],
     modesOf: (c: string) => modes[c] ?? [],
@@ -49,12 +65,25 @@ describe('alias cycles', () => {
 
   it('follows the same mode inside a collection, so mode-crossing aliases are no cycle', () => {
     const g = graph({ a: { L: alias('b'), D: 1 }, b: { L: 2, D: alias('a') } }, { a: 'c', b: 'c' }, { c: ['L', 'D'] });
-    expect(findAliasCycle(g, [['a', 'L'], ['b', 'D']])).toBeNull();
+    expect(
+      findAliasCycle(g, [
+        ['a', 'L'],
+        ['b', 'D'],
+      ]),
+    ).toBeNull();
   });
 
   it('finds a cycle through another collection, where every mode of the target counts', () => {
-    const g = graph({ p: { V: alias('s') }, s: { L: 1, D: alias('p') } }, { p: 'prim', s: 'sem' }, { prim: ['V'], sem: ['L', 'D'] });
-    expect(findAliasCycle(g, [['p', 'V']])).toEqual([['p', 'V'], ['s', 'D'], ['p', 'V']]);
+    const g = graph(
+      { p: { V: alias('s') }, s: { L: 1, D: alias('p') } },
+      { p: 'prim', s: 'sem' },
+      { prim: ['V'], sem: ['L', 'D'] },
+    );
+    expect(findAliasCycle(g, [['p', 'V']])).toEqual([
+      ['p', 'V'],
+      ['s', 'D'],
+      ['p', 'V'],
+    ]);
   });
 
   it('walks a 20,000-long chain without recursion', () => {

@@ -16,13 +16,19 @@ afterAll(async () => {
   await emu.close();
 });
 
-type Meta = { variables: Record<string, { name: string; valuesByMode: Record<string, unknown> }>; variableCollections: Record<string, { modes: { modeId: string }[] }> };
+type Meta = {
+  variables: Record<string, { name: string; valuesByMode: Record<string, unknown> }>;
+  variableCollections: Record<string, { modes: { modeId: string }[] }>;
+};
 const read = async (): Promise<{ text: string; meta: Meta }> => {
   const r = await emu.call('GET', `${path}/local`);
   expect(r.status).toBe(200);
   return { text: JSON.stringify(r.json), meta: r.json.meta as Meta };
 };
-const names = (m: Meta) => Object.values(m.variables).map((v) => v.name).sort();
+const names = (m: Meta) =>
+  Object.values(m.variables)
+    .map((v) => v.name)
+    .sort();
 
 it('shows every write, and only writes change the answer', async () => {
   await emu.admin.reset('empty');
@@ -30,11 +36,22 @@ it('shows every write, and only writes change the answer', async () => {
   expect(names(empty.meta)).toEqual([]);
   expect((await read()).text).toBe(empty.text);
 
-  const created = await emu.call('POST', path, { body: {
-    variableCollections: [{ action: 'CREATE', id: 'temp_c', name: 'Base', initialModeId: 'temp_m' }],
-    variableModes: [{ action: 'CREATE', id: 'temp_m', name: 'Light', variableCollectionId: 'temp_c' }],
-    variables: [{ action: 'CREATE', id: 'temp_v', name: 'space/1', variableCollectionId: 'temp_c', resolvedType: 'FLOAT', initialModeValue: 4 }],
-  } });
+  const created = await emu.call('POST', path, {
+    body: {
+      variableCollections: [{ action: 'CREATE', id: 'temp_c', name: 'Base', initialModeId: 'temp_m' }],
+      variableModes: [{ action: 'CREATE', id: 'temp_m', name: 'Light', variableCollectionId: 'temp_c' }],
+      variables: [
+        {
+          action: 'CREATE',
+          id: 'temp_v',
+          name: 'space/1',
+          variableCollectionId: 'temp_c',
+          resolvedType: 'FLOAT',
+          initialModeValue: 4,
+        },
+      ],
+    },
+  });
   expect(created.status).toBe(200);
   const after = await read();
   expect(names(after.meta)).toEqual(['space/1']);
@@ -42,11 +59,15 @@ it('shows every write, and only writes change the answer', async () => {
   const mode = created.json.meta.tempIdMapping.temp_m as string;
 
   // A refused batch changes nothing, and the answer stays the same.
-  const refused = await emu.call('PUT', path, { body: { variables: [{ action: 'UPDATE', id, variableModeValues: [{ modeId: mode, value: 'not a number' }] }] } });
+  const refused = await emu.call('PUT', path, {
+    body: { variables: [{ action: 'UPDATE', id, variableModeValues: [{ modeId: mode, value: 'not a number' }] }] },
+  });
   expect(refused.status).toBe(400);
   expect((await read()).text).toBe(after.text);
 
-  const updated = await emu.call('PUT', path, { body: { variables: [{ action: 'UPDATE', id, variableModeValues: [{ modeId: mode, value: 8 }] }] } });
+  const updated = await emu.call('PUT', path, {
+    body: { variables: [{ action: 'UPDATE', id, variableModeValues: [{ modeId: mode, value: 8 }] }] },
+  });
   expect(updated.status).toBe(200);
   expect((await read()).meta.variables[id]?.valuesByMode[mode]).toBe(8);
 

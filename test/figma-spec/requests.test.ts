@@ -31,7 +31,11 @@ beforeAll(async () => {
     ...real,
     dialect: real.dialect,
     writeVariables: (fileKey: string, request: VariablesWrite) => {
-      sent.push({ method: request.method, path: `/v1/files/${fileKey}/variables`, body: structuredClone(request.body) });
+      sent.push({
+        method: request.method,
+        path: `/v1/files/${fileKey}/variables`,
+        body: structuredClone(request.body),
+      });
       return real.writeVariables(fileKey, request);
     },
     createWebhook: (body) => {
@@ -47,7 +51,14 @@ afterAll(async () => {
 
 async function push(project: TestProject, opts: { deleteOrphans?: boolean } = {}): Promise<void> {
   const loaded = loadConfig({ cwd: project.root });
-  const outcome = await runSync({ mode: 'push', root: loaded.root, config: loaded.config, client, fileKey: emu.fileKey, deleteOrphans: opts.deleteOrphans });
+  const outcome = await runSync({
+    mode: 'push',
+    root: loaded.root,
+    config: loaded.config,
+    client,
+    fileKey: emu.fileKey,
+    deleteOrphans: opts.deleteOrphans,
+  });
   expect(outcome.kind).toBe('applied');
 }
 const edit = (project: TestProject, rel: string, change: (doc: any) => void): void => {
@@ -98,11 +109,18 @@ describe('request bodies tokensync sends in the figma dialect', () => {
       await push(project);
     });
     await step('delete (--delete-orphans)', async () => {
-      for (const mode of ['light', 'dark', 'high-contrast']) edit(project, `tokens/theme/${mode}.tokens.json`, (d) => delete d.surface.text);
+      for (const mode of ['light', 'dark', 'high-contrast'])
+        edit(project, `tokens/theme/${mode}.tokens.json`, (d) => delete d.surface.text);
       await push(project, { deleteOrphans: true });
     });
     await step('a webhook', async () => {
-      await client.createWebhook({ event_type: 'FILE_UPDATE', team_id: emu.teamId, endpoint: 'https://127.0.0.1:9/hook', passcode: 'pass-of-ours', description: 'tokens' });
+      await client.createWebhook({
+        event_type: 'FILE_UPDATE',
+        team_id: emu.teamId,
+        endpoint: 'https://127.0.0.1:9/hook',
+        passcode: 'pass-of-ours',
+        description: 'tokens',
+      });
     });
     expect(scenario).toHaveLength(5);
 
@@ -113,14 +131,47 @@ describe('request bodies tokensync sends in the figma dialect', () => {
     }
     expect(mismatches).toEqual([]);
     // The figma dialect writes with POST only: one per push here.
-    expect(sent.filter((r) => r.path.endsWith('/variables')).map((r) => r.method)).toEqual(['POST', 'POST', 'POST', 'POST']);
+    expect(sent.filter((r) => r.path.endsWith('/variables')).map((r) => r.method)).toEqual([
+      'POST',
+      'POST',
+      'POST',
+      'POST',
+    ]);
     expect(JSON.stringify(sent)).toContain('"action":"DELETE"');
   });
 
   it('the check can fail: a dfs body, or a field the document does not name, is refused', () => {
-    expect(checkRequest('POST', '/v1/files/k/variables', { variables: [{ action: 'CREATE', id: 't', name: 'a', variableCollectionId: 'c', resolvedType: 'FLOAT', initialModeValue: 1 }] })).not.toBeNull();
-    expect(checkRequest('POST', '/v1/files/k/variables', { variableModeValues: [{ variableId: 'v', modeId: 'm', value: 1, extra: true }] })).not.toBeNull();
-    expect(checkRequest('POST', '/v2/webhooks', { event_type: 'FILE_UPDATE', team_id: 't', endpoint: 'https://x', passcode: 'p' })).not.toBeNull();
-    expect(checkRequest('POST', '/v1/files/k/variables', { variableModeValues: [{ variableId: 'v', modeId: 'm', value: { r: 1, g: 0, b: 0, a: 1 } }] })).toBeNull();
+    expect(
+      checkRequest('POST', '/v1/files/k/variables', {
+        variables: [
+          {
+            action: 'CREATE',
+            id: 't',
+            name: 'a',
+            variableCollectionId: 'c',
+            resolvedType: 'FLOAT',
+            initialModeValue: 1,
+          },
+        ],
+      }),
+    ).not.toBeNull();
+    expect(
+      checkRequest('POST', '/v1/files/k/variables', {
+        variableModeValues: [{ variableId: 'v', modeId: 'm', value: 1, extra: true }],
+      }),
+    ).not.toBeNull();
+    expect(
+      checkRequest('POST', '/v2/webhooks', {
+        event_type: 'FILE_UPDATE',
+        team_id: 't',
+        endpoint: 'https://x',
+        passcode: 'p',
+      }),
+    ).not.toBeNull();
+    expect(
+      checkRequest('POST', '/v1/files/k/variables', {
+        variableModeValues: [{ variableId: 'v', modeId: 'm', value: { r: 1, g: 0, b: 0, a: 1 } }],
+      }),
+    ).toBeNull();
   });
 });

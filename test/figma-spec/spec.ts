@@ -18,13 +18,23 @@ const require = createRequire(import.meta.url);
 const SPEC_FILE = require.resolve('@figma/rest-api-spec/openapi/openapi.yaml');
 
 type Json = Record<string, unknown>;
-export const spec = parse(readFileSync(SPEC_FILE, 'utf8')) as { info: { version: string }; paths: Record<string, Record<string, Json>>; components: Json };
+export const spec = parse(readFileSync(SPEC_FILE, 'utf8')) as {
+  info: { version: string };
+  paths: Record<string, Record<string, Json>>;
+  components: Json;
+};
 
 function strictCopy(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(strictCopy);
   if (typeof node !== 'object' || node === null) return node;
   const out: Json = {};
-  for (const [k, v] of Object.entries(node)) out[k] = k === 'properties' || k === 'example' || k === 'examples' ? (k === 'properties' ? mapValues(v as Json) : v) : strictCopy(v);
+  for (const [k, v] of Object.entries(node))
+    out[k] =
+      k === 'properties' || k === 'example' || k === 'examples'
+        ? k === 'properties'
+          ? mapValues(v as Json)
+          : v
+        : strictCopy(v);
   if ('properties' in out && !('additionalProperties' in out) && !('allOf' in out)) out['additionalProperties'] = false;
   return out;
 }
@@ -36,7 +46,8 @@ function mapValues(obj: Json): Json {
 // collected is exponential in depth. Answers stop at the first error, which names the path.
 const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
 const ajvAll = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-const addFormats = ((addFormatsModule as unknown as { default?: (a: Ajv2020) => void }).default ?? addFormatsModule) as unknown as (a: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: (a: Ajv2020) => void }).default ??
+  addFormatsModule) as unknown as (a: Ajv2020) => void;
 addFormats(ajv);
 addFormats(ajvAll);
 ajv.addSchema(spec as object, 'figma');
@@ -94,7 +105,10 @@ export interface Mismatch {
 }
 
 function describe(errors: ErrorObject[] | null | undefined): string[] {
-  return (errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`);
+  return (errors ?? []).map(
+    (e) =>
+      `${e.instancePath || '(root)'} ${e.message ?? ''}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`,
+  );
 }
 
 /** Validates an answer of METHOD path with this status against the document's response schema. */
@@ -102,8 +116,17 @@ export function checkResponse(method: string, path: string, status: number, body
   const { template, op } = operation(method, path);
   const responses = op['responses'] as Record<string, Json>;
   const entry = responses[String(status)];
-  if (!entry) return { where: `${method} ${template} -> ${status}`, errors: [`the document lists no ${status} answer for this operation (it lists ${Object.keys(responses).join(', ')})`] };
-  const base = typeof entry['$ref'] === 'string' ? `figma${entry['$ref']}` : `figma#/paths/${pointer(template)}/${method.toLowerCase()}/responses/${status}`;
+  if (!entry)
+    return {
+      where: `${method} ${template} -> ${status}`,
+      errors: [
+        `the document lists no ${status} answer for this operation (it lists ${Object.keys(responses).join(', ')})`,
+      ],
+    };
+  const base =
+    typeof entry['$ref'] === 'string'
+      ? `figma${entry['$ref']}`
+      : `figma#/paths/${pointer(template)}/${method.toLowerCase()}/responses/${status}`;
   const ref = `${base}/content/application~1json/schema`;
   const v = validator(ref);
   return v(body) ? null : { where: `${method} ${template} -> ${status}`, errors: describe(v.errors) };
@@ -112,6 +135,9 @@ export function checkResponse(method: string, path: string, status: number, body
 /** Validates a request body of METHOD path against the document's request schema, no extra fields allowed. */
 export function checkRequest(method: string, path: string, body: unknown): Mismatch | null {
   const { template } = operation(method, path);
-  const v = validator(`figma-strict#/paths/${pointer(template)}/${method.toLowerCase()}/requestBody/content/application~1json/schema`, true);
+  const v = validator(
+    `figma-strict#/paths/${pointer(template)}/${method.toLowerCase()}/requestBody/content/application~1json/schema`,
+    true,
+  );
   return v(body) ? null : { where: `${method} ${template} (request body)`, errors: describe(v.errors) };
 }

@@ -69,14 +69,22 @@ export function missingBrowserMessage(env: NodeJS.ProcessEnv = process.env): str
  */
 export function installBrowserIfPossible(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (findBrowser({ env })) return undefined;
-  if (env['TOKENSYNC_NO_BROWSER_INSTALL']) return 'no browser, and TOKENSYNC_NO_BROWSER_INSTALL is set: not installing one';
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return 'no browser, and not root: not installing one';
+  if (env['TOKENSYNC_NO_BROWSER_INSTALL'])
+    return 'no browser, and TOKENSYNC_NO_BROWSER_INSTALL is set: not installing one';
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0)
+    return 'no browser, and not root: not installing one';
   if (!executable('/usr/bin/apt-get')) return 'no browser, and no apt-get: not installing one';
   try {
     execFileSync('/usr/bin/apt-get', ['update', '-qq'], { stdio: 'ignore', timeout: 300_000 });
-    execFileSync('/usr/bin/apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'ignore', timeout: 600_000, env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('/usr/bin/apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'ignore',
+      timeout: 600_000,
+      env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   } catch (err) {
     return `apt-get install chromium failed: ${(err as Error).message}`;
   }
-  return findBrowser({ env }) ? 'installed Debian\'s chromium for the browser tests' : 'apt-get install chromium ran, but no browser was found after it';
+  return findBrowser({ env })
+    ? "installed Debian's chromium for the browser tests"
+    : 'apt-get install chromium ran, but no browser was found after it';
 }

@@ -13,7 +13,10 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv; input?: string }): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  opts: { cwd: string; env?: NodeJS.ProcessEnv; input?: string },
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: opts.cwd,

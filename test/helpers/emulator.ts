@@ -51,15 +51,37 @@ export interface TestEmulator extends RunningEmulator {
     clearFaults(): Promise<void>;
     reset(seed?: 'demo' | 'empty'): Promise<void>;
     /** A new credential with these scopes (personal by default). */
-    mintToken(opts: { scopes: string[]; kind?: 'personal' | 'oauth'; user?: 'owner' | 'collaborator'; expiresInSeconds?: number }): Promise<string>;
+    mintToken(opts: {
+      scopes: string[];
+      kind?: 'personal' | 'oauth';
+      user?: 'owner' | 'collaborator';
+      expiresInSeconds?: number;
+    }): Promise<string>;
     /** Moves the emulator clock forward by service seconds. */
     advanceClock(seconds: number): Promise<void>;
     /** Webhook delivery attempts, after the ones in flight have finished. */
-    deliveries(): Promise<{ webhookId: string; eventType: string; attempt: number; status: number | null; ok: boolean; error: string | null }[]>;
+    deliveries(): Promise<
+      {
+        webhookId: string;
+        eventType: string;
+        attempt: number;
+        status: number | null;
+        ok: boolean;
+        error: string | null;
+      }[]
+    >;
   };
 }
 
-async function call(url: string, dispatcher: Agent, defaultToken: string, method: string, path: string, opts: CallOptions = {}, tokenHeader = 'x-service-token'): Promise<HttpResult> {
+async function call(
+  url: string,
+  dispatcher: Agent,
+  defaultToken: string,
+  method: string,
+  path: string,
+  opts: CallOptions = {},
+  tokenHeader = 'x-service-token',
+): Promise<HttpResult> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.bearer !== undefined) headers['authorization'] = `Bearer ${opts.bearer}`;
   else if (opts.token !== null) headers[tokenHeader] = opts.token ?? defaultToken;
@@ -69,7 +91,12 @@ async function call(url: string, dispatcher: Agent, defaultToken: string, method
     body = JSON.stringify(opts.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await undiciRequest(`${url}${path}`, { method: method as 'GET', headers, body: body ?? null, dispatcher });
+  const res = await undiciRequest(`${url}${path}`, {
+    method: method as 'GET',
+    headers,
+    body: body ?? null,
+    dispatcher,
+  });
   const text = await res.body.text();
   let parsed: unknown;
   try {
@@ -85,7 +112,8 @@ export async function startTestEmulator(opts: EmulatorOptions = {}): Promise<Tes
   const dispatcher = new Agent({ connect: { ca: emu.ca } });
   // The personal token goes in the dialect's header (figma: X-Figma-Token); admin calls accept either.
   const tokenHeader = emu.api === 'figma' ? 'x-figma-token' : 'x-service-token';
-  const c = (method: string, path: string, o?: CallOptions): Promise<HttpResult> => call(emu.url, dispatcher, emu.token, method, path, o, tokenHeader);
+  const c = (method: string, path: string, o?: CallOptions): Promise<HttpResult> =>
+    call(emu.url, dispatcher, emu.token, method, path, o, tokenHeader);
   const admin = async (method: string, path: string, body?: unknown): Promise<any> => {
     const r = await c(method, path, { token: emu.adminToken, ...(body === undefined ? {} : { body }) });
     if (r.status !== 200) throw new Error(`${method} ${path} answered ${r.status}: ${r.text}`);
@@ -169,7 +197,8 @@ export function spawnEmulatorCli(args: string[] = [], env: NodeJS.ProcessEnv = {
       }
     });
     void exited.then((code) => {
-      if (stdout.length === 0) reject(new Error(`tokensync emulator exited (${code}) before its ready line. stderr:\n${stderr}`));
+      if (stdout.length === 0)
+        reject(new Error(`tokensync emulator exited (${code}) before its ready line. stderr:\n${stderr}`));
     });
   });
 }

@@ -33,7 +33,10 @@ export default function setup(): void {
   }
   if (built >= newest(join(ROOT, 'src'))) return;
   try {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'pipe' });
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    });
   } catch (err) {
     // tsc still emits on type errors; report them, and let the tests that spawn the CLI show the effect.
     const out = (err as { stdout?: Buffer }).stdout?.toString() ?? String(err);

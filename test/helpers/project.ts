@@ -14,7 +14,10 @@ export interface TestProject {
   write(rel: string, text: string): void;
 }
 
-export function createProject(service: { url: string; caFile: string; token: string; fileKey: string; api?: 'dfs' | 'figma' }, extraConfig = ''): TestProject {
+export function createProject(
+  service: { url: string; caFile: string; token: string; fileKey: string; api?: 'dfs' | 'figma' },
+  extraConfig = '',
+): TestProject {
   const root = mkdtempSync(path.join(tmpdir(), 'tokensync-e2e-'));
   mkdirSync(path.join(root, 'config'));
   writeFileSync(
@@ -53,7 +56,14 @@ export function createProject(service: { url: string; caFile: string; token: str
 }
 
 /** A project that has just pulled from the service, with the service's request log cleared. */
-export async function pulledProject(service: { url: string; caFile: string; token: string; fileKey: string; api?: 'dfs' | 'figma'; admin: { clearRequests(): Promise<void> } }): Promise<TestProject> {
+export async function pulledProject(service: {
+  url: string;
+  caFile: string;
+  token: string;
+  fileKey: string;
+  api?: 'dfs' | 'figma';
+  admin: { clearRequests(): Promise<void> };
+}): Promise<TestProject> {
   const project = createProject(service);
   const pulled = await runCli(['pull'], { cwd: project.root, env: project.env });
   expect(pulled.stderr).toBe('');

@@ -8,7 +8,9 @@ import { COLOR_SPACES, convertToSrgb, srgbToXyzD65, toSrgb } from '../../src/mod
 
 const close = (actual: readonly number[] | undefined, expected: readonly number[], digits = 3): void => {
   expect(actual).toBeDefined();
-  actual!.forEach((v, i) => expect(v, `component ${i} of ${JSON.stringify(actual)}`).toBeCloseTo(expected[i]!, digits));
+  for (const [i, v] of actual!.entries()) {
+    expect(v, `component ${i} of ${JSON.stringify(actual)}`).toBeCloseTo(expected[i]!, digits);
+  }
 };
 
 describe('every DTCG color space to sRGB', () => {

@@ -17,6 +17,8 @@ describe('values', () => {
   it('compares floats after rounding to 6 decimals and keeps aliases by name', () => {
     expect(valuesEqual(0.1 + 0.2, 0.3)).toBe(true);
     expect(valuesEqual(1.000001, 1.000002)).toBe(false);
-    expect(canonicalValue({ alias: { collection: 'Primitives', name: 'color/blue/500' } })).toBe('{Primitives/color/blue/500}');
+    expect(canonicalValue({ alias: { collection: 'Primitives', name: 'color/blue/500' } })).toBe(
+      '{Primitives/color/blue/500}',
+    );
   });
 });

@@ -46,7 +46,11 @@ async function checkJson(project: TestProject): Promise<Diagnostic[]> {
 function profile(diags: Diagnostic[]): string[] {
   const counts = new Map<string, number>();
   for (const d of diags.filter((x) => x.severity === 'error')) {
-    const kind = d.message.split(d.tokenPath).join('<token>').replace(/"[^"]*"/g, (q) => (/^"[$a-zA-Z]+"$/.test(q) ? q : '"…"')).replace(/-?\d+(\.\d+)?/g, 'N');
+    const kind = d.message
+      .split(d.tokenPath)
+      .join('<token>')
+      .replace(/"[^"]*"/g, (q) => (/^"[$a-zA-Z]+"$/.test(q) ? q : '"…"'))
+      .replace(/-?\d+(\.\d+)?/g, 'N');
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, n]) => `${n} × ${k}`);
@@ -74,7 +78,12 @@ function sameCssName(project: TestProject): string[][] {
     if (typeof node !== 'object' || node === null) return;
     if ('$value' in node) {
       // Tailwind puts every color under --color-*, so "color.x" and "x" meet there too.
-      const css = keys.join('-').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^color-/, '');
+      const css = keys
+        .join('-')
+        .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^color-/, '');
       const dotted = keys.join('.');
       if (seen.has(css) && seen.get(css) !== dotted) out.push(keys);
       else seen.set(css, dotted);
@@ -97,7 +106,8 @@ function dropByPath(project: TestProject, keys: string[]): boolean {
 
 function countFiles(dir: string): number {
   let n = 0;
-  for (const name of readdirSync(dir)) n += statSync(path.join(dir, name)).isDirectory() ? countFiles(path.join(dir, name)) : 1;
+  for (const name of readdirSync(dir))
+    n += statSync(path.join(dir, name)).isDirectory() ? countFiles(path.join(dir, name)) : 1;
   return n;
 }
 
@@ -127,7 +137,9 @@ async function lifeOf(set: string): Promise<Run> {
   const init = await cli(project, 'init');
   expect(init.stderr).toBe('');
   expect(init.code).toBe(0);
-  expect(init.stdout).toMatch(/tokens\/tokens\.resolver\.json, which describes the \d+ token file\(s\) found as one set/);
+  expect(init.stdout).toMatch(
+    /tokens\/tokens\.resolver\.json, which describes the \d+ token file\(s\) found as one set/,
+  );
   // init wrote the defaults: point the config at the test service.
   project.write('config/tokensync.yaml', serviceConfig);
 
@@ -202,16 +214,29 @@ async function lifeOf(set: string): Promise<Run> {
   before.delete('tokens/sync.lock.json');
   expect(after).toEqual(before);
 
-  return { profile: profile(diags), dropped, summary, built, buildClashes: buildClashes.length, firstClashes: buildClashes.slice(0, 3), requests, variables, firstErrors, draftForms };
+  return {
+    profile: profile(diags),
+    dropped,
+    summary,
+    built,
+    buildClashes: buildClashes.length,
+    firstClashes: buildClashes.slice(0, 3),
+    requests,
+    variables,
+    firstErrors,
+    draftForms,
+  };
 }
 
 /** A real set runs a dozen CLI commands, more where it needs rounds of fixes; 2 shared cores on CI. */
 const LIFE_TIMEOUT = 240_000;
 
 describe('real design systems, as published in dtcg-examples 1.1.3', () => {
-  it('Shopify Polaris (MIT): every token is read, built and pushed as published', async () => {
-    const run = await lifeOf('shopify-polaris');
-    expect(run).toMatchInlineSnapshot(`
+  it(
+    'Shopify Polaris (MIT): every token is read, built and pushed as published',
+    async () => {
+      const run = await lifeOf('shopify-polaris');
+      expect(run).toMatchInlineSnapshot(`
       {
         "buildClashes": 0,
         "built": 9,
@@ -228,11 +253,15 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
         "variables": 67,
       }
     `);
-  }, LIFE_TIMEOUT);
+    },
+    LIFE_TIMEOUT,
+  );
 
-  it('Adobe Spectrum (Apache-2.0): "em" and "dp" dimensions are refused (format §8.2), the rest goes through', async () => {
-    const run = await lifeOf('adobe-spectrum');
-    expect(run).toMatchInlineSnapshot(`
+  it(
+    'Adobe Spectrum (Apache-2.0): "em" and "dp" dimensions are refused (format §8.2), the rest goes through',
+    async () => {
+      const run = await lifeOf('adobe-spectrum');
+      expect(run).toMatchInlineSnapshot(`
       {
         "buildClashes": 0,
         "built": 9,
@@ -255,11 +284,15 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
         "variables": 1576,
       }
     `);
-  }, LIFE_TIMEOUT);
+    },
+    LIFE_TIMEOUT,
+  );
 
-  it('Figma SDS (MIT): "em" letter spacings are refused (format §8.2), the rest goes through', async () => {
-    const run = await lifeOf('figma-sds');
-    expect(run).toMatchInlineSnapshot(`
+  it(
+    'Figma SDS (MIT): "em" letter spacings are refused (format §8.2), the rest goes through',
+    async () => {
+      const run = await lifeOf('figma-sds');
+      expect(run).toMatchInlineSnapshot(`
       {
         "buildClashes": 0,
         "built": 9,
@@ -281,11 +314,15 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
         "variables": 251,
       }
     `);
-  }, LIFE_TIMEOUT);
+    },
+    LIFE_TIMEOUT,
+  );
 
-  it('IBM Carbon (Apache-2.0): draft "0.16px" strings and bare 0s get the exact object to write (format §8.2)', async () => {
-    const run = await lifeOf('ibm-carbon');
-    expect(run).toMatchInlineSnapshot(`
+  it(
+    'IBM Carbon (Apache-2.0): draft "0.16px" strings and bare 0s get the exact object to write (format §8.2)',
+    async () => {
+      const run = await lifeOf('ibm-carbon');
+      expect(run).toMatchInlineSnapshot(`
       {
         "buildClashes": 0,
         "built": 9,
@@ -314,11 +351,15 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
         "variables": 294,
       }
     `);
-  }, LIFE_TIMEOUT);
+    },
+    LIFE_TIMEOUT,
+  );
 
-  it('Microsoft Fluent 2 (MIT): typography with vendor properties is refused (format §9 "Composite types")', async () => {
-    const run = await lifeOf('microsoft-fluent');
-    expect(run).toMatchInlineSnapshot(`
+  it(
+    'Microsoft Fluent 2 (MIT): typography with vendor properties is refused (format §9 "Composite types")',
+    async () => {
+      const run = await lifeOf('microsoft-fluent');
+      expect(run).toMatchInlineSnapshot(`
       {
         "buildClashes": 0,
         "built": 11,
@@ -340,11 +381,15 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
         "variables": 159,
       }
     `);
-  }, LIFE_TIMEOUT);
+    },
+    LIFE_TIMEOUT,
+  );
 
-  it('GitHub Primer (MIT): custom $types, incomplete composites and tokens with extra members are refused', async () => {
-    const run = await lifeOf('github-primer');
-    expect(run).toMatchInlineSnapshot(`
+  it(
+    'GitHub Primer (MIT): custom $types, incomplete composites and tokens with extra members are refused',
+    async () => {
+      const run = await lifeOf('github-primer');
+      expect(run).toMatchInlineSnapshot(`
       {
         "buildClashes": 57,
         "built": 11,
@@ -375,5 +420,7 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
         "variables": 1241,
       }
     `);
-  }, LIFE_TIMEOUT);
+    },
+    LIFE_TIMEOUT,
+  );
 });

@@ -42,7 +42,9 @@ export function tokenFiles(set: string): string[] {
 
 /** The set's token files by relative path, parsed. */
 export function readSet(set: string): Record<string, unknown> {
-  return Object.fromEntries(tokenFiles(set).map((f) => [f, JSON.parse(readFileSync(path.join(EXAMPLES, set, f), 'utf8'))]));
+  return Object.fromEntries(
+    tokenFiles(set).map((f) => [f, JSON.parse(readFileSync(path.join(EXAMPLES, set, f), 'utf8'))]),
+  );
 }
 
 /** Copies the set's token files (a plain folder, no resolver document) under `dir`. */

@@ -30,7 +30,9 @@ describe('fault suite, exhaustive', () => {
         if (o.problems.length > 0) failures.push(`${s.name}: ${o.problems.join('; ')}`);
       }
       expect(failures).toEqual([]);
-      console.log(`fault suite (${mode}, exhaustive): ${schedules.length} schedules, 0 duplicates, all converged; first runs ended: ${[...firsts].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+      console.log(
+        `fault suite (${mode}, exhaustive): ${schedules.length} schedules, 0 duplicates, all converged; first runs ended: ${[...firsts].map(([k, n]) => `${k} ${n}`).join(', ')}`,
+      );
     }, 120_000);
   }
 });

@@ -24,6 +24,8 @@ describe('fault suite, figma dialect', () => {
       if (o.problems.length > 0) failures.push(`${s.name}: ${o.problems.join('; ')}`);
     }
     expect(failures).toEqual([]);
-    console.log(`fault suite (push, figma dialect, exhaustive): ${schedules.length} schedules, 0 duplicates, all converged`);
+    console.log(
+      `fault suite (push, figma dialect, exhaustive): ${schedules.length} schedules, 0 duplicates, all converged`,
+    );
   }, 120_000);
 });

@@ -21,7 +21,10 @@ export function brandProject(emu: TestEmulator, extraConfig = ''): TestProject {
 }
 
 interface WireState {
-  variables: Record<string, { id: string; name: string; variableCollectionId: string; valuesByMode: Record<string, unknown> }>;
+  variables: Record<
+    string,
+    { id: string; name: string; variableCollectionId: string; valuesByMode: Record<string, unknown> }
+  >;
   variableCollections: Record<string, { id: string; name: string; modes: { modeId: string; name: string }[] }>;
 }
 
@@ -32,7 +35,11 @@ export async function serviceState(emu: TestEmulator): Promise<WireState> {
 }
 
 /** Problems with the service's state and the lock after a schedule; empty when all is well. */
-export async function stateProblems(emu: TestEmulator, project: TestProject, expected = { variables: BRAND_VARIABLES, collections: BRAND_COLLECTIONS }): Promise<string[]> {
+export async function stateProblems(
+  emu: TestEmulator,
+  project: TestProject,
+  expected = { variables: BRAND_VARIABLES, collections: BRAND_COLLECTIONS },
+): Promise<string[]> {
   const problems: string[] = [];
   const meta = await serviceState(emu);
   const cols = Object.values(meta.variableCollections);
@@ -41,22 +48,31 @@ export async function stateProblems(emu: TestEmulator, project: TestProject, exp
   if (new Set(colNames).size !== colNames.length) problems.push(`duplicate collections: ${colNames.join(', ')}`);
   const varKeys = vars.map((v) => `${meta.variableCollections[v.variableCollectionId]?.name}/${v.name}`);
   const dups = varKeys.filter((k, i) => varKeys.indexOf(k) !== i);
-  if (dups.length > 0) problems.push(`duplicate variables: ${[...new Set(dups)].slice(0, 5).join(', ')} (${dups.length})`);
+  if (dups.length > 0)
+    problems.push(`duplicate variables: ${[...new Set(dups)].slice(0, 5).join(', ')} (${dups.length})`);
   for (const c of cols) {
     const modes = c.modes.map((m) => m.name);
     if (new Set(modes).size !== modes.length) problems.push(`duplicate modes in ${c.name}: ${modes.join(', ')}`);
   }
-  if (vars.length !== expected.variables) problems.push(`${vars.length} variables in the service, expected ${expected.variables}`);
-  if (cols.length !== expected.collections) problems.push(`${cols.length} collections in the service, expected ${expected.collections}`);
+  if (vars.length !== expected.variables)
+    problems.push(`${vars.length} variables in the service, expected ${expected.variables}`);
+  if (cols.length !== expected.collections)
+    problems.push(`${cols.length} collections in the service, expected ${expected.collections}`);
   const lockFile = path.join(project.root, 'tokens', 'sync.lock.json');
   if (!existsSync(lockFile)) problems.push('no lock');
   else {
-    const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as { variables: Record<string, { name: string }>; collections: Record<string, unknown> };
+    const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as {
+      variables: Record<string, { name: string }>;
+      collections: Record<string, unknown>;
+    };
     const lockIds = Object.keys(lock.variables).sort();
     const ids = vars.map((v) => v.id).sort();
-    if (JSON.stringify(lockIds) !== JSON.stringify(ids)) problems.push(`the lock names ${lockIds.length} variables, the service has ${ids.length} (ids differ)`);
-    if (JSON.stringify(Object.keys(lock.collections).sort()) !== JSON.stringify(cols.map((c) => c.id).sort())) problems.push('the lock and the service differ in collections');
+    if (JSON.stringify(lockIds) !== JSON.stringify(ids))
+      problems.push(`the lock names ${lockIds.length} variables, the service has ${ids.length} (ids differ)`);
+    if (JSON.stringify(Object.keys(lock.collections).sort()) !== JSON.stringify(cols.map((c) => c.id).sort()))
+      problems.push('the lock and the service differ in collections');
   }
-  if (existsSync(path.join(project.root, 'tokens', 'sync.journal.json'))) problems.push('the journal is still there after a finished run');
+  if (existsSync(path.join(project.root, 'tokens', 'sync.journal.json')))
+    problems.push('the journal is still there after a finished run');
   return problems;
 }

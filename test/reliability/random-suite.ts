@@ -34,7 +34,9 @@ export function randomScheduleSuite(offset: number): void {
         if (o.problems.length > 0) failures.push(`${s.name}: ${o.problems.join('; ')}`);
       }
       expect(failures).toEqual([]);
-      console.log(`fault suite (random): ${count} schedules from seed ${seed}, ${runs} runs, ${requests} requests, 0 duplicates, 0 lost, all converged`);
+      console.log(
+        `fault suite (random): ${count} schedules from seed ${seed}, ${runs} runs, ${requests} requests, 0 duplicates, 0 lost, all converged`,
+      );
     }, 600_000);
   });
 }

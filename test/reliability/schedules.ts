@@ -70,29 +70,53 @@ async function syncProject(emu: TestEmulator, root: string): Promise<void> {
   json['color']!['added'] = { $type: 'color', $value: '#123456' };
   const { writeFileSync } = await import('node:fs');
   writeFileSync(file, JSON.stringify(json, null, 2));
-  const vars = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variables as Record<string, { id: string; name: string; resolvedType: string; valuesByMode: Record<string, unknown> }>;
+  const vars = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variables as Record<
+    string,
+    { id: string; name: string; resolvedType: string; valuesByMode: Record<string, unknown> }
+  >;
   const label = Object.values(vars).find((v) => v.name === 'label/greeting')!;
   const mode = Object.keys(label.valuesByMode)[0]!;
   const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, {
-    body: { variables: [{ action: 'UPDATE', id: label.id, variableModeValues: [{ modeId: mode, value: 'edited in the service' }] }] },
+    body: {
+      variables: [
+        { action: 'UPDATE', id: label.id, variableModeValues: [{ modeId: mode, value: 'edited in the service' }] },
+      ],
+    },
   });
   if (put.status !== 200) throw new Error(`setup PUT answered ${put.status}`);
 }
 
-async function runOnce(emu: TestEmulator, root: string, mode: SyncMode, stopAfter?: number): Promise<{ result: string; sent: number }> {
+async function runOnce(
+  emu: TestEmulator,
+  root: string,
+  mode: SyncMode,
+  stopAfter?: number,
+): Promise<{ result: string; sent: number }> {
   const controller = new AbortController();
   let seen = 0;
   const c = client(emu, () => {
     seen++;
-    if (stopAfter !== undefined && seen >= stopAfter && !controller.signal.aborted) controller.abort(new InterruptedError('SIGINT'));
+    if (stopAfter !== undefined && seen >= stopAfter && !controller.signal.aborted)
+      controller.abort(new InterruptedError('SIGINT'));
   });
   try {
-    const outcome = await runSync({ mode, root, config: config(), client: c, fileKey: emu.fileKey, settleMs: SETTLE_MS, signal: controller.signal });
+    const outcome = await runSync({
+      mode,
+      root,
+      config: config(),
+      client: c,
+      fileKey: emu.fileKey,
+      settleMs: SETTLE_MS,
+      signal: controller.signal,
+    });
     if (outcome.kind === 'conflicts') return { result: 'conflicts', sent: 0 };
     if (outcome.kind !== 'applied') return { result: outcome.kind, sent: 0 };
     return { result: 'ok', sent: outcome.requestsSent + outcome.files.written.length + outcome.files.removed.length };
   } catch (err) {
-    return { result: err instanceof InterruptedError ? 'interrupted' : ((err as { code?: string }).code ?? String(err)), sent: -1 };
+    return {
+      result: err instanceof InterruptedError ? 'interrupted' : ((err as { code?: string }).code ?? String(err)),
+      sent: -1,
+    };
   } finally {
     await c.close();
   }
@@ -123,7 +147,8 @@ export async function runSchedule(emu: TestEmulator, s: Schedule): Promise<Outco
     const requests = (await emu.admin.calls()).length;
     problems.push(...(await checkState(emu, root, s.mode)));
     const again = await runOnce(emu, root, s.mode);
-    if (again.result !== 'ok' || again.sent !== 0) problems.push(`the next run is not a no-op (${again.result}, ${again.sent} write(s))`);
+    if (again.result !== 'ok' || again.sent !== 0)
+      problems.push(`the next run is not a no-op (${again.result}, ${again.sent} write(s))`);
     return { first: first.result, runs, problems, requests };
   } finally {
     rmSync(root, { recursive: true, force: true });
@@ -143,20 +168,37 @@ async function checkState(emu: TestEmulator, root: string, mode: 'push' | 'sync'
   const keys = vars.map((v) => `${meta.variableCollections[v.variableCollectionId]?.name}/${v.name}`);
   const dups = keys.filter((k, i) => keys.indexOf(k) !== i);
   if (dups.length > 0) problems.push(`${dups.length} duplicate variable(s), e.g. ${dups[0]}`);
-  for (const c of cols) if (new Set(c.modes.map((m) => m.name)).size !== c.modes.length) problems.push(`duplicate modes in ${c.name}`);
+  for (const c of cols)
+    if (new Set(c.modes.map((m) => m.name)).size !== c.modes.length) problems.push(`duplicate modes in ${c.name}`);
   const expected = mode === 'push' ? 17 : undefined;
-  if (expected !== undefined && vars.length !== expected) problems.push(`${vars.length} variables, expected ${expected} (nothing lost, nothing twice)`);
-  if (mode === 'sync' && !keys.some((k) => k.endsWith('/color/added'))) problems.push('the token added in the repository is not in the service');
+  if (expected !== undefined && vars.length !== expected)
+    problems.push(`${vars.length} variables, expected ${expected} (nothing lost, nothing twice)`);
+  if (mode === 'sync' && !keys.some((k) => k.endsWith('/color/added')))
+    problems.push('the token added in the repository is not in the service');
   const lockFile = path.join(root, 'tokens/sync.lock.json');
   if (!existsSync(lockFile)) problems.push('no lock');
   else {
-    const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as { variables: Record<string, unknown>; collections: Record<string, unknown> };
+    const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as {
+      variables: Record<string, unknown>;
+      collections: Record<string, unknown>;
+    };
     const a = Object.keys(lock.variables).sort().join();
-    const b = vars.map((v) => v.id).sort().join();
+    const b = vars
+      .map((v) => v.id)
+      .sort()
+      .join();
     if (a !== b) problems.push('the lock and the service differ in variables');
-    if (Object.keys(lock.collections).sort().join() !== cols.map((c) => c.id).sort().join()) problems.push('the lock and the service differ in collections');
+    if (
+      Object.keys(lock.collections).sort().join() !==
+      cols
+        .map((c) => c.id)
+        .sort()
+        .join()
+    )
+      problems.push('the lock and the service differ in collections');
   }
-  if (existsSync(path.join(root, 'tokens/sync.journal.json'))) problems.push('the journal is left after a finished run');
+  if (existsSync(path.join(root, 'tokens/sync.journal.json')))
+    problems.push('the journal is left after a finished run');
   if (mode === 'sync') {
     const text = readFileSync(path.join(root, 'tokens/semantic/light.tokens.json'), 'utf8');
     if (!text.includes('edited in the service')) problems.push('the service edit was not pulled');
@@ -167,15 +209,24 @@ async function checkState(emu: TestEmulator, root: string, mode: 'push' | 'sync'
 export const KINDS: FaultKind[] = ['rate-limit', 'error-500', 'commit-then-drop', 'reset', 'delay', 'truncate'];
 
 export function faultRule(kind: FaultKind, nth: number, times = 1): FaultRule {
-  return { path: '/v1/files/**', nth, times, fault: kind, ...(kind === 'delay' ? { delayMs: DELAY_PAST_TIMEOUT } : {}), ...(kind === 'rate-limit' ? { retryAfter: 1 } : {}) };
+  return {
+    path: '/v1/files/**',
+    nth,
+    times,
+    fault: kind,
+    ...(kind === 'delay' ? { delayMs: DELAY_PAST_TIMEOUT } : {}),
+    ...(kind === 'rate-limit' ? { retryAfter: 1 } : {}),
+  };
 }
 
 /** Every fault kind at every request of the plan (requests to the file, in order). */
 export function exhaustive(mode: 'push' | 'sync', requests: number): Schedule[] {
   const out: Schedule[] = [];
-  for (let n = 1; n <= requests; n++) for (const kind of KINDS) out.push({ name: `${mode}: ${kind} at request ${n}`, mode, rules: [faultRule(kind, n)] });
+  for (let n = 1; n <= requests; n++)
+    for (const kind of KINDS) out.push({ name: `${mode}: ${kind} at request ${n}`, mode, rules: [faultRule(kind, n)] });
   // A run stopped (as by a signal) after each request.
-  for (let n = 1; n <= requests; n++) out.push({ name: `${mode}: stopped after request ${n}`, mode, rules: [], stopAfter: n });
+  for (let n = 1; n <= requests; n++)
+    out.push({ name: `${mode}: stopped after request ${n}`, mode, rules: [], stopAfter: n });
   return out;
 }
 
@@ -203,5 +254,10 @@ export function randomSchedule(seed: number): Schedule {
     rules.push(faultRule(kind, 1 + Math.floor(r() * 6), 1 + Math.floor(r() * 2)));
   }
   const stopAfter = r() < 0.25 ? 1 + Math.floor(r() * 5) : undefined;
-  return { name: `seed ${seed}: ${mode} ${rules.map((x) => `${x.fault}@${x.nth}x${x.times}`).join(' ')}${stopAfter ? ` stop@${stopAfter}` : ''}`, mode, rules, ...(stopAfter ? { stopAfter } : {}) };
+  return {
+    name: `seed ${seed}: ${mode} ${rules.map((x) => `${x.fault}@${x.nth}x${x.times}`).join(' ')}${stopAfter ? ` stop@${stopAfter}` : ''}`,
+    mode,
+    rules,
+    ...(stopAfter ? { stopAfter } : {}),
+  };
 }

@@ -49,7 +49,12 @@ function handlesSigint(pid: number | undefined): boolean {
  * Starts the CLI, waits until it handles SIGINT and `ready(output)` holds, sends the signals (100 ms
  * apart), and waits for the exit.
  */
-async function interrupt(project: TestProject, args: string[], ready: (output: string) => Promise<boolean> | boolean, signals: NodeJS.Signals[]): Promise<Run> {
+async function interrupt(
+  project: TestProject,
+  args: string[],
+  ready: (output: string) => Promise<boolean> | boolean,
+  signals: NodeJS.Signals[],
+): Promise<Run> {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: project.root,
     env: { PATH: process.env['PATH'] ?? '', HOME: project.root, CI: 'true', ...project.env },
@@ -60,7 +65,8 @@ async function interrupt(project: TestProject, args: string[], ready: (output: s
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  for (let i = 0; i < 500 && !(handlesSigint(child.pid) && (await ready(stdout + stderr))); i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 500 && !(handlesSigint(child.pid) && (await ready(stdout + stderr))); i++)
+    await new Promise((r) => setTimeout(r, 20));
   let sentAt = 0;
   for (const s of signals) {
     child.kill(s);
@@ -76,7 +82,13 @@ const logged = async (pattern: RegExp): Promise<boolean> => (await emu.admin.cal
 describe('signals', () => {
   it('SIGINT during a 429 wait before the PUT: exit 130 at once, says what was sent, and the next push finishes', async () => {
     const project = brandProject(emu);
-    await emu.admin.addFault({ method: 'PUT', path: '/v1/files/*/variables', fault: 'rate-limit', retryAfter: 50, times: 1 });
+    await emu.admin.addFault({
+      method: 'PUT',
+      path: '/v1/files/*/variables',
+      fault: 'rate-limit',
+      retryAfter: 50,
+      times: 1,
+    });
     const run = await interrupt(project, ['push'], () => logged(/PUT .*rate-limit/), ['SIGINT']);
     expect(run.code).toBe(130);
     expect(run.stderr).toContain('push stopped by SIGINT: 1 of 2 write request(s) had been sent, no other was');
@@ -94,7 +106,12 @@ describe('signals', () => {
     const project = brandProject(emu);
     const { rmSync } = await import('node:fs');
     rmSync(path.join(project.root, 'tokens'), { recursive: true });
-    await emu.admin.addFault({ method: 'GET', path: '/v1/files/*/variables/local', fault: 'delay', delayMs: 2_000_000 });
+    await emu.admin.addFault({
+      method: 'GET',
+      path: '/v1/files/*/variables/local',
+      fault: 'delay',
+      delayMs: 2_000_000,
+    });
     const run = await interrupt(project, ['pull'], (out) => out.includes('reading variables'), ['SIGTERM']);
     expect(run.code).toBe(143);
     expect(run.stderr).toContain('pull stopped by SIGTERM: nothing had been sent');
@@ -109,7 +126,13 @@ describe('signals', () => {
     // The POST is held 1.5 s, then applied.
     await emu.admin.addFault({ method: 'POST', path: '/v1/files/*/variables', fault: 'delay', delayMs: 150_000 });
     // The progress line comes just before the journal write and the POST: give the POST time to go out.
-    const run = await interrupt(project, ['push'], async (out) => out.includes('POST variables (1/') && (await new Promise((r) => setTimeout(r, 400)).then(() => true)), ['SIGINT', 'SIGINT']);
+    const run = await interrupt(
+      project,
+      ['push'],
+      async (out) =>
+        out.includes('POST variables (1/') && (await new Promise((r) => setTimeout(r, 400)).then(() => true)),
+      ['SIGINT', 'SIGINT'],
+    );
     expect(run.code).toBe(130);
     expect(run.stderr).toContain('SIGINT again: exiting now');
     expect(run.afterSignal).toBeLessThan(1000);
@@ -118,7 +141,10 @@ describe('signals', () => {
     const again = await runCli(['push'], { cwd: project.root, env: project.env });
     expect(again.stderr).toBe('');
     expect(again.code).toBe(0);
-    expect((await emu.admin.calls()).filter((c) => c.startsWith('POST') && !c.includes('(delay)')), again.stdout).toEqual([]);
+    expect(
+      (await emu.admin.calls()).filter((c) => c.startsWith('POST') && !c.includes('(delay)')),
+      again.stdout,
+    ).toEqual([]);
     expect(await stateProblems(emu, project)).toEqual([]);
   });
 
@@ -127,7 +153,13 @@ describe('signals', () => {
     const project = await pulledProject(emu);
     const rel = 'tokens/primitives/value.tokens.json';
     project.write(rel, project.read(rel).replace('"value": 8,', '"value": 10,'));
-    await emu.admin.addFault({ method: 'PUT', path: '/v1/files/*/variables', fault: 'rate-limit', retryAfter: 50, times: 1 });
+    await emu.admin.addFault({
+      method: 'PUT',
+      path: '/v1/files/*/variables',
+      fault: 'rate-limit',
+      retryAfter: 50,
+      times: 1,
+    });
     const synced = await interrupt(project, ['sync'], () => logged(/PUT .*rate-limit/), ['SIGINT']);
     expect(synced.code).toBe(130);
     expect(synced.stderr).toContain('sync stopped by SIGINT: 0 of 1 write request(s) had been sent');
@@ -154,7 +186,9 @@ describe('signals', () => {
     controller.abort(new InterruptedError('SIGTERM'));
     const err = await pending.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InterruptedError);
-    expect((err as Error).message).toBe('build stopped by SIGTERM: 1 file(s) written and 0 unchanged of 3; every file is whole (old or new).');
+    expect((err as Error).message).toBe(
+      'build stopped by SIGTERM: 1 file(s) written and 0 unchanged of 3; every file is whole (old or new).',
+    );
     expect(signalExitCode(err)).toBe(143);
     expect(readdirSync(out)).toEqual(['a.css']);
   });

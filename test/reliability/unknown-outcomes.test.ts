@@ -120,7 +120,13 @@ describe('unknown outcomes and resumption', () => {
     project.write('tokens/primitives/value.tokens.json', '{"color": {"half": {"$type": "color", "$value": "#ff');
     writeFileSync(
       path.join(project.root, 'tokens/sync.journal.json'),
-      JSON.stringify({ version: 1, kind: 'pull', fileKey: emu.fileKey, startedAt: new Date().toISOString(), files: ['primitives/value.tokens.json'] }),
+      JSON.stringify({
+        version: 1,
+        kind: 'pull',
+        fileKey: emu.fileKey,
+        startedAt: new Date().toISOString(),
+        files: ['primitives/value.tokens.json'],
+      }),
     );
     const pulled = await runCli(['pull'], { cwd: project.root, env: project.env });
     expect(pulled.stderr).toBe('');

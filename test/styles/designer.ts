@@ -12,7 +12,12 @@ export interface StyleEntry {
   node_id: string;
 }
 
-async function admin(emu: Pick<TestEmulator, 'call' | 'adminToken'>, method: string, path: string, body?: unknown): Promise<any> {
+async function admin(
+  emu: Pick<TestEmulator, 'call' | 'adminToken'>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<any> {
   const r = await emu.call(method, path, { token: emu.adminToken, ...(body === undefined ? {} : { body }) });
   if (r.status !== 200) throw new Error(`${method} ${path} answered ${r.status}: ${r.text}`);
   return r.json;
@@ -20,12 +25,20 @@ async function admin(emu: Pick<TestEmulator, 'call' | 'adminToken'>, method: str
 
 export function designer(emu: Pick<TestEmulator, 'call' | 'adminToken' | 'fileKey'>) {
   return {
-    add: async (s: { style_type: StyleEntry['style_type']; name: string; description?: string; fields?: Record<string, unknown> }): Promise<StyleEntry> =>
-      (await admin(emu, 'POST', '/_emulator/styles', s)).style,
-    edit: async (key: string, s: { name?: string; description?: string; fields?: Record<string, unknown> }): Promise<StyleEntry> =>
-      (await admin(emu, 'PATCH', '/_emulator/styles', { key, ...s })).style,
-    remove: async (key: string): Promise<void> => void (await admin(emu, 'DELETE', `/_emulator/styles?key=${encodeURIComponent(key)}`)),
+    add: async (s: {
+      style_type: StyleEntry['style_type'];
+      name: string;
+      description?: string;
+      fields?: Record<string, unknown>;
+    }): Promise<StyleEntry> => (await admin(emu, 'POST', '/_emulator/styles', s)).style,
+    edit: async (
+      key: string,
+      s: { name?: string; description?: string; fields?: Record<string, unknown> },
+    ): Promise<StyleEntry> => (await admin(emu, 'PATCH', '/_emulator/styles', { key, ...s })).style,
+    remove: async (key: string): Promise<void> =>
+      void (await admin(emu, 'DELETE', `/_emulator/styles?key=${encodeURIComponent(key)}`)),
     /** Every published style, through the public list (page_size 1000). */
-    list: async (): Promise<StyleEntry[]> => (await emu.call('GET', `/v1/files/${emu.fileKey}/styles?page_size=1000`)).json.meta.styles,
+    list: async (): Promise<StyleEntry[]> =>
+      (await emu.call('GET', `/v1/files/${emu.fileKey}/styles?page_size=1000`)).json.meta.styles,
   };
 }

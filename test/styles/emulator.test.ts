@@ -26,7 +26,10 @@ describe('style nodes', () => {
     expect(new Set(styles.map((s) => s.style_type))).toEqual(new Set(['TEXT', 'EFFECT', 'FILL', 'GRID']));
     const r = await emu.call('GET', `/v1/files/${emu.fileKey}/nodes?ids=${styles.map((s) => s.node_id).join(',')}`);
     expect(r.status).toBe(200);
-    const vars = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variables as Record<string, unknown>;
+    const vars = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variables as Record<
+      string,
+      unknown
+    >;
     for (const s of styles) {
       const entry = r.json.nodes[s.node_id];
       expect(entry.document.name).toBe(s.name);
@@ -36,7 +39,14 @@ describe('style nodes', () => {
     }
     const body = r.json.nodes[styles.find((s) => s.name === 'Body/Regular')!.node_id].document;
     expect(body.type).toBe('TEXT');
-    expect(body.style).toMatchObject({ fontFamily: 'Inter', fontWeight: 400, fontSize: 16, lineHeightPx: 24, lineHeightUnit: 'PIXELS', letterSpacing: 0 });
+    expect(body.style).toMatchObject({
+      fontFamily: 'Inter',
+      fontWeight: 400,
+      fontSize: 16,
+      lineHeightPx: 24,
+      lineHeightUnit: 'PIXELS',
+      letterSpacing: 0,
+    });
     const bound = body.style.boundVariables.fontFamily;
     expect(bound.type).toBe('VARIABLE_ALIAS');
     expect(vars).toHaveProperty(bound.id);
@@ -55,7 +65,11 @@ describe('style nodes', () => {
     };
     walk(file.document);
     expect(ids.filter((id) => id.startsWith('3:'))).toEqual([]);
-    expect(Object.values(file.styles).map((s) => (s as { name: string }).name).sort()).toEqual(['Body/Regular', 'Elevation/Card', 'Surface/Default']);
+    expect(
+      Object.values(file.styles)
+        .map((s) => (s as { name: string }).name)
+        .sort(),
+    ).toEqual(['Body/Regular', 'Elevation/Card', 'Surface/Default']);
     // The style list's thumbnails are served.
     const first = (await designer(emu).list())[0]!;
     const thumb = await emu.call('GET', `/thumbnails/${emu.fileKey}/${first.node_id}.png`);
@@ -66,20 +80,51 @@ describe('style nodes', () => {
 describe('playing the designer', () => {
   it('adds, edits, renames and deletes a style; list, single style and nodes agree, and the version moves each time', async () => {
     const d = designer(emu);
-    const version = async (): Promise<string> => (await emu.call('GET', `/v1/files/${emu.fileKey}?depth=1`)).json.version;
+    const version = async (): Promise<string> =>
+      (await emu.call('GET', `/v1/files/${emu.fileKey}?depth=1`)).json.version;
     const v0 = await version();
-    const added = await d.add({ style_type: 'EFFECT', name: 'Elevation/Modal', description: 'Modal', fields: { effects: [{ type: 'DROP_SHADOW', visible: true, color: { r: 0, g: 0, b: 0, a: 0.3 }, blendMode: 'NORMAL', offset: { x: 0, y: 16 }, radius: 32, spread: 0, showShadowBehindNode: false }] } });
+    const added = await d.add({
+      style_type: 'EFFECT',
+      name: 'Elevation/Modal',
+      description: 'Modal',
+      fields: {
+        effects: [
+          {
+            type: 'DROP_SHADOW',
+            visible: true,
+            color: { r: 0, g: 0, b: 0, a: 0.3 },
+            blendMode: 'NORMAL',
+            offset: { x: 0, y: 16 },
+            radius: 32,
+            spread: 0,
+            showShadowBehindNode: false,
+          },
+        ],
+      },
+    });
     const v1 = await version();
     expect(Number(v1)).toBeGreaterThan(Number(v0));
     expect((await d.list()).map((s) => s.key)).toContain(added.key);
-    expect((await emu.call('GET', `/v1/styles/${added.key}`)).json.meta).toMatchObject({ name: 'Elevation/Modal', style_type: 'EFFECT', node_id: added.node_id, file_key: emu.fileKey });
-    const node = (await emu.call('GET', `/v1/files/${emu.fileKey}/nodes?ids=${added.node_id}`)).json.nodes[added.node_id].document;
+    expect((await emu.call('GET', `/v1/styles/${added.key}`)).json.meta).toMatchObject({
+      name: 'Elevation/Modal',
+      style_type: 'EFFECT',
+      node_id: added.node_id,
+      file_key: emu.fileKey,
+    });
+    const node = (await emu.call('GET', `/v1/files/${emu.fileKey}/nodes?ids=${added.node_id}`)).json.nodes[
+      added.node_id
+    ].document;
     expect(node.effects[0].radius).toBe(32);
 
-    const renamed = await d.edit(added.key, { name: 'Elevation/Dialog', fields: { effects: [{ ...node.effects[0], radius: 40 }] } });
+    const renamed = await d.edit(added.key, {
+      name: 'Elevation/Dialog',
+      fields: { effects: [{ ...node.effects[0], radius: 40 }] },
+    });
     expect(renamed).toMatchObject({ key: added.key, node_id: added.node_id, name: 'Elevation/Dialog' });
     expect(Number(await version())).toBeGreaterThan(Number(v1));
-    const after = (await emu.call('GET', `/v1/files/${emu.fileKey}/nodes?ids=${added.node_id}`)).json.nodes[added.node_id].document;
+    const after = (await emu.call('GET', `/v1/files/${emu.fileKey}/nodes?ids=${added.node_id}`)).json.nodes[
+      added.node_id
+    ].document;
     expect([after.name, after.effects[0].radius]).toEqual(['Elevation/Dialog', 40]);
     expect((await emu.call('GET', `/v1/styles/${added.key}`)).json.meta.name).toBe('Elevation/Dialog');
 
@@ -90,10 +135,16 @@ describe('playing the designer', () => {
   });
 
   it('refuses a bad style with a 400 that says what to send, and needs the admin token', async () => {
-    const bad = await emu.call('POST', '/_emulator/styles', { token: emu.adminToken, body: { style_type: 'STROKE', name: 'x' } });
+    const bad = await emu.call('POST', '/_emulator/styles', {
+      token: emu.adminToken,
+      body: { style_type: 'STROKE', name: 'x' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toMatchInlineSnapshot(`""style_type" must be one of FILL, TEXT, EFFECT, GRID."`);
-    const unknown = await emu.call('PATCH', '/_emulator/styles', { token: emu.adminToken, body: { key: 'nope', name: 'x' } });
+    const unknown = await emu.call('PATCH', '/_emulator/styles', {
+      token: emu.adminToken,
+      body: { key: 'nope', name: 'x' },
+    });
     expect(unknown.status).toBe(404);
     const user = await emu.call('POST', '/_emulator/styles', { body: { style_type: 'FILL', name: 'x' } });
     expect(user.status).toBe(403);
@@ -104,13 +155,23 @@ describe('saved state', () => {
   it('keeps styles and their nodes, edits included, across a restart with --data', async () => {
     const dataFile = path.join(mkdtempSync(path.join(tmpdir(), 'tokensync-styles-data-')), 'state.json');
     const first = await startTestEmulator({ dataFile });
-    const added = await designer(first).add({ style_type: 'FILL', name: 'Saved/Teal', fields: { fills: [{ type: 'SOLID', visible: true, opacity: 1, blendMode: 'NORMAL', color: { r: 0, g: 0.5, b: 0.5, a: 1 } }] } });
+    const added = await designer(first).add({
+      style_type: 'FILL',
+      name: 'Saved/Teal',
+      fields: {
+        fills: [
+          { type: 'SOLID', visible: true, opacity: 1, blendMode: 'NORMAL', color: { r: 0, g: 0.5, b: 0.5, a: 1 } },
+        ],
+      },
+    });
     const before = (await first.call('GET', `/v1/files/${first.fileKey}/nodes?ids=${added.node_id},3:2`)).json.nodes;
     await first.close();
     const second = await startTestEmulator({ dataFile });
     try {
       expect((await designer(second).list()).map((s) => s.name)).toContain('Saved/Teal');
-      expect((await second.call('GET', `/v1/files/${second.fileKey}/nodes?ids=${added.node_id},3:2`)).json.nodes).toEqual(before);
+      expect(
+        (await second.call('GET', `/v1/files/${second.fileKey}/nodes?ids=${added.node_id},3:2`)).json.nodes,
+      ).toEqual(before);
     } finally {
       await second.close();
     }

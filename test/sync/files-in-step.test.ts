@@ -55,13 +55,19 @@ describe('filesInStep', () => {
     const root = project();
     const { set, sources } = await readTokens(root, config);
     expect(filesInStep(set, sources, tokenFiles(root))).toBe(true);
-    for (const [file, text] of renderTokens(set, config, sources)) expect(text, file).toBe(sources.files.get(file)?.text);
+    for (const [file, text] of renderTokens(set, config, sources))
+      expect(text, file).toBe(sources.files.get(file)?.text);
   });
 
   it('fails when a token file is missing or a stray one is on disk (a pull adds or removes it)', async () => {
     const root = project();
     const files = tokenFiles(root);
-    expect(await inStep(root, files.filter((f) => f !== PRIMITIVES))).toBe(false);
+    expect(
+      await inStep(
+        root,
+        files.filter((f) => f !== PRIMITIVES),
+      ),
+    ).toBe(false);
     expect(await inStep(root, [...files, 'theme/old.tokens.json'])).toBe(false);
   });
 

@@ -4,7 +4,12 @@
  * of an existing collection copies the default mode) used to check that a plan, once applied, leaves
  * nothing to do. It is test data plumbing for pure functions, not a stand-in for our HTTP client.
  */
-import type { LocalVariablesResponse, VariablesPostBody, VariablesPutBody, WireValue } from '../../src/api/schemas/variables.js';
+import type {
+  LocalVariablesResponse,
+  VariablesPostBody,
+  VariablesPutBody,
+  WireValue,
+} from '../../src/api/schemas/variables.js';
 import type { Collection, Mode, TokenSet, Value, Variable, VariableType } from '../../src/model/types.js';
 import { hexToColor } from '../../src/model/values.js';
 import { nextLock } from '../../src/sync/next-lock.js';
@@ -18,7 +23,13 @@ export const hex = (h: string): Value => {
 };
 export const ref = (collection: string, name: string): Value => ({ alias: { collection, name } });
 
-export function v(collection: string, name: string, type: VariableType, values: Record<string, Value>, extra: Partial<Variable> = {}): Variable {
+export function v(
+  collection: string,
+  name: string,
+  type: VariableType,
+  values: Record<string, Value>,
+  extra: Partial<Variable> = {},
+): Variable {
   return { collection, name, type, description: '', scopes: ['ALL_SCOPES'], values, ...extra };
 }
 
@@ -29,17 +40,36 @@ export function v(collection: string, name: string, type: VariableType, values: 
 export function baseSet(withIds = true): TokenSet {
   const id = <T extends object>(o: T, ids: { id: string; key?: string }): T => (withIds ? { ...o, ...ids } : o);
   const prim: Collection = id<Collection>(
-    { name: 'Primitives', modes: [id<Mode>({ name: 'Light' }, { id: '1:0' }), id<Mode>({ name: 'Dark' }, { id: '1:1' })], defaultMode: 'Light' },
+    {
+      name: 'Primitives',
+      modes: [id<Mode>({ name: 'Light' }, { id: '1:0' }), id<Mode>({ name: 'Dark' }, { id: '1:1' })],
+      defaultMode: 'Light',
+    },
     { id: 'VariableCollectionId:1:0', key: 'kprim' },
   );
-  const sem: Collection = id<Collection>({ name: 'Semantic', modes: [id<Mode>({ name: 'Value' }, { id: '2:0' })], defaultMode: 'Value' }, { id: 'VariableCollectionId:2:0', key: 'ksem' });
+  const sem: Collection = id<Collection>(
+    { name: 'Semantic', modes: [id<Mode>({ name: 'Value' }, { id: '2:0' })], defaultMode: 'Value' },
+    { id: 'VariableCollectionId:2:0', key: 'ksem' },
+  );
   return {
     collections: [prim, sem],
     variables: [
-      id(v('Primitives', 'color/blue', 'COLOR', { Light: hex('#3366ff'), Dark: hex('#112244') }), { id: 'VariableID:1:1', key: 'k11' }),
-      id(v('Primitives', 'color/red', 'COLOR', { Light: hex('#ff0000'), Dark: hex('#880000') }), { id: 'VariableID:1:2', key: 'k12' }),
-      id(v('Primitives', 'space/4', 'FLOAT', { Light: 4, Dark: 4 }, { description: 'Small gap' }), { id: 'VariableID:1:3', key: 'k13' }),
-      id(v('Semantic', 'brand', 'COLOR', { Value: ref('Primitives', 'color/blue') }), { id: 'VariableID:2:1', key: 'k21' }),
+      id(v('Primitives', 'color/blue', 'COLOR', { Light: hex('#3366ff'), Dark: hex('#112244') }), {
+        id: 'VariableID:1:1',
+        key: 'k11',
+      }),
+      id(v('Primitives', 'color/red', 'COLOR', { Light: hex('#ff0000'), Dark: hex('#880000') }), {
+        id: 'VariableID:1:2',
+        key: 'k12',
+      }),
+      id(v('Primitives', 'space/4', 'FLOAT', { Light: 4, Dark: 4 }, { description: 'Small gap' }), {
+        id: 'VariableID:1:3',
+        key: 'k13',
+      }),
+      id(v('Semantic', 'brand', 'COLOR', { Value: ref('Primitives', 'color/blue') }), {
+        id: 'VariableID:2:1',
+        key: 'k21',
+      }),
     ],
   };
 }
@@ -89,7 +119,10 @@ export function toWire(set: TokenSet): LocalVariablesResponse {
       if (value === undefined) continue;
       valuesByMode[m.id ?? ''] =
         typeof value === 'object' && 'alias' in value
-          ? { type: 'VARIABLE_ALIAS', id: varByKey.get(`${value.alias.collection}/${value.alias.name}`)?.id ?? 'missing' }
+          ? {
+              type: 'VARIABLE_ALIAS',
+              id: varByKey.get(`${value.alias.collection}/${value.alias.name}`)?.id ?? 'missing',
+            }
           : value;
     }
     variables[x.id ?? ''] = {
@@ -130,23 +163,34 @@ export function applyPlan(res: LocalVariablesResponse, plan: Plan): LocalVariabl
         const modeId = `9:${n++}`;
         mapping[m.id] = modeId;
         if (initial.get(colId) === m.id) col.defaultModeId = modeId;
-        else for (const vid of col.variableIds) {
-          const x = vars[vid];
-          const copy = x?.valuesByMode[col.defaultModeId];
-          if (x && copy !== undefined) x.valuesByMode[modeId] = copy;
-        }
+        else
+          for (const vid of col.variableIds) {
+            const x = vars[vid];
+            const copy = x?.valuesByMode[col.defaultModeId];
+            if (x && copy !== undefined) x.valuesByMode[modeId] = copy;
+          }
         col.modes.push({ modeId, name: m.name });
       }
       for (const x of body.variables ?? []) {
         const colId = mapping[x.variableCollectionId] ?? x.variableCollectionId;
         const col = cols[colId];
         if (!col) throw new Error(`unknown collection ${x.variableCollectionId}`);
-        if (typeof x.initialModeValue === 'object' && 'type' in x.initialModeValue) throw new Error('initialModeValue must be a literal');
+        if (typeof x.initialModeValue === 'object' && 'type' in x.initialModeValue)
+          throw new Error('initialModeValue must be a literal');
         const id = `VariableID:9:${n++}`;
         mapping[x.id] = id;
         const valuesByMode: Record<string, WireValue> = {};
         for (const m of col.modes) valuesByMode[m.modeId] = x.initialModeValue;
-        vars[id] = { id, name: x.name, key: `key-${id}`, variableCollectionId: colId, resolvedType: x.resolvedType, valuesByMode, scopes: ['ALL_SCOPES'], description: '' };
+        vars[id] = {
+          id,
+          name: x.name,
+          key: `key-${id}`,
+          variableCollectionId: colId,
+          resolvedType: x.resolvedType,
+          valuesByMode,
+          scopes: ['ALL_SCOPES'],
+          description: '',
+        };
         col.variableIds.push(id);
       }
     } else {
@@ -168,7 +212,8 @@ export function applyPlan(res: LocalVariablesResponse, plan: Plan): LocalVariabl
         if (x.description !== undefined) target.description = x.description;
         if (x.scopes !== undefined) target.scopes = x.scopes;
         for (const mv of x.variableModeValues ?? []) {
-          if (typeof mv.value === 'object' && 'type' in mv.value && mv.value.id.startsWith('temp_')) throw new Error(`unmapped ${mv.value.id}`);
+          if (typeof mv.value === 'object' && 'type' in mv.value && mv.value.id.startsWith('temp_'))
+            throw new Error(`unmapped ${mv.value.id}`);
           target.valuesByMode[mv.modeId] = mv.value;
         }
       }

@@ -8,8 +8,14 @@ import { Ordered, toJsonText, type Json } from '../../src/tokens/json-write.js';
 
 describe('toJsonText', () => {
   it('keeps the written order of integer-like keys in ordered objects, at any depth', () => {
-    const o = new Ordered().set('b', 1).set('500', new Ordered().set('x', true).set('20', [1, 'two'])).set('100', null).set('a', {});
-    expect(toJsonText(o)).toBe('{\n  "b": 1,\n  "500": {\n    "x": true,\n    "20": [\n      1,\n      "two"\n    ]\n  },\n  "100": null,\n  "a": {}\n}\n');
+    const o = new Ordered()
+      .set('b', 1)
+      .set('500', new Ordered().set('x', true).set('20', [1, 'two']))
+      .set('100', null)
+      .set('a', {});
+    expect(toJsonText(o)).toBe(
+      '{\n  "b": 1,\n  "500": {\n    "x": true,\n    "20": [\n      1,\n      "two"\n    ]\n  },\n  "100": null,\n  "a": {}\n}\n',
+    );
   });
 
   it('writes plain objects exactly as JSON.stringify with 2 spaces does', () => {
@@ -31,6 +37,8 @@ describe('toJsonText', () => {
   });
 
   it('refuses numbers JSON cannot hold', () => {
-    expect(() => toJsonText(new Ordered().set('x', Number.NaN as Json))).toThrowErrorMatchingInlineSnapshot(`[TypeError: cannot write NaN as JSON]`);
+    expect(() => toJsonText(new Ordered().set('x', Number.NaN as Json))).toThrowErrorMatchingInlineSnapshot(
+      `[TypeError: cannot write NaN as JSON]`,
+    );
   });
 });

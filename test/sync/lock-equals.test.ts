@@ -28,10 +28,13 @@ describe('lockEquals', () => {
   const mutations: [string, (l: Lock) => void][] = [
     ['remote version', (l) => (l.remoteVersion = 'other')],
     ['a collection name', (l) => (l.collections['VariableCollectionId:1:0']!.name = 'Prims')],
-    ['the order of a collection\'s modes', (l) => {
-      const c = l.collections['VariableCollectionId:1:0']!;
-      c.modes = Object.fromEntries(Object.entries(c.modes).reverse());
-    }],
+    [
+      "the order of a collection's modes",
+      (l) => {
+        const c = l.collections['VariableCollectionId:1:0']!;
+        c.modes = Object.fromEntries(Object.entries(c.modes).reverse());
+      },
+    ],
     ['a variable dropped', (l) => delete l.variables['VariableID:1:1']],
     ['a variable key', (l) => (l.variables['VariableID:1:1']!.key = 'other')],
     ['a value fingerprint', (l) => (l.variables['VariableID:1:1']!.fields.values['Dark'] = 'unsynced')],
@@ -63,10 +66,13 @@ describe('isLock (the fast check readLock makes before zod)', () => {
   const firstVar = (l: any) => l.variables['VariableID:1:1'];
   const cases: [string, (l: any) => void][] = [
     ['valid as written', () => {}],
-    ['without optional keys', (l) => {
-      delete firstCol(l).key;
-      delete firstVar(l).key;
-    }],
+    [
+      'without optional keys',
+      (l) => {
+        delete firstCol(l).key;
+        delete firstVar(l).key;
+      },
+    ],
     ['an unknown root key', (l) => (l.extra = 1)],
     ['another version', (l) => (l.version = 2)],
     ['a missing remoteVersion', (l) => delete l.remoteVersion],

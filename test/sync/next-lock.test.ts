@@ -16,10 +16,25 @@ const remote = edit(R0, 'Primitives', 'color/red', (x) => (x.values.Light = hex(
 
 describe('nextLock', () => {
   it('records every field when both sides agree', () => {
-    expect(LOCK.collections['VariableCollectionId:1:0']).toEqual({ name: 'Primitives', key: 'kprim', defaultModeId: '1:0', modes: { '1:0': 'Light', '1:1': 'Dark' } });
+    expect(LOCK.collections['VariableCollectionId:1:0']).toEqual({
+      name: 'Primitives',
+      key: 'kprim',
+      defaultModeId: '1:0',
+      modes: { '1:0': 'Light', '1:1': 'Dark' },
+    });
     const blue = R0.variables[0];
-    expect(LOCK.variables['VariableID:1:1']).toEqual({ collectionId: 'VariableCollectionId:1:0', name: 'color/blue', key: 'k11', fields: blue && fingerprintFields(blue) });
-    expect(Object.keys(LOCK.variables)).toEqual(['VariableID:1:1', 'VariableID:1:2', 'VariableID:1:3', 'VariableID:2:1']);
+    expect(LOCK.variables['VariableID:1:1']).toEqual({
+      collectionId: 'VariableCollectionId:1:0',
+      name: 'color/blue',
+      key: 'k11',
+      fields: blue && fingerprintFields(blue),
+    });
+    expect(Object.keys(LOCK.variables)).toEqual([
+      'VariableID:1:1',
+      'VariableID:1:2',
+      'VariableID:1:3',
+      'VariableID:2:1',
+    ]);
   });
 
   it('after a push alone, the service edit not yet pulled still reads as a service edit', () => {
@@ -29,7 +44,9 @@ describe('nextLock', () => {
     const next = diff3({ local, remote: pushed, base: lock });
     expect(next.toService).toEqual([]);
     expect(next.conflicts).toEqual([]);
-    expect(next.toRepo).toMatchObject([{ kind: 'update-variable', variable: 'color/red', mode: 'Light', after: hex('#ee0000') }]);
+    expect(next.toRepo).toMatchObject([
+      { kind: 'update-variable', variable: 'color/red', mode: 'Light', after: hex('#ee0000') },
+    ]);
   });
 
   it('after a pull alone, the repository edit not yet pushed still reads as a repository edit', () => {
@@ -39,14 +56,18 @@ describe('nextLock', () => {
     const next = diff3({ local: files, remote, base: lock });
     expect(next.toRepo).toEqual([]);
     expect(next.conflicts).toEqual([]);
-    expect(next.toService).toMatchObject([{ kind: 'update-variable', variable: 'space/4', mode: 'Dark', before: 4, after: 8 }]);
+    expect(next.toService).toMatchObject([
+      { kind: 'update-variable', variable: 'space/4', mode: 'Dark', before: 4, after: 8 },
+    ]);
   });
 
   it('keeps an orphan in the lock so it stays an orphan, and leaves never-pulled tokens out', () => {
     const dropped = without(L0, 'Primitives', 'color/red');
     const lock = nextLock({ local: dropped, remote: R0, previous: LOCK, fileKey: 'FILE', remoteVersion: '2' });
     expect(lock.variables['VariableID:1:2']).toEqual(LOCK.variables['VariableID:1:2']);
-    expect(diff3({ local: dropped, remote: R0, base: lock }).orphans).toMatchObject([{ variable: 'color/red', reason: 'removed-locally' }]);
+    expect(diff3({ local: dropped, remote: R0, base: lock }).orphans).toMatchObject([
+      { variable: 'color/red', reason: 'removed-locally' },
+    ]);
     const fresh = nextLock({ local: dropped, remote: R0, previous: undefined, fileKey: 'FILE', remoteVersion: '1' });
     expect(fresh.variables['VariableID:1:2']).toBeUndefined();
   });
@@ -54,9 +75,15 @@ describe('nextLock', () => {
   it('without a previous lock, a field the sides disagree on stays a conflict next time', () => {
     const lock = nextLock({ local, remote: R0, previous: undefined, fileKey: 'FILE', remoteVersion: '1' });
     expect(lock.variables['VariableID:1:3']?.fields.values.Dark).toBeUndefined();
-    expect(diff3({ local, remote: R0, base: lock }).conflicts).toMatchObject([{ variable: 'space/4', mode: 'Dark', inBase: false }]);
+    expect(diff3({ local, remote: R0, base: lock }).conflicts).toMatchObject([
+      { variable: 'space/4', mode: 'Dark', inBase: false },
+    ]);
     const described = edit(L0, 'Primitives', 'space/4', (x) => (x.description = 'other'));
-    expect(nextLock({ local: described, remote: R0, previous: undefined, fileKey: 'FILE', remoteVersion: '1' }).variables['VariableID:1:3']?.fields.description).toBe(UNSYNCED);
+    expect(
+      nextLock({ local: described, remote: R0, previous: undefined, fileKey: 'FILE', remoteVersion: '1' }).variables[
+        'VariableID:1:3'
+      ]?.fields.description,
+    ).toBe(UNSYNCED);
   });
 
   it('keeps the old name as the base while a service rename is not pulled yet', () => {
@@ -69,6 +96,8 @@ describe('nextLock', () => {
     );
     const lock = nextLock({ local: L0, remote: renamed, previous: LOCK, fileKey: 'FILE', remoteVersion: '2' });
     expect(lock.variables['VariableID:1:1']?.name).toBe('color/blue');
-    expect(diff3({ local: L0, remote: renamed, base: lock }).toRepo).toMatchObject([{ kind: 'rename-variable', variable: 'color/azure', from: 'color/blue' }]);
+    expect(diff3({ local: L0, remote: renamed, base: lock }).toRepo).toMatchObject([
+      { kind: 'rename-variable', variable: 'color/azure', from: 'color/blue' },
+    ]);
   });
 });

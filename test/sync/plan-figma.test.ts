@@ -18,13 +18,20 @@ function withTheme(): TokenSet {
   const target = structuredClone(R0);
   target.collections.push({ name: 'Theme', modes: [{ name: 'Light' }, { name: 'Dark' }], defaultMode: 'Light' });
   target.variables.push(
-    v('Theme', 'surface', 'COLOR', { Light: ref('Primitives', 'color/blue'), Dark: hex('#000000') }, { description: 'Page', scopes: ['FRAME_FILL'] }),
+    v(
+      'Theme',
+      'surface',
+      'COLOR',
+      { Light: ref('Primitives', 'color/blue'), Dark: hex('#000000') },
+      { description: 'Page', scopes: ['FRAME_FILL'] },
+    ),
     v('Theme', 'gap', 'FLOAT', { Light: 8, Dark: 8 }),
   );
   return target;
 }
 
-const orphan = (o: Partial<Orphan> & { kind: Orphan['kind']; id: string }): Orphan => ({ collection: 'Primitives', reason: 'removed-locally', variable: '', mode: '', ...o }) as unknown as Orphan;
+const orphan = (o: Partial<Orphan> & { kind: Orphan['kind']; id: string }): Orphan =>
+  ({ collection: 'Primitives', reason: 'removed-locally', variable: '', mode: '', ...o }) as unknown as Orphan;
 
 function codeOf(fn: () => unknown): { code: string; message: string } {
   try {
@@ -37,7 +44,7 @@ function codeOf(fn: () => unknown): { code: string; message: string } {
 }
 
 describe('compilePlan for the figma dialect', () => {
-  it('creates a collection, its modes and variables with their values in ONE POST; the first mode is the collection\'s own, renamed', () => {
+  it("creates a collection, its modes and variables with their values in ONE POST; the first mode is the collection's own, renamed", () => {
     const plan = compilePlan(R0, withTheme(), { dialect: 'figma' });
     expect(plan.dialect).toBe('figma');
     expect(plan.requests.map((r) => r.method)).toEqual(['POST']);
@@ -117,7 +124,14 @@ describe('compilePlan for the figma dialect', () => {
         ],
       }
     `);
-    expect(plan.summary).toMatchObject({ collectionsCreated: 1, modesCreated: 2, variablesCreated: 2, valuesSet: 4, posts: 1, puts: 0 });
+    expect(plan.summary).toMatchObject({
+      collectionsCreated: 1,
+      modesCreated: 2,
+      variablesCreated: 2,
+      valuesSet: 4,
+      posts: 1,
+      puts: 0,
+    });
   });
 
   it('sends an edit, a rename and kept service fields as UPDATE items and variableModeValues in the same single POST', () => {
@@ -132,8 +146,18 @@ describe('compilePlan for the figma dialect', () => {
       {
         method: 'POST',
         body: {
-          variables: [{ action: 'UPDATE', id: 'VariableID:1:1', name: 'color/azure', hiddenFromPublishing: true, codeSyntax: { WEB: 'var(--azure)' } }],
-          variableModeValues: [{ variableId: 'VariableID:1:1', modeId: '1:1', value: { r: 0, g: 0, b: 17 / 255, a: 1 } }],
+          variables: [
+            {
+              action: 'UPDATE',
+              id: 'VariableID:1:1',
+              name: 'color/azure',
+              hiddenFromPublishing: true,
+              codeSyntax: { WEB: 'var(--azure)' },
+            },
+          ],
+          variableModeValues: [
+            { variableId: 'VariableID:1:1', modeId: '1:1', value: { r: 0, g: 0, b: 17 / 255, a: 1 } },
+          ],
         },
       },
     ]);
@@ -145,11 +169,16 @@ describe('compilePlan for the figma dialect', () => {
     expect(compilePlan(R0, target, { dialect: 'figma' }).requests).toEqual([]);
     expect(compilePlan(R0, target, { dialect: 'dfs', deleteOrphans: orphans }).requests).toEqual([]);
     const plan = compilePlan(R0, target, { dialect: 'figma', deleteOrphans: orphans });
-    expect(plan.requests).toEqual([{ method: 'POST', body: { variables: [{ action: 'DELETE', id: 'VariableID:1:2' }] } }]);
+    expect(plan.requests).toEqual([
+      { method: 'POST', body: { variables: [{ action: 'DELETE', id: 'VariableID:1:2' }] } },
+    ]);
     expect(plan.deletes).toEqual(['VariableID:1:2']);
     expect(plan.summary.variablesDeleted).toBe(1);
     // Never-pulled orphans (no lock yet) are never deleted.
-    expect(compilePlan(R0, target, { dialect: 'figma', deleteOrphans: [{ ...orphans[0]!, reason: 'never-pulled' }] }).requests).toEqual([]);
+    expect(
+      compilePlan(R0, target, { dialect: 'figma', deleteOrphans: [{ ...orphans[0]!, reason: 'never-pulled' }] })
+        .requests,
+    ).toEqual([]);
   });
 
   it('deletes a whole collection with one item, and a mode that is not the default', () => {
@@ -168,7 +197,15 @@ describe('compilePlan for the figma dialect', () => {
         orphan({ kind: 'variable', collection: 'Semantic', variable: 'brand', id: 'VariableID:2:1' }),
       ],
     });
-    expect(plan.requests).toEqual([{ method: 'POST', body: { variableCollections: [{ action: 'DELETE', id: 'VariableCollectionId:2:0' }], variableModes: [{ action: 'DELETE', id: '1:1' }] } }]);
+    expect(plan.requests).toEqual([
+      {
+        method: 'POST',
+        body: {
+          variableCollections: [{ action: 'DELETE', id: 'VariableCollectionId:2:0' }],
+          variableModes: [{ action: 'DELETE', id: '1:1' }],
+        },
+      },
+    ]);
   });
 
   it('never deletes a variable another surviving variable still aliases', () => {
@@ -178,7 +215,16 @@ describe('compilePlan for the figma dialect', () => {
     const err = codeOf(() =>
       compilePlan(R0, target, {
         dialect: 'figma',
-        deleteOrphans: [orphan({ kind: 'variable', variable: 'color/blue', id: 'VariableID:1:1' }), orphan({ kind: 'variable', collection: 'Semantic', variable: 'brand', id: 'VariableID:2:1', reason: 'never-pulled' })],
+        deleteOrphans: [
+          orphan({ kind: 'variable', variable: 'color/blue', id: 'VariableID:1:1' }),
+          orphan({
+            kind: 'variable',
+            collection: 'Semantic',
+            variable: 'brand',
+            id: 'VariableID:2:1',
+            reason: 'never-pulled',
+          }),
+        ],
       }),
     );
     expect(err).toMatchInlineSnapshot(`
@@ -195,18 +241,32 @@ describe('compilePlan for the figma dialect', () => {
     expect(plan.requests.length).toBeGreaterThan(1);
     expect(plan.requests.every((r) => r.method === 'POST')).toBe(true);
     const mapping = { temp_var_1: 'VariableID:9:1', temp_mode_1: '9:0', temp_col_1: 'VariableCollectionId:9:0' };
-    const mapped = applyTempIds({ variableModeValues: [{ variableId: 'temp_var_1', modeId: 'temp_mode_1', value: { type: 'VARIABLE_ALIAS', id: 'temp_var_1' } }], variables: [{ action: 'DELETE', id: 'temp_var_1' }] }, mapping);
-    expect(mapped).toEqual({ variableModeValues: [{ variableId: 'VariableID:9:1', modeId: '9:0', value: { type: 'VARIABLE_ALIAS', id: 'VariableID:9:1' } }], variables: [{ action: 'DELETE', id: 'VariableID:9:1' }] });
+    const mapped = applyTempIds(
+      {
+        variableModeValues: [
+          { variableId: 'temp_var_1', modeId: 'temp_mode_1', value: { type: 'VARIABLE_ALIAS', id: 'temp_var_1' } },
+        ],
+        variables: [{ action: 'DELETE', id: 'temp_var_1' }],
+      },
+      mapping,
+    );
+    expect(mapped).toEqual({
+      variableModeValues: [
+        { variableId: 'VariableID:9:1', modeId: '9:0', value: { type: 'VARIABLE_ALIAS', id: 'VariableID:9:1' } },
+      ],
+      variables: [{ action: 'DELETE', id: 'VariableID:9:1' }],
+    });
   });
 
   it('refuses a mode name over 40 characters before anything is sent (both dialects)', () => {
     const target = withTheme();
     target.collections[2]!.modes[1]!.name = 'm'.repeat(41);
     for (const x of target.variables) if (x.collection === 'Theme') x.values['m'.repeat(41)] = x.values['Dark']!;
-    for (const dialect of ['dfs', 'figma'] as const) expect(codeOf(() => compilePlan(R0, target, { dialect })).code).toBe('PLAN_LIMIT');
+    for (const dialect of ['dfs', 'figma'] as const)
+      expect(codeOf(() => compilePlan(R0, target, { dialect })).code).toBe('PLAN_LIMIT');
   });
 
-  it('refuses scopes outside Figma\'s enum or that do not fit the type, only when they would be sent', () => {
+  it("refuses scopes outside Figma's enum or that do not fit the type, only when they would be sent", () => {
     const bad = edit(R0, 'Primitives', 'space/4', (x) => (x.scopes = ['FONT_FAMILY']));
     for (const dialect of ['dfs', 'figma'] as const) {
       expect(codeOf(() => compilePlan(R0, bad, { dialect }))).toMatchInlineSnapshot(`
@@ -223,16 +283,36 @@ describe('compilePlan for the figma dialect', () => {
     expect(compilePlan(odd, odd, { dialect: 'figma' }).requests).toEqual([]);
   });
 
-  it('leaves Figma\'s remote (library) variables and collections out of the model: they are another file\'s', () => {
+  it("leaves Figma's remote (library) variables and collections out of the model: they are another file's", () => {
     const wire = toWire(R0);
     const lib = 'VariableCollectionId:lib:1';
-    wire.meta.variableCollections[lib] = { id: lib, name: 'Library', key: 'klib', modes: [{ modeId: '9:0', name: 'Default' }], defaultModeId: '9:0', variableIds: ['VariableID:lib:2'], remote: true };
-    wire.meta.variables['VariableID:lib:2'] = { id: 'VariableID:lib:2', name: 'brand/ink', key: 'kink', variableCollectionId: lib, resolvedType: 'COLOR', valuesByMode: { '9:0': { r: 0, g: 0, b: 0, a: 1 } }, scopes: ['ALL_SCOPES'], description: '', remote: true };
+    wire.meta.variableCollections[lib] = {
+      id: lib,
+      name: 'Library',
+      key: 'klib',
+      modes: [{ modeId: '9:0', name: 'Default' }],
+      defaultModeId: '9:0',
+      variableIds: ['VariableID:lib:2'],
+      remote: true,
+    };
+    wire.meta.variables['VariableID:lib:2'] = {
+      id: 'VariableID:lib:2',
+      name: 'brand/ink',
+      key: 'kink',
+      variableCollectionId: lib,
+      resolvedType: 'COLOR',
+      valuesByMode: { '9:0': { r: 0, g: 0, b: 0, a: 1 } },
+      scopes: ['ALL_SCOPES'],
+      description: '',
+      remote: true,
+    };
     const model = remoteToModel(wire);
     expect(model.collections.map((c) => c.name)).toEqual(['Primitives', 'Semantic']);
     expect(model.variables.map((x) => x.name)).not.toContain('brand/ink');
     // An alias to one says so.
     wire.meta.variables['VariableID:2:1']!.valuesByMode['2:0'] = { type: 'VARIABLE_ALIAS', id: 'VariableID:lib:2' };
-    expect(codeOf(() => remoteToModel(wire)).message).toBe('Variable "brand" is an alias of VariableID:lib:2, which is "brand/ink" of another file\'s library.');
+    expect(codeOf(() => remoteToModel(wire)).message).toBe(
+      'Variable "brand" is an alias of VariableID:lib:2, which is "brand/ink" of another file\'s library.',
+    );
   });
 });

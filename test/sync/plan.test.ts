@@ -24,10 +24,24 @@ function errorOf(fn: () => unknown): { code: string; message: string; hint: stri
 /** A new 3-mode collection whose tokens alias another collection and each other. */
 function withTheme(): TokenSet {
   const target = structuredClone(R0);
-  target.collections.push({ name: 'Theme', modes: [{ name: 'Light' }, { name: 'Dark' }, { name: 'High contrast' }], defaultMode: 'Light' });
+  target.collections.push({
+    name: 'Theme',
+    modes: [{ name: 'Light' }, { name: 'Dark' }, { name: 'High contrast' }],
+    defaultMode: 'Light',
+  });
   target.variables.push(
-    v('Theme', 'surface', 'COLOR', { Light: ref('Primitives', 'color/blue'), Dark: ref('Primitives', 'color/red'), 'High contrast': hex('#000000') }),
-    v('Theme', 'accent', 'COLOR', { Light: ref('Theme', 'surface'), Dark: hex('#ffffff'), 'High contrast': hex('#ffffff') }, { description: 'Links' }),
+    v('Theme', 'surface', 'COLOR', {
+      Light: ref('Primitives', 'color/blue'),
+      Dark: ref('Primitives', 'color/red'),
+      'High contrast': hex('#000000'),
+    }),
+    v(
+      'Theme',
+      'accent',
+      'COLOR',
+      { Light: ref('Theme', 'surface'), Dark: hex('#ffffff'), 'High contrast': hex('#ffffff') },
+      { description: 'Links' },
+    ),
     v('Theme', 'gap', 'FLOAT', { Light: 8, Dark: 8, 'High contrast': 12 }, { scopes: ['GAP'] }),
   );
   return target;
@@ -214,7 +228,20 @@ describe('compilePlan', () => {
         },
       ]
     `);
-    expect(plan.summary).toEqual({ collectionsCreated: 1, modesCreated: 3, variablesCreated: 3, collectionsRenamed: 0, modesRenamed: 0, variablesUpdated: 3, collectionsDeleted: 0, modesDeleted: 0, variablesDeleted: 0, valuesSet: 7, posts: 1, puts: 1 });
+    expect(plan.summary).toEqual({
+      collectionsCreated: 1,
+      modesCreated: 3,
+      variablesCreated: 3,
+      collectionsRenamed: 0,
+      modesRenamed: 0,
+      variablesUpdated: 3,
+      collectionsDeleted: 0,
+      modesDeleted: 0,
+      variablesDeleted: 0,
+      valuesSet: 7,
+      posts: 1,
+      puts: 1,
+    });
     // Applied as the service applies it, nothing is left to do.
     expect(compilePlan(afterApply(R0, plan), target).requests).toEqual([]);
   });
@@ -227,8 +254,22 @@ describe('compilePlan', () => {
     if (gap) gap.values.Dim = 3;
     const plan = compilePlan(R0, target);
     expect(plan.requests).toEqual([
-      { method: 'POST', body: { variableModes: [{ action: 'CREATE', id: 'temp_mode_1', name: 'Dim', variableCollectionId: 'VariableCollectionId:1:0' }] } },
-      { method: 'PUT', body: { variables: [{ action: 'UPDATE', id: 'VariableID:1:3', variableModeValues: [{ modeId: 'temp_mode_1', value: 3 }] }] } },
+      {
+        method: 'POST',
+        body: {
+          variableModes: [
+            { action: 'CREATE', id: 'temp_mode_1', name: 'Dim', variableCollectionId: 'VariableCollectionId:1:0' },
+          ],
+        },
+      },
+      {
+        method: 'PUT',
+        body: {
+          variables: [
+            { action: 'UPDATE', id: 'VariableID:1:3', variableModeValues: [{ modeId: 'temp_mode_1', value: 3 }] },
+          ],
+        },
+      },
     ]);
     expect(compilePlan(afterApply(R0, plan), target).requests).toEqual([]);
   });
@@ -258,8 +299,18 @@ describe('compilePlan', () => {
         method: 'PUT',
         body: {
           variableCollections: [{ action: 'UPDATE', id: 'VariableCollectionId:1:0', name: 'Core' }],
-          variableModes: [{ action: 'UPDATE', id: '1:1', variableCollectionId: 'VariableCollectionId:1:0', name: 'Night' }],
-          variables: [{ action: 'UPDATE', id: 'VariableID:1:3', name: 'space/small', description: 'Gap', scopes: ['GAP', 'WIDTH_HEIGHT'] }],
+          variableModes: [
+            { action: 'UPDATE', id: '1:1', variableCollectionId: 'VariableCollectionId:1:0', name: 'Night' },
+          ],
+          variables: [
+            {
+              action: 'UPDATE',
+              id: 'VariableID:1:3',
+              name: 'space/small',
+              description: 'Gap',
+              scopes: ['GAP', 'WIDTH_HEIGHT'],
+            },
+          ],
         },
       },
     ]);
@@ -269,7 +320,8 @@ describe('compilePlan', () => {
   it('splits bodies only past maxBodyBytes, each within the limit, and the chain still converges', () => {
     const target = structuredClone(R0);
     target.collections.push({ name: 'Big', modes: [{ name: 'A' }, { name: 'B' }], defaultMode: 'A' });
-    for (let i = 0; i < 30; i++) target.variables.push(v('Big', `size/${i}`, 'FLOAT', { A: i, B: ref('Primitives', 'space/4') }));
+    for (let i = 0; i < 30; i++)
+      target.variables.push(v('Big', `size/${i}`, 'FLOAT', { A: i, B: ref('Primitives', 'space/4') }));
     expect(compilePlan(R0, target).requests.map((r) => r.method)).toEqual(['POST', 'PUT']);
     const limits: Partial<PlanLimits> = { maxBodyBytes: 1500 };
     const plan = compilePlan(R0, target, { limits });
@@ -277,7 +329,10 @@ describe('compilePlan', () => {
     expect(posts).toBeGreaterThan(1);
     expect(plan.requests.length - posts).toBeGreaterThan(1);
     // POSTs first, then PUTs; every body within the limit even after temp ids become longer permanent ids.
-    expect(plan.requests.map((r) => r.method)).toEqual([...Array(posts).fill('POST'), ...Array(plan.requests.length - posts).fill('PUT')]);
+    expect(plan.requests.map((r) => r.method)).toEqual([
+      ...Array(posts).fill('POST'),
+      ...Array(plan.requests.length - posts).fill('PUT'),
+    ]);
     for (const r of plan.requests) expect(Buffer.byteLength(JSON.stringify(r.body))).toBeLessThanOrEqual(1500);
     expect(plan.summary).toMatchObject({ posts, puts: plan.requests.length - posts, variablesCreated: 30 });
     expect(compilePlan(afterApply(R0, plan), target).requests).toEqual([]);
@@ -290,19 +345,66 @@ describe('compilePlan', () => {
     const [post] = compilePlan(R0, target).requests;
     const json = JSON.stringify(post?.body);
     const size = Buffer.byteLength(json) + 40 * json.split('"temp_').length - 40;
-    const posts = (maxBodyBytes: number) => compilePlan(R0, target, { limits: { maxBodyBytes } }).requests.filter((r) => r.method === 'POST');
+    const posts = (maxBodyBytes: number) =>
+      compilePlan(R0, target, { limits: { maxBodyBytes } }).requests.filter((r) => r.method === 'POST');
     expect(posts(size)).toEqual([post]);
     expect(posts(size - 1).length).toBe(2);
-    expect(posts(size - 1).flatMap((r) => (r.body as { variables?: unknown[] }).variables ?? [])).toEqual((post?.body as { variables: unknown[] }).variables);
+    expect(posts(size - 1).flatMap((r) => (r.body as { variables?: unknown[] }).variables ?? [])).toEqual(
+      (post!.body as { variables: unknown[] }).variables,
+    );
   });
 
   it('maps temp ids in PUT and later POST bodies, but never a CREATE item’s own id', () => {
     const mapping = { temp_var_1: 'VariableID:5:1', temp_mode_1: '5:0', temp_col_1: 'VariableCollectionId:5:0' };
     expect(
-      applyTempIds({ variables: [{ action: 'UPDATE', id: 'temp_var_1', variableModeValues: [{ modeId: 'temp_mode_1', value: { type: 'VARIABLE_ALIAS', id: 'temp_var_1' } }] }] }, mapping),
-    ).toEqual({ variables: [{ action: 'UPDATE', id: 'VariableID:5:1', variableModeValues: [{ modeId: '5:0', value: { type: 'VARIABLE_ALIAS', id: 'VariableID:5:1' } }] }] });
-    expect(applyTempIds({ variables: [{ action: 'CREATE', id: 'temp_var_9', name: 'x', variableCollectionId: 'temp_col_1', resolvedType: 'FLOAT', initialModeValue: 1 }] }, mapping)).toEqual({
-      variables: [{ action: 'CREATE', id: 'temp_var_9', name: 'x', variableCollectionId: 'VariableCollectionId:5:0', resolvedType: 'FLOAT', initialModeValue: 1 }],
+      applyTempIds(
+        {
+          variables: [
+            {
+              action: 'UPDATE',
+              id: 'temp_var_1',
+              variableModeValues: [{ modeId: 'temp_mode_1', value: { type: 'VARIABLE_ALIAS', id: 'temp_var_1' } }],
+            },
+          ],
+        },
+        mapping,
+      ),
+    ).toEqual({
+      variables: [
+        {
+          action: 'UPDATE',
+          id: 'VariableID:5:1',
+          variableModeValues: [{ modeId: '5:0', value: { type: 'VARIABLE_ALIAS', id: 'VariableID:5:1' } }],
+        },
+      ],
+    });
+    expect(
+      applyTempIds(
+        {
+          variables: [
+            {
+              action: 'CREATE',
+              id: 'temp_var_9',
+              name: 'x',
+              variableCollectionId: 'temp_col_1',
+              resolvedType: 'FLOAT',
+              initialModeValue: 1,
+            },
+          ],
+        },
+        mapping,
+      ),
+    ).toEqual({
+      variables: [
+        {
+          action: 'CREATE',
+          id: 'temp_var_9',
+          name: 'x',
+          variableCollectionId: 'VariableCollectionId:5:0',
+          resolvedType: 'FLOAT',
+          initialModeValue: 1,
+        },
+      ],
     });
   });
 
@@ -310,7 +412,9 @@ describe('compilePlan', () => {
     const target = edit(R0, 'Primitives', 'color/blue', (x) => (x.name = 'color/azure'));
     const brand = target.variables.find((x) => x.name === 'brand');
     if (brand) brand.values.Value = ref('Primitives', 'color/azure');
-    expect(compilePlan(R0, target).requests).toEqual([{ method: 'PUT', body: { variables: [{ action: 'UPDATE', id: 'VariableID:1:1', name: 'color/azure' }] } }]);
+    expect(compilePlan(R0, target).requests).toEqual([
+      { method: 'PUT', body: { variables: [{ action: 'UPDATE', id: 'VariableID:1:1', name: 'color/azure' }] } },
+    ]);
   });
 
   it('pushes what diff3 merged from a repository change, and a re-read converges', () => {
@@ -318,7 +422,14 @@ describe('compilePlan', () => {
     const d = diff3({ local, remote: R0, base: lockFor(baseSet(false), R0) });
     const plan = compilePlan(R0, d.merged);
     expect(plan.requests).toEqual([
-      { method: 'PUT', body: { variables: [{ action: 'UPDATE', id: 'VariableID:1:2', variableModeValues: [{ modeId: '1:1', value: hex('#aa0000') }] }] } },
+      {
+        method: 'PUT',
+        body: {
+          variables: [
+            { action: 'UPDATE', id: 'VariableID:1:2', variableModeValues: [{ modeId: '1:1', value: hex('#aa0000') }] },
+          ],
+        },
+      },
     ]);
     expect(compilePlan(afterApply(R0, plan), d.merged).requests).toEqual([]);
   });
@@ -338,14 +449,18 @@ describe('compilePlan: checked before anything is sent', () => {
   });
 
   it('refuses a collection past the mode or variable limit, naming it', () => {
-    expect(errorOf(() => compilePlan(R0, withTheme(), { limits: { maxModesPerCollection: 2 } }))).toMatchInlineSnapshot(`
+    expect(
+      errorOf(() => compilePlan(R0, withTheme(), { limits: { maxModesPerCollection: 2 } })),
+    ).toMatchInlineSnapshot(`
       {
         "code": "PLAN_LIMIT",
         "hint": "Remove modes from the collection (or split it in two), then run again. Nothing was sent.",
         "message": "Collection "Theme" would have 3 modes; the service allows at most 2.",
       }
     `);
-    expect(errorOf(() => compilePlan(R0, withTheme(), { limits: { maxVariablesPerCollection: 2 } }))).toMatchInlineSnapshot(`
+    expect(
+      errorOf(() => compilePlan(R0, withTheme(), { limits: { maxVariablesPerCollection: 2 } })),
+    ).toMatchInlineSnapshot(`
       {
         "code": "PLAN_LIMIT",
         "hint": "Split the collection in two, then run again. Nothing was sent.",
@@ -361,8 +476,13 @@ describe('compilePlan: checked before anything is sent', () => {
       `"Variable "long" alone needs 703 bytes, more than the 300-byte request limit."`,
     );
     const cyclic = structuredClone(R0);
-    cyclic.variables.push(v('Semantic', 'a', 'COLOR', { Value: ref('Semantic', 'b') }), v('Semantic', 'b', 'COLOR', { Value: ref('Semantic', 'a') }));
-    expect(errorOf(() => compilePlan(R0, cyclic)).message).toMatchInlineSnapshot(`"Aliases form a cycle: Semantic/a -> Semantic/b -> Semantic/a."`);
+    cyclic.variables.push(
+      v('Semantic', 'a', 'COLOR', { Value: ref('Semantic', 'b') }),
+      v('Semantic', 'b', 'COLOR', { Value: ref('Semantic', 'a') }),
+    );
+    expect(errorOf(() => compilePlan(R0, cyclic)).message).toMatchInlineSnapshot(
+      `"Aliases form a cycle: Semantic/a -> Semantic/b -> Semantic/a."`,
+    );
     const retyped = edit(R0, 'Primitives', 'space/4', (x) => {
       x.type = 'STRING';
     });

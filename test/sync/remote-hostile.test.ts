@@ -21,7 +21,11 @@ function refused(mutate: (wire: LocalVariablesResponse) => void): string {
   throw new Error('the answer was accepted');
 }
 
-const vars = (w: LocalVariablesResponse) => w.meta.variables as Record<string, { valuesByMode: Record<string, unknown>; resolvedType: string; variableCollectionId: string }>;
+const vars = (w: LocalVariablesResponse) =>
+  w.meta.variables as Record<
+    string,
+    { valuesByMode: Record<string, unknown>; resolvedType: string; variableCollectionId: string }
+  >;
 
 describe('hostile variables answers', () => {
   it('refuses a COLOR value that is not a color', () => {
@@ -31,13 +35,23 @@ describe('hostile variables answers', () => {
   });
 
   it('refuses a color channel out of range and a FLOAT that is a string', () => {
-    expect(refused((w) => (vars(w)['VariableID:1:2']!.valuesByMode['1:1'] = { r: 2, g: 0, b: 0, a: 1 }))).toContain('"r" is 2, not a number from 0 to 1');
-    expect(refused((w) => (vars(w)['VariableID:1:3']!.valuesByMode['1:0'] = '4px'))).toContain('variable "space/4" (VariableID:1:3), mode "Light", has the value "4px", which is not a finite number');
-    expect(refused((w) => (vars(w)['VariableID:1:3']!.valuesByMode['1:0'] = true))).toContain('which is not a finite number');
+    expect(refused((w) => (vars(w)['VariableID:1:2']!.valuesByMode['1:1'] = { r: 2, g: 0, b: 0, a: 1 }))).toContain(
+      '"r" is 2, not a number from 0 to 1',
+    );
+    expect(refused((w) => (vars(w)['VariableID:1:3']!.valuesByMode['1:0'] = '4px'))).toContain(
+      'variable "space/4" (VariableID:1:3), mode "Light", has the value "4px", which is not a finite number',
+    );
+    expect(refused((w) => (vars(w)['VariableID:1:3']!.valuesByMode['1:0'] = true))).toContain(
+      'which is not a finite number',
+    );
   });
 
   it('refuses an alias to a variable of another type', () => {
-    expect(refused((w) => (vars(w)['VariableID:2:1']!.valuesByMode['2:0'] = { type: 'VARIABLE_ALIAS', id: 'VariableID:1:3' }))).toContain(
+    expect(
+      refused(
+        (w) => (vars(w)['VariableID:2:1']!.valuesByMode['2:0'] = { type: 'VARIABLE_ALIAS', id: 'VariableID:1:3' }),
+      ),
+    ).toContain(
       'variable "brand" (VariableID:2:1), mode "Value", is an alias of "space/4" (VariableID:1:3), a FLOAT variable, but is itself COLOR',
     );
   });
@@ -46,7 +60,8 @@ describe('hostile variables answers', () => {
     expect(
       refused((w) => {
         vars(w)['VariableID:2:1']!.variableCollectionId = 'VariableCollectionId:404:0';
-        for (const c of Object.values(w.meta.variableCollections)) c.variableIds = c.variableIds.filter((id) => id !== 'VariableID:2:1');
+        for (const c of Object.values(w.meta.variableCollections))
+          c.variableIds = c.variableIds.filter((id) => id !== 'VariableID:2:1');
       }),
     ).toContain('belongs to collection VariableCollectionId:404:0, which the service did not return');
   });
@@ -57,8 +72,14 @@ describe('hostile variables answers', () => {
         vars(w)['VariableID:1:1']!.valuesByMode['1:0'] = { type: 'VARIABLE_ALIAS', id: 'VariableID:1:2' };
         vars(w)['VariableID:1:2']!.valuesByMode['1:0'] = { type: 'VARIABLE_ALIAS', id: 'VariableID:1:1' };
       }),
-    ).toMatchInlineSnapshot(`"REMOTE_ALIAS_CYCLE: The service's answer is invalid: an alias cycle in mode "Light": "color/blue" -> "color/red" -> "color/blue"."`);
-    expect(refused((w) => (vars(w)['VariableID:1:1']!.valuesByMode['1:1'] = { type: 'VARIABLE_ALIAS', id: 'VariableID:1:1' }))).toContain('"color/blue" -> "color/blue"');
+    ).toMatchInlineSnapshot(
+      `"REMOTE_ALIAS_CYCLE: The service's answer is invalid: an alias cycle in mode "Light": "color/blue" -> "color/red" -> "color/blue"."`,
+    );
+    expect(
+      refused(
+        (w) => (vars(w)['VariableID:1:1']!.valuesByMode['1:1'] = { type: 'VARIABLE_ALIAS', id: 'VariableID:1:1' }),
+      ),
+    ).toContain('"color/blue" -> "color/blue"');
   });
 
   it('accepts the same alias in different modes (no cycle) and a long chain without overflowing', () => {

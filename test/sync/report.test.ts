@@ -34,8 +34,12 @@ describe('report', () => {
   it('words orphans per dialect: removed by hand under dfs, deleted by push --delete-orphans under figma', () => {
     const local = without(L0, 'Primitives', 'color/red');
     const d = diff3({ local, remote: R0, base: LOCK });
-    const figmaRows = renderPlanTable(d, compilePlan(R0, d.merged, { dialect: 'figma' })).split('\n').filter((l) => l.includes('?'));
-    const dfsRows = renderPlanTable(d, compilePlan(R0, d.merged)).split('\n').filter((l) => l.includes('?'));
+    const figmaRows = renderPlanTable(d, compilePlan(R0, d.merged, { dialect: 'figma' }))
+      .split('\n')
+      .filter((l) => l.includes('?'));
+    const dfsRows = renderPlanTable(d, compilePlan(R0, d.merged))
+      .split('\n')
+      .filter((l) => l.includes('?'));
     expect({ figma: figmaRows, dfs: dfsRows }).toMatchInlineSnapshot(`
       {
         "dfs": [
@@ -62,8 +66,18 @@ describe('report', () => {
   });
 
   it('renders conflicts with both values side by side', () => {
-    const local = edit(edit(L0, 'Primitives', 'color/red', (x) => (x.values.Light = hex('#ff8800'))), 'Primitives', 'space/4', (x) => (x.description = 'Mine'));
-    const remote = edit(edit(R0, 'Primitives', 'color/red', (x) => (x.values.Light = hex('#00ff0080'))), 'Primitives', 'space/4', (x) => (x.description = 'Theirs'));
+    const local = edit(
+      edit(L0, 'Primitives', 'color/red', (x) => (x.values.Light = hex('#ff8800'))),
+      'Primitives',
+      'space/4',
+      (x) => (x.description = 'Mine'),
+    );
+    const remote = edit(
+      edit(R0, 'Primitives', 'color/red', (x) => (x.values.Light = hex('#00ff0080'))),
+      'Primitives',
+      'space/4',
+      (x) => (x.description = 'Theirs'),
+    );
     const d = diff3({ local, remote, base: LOCK });
     expect(renderConflicts(d.conflicts)).toMatchInlineSnapshot(`
       "2 conflicts: the repository and the design file changed the same thing differently.

@@ -17,13 +17,27 @@ const shadow: RepoToken = {
   type: 'shadow',
   description: '',
   owner: 'repository',
-  values: { Light: { color: { alias: { collection: 'Primitives', name: 'color/blue' } }, offsetX: { value: 0, unit: 'px' }, offsetY: { value: 2, unit: 'px' }, blur: { value: 4, unit: 'px' }, spread: { value: 0, unit: 'px' } }, Dark: { alias: { collection: 'Primitives', name: 'shadow/card' } } },
+  values: {
+    Light: {
+      color: { alias: { collection: 'Primitives', name: 'color/blue' } },
+      offsetX: { value: 0, unit: 'px' },
+      offsetY: { value: 2, unit: 'px' },
+      blur: { value: 4, unit: 'px' },
+      spread: { value: 0, unit: 'px' },
+    },
+    Dark: { alias: { collection: 'Primitives', name: 'shadow/card' } },
+  },
 };
 
 function sides(): { local: TokenSet; remote: TokenSet } {
   const local = edit(baseSet(false), 'Primitives', 'color/blue', (x) => (x.values.Light = P3));
   local.tokens = [shadow];
-  const remote = edit(baseSet(true), 'Primitives', 'color/blue', (x) => (x.values.Light = { r: 1, g: 0.0000004, b: 0, a: 1 }));
+  const remote = edit(
+    baseSet(true),
+    'Primitives',
+    'color/blue',
+    (x) => (x.values.Light = { r: 1, g: 0.0000004, b: 0, a: 1 }),
+  );
   return { local, remote };
 }
 

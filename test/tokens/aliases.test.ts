@@ -21,7 +21,8 @@ async function root(edits: Record<string, (d: Doc) => void>): Promise<string> {
   }
   return project(files, 'tokens');
 }
-const check = async (edits: Record<string, (d: Doc) => void>) => (await checkTokens(await root(edits), config)).map(formatDiagnostic).join('\n');
+const check = async (edits: Record<string, (d: Doc) => void>) =>
+  (await checkTokens(await root(edits), config)).map(formatDiagnostic).join('\n');
 
 describe('alias cycles', () => {
   it('across collections: once per mode of the collection the alias lands in', async () => {
@@ -51,11 +52,22 @@ describe('alias cycles', () => {
 describe('units down alias chains', () => {
   it('a dimension or duration that only aliases takes the unit of the token at the end of the chain', async () => {
     const add = (d: Doc) => {
-      d.radius = { card: { $type: 'dimension', $value: '{radius.md}' }, button: { $type: 'dimension', $value: '{radius.card}' } };
+      d.radius = {
+        card: { $type: 'dimension', $value: '{radius.md}' },
+        button: { $type: 'dimension', $value: '{radius.card}' },
+      };
       d.motion = { ui: { $type: 'duration', $value: '{motion.fast}' } };
     };
     const { set } = await readTokens(await root({ [L]: add, [D]: add }), config);
-    const kinds = Object.fromEntries(set.variables.filter((v) => v.collection === 'Semantic' && /^(radius|motion)\//.test(v.name)).map((v) => [v.name, v.kind]));
-    expect(kinds).toEqual({ 'radius/card': { type: 'dimension', unit: 'rem' }, 'radius/button': { type: 'dimension', unit: 'rem' }, 'motion/ui': { type: 'duration', unit: 'ms' } });
+    const kinds = Object.fromEntries(
+      set.variables
+        .filter((v) => v.collection === 'Semantic' && /^(radius|motion)\//.test(v.name))
+        .map((v) => [v.name, v.kind]),
+    );
+    expect(kinds).toEqual({
+      'radius/card': { type: 'dimension', unit: 'rem' },
+      'radius/button': { type: 'dimension', unit: 'rem' },
+      'motion/ui': { type: 'duration', unit: 'ms' },
+    });
   });
 });

@@ -8,9 +8,13 @@ import { renderTokens } from '../../src/tokens/index.js';
 import { fixtureSet } from './fixtures/model.js';
 import { project } from './helpers.js';
 
-const CONFIG = 'tokens:\n  rules:\n    - { match: "radius/**", type: dimension, unit: rem }\n    - { match: "motion/*", type: duration }\n';
+const CONFIG =
+  'tokens:\n  rules:\n    - { match: "radius/**", type: dimension, unit: rem }\n    - { match: "motion/*", type: duration }\n';
 
-async function check(root: string, opts: { json?: boolean; files?: string[]; cwd?: string } = {}): Promise<{ code: number; stdout: string }> {
+async function check(
+  root: string,
+  opts: { json?: boolean; files?: string[]; cwd?: string } = {},
+): Promise<{ code: number; stdout: string }> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   let out = '';
@@ -38,13 +42,22 @@ async function fixtureProject(edit?: (files: Map<string, string>) => void): Prom
 }
 
 const breakTwo = (files: Map<string, string>): void => {
-  files.set('semantic/dark.tokens.json', files.get('semantic/dark.tokens.json')!.replace('"$value": false', '"$value": "no"'));
-  files.set('semantic/light.tokens.json', files.get('semantic/light.tokens.json')!.replace('"{color.blue.500}"', '"{color.blue.501}"'));
+  files.set(
+    'semantic/dark.tokens.json',
+    files.get('semantic/dark.tokens.json')!.replace('"$value": false', '"$value": "no"'),
+  );
+  files.set(
+    'semantic/light.tokens.json',
+    files.get('semantic/light.tokens.json')!.replace('"{color.blue.500}"', '"{color.blue.501}"'),
+  );
 };
 
 describe('tokensync check', () => {
   it('exits 0 and says so when the files are clean', async () => {
-    expect(await check(await fixtureProject())).toEqual({ code: 0, stdout: '15 tokens in 2 collections: no problems.\n' });
+    expect(await check(await fixtureProject())).toEqual({
+      code: 0,
+      stdout: '15 tokens in 2 collections: no problems.\n',
+    });
   });
 
   it('lists every problem as file:line:column  token.path  message + fix, relative to the current folder, and exits 1', async () => {
@@ -67,7 +80,10 @@ describe('tokensync check', () => {
     expect(code).toBe(1);
     expect(stdout).toContain('light.tokens.json:20:19');
     expect(stdout).not.toContain('dark.tokens.json');
-    expect(await check(root, { files: ['tokens/primitives/value.tokens.json'] })).toEqual({ code: 0, stdout: '1 file checked: no problems.\n' });
+    expect(await check(root, { files: ['tokens/primitives/value.tokens.json'] })).toEqual({
+      code: 0,
+      stdout: '1 file checked: no problems.\n',
+    });
   });
 
   it('gives the diagnostics as JSON with --json', async () => {

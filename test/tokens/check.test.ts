@@ -139,7 +139,11 @@ describe('readTokens on bad files', () => {
     const root = await project(files, 'tokens');
     const err = await readTokens(root, config).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TokenFileError);
-    expect({ file: (err as TokenFileError).file, line: (err as TokenFileError).line, tokenPath: (err as TokenFileError).tokenPath }).toEqual({
+    expect({
+      file: (err as TokenFileError).file,
+      line: (err as TokenFileError).line,
+      tokenPath: (err as TokenFileError).tokenPath,
+    }).toEqual({
       file: 'tokens/primitives/value.tokens.json',
       line: 50,
       tokenPath: 'spacing.4',
@@ -156,7 +160,9 @@ describe('readTokens on bad files', () => {
     const root = await project(
       {
         'color.tokens.json': JSON.stringify({ color: { $type: 'color', brand: { $value: '#3366ff' } } }),
-        'nested/size.tokens.json': JSON.stringify({ size: { $type: 'dimension', md: { $value: { value: 16, unit: 'px' } }, card: { $value: '{size.md}' } } }),
+        'nested/size.tokens.json': JSON.stringify({
+          size: { $type: 'dimension', md: { $value: { value: 16, unit: 'px' } }, card: { $value: '{size.md}' } },
+        }),
         'alias.tokens.json': JSON.stringify({ link: { $type: 'color', $value: '{color.brand}' } }),
       },
       'tokens',

@@ -10,7 +10,7 @@ import { decodeValue } from '../../src/tokens/codec.js';
 /** Deterministic pseudo-random numbers (no flaky seeds). */
 function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 describe('color components against "hex"', () => {
@@ -20,10 +20,21 @@ describe('color components against "hex"', () => {
     let accepted = 0;
     for (let i = 0; i < 3000; i++) {
       // Components near byte boundaries (k +- 0.5) / 255 and anywhere in 0..1.
-      const comp = (): number => (i % 2 === 0 ? Math.min(1, Math.max(0, (Math.floor(next() * 256) + (next() < 0.5 ? -0.5 : 0.5) + (next() - 0.5) * 1e-6) / 255)) : next());
+      const comp = (): number =>
+        i % 2 === 0
+          ? Math.min(
+              1,
+              Math.max(0, (Math.floor(next() * 256) + (next() < 0.5 ? -0.5 : 0.5) + (next() - 0.5) * 1e-6) / 255),
+            )
+          : next();
       const components = [comp(), comp(), comp()];
       const color = { r: components[0]!, g: components[1]!, b: components[2]!, a: 1 };
-      const hex = i % 3 === 0 ? colorToHex(color) : i % 3 === 1 ? colorToHex({ ...color, g: Math.min(1, color.g + 1 / 255) }) : hexes[i % hexes.length]!;
+      const hex =
+        i % 3 === 0
+          ? colorToHex(color)
+          : i % 3 === 1
+            ? colorToHex({ ...color, g: Math.min(1, color.g + 1 / 255) })
+            : hexes[i % hexes.length]!;
       const decoded = decodeValue({ colorSpace: 'srgb', components, hex }, 'color', 'COLOR', 16);
       const same = colorToHex(hexToColor(hex)!) === colorToHex(color);
       expect(decoded.ok, `${JSON.stringify(components)} ${hex}`).toBe(same);

@@ -8,7 +8,12 @@ import { project } from './helpers.js';
 
 describe('writeFilesAtomic', () => {
   it('writes only files whose bytes differ, removes stale ones and their empty folders, leaves no temp files', async () => {
-    const root = await project({ 'same.json': 'same\n', 'old/x.tokens.json': 'x\n', 'keep/y.tokens.json': 'y\n', 'keep/z.tokens.json': 'z\n' });
+    const root = await project({
+      'same.json': 'same\n',
+      'old/x.tokens.json': 'x\n',
+      'keep/y.tokens.json': 'y\n',
+      'keep/z.tokens.json': 'z\n',
+    });
     const result = await writeFilesAtomic(
       root,
       new Map([
@@ -18,14 +23,24 @@ describe('writeFilesAtomic', () => {
       ]),
       { remove: ['old/x.tokens.json', 'keep/z.tokens.json', 'never-existed.json'] },
     );
-    expect(result).toEqual({ written: ['keep/y.tokens.json', 'new/deep/file.json'], removed: ['keep/z.tokens.json', 'old/x.tokens.json'], unchanged: ['same.json'] });
+    expect(result).toEqual({
+      written: ['keep/y.tokens.json', 'new/deep/file.json'],
+      removed: ['keep/z.tokens.json', 'old/x.tokens.json'],
+      unchanged: ['same.json'],
+    });
     expect(await readFile(path.join(root, 'keep/y.tokens.json'), 'utf8')).toBe('y2\n');
-    expect((await readdir(root, { recursive: true })).map(String).sort()).toEqual(['keep', 'keep/y.tokens.json', 'new', 'new/deep', 'new/deep/file.json', 'same.json'].map((p) => p.split('/').join(path.sep)));
+    expect((await readdir(root, { recursive: true })).map(String).sort()).toEqual(
+      ['keep', 'keep/y.tokens.json', 'new', 'new/deep', 'new/deep/file.json', 'same.json'].map((p) =>
+        p.split('/').join(path.sep),
+      ),
+    );
   });
 
   it('refuses paths outside the folder', async () => {
     const root = await project({});
-    await expect(writeFilesAtomic(path.join(root, 'tokens'), new Map([['../escape.json', 'x']]))).rejects.toThrowErrorMatchingInlineSnapshot(
+    await expect(
+      writeFilesAtomic(path.join(root, 'tokens'), new Map([['../escape.json', 'x']])),
+    ).rejects.toThrowErrorMatchingInlineSnapshot(
       `[TokensyncError: Refusing to write "../escape.json": it is outside ${path.join(root, 'tokens')}.]`,
     );
   });
@@ -36,9 +51,15 @@ describe('lock file', () => {
     version: LOCK_VERSION,
     fileKey: 'demo',
     remoteVersion: '42',
-    collections: { 'VariableCollectionId:2:0': { name: 'Semantic', defaultModeId: '2:1', modes: { '2:1': 'Light', '2:0': 'Dark' } } },
+    collections: {
+      'VariableCollectionId:2:0': { name: 'Semantic', defaultModeId: '2:1', modes: { '2:1': 'Light', '2:0': 'Dark' } },
+    },
     variables: {
-      'VariableID:2:5': { collectionId: 'VariableCollectionId:2:0', name: 'color/bg', fields: { type: 'COLOR', description: 'abc', scopes: 'def', values: { Light: '111', Dark: '222' } } },
+      'VariableID:2:5': {
+        collectionId: 'VariableCollectionId:2:0',
+        name: 'color/bg',
+        fields: { type: 'COLOR', description: 'abc', scopes: 'def', values: { Light: '111', Dark: '222' } },
+      },
     },
   };
 
@@ -57,7 +78,10 @@ describe('lock file', () => {
     const root = await project({});
     expect(await readLock(root, config)).toBeUndefined();
     await mkdir(path.join(root, 'tokens'));
-    await writeFile(path.join(root, 'tokens/sync.lock.json'), renderLock(lock).replace('"remoteVersion": "42"', '"remoteVersion": 42'));
+    await writeFile(
+      path.join(root, 'tokens/sync.lock.json'),
+      renderLock(lock).replace('"remoteVersion": "42"', '"remoteVersion": 42'),
+    );
     const err = (await readLock(root, config).catch((e: unknown) => e)) as Error & { hint: string };
     expect([err.message, err.hint]).toMatchInlineSnapshot(`
       [
@@ -66,6 +90,8 @@ describe('lock file', () => {
       ]
     `);
     await writeFile(path.join(root, 'tokens/sync.lock.json'), '{"version": 1,');
-    await expect(readLock(root, config)).rejects.toThrowErrorMatchingInlineSnapshot(`[TokenFileError: tokens/sync.lock.json:1:15: the lock file is corrupt (invalid JSON: expected a property name in double quotes but found end of file)]`);
+    await expect(readLock(root, config)).rejects.toThrowErrorMatchingInlineSnapshot(
+      `[TokenFileError: tokens/sync.lock.json:1:15: the lock file is corrupt (invalid JSON: expected a property name in double quotes but found end of file)]`,
+    );
   });
 });

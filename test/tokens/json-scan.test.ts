@@ -18,7 +18,10 @@ const samples = [
 describe('scanJson', () => {
   it('finds the same first duplicate key and the same depth verdict as the single scans', () => {
     for (const text of samples) {
-      expect(scanJson(text), text.slice(0, 40)).toEqual({ tooDeep: tooDeep(text), duplicate: tooDeep(text) ? scanJson(text).duplicate : duplicateKey(text) });
+      expect(scanJson(text), text.slice(0, 40)).toEqual({
+        tooDeep: tooDeep(text),
+        duplicate: tooDeep(text) ? scanJson(text).duplicate : duplicateKey(text),
+      });
     }
   });
 

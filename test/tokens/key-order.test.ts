@@ -15,7 +15,14 @@ const V = 'numbers/value.tokens.json';
 function set(names: string[]): TokenSet {
   return {
     collections: [{ name: 'Numbers', modes: [{ name: 'Value' }], defaultMode: 'Value' }],
-    variables: names.map((name) => ({ collection: 'Numbers', name, type: 'FLOAT', description: '', scopes: ['ALL_SCOPES'], values: { Value: 1 } })),
+    variables: names.map((name) => ({
+      collection: 'Numbers',
+      name,
+      type: 'FLOAT',
+      description: '',
+      scopes: ['ALL_SCOPES'],
+      values: { Value: 1 },
+    })),
   };
 }
 
@@ -37,7 +44,12 @@ describe('read order with integer-like keys', () => {
   it('follows the file when it holds the control-character escape a mark would use', async () => {
     const files = renderTokens(set(ORDER), config);
     // The description is only written when non-empty: add one by hand.
-    files.set(V, files.get(V)!.replace('"$type": "number",', '"$type": "number",\n          "$description": "\\u0000 and \\u0001",'));
+    files.set(
+      V,
+      files
+        .get(V)!
+        .replace('"$type": "number",', '"$type": "number",\n          "$description": "\\u0000 and \\u0001",'),
+    );
     const root = await project(files, 'tokens');
     const { set: got } = await readTokens(root, config);
     expect(got.variables.map((v) => v.name)).toEqual(ORDER);
@@ -53,7 +65,13 @@ describe('read order with integer-like keys', () => {
 
   it('reports a value object with integer-like keys as written, and keys that look like marks as they are', async () => {
     const files = renderTokens(set(['size/500']), config);
-    files.set(V, files.get(V)!.replace('"$value": 1', '"$value": { "7": 2, "b": { "500": true } }').replace('"size"', '"si\\"500"'));
+    files.set(
+      V,
+      files
+        .get(V)!
+        .replace('"$value": 1', '"$value": { "7": 2, "b": { "500": true } }')
+        .replace('"size"', '"si\\"500"'),
+    );
     const root = await project(files, 'tokens');
     expect((await checkTokens(root, config)).map(formatDiagnostic).join('\n')).toMatchInlineSnapshot(`
       "tokens/numbers/value.tokens.json:6:17  si"500.500  a number token needs a number, not {"7":2,"b":{"500":true}}

@@ -13,11 +13,19 @@ const golden = path.join(here, 'fixtures', 'golden');
 describe('renderTokens', () => {
   it('writes the DESIGN.md layout: one DTCG file per collection and mode, plus the resolver document', async () => {
     const files = renderTokens(fixtureSet(), config);
-    expect([...files.keys()]).toEqual(['primitives/value.tokens.json', 'semantic/light.tokens.json', 'semantic/dark.tokens.json', 'tokens.resolver.json']);
-    for (const [rel, text] of files) expect(text).toBe(await expectGolden(text, path.join(golden, 'namespace-none', rel)));
+    expect([...files.keys()]).toEqual([
+      'primitives/value.tokens.json',
+      'semantic/light.tokens.json',
+      'semantic/dark.tokens.json',
+      'tokens.resolver.json',
+    ]);
+    for (const [rel, text] of files)
+      expect(text).toBe(await expectGolden(text, path.join(golden, 'namespace-none', rel)));
     // Every golden file is one the renderer produces (none left over from an older layout).
     const list = async (dir: string): Promise<string[]> =>
-      (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+      (await readdir(dir, { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
     expect((await list(path.join(golden, 'namespace-none'))).sort()).toEqual([...files.keys()].sort());
   });
 
@@ -25,7 +33,9 @@ describe('renderTokens', () => {
     const nsConfig = { ...config, namespace: 'collection' as const };
     const files = renderTokens(fixtureSet(), nsConfig);
     const light = files.get('semantic/light.tokens.json')!;
-    expect(light).toBe(await expectGolden(light, path.join(golden, 'namespace-collection', 'semantic/light.tokens.json')));
+    expect(light).toBe(
+      await expectGolden(light, path.join(golden, 'namespace-collection', 'semantic/light.tokens.json')),
+    );
     expect(JSON.parse(light).semantic.color.bg.default.$value).toBe('{primitives.color.blue.100}');
     const root = await project(files, 'tokens');
     expect((await readTokens(root, nsConfig)).set).toEqual(withKinds(fixtureSet()));
@@ -40,12 +50,54 @@ describe('renderTokens', () => {
           { name: 'Theme', modes: [{ name: 'Light' }, { name: 'Dark' }], defaultMode: 'Light' },
         ],
         variables: [
-          { collection: 'Core', name: 'space/4', type: 'FLOAT', description: '', scopes: ['GAP'], values: { Value: 16 } },
-          { collection: 'Core', name: 'family/sans', type: 'STRING', description: '', scopes: ['FONT_FAMILY'], values: { Value: 'Inter' } },
-          { collection: 'Theme', name: 'inset', type: 'FLOAT', description: '', scopes: ['ALL_SCOPES'], values: { Light: A('Core', 'space/4'), Dark: 24 } },
-          { collection: 'Theme', name: 'inset-lg', type: 'FLOAT', description: '', scopes: ['ALL_SCOPES'], values: { Light: A('Theme', 'inset'), Dark: A('Theme', 'inset') } },
-          { collection: 'Theme', name: 'body', type: 'STRING', description: '', scopes: ['ALL_SCOPES'], values: { Light: A('Core', 'family/sans'), Dark: 'Georgia' } },
-          { collection: 'Theme', name: 'count', type: 'FLOAT', description: '', scopes: ['ALL_SCOPES'], values: { Light: 3, Dark: 4 } },
+          {
+            collection: 'Core',
+            name: 'space/4',
+            type: 'FLOAT',
+            description: '',
+            scopes: ['GAP'],
+            values: { Value: 16 },
+          },
+          {
+            collection: 'Core',
+            name: 'family/sans',
+            type: 'STRING',
+            description: '',
+            scopes: ['FONT_FAMILY'],
+            values: { Value: 'Inter' },
+          },
+          {
+            collection: 'Theme',
+            name: 'inset',
+            type: 'FLOAT',
+            description: '',
+            scopes: ['ALL_SCOPES'],
+            values: { Light: A('Core', 'space/4'), Dark: 24 },
+          },
+          {
+            collection: 'Theme',
+            name: 'inset-lg',
+            type: 'FLOAT',
+            description: '',
+            scopes: ['ALL_SCOPES'],
+            values: { Light: A('Theme', 'inset'), Dark: A('Theme', 'inset') },
+          },
+          {
+            collection: 'Theme',
+            name: 'body',
+            type: 'STRING',
+            description: '',
+            scopes: ['ALL_SCOPES'],
+            values: { Light: A('Core', 'family/sans'), Dark: 'Georgia' },
+          },
+          {
+            collection: 'Theme',
+            name: 'count',
+            type: 'FLOAT',
+            description: '',
+            scopes: ['ALL_SCOPES'],
+            values: { Light: 3, Dark: 4 },
+          },
         ],
       },
       config,
@@ -73,13 +125,31 @@ describe('renderTokens', () => {
 
   it('writes collection and mode names as slugs and keeps the true names in the resolver', async () => {
     const set = {
-      collections: [{ name: 'Brand Colors', modes: [{ name: 'Light HC' }, { name: 'Dark HC' }], defaultMode: 'Dark HC' }],
-      variables: [{ collection: 'Brand Colors', name: 'a', type: 'BOOLEAN' as const, description: '', scopes: ['ALL_SCOPES'], values: { 'Light HC': true, 'Dark HC': false } }],
+      collections: [
+        { name: 'Brand Colors', modes: [{ name: 'Light HC' }, { name: 'Dark HC' }], defaultMode: 'Dark HC' },
+      ],
+      variables: [
+        {
+          collection: 'Brand Colors',
+          name: 'a',
+          type: 'BOOLEAN' as const,
+          description: '',
+          scopes: ['ALL_SCOPES'],
+          values: { 'Light HC': true, 'Dark HC': false },
+        },
+      ],
     };
     const files = renderTokens(set, config);
-    expect([...files.keys()]).toEqual(['brand-colors/light-hc.tokens.json', 'brand-colors/dark-hc.tokens.json', 'tokens.resolver.json']);
+    expect([...files.keys()]).toEqual([
+      'brand-colors/light-hc.tokens.json',
+      'brand-colors/dark-hc.tokens.json',
+      'tokens.resolver.json',
+    ]);
     const root = await project(files, 'tokens');
-    expect((await readTokens(root, config)).set).toEqual({ ...set, variables: [{ ...set.variables[0]!, kind: { type: 'boolean' } }] });
+    expect((await readTokens(root, config)).set).toEqual({
+      ...set,
+      variables: [{ ...set.variables[0]!, kind: { type: 'boolean' } }],
+    });
   });
 });
 
@@ -97,7 +167,7 @@ describe('readTokens', () => {
     expect([...renderTokens(set, config, sources)]).toEqual([...files]);
   });
 
-  it('keeps each token\'s presentation when the rules change, so a pull does not rewrite files', async () => {
+  it("keeps each token's presentation when the rules change, so a pull does not rewrite files", async () => {
     const files = renderTokens(fixtureSet(), config);
     const root = await project(files, 'tokens');
     const { sources } = await readTokens(root, config);
@@ -109,7 +179,10 @@ describe('readTokens', () => {
   });
 
   it('keeps unknown $extensions, $deprecated and the key order of untouched tokens through a pull', async () => {
-    const handEdited = await readFile(path.join(here, 'fixtures', 'hand-edited', 'semantic', 'light.tokens.json'), 'utf8');
+    const handEdited = await readFile(
+      path.join(here, 'fixtures', 'hand-edited', 'semantic', 'light.tokens.json'),
+      'utf8',
+    );
     const files = renderTokens(fixtureSet(), config);
     files.set('semantic/light.tokens.json', handEdited);
     const root = await project(files, 'tokens');
@@ -133,7 +206,11 @@ describe('readTokens', () => {
           resolutionOrder: [{ $ref: '#/sets/base' }],
         }),
         'base.tokens.json': JSON.stringify({
-          color: { $type: 'color', brand: { $value: '#3366ff80' }, hsl: { $value: { colorSpace: 'hsl', components: [0, 100, 50] } } },
+          color: {
+            $type: 'color',
+            brand: { $value: '#3366ff80' },
+            hsl: { $value: { colorSpace: 'hsl', components: [0, 100, 50] } },
+          },
           size: { $type: 'dimension', lg: { $value: { value: 1.5, unit: 'rem' } } },
           motion: { slow: { $type: 'duration', $value: { value: 0.4, unit: 's' } } },
           weight: { $type: 'fontWeight', bold: { $value: 'bold' } },
@@ -148,7 +225,10 @@ describe('readTokens', () => {
     expect(values).toEqual({
       'color/brand': [{ r: 0.2, g: 0.4, b: 1, a: 128 / 255 }, { type: 'color' }],
       // Any other space keeps what was written beside the sRGB value (issue 10: wide gamut).
-      'color/hsl': [{ r: 1, g: 0, b: 0, a: 1, source: { colorSpace: 'hsl', components: [0, 100, 50] } }, { type: 'color' }],
+      'color/hsl': [
+        { r: 1, g: 0, b: 0, a: 1, source: { colorSpace: 'hsl', components: [0, 100, 50] } },
+        { type: 'color' },
+      ],
       'size/lg': [24, { type: 'dimension', unit: 'rem' }],
       'motion/slow': [400, { type: 'duration', unit: 's' }],
       'weight/bold': [700, { type: 'fontWeight' }],

@@ -13,7 +13,12 @@ const resolver = {
   $schema: 'https://www.designtokens.org/schemas/2025.10/resolver.json',
   name: 'tokens',
   version: '2025.10',
-  sets: { base: { sources: [{ $ref: 'base/value.tokens.json' }], $extensions: { 'dev.tokensync': { collection: 'Base', mode: 'Value' } } } },
+  sets: {
+    base: {
+      sources: [{ $ref: 'base/value.tokens.json' }],
+      $extensions: { 'dev.tokensync': { collection: 'Base', mode: 'Value' } },
+    },
+  },
   resolutionOrder: [{ $ref: '#/sets/base' }],
 };
 const tokens = {
@@ -27,12 +32,24 @@ const tokens = {
     $description: 'Shadows are repository-owned',
     card: { $value: { color: '{color.ink}', offsetX: px(0), offsetY: px(2), blur: px(8), spread: px(0) } },
   },
-  heading: { $type: 'typography', $value: { fontFamily: ['Inter', 'sans-serif'], fontSize: { value: 2, unit: 'rem' }, fontWeight: 'bold', letterSpacing: px(0), lineHeight: 1.2 } },
+  heading: {
+    $type: 'typography',
+    $value: {
+      fontFamily: ['Inter', 'sans-serif'],
+      fontSize: { value: 2, unit: 'rem' },
+      fontWeight: 'bold',
+      letterSpacing: px(0),
+      lineHeight: 1.2,
+    },
+  },
 };
 const text = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
 
 async function read() {
-  const root = await project({ 'tokens.resolver.json': text(resolver), 'base/value.tokens.json': text(tokens) }, 'tokens');
+  const root = await project(
+    { 'tokens.resolver.json': text(resolver), 'base/value.tokens.json': text(tokens) },
+    'tokens',
+  );
   return readTokens(root, config);
 }
 
@@ -40,7 +57,13 @@ describe('repository-owned tokens and wide-gamut colors', () => {
   it('are read as RepoTokens beside the variables; the P3 color is a variable with its source', async () => {
     const { set } = await read();
     expect(set.variables.map((v) => v.name)).toEqual(['color/ink', 'color/vivid']);
-    expect(set.variables[1]!.values['Value']).toEqual({ r: 1, g: 0, b: 0, a: 1, source: { colorSpace: 'display-p3', components: [1, 0, 0] } });
+    expect(set.variables[1]!.values['Value']).toEqual({
+      r: 1,
+      g: 0,
+      b: 0,
+      a: 1,
+      source: { colorSpace: 'display-p3', components: [1, 0, 0] },
+    });
     expect(set.tokens?.map((t) => [t.name, t.type, t.owner, t.description])).toEqual([
       // A group's $description describes the group, not its tokens (groups.md "Group Properties").
       ['elevation/card', 'shadow', 'repository', ''],
@@ -67,7 +90,10 @@ describe('repository-owned tokens and wide-gamut colors', () => {
   it('are encoded by their type module when there is no previous file', async () => {
     const { set } = await read();
     const written = JSON.parse(renderTokens(set, config).get('base/value.tokens.json')!);
-    expect(written.elevation.card).toEqual({ $type: 'shadow', $value: { ...tokens.elevation.card.$value, color: '{color.ink}' } });
+    expect(written.elevation.card).toEqual({
+      $type: 'shadow',
+      $value: { ...tokens.elevation.card.$value, color: '{color.ink}' },
+    });
     expect(written.heading.$value).toEqual(tokens.heading.$value);
     expect(written.color.vivid.$value).toEqual(tokens.color.vivid.$value);
   });
@@ -91,16 +117,31 @@ describe('with tokens.namespace: collection', () => {
       {
         'tokens.resolver.json': text({
           version: '2025.10',
-          sets: { primitives: { sources: [{ $ref: 'primitives.tokens.json' }] }, components: { sources: [{ $ref: 'components.tokens.json' }] } },
+          sets: {
+            primitives: { sources: [{ $ref: 'primitives.tokens.json' }] },
+            components: { sources: [{ $ref: 'components.tokens.json' }] },
+          },
           resolutionOrder: [{ $ref: '#/sets/primitives' }, { $ref: '#/sets/components' }],
         }),
         'primitives.tokens.json': text({ primitives: { color: { $type: 'color', ink: { $value: '#111111' } } } }),
-        'components.tokens.json': text({ components: { card: { $type: 'border', $value: { color: '{primitives.color.ink}', width: px(1), style: 'solid' } } } }),
+        'components.tokens.json': text({
+          components: {
+            card: { $type: 'border', $value: { color: '{primitives.color.ink}', width: px(1), style: 'solid' } },
+          },
+        }),
       },
       'tokens',
     );
     const { set, sources } = await readTokens(root, ns);
-    expect(set.tokens![0]!.values['components']).toMatchObject({ color: { alias: { collection: 'primitives', name: 'color/ink' } } });
-    expect(renderTokens(set, ns, sources).get('components.tokens.json')).toBe(text({ components: { card: { $type: 'border', $value: { color: '{primitives.color.ink}', width: px(1), style: 'solid' } } } }));
+    expect(set.tokens![0]!.values['components']).toMatchObject({
+      color: { alias: { collection: 'primitives', name: 'color/ink' } },
+    });
+    expect(renderTokens(set, ns, sources).get('components.tokens.json')).toBe(
+      text({
+        components: {
+          card: { $type: 'border', $value: { color: '{primitives.color.ink}', width: px(1), style: 'solid' } },
+        },
+      }),
+    );
   });
 });

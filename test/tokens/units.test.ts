@@ -13,7 +13,11 @@ describe('slugs', () => {
     expect(slug('Dark (HC)')).toBe('dark-hc');
     expect(slug('Ünïcode Ölé')).toBe('unicode-ole');
     expect(slug('🎨')).toBe('x');
-    expect(uniqueSlugs(['Brand Colors', 'brand-colors', 'BRAND colors'])).toEqual(['brand-colors', 'brand-colors-2', 'brand-colors-3']);
+    expect(uniqueSlugs(['Brand Colors', 'brand-colors', 'BRAND colors'])).toEqual([
+      'brand-colors',
+      'brand-colors-2',
+      'brand-colors-3',
+    ]);
   });
 });
 
@@ -38,14 +42,24 @@ describe('type rules', () => {
         ],
       },
     }).tokens;
-    const v = (name: string, type: 'FLOAT' | 'STRING', scopes = ['ALL_SCOPES'], collection = 'Base') => ({ collection, name, type, scopes });
+    const v = (name: string, type: 'FLOAT' | 'STRING', scopes = ['ALL_SCOPES'], collection = 'Base') => ({
+      collection,
+      name,
+      type,
+      scopes,
+    });
     expect(kindFromConfig(v('font/size/md', 'FLOAT'), tokens)).toEqual({ type: 'dimension', unit: 'rem' });
     expect(kindFromConfig(v('font/family/body', 'STRING'), tokens)).toEqual({ type: 'fontFamily' });
     expect(kindFromConfig(v('motion/fast', 'FLOAT'), tokens)).toEqual({ type: 'number' });
-    expect(kindFromConfig(v('motion/fast', 'FLOAT', ['ALL_SCOPES'], 'Other'), tokens)).toEqual({ type: 'duration', unit: 'ms' });
+    expect(kindFromConfig(v('motion/fast', 'FLOAT', ['ALL_SCOPES'], 'Other'), tokens)).toEqual({
+      type: 'duration',
+      unit: 'ms',
+    });
     expect(kindFromConfig(v('gap', 'FLOAT', ['GAP']), tokens)).toEqual({ type: 'dimension', unit: 'px' });
     expect(kindFromConfig(v('mixed', 'FLOAT', ['GAP', 'OPACITY']), tokens)).toEqual({ type: 'number' });
-    expect(kindFromConfig(v('gap', 'FLOAT', ['GAP']), { ...tokens, typesFromScopes: false })).toEqual({ type: 'number' });
+    expect(kindFromConfig(v('gap', 'FLOAT', ['GAP']), { ...tokens, typesFromScopes: false })).toEqual({
+      type: 'number',
+    });
   });
 });
 
@@ -64,7 +78,12 @@ describe('values', () => {
     // g * 255 = 0.49998 (byte 0), but g at 6 decimals (0.001961) would give byte 1: keep more decimals.
     const c = { r: 0.5019607843, g: 0.0019607, b: 0.998039, a: 0.501960784 };
     const written = encodeColor(c);
-    expect(written).toEqual({ colorSpace: 'srgb', components: [0.501961, 0.0019607, 0.998039], alpha: 0.501961, hex: '#8000fe' });
+    expect(written).toEqual({
+      colorSpace: 'srgb',
+      components: [0.501961, 0.0019607, 0.998039],
+      alpha: 0.501961,
+      hex: '#8000fe',
+    });
     const read = decodeValue(written, 'color', 'COLOR', remBase);
     expect(read.ok && 'literal' in read && colorToHex8(read.literal as never)).toBe(colorToHex8(c));
   });
@@ -99,8 +118,12 @@ describe('JSON positions and writing', () => {
   });
 
   it('reports syntax errors with their offset', () => {
-    expect(() => parseJsonTree('{"a": 1 // note\n}')).toThrowErrorMatchingInlineSnapshot(`[JsonSyntaxError: expected "," or "}" after a property value but found "/"]`);
-    expect(() => parseJsonTree('{"a": "line\nbreak"}')).toThrowErrorMatchingInlineSnapshot(`[JsonSyntaxError: a control character (such as a line break) inside a string]`);
+    expect(() => parseJsonTree('{"a": 1 // note\n}')).toThrowErrorMatchingInlineSnapshot(
+      `[JsonSyntaxError: expected "," or "}" after a property value but found "/"]`,
+    );
+    expect(() => parseJsonTree('{"a": "line\nbreak"}')).toThrowErrorMatchingInlineSnapshot(
+      `[JsonSyntaxError: a control character (such as a line break) inside a string]`,
+    );
   });
 
   it('writes like JSON.stringify(…, 2) but keeps integer-like keys in the given order', () => {

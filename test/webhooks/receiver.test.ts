@@ -20,7 +20,12 @@ const events: string[] = [];
 const errors: unknown[] = [];
 
 async function post(body: string | Buffer): Promise<number> {
-  const res = await request(receiver.url, { method: 'POST', dispatcher, headers: { 'content-type': 'application/json' }, body });
+  const res = await request(receiver.url, {
+    method: 'POST',
+    dispatcher,
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
   await res.body.dump();
   return res.statusCode;
 }
@@ -78,7 +83,11 @@ describe('webhook receiver under hostile bodies', () => {
 
   it('refuses a huge body with 413 without buffering it', async () => {
     const huge = Buffer.alloc(8 << 20, 0x20);
-    const status = await post(huge).catch((e: Error) => (/socket|closed|reset|EPIPE/i.test(String(e.message) + String((e as { code?: string }).code)) ? 413 : Promise.reject(e)));
+    const status = await post(huge).catch((e: Error) =>
+      /socket|closed|reset|EPIPE/i.test(String(e.message) + String((e as { code?: string }).code))
+        ? 413
+        : Promise.reject(e),
+    );
     expect(status).toBe(413);
     expect(events).toContain('unknown:rejected:body too large');
   });
@@ -86,7 +95,9 @@ describe('webhook receiver under hostile bodies', () => {
   it('closes a connection whose body trickles slower than the request timeout', async () => {
     const socket = tlsConnect({ host: '127.0.0.1', port: Number(new URL(receiver.url).port), ca: ca.cert });
     await new Promise<void>((resolve, reject) => socket.once('secureConnect', () => resolve()).once('error', reject));
-    socket.write('POST / HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{');
+    socket.write(
+      'POST / HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{',
+    );
     const trickle = setInterval(() => socket.writable && socket.write(' '), 100);
     const closed = await new Promise<string>((resolve) => {
       let text = '';
@@ -101,7 +112,9 @@ describe('webhook receiver under hostile bodies', () => {
   });
 
   it('still pulls on a genuine event afterwards', async () => {
-    expect(await post(JSON.stringify({ event_type: 'FILE_UPDATE', file_key: FILE, passcode: PASSCODE, timestamp: 'now' }))).toBe(200);
+    expect(
+      await post(JSON.stringify({ event_type: 'FILE_UPDATE', file_key: FILE, passcode: PASSCODE, timestamp: 'now' })),
+    ).toBe(200);
     await receiver.idle();
     expect(pulls).toEqual([{ event_type: 'FILE_UPDATE', file_key: FILE, timestamp: 'now' }]);
     expect(JSON.stringify(pulls)).not.toContain(PASSCODE);
@@ -109,6 +122,10 @@ describe('webhook receiver under hostile bodies', () => {
 
   it('reduces bodies to an event or a reason (pure)', () => {
     expect(parseEventBody(Buffer.from('null'))).toEqual({ ok: false, reason: 'body is not a JSON object' });
-    expect(parseEventBody(Buffer.from('{"event_type":1,"passcode":"p"}'))).toEqual({ ok: true, event: { event_type: 'unknown' }, passcode: 'p' });
+    expect(parseEventBody(Buffer.from('{"event_type":1,"passcode":"p"}'))).toEqual({
+      ok: true,
+      event: { event_type: 'unknown' },
+      passcode: 'p',
+    });
   });
 });

@@ -22,6 +22,9 @@ export const dfsDialect: Dialect = {
   },
   webhooks: {
     createBody: (body) => ({ ...body }),
-    listPath: (teamId) => ({ path: `/v2/webhooks/${encodeURIComponent(teamId)}`, endpoint: 'GET /v2/webhooks/:team_id' }),
+    listPath: (teamId) => ({
+      path: `/v2/webhooks/${encodeURIComponent(teamId)}`,
+      endpoint: 'GET /v2/webhooks/:team_id',
+    }),
   },
 };

@@ -28,6 +28,9 @@ export const figmaDialect: Dialect = {
   webhooks: {
     // `team_id` is deprecated in the OpenAPI document; `context` and `context_id` replace it.
     createBody: ({ team_id, ...rest }) => ({ ...rest, context: 'team', context_id: team_id }),
-    listPath: (teamId) => ({ path: `/v2/teams/${encodeURIComponent(teamId)}/webhooks`, endpoint: 'GET /v2/teams/:team_id/webhooks' }),
+    listPath: (teamId) => ({
+      path: `/v2/teams/${encodeURIComponent(teamId)}/webhooks`,
+      endpoint: 'GET /v2/teams/:team_id/webhooks',
+    }),
   },
 };

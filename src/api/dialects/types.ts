@@ -19,7 +19,13 @@ export interface Dialect {
   /** Header that carries a personal access token (OAuth always uses `Authorization: Bearer`). */
   tokenHeader: string;
   /** Scopes per endpoint group, named in 403 hints. */
-  scopes: { read: ScopeNeed; readVariables: ScopeNeed; writeVariables: ScopeNeed; comments: ScopeNeed; webhooks: ScopeNeed };
+  scopes: {
+    read: ScopeNeed;
+    readVariables: ScopeNeed;
+    writeVariables: ScopeNeed;
+    comments: ScopeNeed;
+    webhooks: ScopeNeed;
+  };
   /**
    * Whether the API can delete variables, modes and collections. Only then are orphans deleted, and
    * only on request (`push --delete-orphans`, `sync.deleteOrphans`).
@@ -29,7 +35,11 @@ export interface Dialect {
    * How a planned write is sent: its method, and where the answer keeps the temp id -> real id map
    * (dfs `meta.tempIdMapping`, figma `meta.tempIdToRealId`).
    */
-  write: { methods: readonly ('POST' | 'PUT')[]; responseSchema: z.ZodType; mapping(response: unknown): Record<string, string> };
+  write: {
+    methods: readonly ('POST' | 'PUT')[];
+    responseSchema: z.ZodType;
+    mapping(response: unknown): Record<string, string>;
+  };
   webhooks: {
     /** The create body as this dialect spells it (figma: `context: "team"` and `context_id`). */
     createBody(body: CreateWebhookBody): Record<string, unknown>;

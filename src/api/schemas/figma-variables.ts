@@ -41,7 +41,15 @@ export type FigmaVariableItem =
       scopes?: string[];
       codeSyntax?: CodeSyntax;
     }
-  | { action: 'UPDATE'; id: string; name?: string; description?: string; hiddenFromPublishing?: boolean; scopes?: string[]; codeSyntax?: CodeSyntax }
+  | {
+      action: 'UPDATE';
+      id: string;
+      name?: string;
+      description?: string;
+      hiddenFromPublishing?: boolean;
+      scopes?: string[];
+      codeSyntax?: CodeSyntax;
+    }
   | { action: 'DELETE'; id: string };
 
 export interface FigmaModeValue {

@@ -25,7 +25,10 @@ export const styleSchema = z.looseObject({
 });
 export type Style = z.infer<typeof styleSchema>;
 
-export const stylesPageSchema = z.looseObject({ meta: z.looseObject({ styles: z.array(styleSchema) }), pagination: paginationSchema });
+export const stylesPageSchema = z.looseObject({
+  meta: z.looseObject({ styles: z.array(styleSchema) }),
+  pagination: paginationSchema,
+});
 export type StylesPage = z.infer<typeof stylesPageSchema>;
 
 const singleStyleSchema = styleSchema.extend({
@@ -56,8 +59,14 @@ export const componentSchema = z.looseObject({
 export type Component = z.infer<typeof componentSchema>;
 export type ComponentSet = Component;
 
-export const componentsPageSchema = z.looseObject({ meta: z.looseObject({ components: z.array(componentSchema) }), pagination: paginationSchema });
+export const componentsPageSchema = z.looseObject({
+  meta: z.looseObject({ components: z.array(componentSchema) }),
+  pagination: paginationSchema,
+});
 export type ComponentsPage = z.infer<typeof componentsPageSchema>;
 
-export const componentSetsPageSchema = z.looseObject({ meta: z.looseObject({ component_sets: z.array(componentSchema) }), pagination: paginationSchema });
+export const componentSetsPageSchema = z.looseObject({
+  meta: z.looseObject({ component_sets: z.array(componentSchema) }),
+  pagination: paginationSchema,
+});
 export type ComponentSetsPage = z.infer<typeof componentSetsPageSchema>;

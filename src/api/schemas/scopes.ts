@@ -8,15 +8,50 @@
 import type { VariableType } from '../../model/types.js';
 
 export const VARIABLE_SCOPES: readonly string[] = [
-  'ALL_SCOPES', 'TEXT_CONTENT', 'CORNER_RADIUS', 'WIDTH_HEIGHT', 'GAP', 'ALL_FILLS', 'FRAME_FILL', 'SHAPE_FILL', 'TEXT_FILL',
-  'STROKE_COLOR', 'STROKE_FLOAT', 'EFFECT_FLOAT', 'EFFECT_COLOR', 'OPACITY', 'COLOR_OPACITY', 'FONT_FAMILY', 'FONT_STYLE',
-  'FONT_WEIGHT', 'FONT_SIZE', 'LINE_HEIGHT', 'LETTER_SPACING', 'PARAGRAPH_SPACING', 'PARAGRAPH_INDENT', 'FONT_VARIATIONS',
+  'ALL_SCOPES',
+  'TEXT_CONTENT',
+  'CORNER_RADIUS',
+  'WIDTH_HEIGHT',
+  'GAP',
+  'ALL_FILLS',
+  'FRAME_FILL',
+  'SHAPE_FILL',
+  'TEXT_FILL',
+  'STROKE_COLOR',
+  'STROKE_FLOAT',
+  'EFFECT_FLOAT',
+  'EFFECT_COLOR',
+  'OPACITY',
+  'COLOR_OPACITY',
+  'FONT_FAMILY',
+  'FONT_STYLE',
+  'FONT_WEIGHT',
+  'FONT_SIZE',
+  'LINE_HEIGHT',
+  'LETTER_SPACING',
+  'PARAGRAPH_SPACING',
+  'PARAGRAPH_INDENT',
+  'FONT_VARIATIONS',
 ];
 
 export const SCOPES_FOR: Record<VariableType, readonly string[]> = {
   FLOAT: [
-    'ALL_SCOPES', 'TEXT_CONTENT', 'CORNER_RADIUS', 'WIDTH_HEIGHT', 'GAP', 'STROKE_FLOAT', 'EFFECT_FLOAT', 'OPACITY', 'COLOR_OPACITY',
-    'FONT_WEIGHT', 'FONT_SIZE', 'LINE_HEIGHT', 'LETTER_SPACING', 'PARAGRAPH_SPACING', 'PARAGRAPH_INDENT', 'FONT_VARIATIONS',
+    'ALL_SCOPES',
+    'TEXT_CONTENT',
+    'CORNER_RADIUS',
+    'WIDTH_HEIGHT',
+    'GAP',
+    'STROKE_FLOAT',
+    'EFFECT_FLOAT',
+    'OPACITY',
+    'COLOR_OPACITY',
+    'FONT_WEIGHT',
+    'FONT_SIZE',
+    'LINE_HEIGHT',
+    'LETTER_SPACING',
+    'PARAGRAPH_SPACING',
+    'PARAGRAPH_INDENT',
+    'FONT_VARIATIONS',
   ],
   STRING: ['ALL_SCOPES', 'TEXT_CONTENT', 'FONT_FAMILY', 'FONT_STYLE'],
   COLOR: ['ALL_SCOPES', 'ALL_FILLS', 'FRAME_FILL', 'SHAPE_FILL', 'TEXT_FILL', 'STROKE_COLOR', 'EFFECT_COLOR'],
@@ -27,9 +62,11 @@ export const SCOPES_FOR: Record<VariableType, readonly string[]> = {
 export function scopeProblem(type: VariableType, scopes: readonly string[]): string | undefined {
   for (const s of scopes) {
     if (!VARIABLE_SCOPES.includes(s)) return `has the unknown scope "${s}"`;
-    if (!SCOPES_FOR[type].includes(s)) return `is ${type}, which scope "${s}" does not fit (a ${type} variable takes ${SCOPES_FOR[type].join(', ')})`;
+    if (!SCOPES_FOR[type].includes(s))
+      return `is ${type}, which scope "${s}" does not fit (a ${type} variable takes ${SCOPES_FOR[type].join(', ')})`;
   }
   if (scopes.includes('ALL_SCOPES') && scopes.length > 1) return 'combines ALL_SCOPES with other scopes';
-  if (scopes.includes('ALL_FILLS') && scopes.some((s) => s === 'FRAME_FILL' || s === 'SHAPE_FILL' || s === 'TEXT_FILL')) return 'combines ALL_FILLS with another fill scope';
+  if (scopes.includes('ALL_FILLS') && scopes.some((s) => s === 'FRAME_FILL' || s === 'SHAPE_FILL' || s === 'TEXT_FILL'))
+    return 'combines ALL_FILLS with another fill scope';
   return undefined;
 }

@@ -54,11 +54,18 @@ function isVariable(v: unknown): boolean {
 
 function isCollection(c: unknown): boolean {
   if (!isObj(c)) return false;
-  if (typeof c['id'] !== 'string' || typeof c['name'] !== 'string' || typeof c['key'] !== 'string' || typeof c['defaultModeId'] !== 'string') return false;
+  if (
+    typeof c['id'] !== 'string' ||
+    typeof c['name'] !== 'string' ||
+    typeof c['key'] !== 'string' ||
+    typeof c['defaultModeId'] !== 'string'
+  )
+    return false;
   if (!isStringArray(c['variableIds'])) return false;
   const modes = c['modes'];
   if (!Array.isArray(modes)) return false;
-  for (const m of modes) if (!isObj(m) || typeof m['modeId'] !== 'string' || typeof m['name'] !== 'string') return false;
+  for (const m of modes)
+    if (!isObj(m) || typeof m['modeId'] !== 'string' || typeof m['name'] !== 'string') return false;
   return true;
 }
 

@@ -1,7 +1,13 @@
 /** Webhooks (spec "Webhooks", "Events"). The passcode is sent on creation and never returned. */
 import { z } from 'zod';
 
-export const EVENT_TYPES = ['FILE_UPDATE', 'FILE_DELETE', 'FILE_VERSION_UPDATE', 'FILE_COMMENT', 'LIBRARY_PUBLISH'] as const;
+export const EVENT_TYPES = [
+  'FILE_UPDATE',
+  'FILE_DELETE',
+  'FILE_VERSION_UPDATE',
+  'FILE_COMMENT',
+  'LIBRARY_PUBLISH',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export const webhookSchema = z.looseObject({

@@ -32,7 +32,10 @@ export interface BuildCommandOptions {
 
 function parsePlatforms(names: string[] | undefined): Platform[] | undefined {
   if (!names || names.length === 0) return undefined;
-  const list = names.flatMap((n) => n.split(',')).map((n) => n.trim()).filter((n) => n !== '');
+  const list = names
+    .flatMap((n) => n.split(','))
+    .map((n) => n.trim())
+    .filter((n) => n !== '');
   const unknown = list.find((n) => !(PLATFORMS as readonly string[]).includes(n));
   if (unknown !== undefined) {
     throw new BuildError('BUILD_PLATFORM_UNKNOWN', `--platform ${unknown}: there is no such platform.`, {
@@ -52,7 +55,12 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext) {
   // A safe point before the (long) build: nothing written yet (issue 11, item 4).
   if (ctx.signal?.aborted) throw stoppedEarly(ctx.signal);
   const source = await buildSource(root, config.tokens);
-  const out = await buildTokens(set, config.build, { ...(platforms ? { platforms } : {}), remBase: config.tokens.remBase, namespace: config.tokens.namespace, source });
+  const out = await buildTokens(set, config.build, {
+    ...(platforms ? { platforms } : {}),
+    remBase: config.tokens.remBase,
+    namespace: config.tokens.namespace,
+    source,
+  });
   for (const w of out.warnings) ctx.out.warn(w);
   if (ctx.signal?.aborted) throw stoppedEarly(ctx.signal);
   // --out is relative to where the command runs; build.outDir to the project root (DESIGN.md).
@@ -60,7 +68,13 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext) {
   const written = await writeBuild(outDir, out, { signal: ctx.signal });
   const rel = path.relative(ctx.cwd, outDir) || '.';
   const human = `Built ${out.files.size} file${out.files.size === 1 ? '' : 's'} in ${rel} (${written.written.length} changed, ${written.unchanged.length} unchanged).`;
-  const data = { outDir, files: [...out.files.keys()], written: written.written, unchanged: written.unchanged, warnings: out.warnings };
+  const data = {
+    outDir,
+    files: [...out.files.keys()],
+    written: written.written,
+    unchanged: written.unchanged,
+    warnings: out.warnings,
+  };
   return { human, data, root, tokensDir: path.resolve(root, config.tokens.dir), configFile: file };
 }
 
@@ -84,7 +98,9 @@ export async function run(options: BuildCommandOptions, ctx: CommandContext): Pr
     return EXIT.ok;
   }
   ctx.out.info(first.human);
-  ctx.out.info(`Watching ${path.relative(ctx.cwd, first.tokensDir) || '.'}/ and the config for changes (Ctrl-C to stop).`);
+  ctx.out.info(
+    `Watching ${path.relative(ctx.cwd, first.tokensDir) || '.'}/ and the config for changes (Ctrl-C to stop).`,
+  );
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
   const rebuild = (): void => {
@@ -95,17 +111,24 @@ export async function run(options: BuildCommandOptions, ctx: CommandContext): Pr
         try {
           ctx.out.info((await buildOnce(options, ctx)).human);
         } catch (err) {
-          ctx.out.warn(`${formatError(err, { verbose: false }).replace(/^error: /, '')}\n(keeping the last good build; waiting for the next change)`);
+          ctx.out.warn(
+            `${formatError(err, { verbose: false }).replace(/^error: /, '')}\n(keeping the last good build; waiting for the next change)`,
+          );
         }
       });
     }, 150);
   };
-  const watchers = [watch(first.tokensDir, { recursive: true }, (_e, name) => {
-    if (name === null || String(name).endsWith('.json')) rebuild();
-  })];
-  if (first.configFile) watchers.push(watch(path.dirname(first.configFile), (_e, name) => {
-    if (name === null || String(name) === path.basename(first.configFile!)) rebuild();
-  }));
+  const watchers = [
+    watch(first.tokensDir, { recursive: true }, (_e, name) => {
+      if (name === null || String(name).endsWith('.json')) rebuild();
+    }),
+  ];
+  if (first.configFile)
+    watchers.push(
+      watch(path.dirname(first.configFile), (_e, name) => {
+        if (name === null || String(name) === path.basename(first.configFile!)) rebuild();
+      }),
+    );
   await ctx.interrupted;
   clearTimeout(timer);
   for (const w of watchers) w.close();

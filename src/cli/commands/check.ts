@@ -38,20 +38,26 @@ export async function run(options: CheckOptions, ctx: CommandContext): Promise<E
     // The config as staged too (a staged type rule or tokens.dir counts), when the index holds it.
     const stagedConfig = file === undefined ? undefined : await git.stagedText(file);
     if (stagedConfig !== undefined && file !== undefined) {
-      config = quickParseConfig(stagedConfig) ?? (await import('../../config/load.js')).parseConfigText(stagedConfig, file);
+      config =
+        quickParseConfig(stagedConfig) ?? (await import('../../config/load.js')).parseConfigText(stagedConfig, file);
     }
     source = await git.stagedTokenSource(path.resolve(root, config.tokens.dir));
   }
   const read = await analyzeTokens(root, config.tokens, source);
   // Style files (issue 13), once the tokens they reference read cleanly (no cascade of missing targets).
   // They are read from the work tree, also with --staged.
-  const styles = read.diagnostics.some((d) => d.severity === 'error') ? undefined : await analyzeStyleTokens(root, config.tokens, read.set);
+  const styles = read.diagnostics.some((d) => d.severity === 'error')
+    ? undefined
+    : await analyzeStyleTokens(root, config.tokens, read.set);
   const all = [...read.diagnostics, ...(styles?.diagnostics ?? [])];
   const set = read.set;
   const designOwned = (styles?.set.tokens?.length ?? 0) - (set.tokens?.length ?? 0);
 
   // Paths as the user sees them: relative to where the command runs, so editors can jump to them.
-  const shown = (d: Diagnostic): Diagnostic => ({ ...d, file: path.relative(ctx.cwd, path.resolve(root, d.file)).split(path.sep).join('/') || d.file });
+  const shown = (d: Diagnostic): Diagnostic => ({
+    ...d,
+    file: path.relative(ctx.cwd, path.resolve(root, d.file)).split(path.sep).join('/') || d.file,
+  });
   const only = (options.files ?? []).map((f) => path.resolve(ctx.cwd, f));
   const diagnostics = all.filter((d) => only.length === 0 || only.includes(path.resolve(root, d.file))).map(shown);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;

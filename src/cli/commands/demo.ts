@@ -19,18 +19,38 @@ export async function run(_options: unknown, ctx: CommandContext): Promise<ExitC
   const lines: string[] = [];
   try {
     ctx.out.info(`1. pull from ${connection.label}`);
-    const pulled = await runSync({ mode: 'pull', root, config, client: connection.client, fileKey: connection.fileKey });
+    const pulled = await runSync({
+      mode: 'pull',
+      root,
+      config,
+      client: connection.client,
+      fileKey: connection.fileKey,
+    });
     if (pulled.kind === 'conflicts') {
-      ctx.out.result(`The demo tokens conflict with the local service (${pulled.diff.conflicts.length} conflict(s)); run \`tokensync diff\` to see them.`, pulled);
+      ctx.out.result(
+        `The demo tokens conflict with the local service (${pulled.diff.conflicts.length} conflict(s)); run \`tokensync diff\` to see them.`,
+        pulled,
+      );
       return EXIT.conflicts;
     }
     const written = pulled.kind === 'applied' ? pulled.files.written.length : 0;
-    lines.push(`pull: ${written === 0 ? 'tokens/ already matches the design file' : `wrote ${written} file(s) under ${config.tokens.dir}/`}`);
+    lines.push(
+      `pull: ${written === 0 ? 'tokens/ already matches the design file' : `wrote ${written} file(s) under ${config.tokens.dir}/`}`,
+    );
 
     ctx.out.info('2. diff (repository vs service vs lock)');
-    const diffed = await runSync({ mode: 'diff', root, config, client: connection.client, fileKey: connection.fileKey });
+    const diffed = await runSync({
+      mode: 'diff',
+      root,
+      config,
+      client: connection.client,
+      fileKey: connection.fileKey,
+    });
     const inStep =
-      diffed.kind === 'planned' && diffed.plan.requests.length === 0 && diffed.files.written.length === 0 && !(diffed.styles !== undefined && stylesDiffer(diffed.styles));
+      diffed.kind === 'planned' &&
+      diffed.plan.requests.length === 0 &&
+      diffed.files.written.length === 0 &&
+      !(diffed.styles !== undefined && stylesDiffer(diffed.styles));
     lines.push(`diff: ${inStep ? 'in step, nothing to push or pull' : 'changes found (run `tokensync diff`)'}`);
   } finally {
     await connection.close();
@@ -41,13 +61,19 @@ export async function run(_options: unknown, ctx: CommandContext): Promise<ExitC
   // The style tokens are built with the variables, as `tokensync build` does.
   const set = await withStyleTokens(root, config.tokens, variables);
   const { buildTokens, writeBuild } = await import('../../codegen/index.js');
-  const output = await buildTokens(set, config.build, { remBase: config.tokens.remBase, namespace: config.tokens.namespace });
+  const output = await buildTokens(set, config.build, {
+    remBase: config.tokens.remBase,
+    namespace: config.tokens.namespace,
+  });
   const outDir = path.join(root, config.build.outDir);
   await writeBuild(outDir, output);
   lines.push(`build: ${output.files.size} file(s) in ${config.build.outDir}/ (${config.build.platforms.join(', ')})`);
   for (const w of output.warnings) ctx.out.warn(w);
 
-  const counts = variables.collections.map((c) => `${c.name} (${set.variables.filter((v) => v.collection === c.name).length} variables; modes ${c.modes.map((m) => m.name).join(', ')})`);
+  const counts = variables.collections.map(
+    (c) =>
+      `${c.name} (${set.variables.filter((v) => v.collection === c.name).length} variables; modes ${c.modes.map((m) => m.name).join(', ')})`,
+  );
   const styleCounts = set.collections
     .filter((c) => !variables.collections.some((v) => v.name === c.name))
     .map((c) => `${c.name} (${(set.tokens ?? []).filter((t) => t.collection === c.name).length})`);

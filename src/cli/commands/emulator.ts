@@ -21,9 +21,13 @@ export interface EmulatorCommandOptions {
 function whole(value: string, flag: string, min: number, max: number): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isInteger(n) || n < min || n > max) {
-    throw new EmulatorOptionsError('EMULATOR_OPTIONS', `${flag} must be a whole number from ${min} to ${max} (got "${value}").`, {
-      hint: flag === '--port' ? 'Use --port 0 for any free port.' : `Pass ${flag} with a whole number.`,
-    });
+    throw new EmulatorOptionsError(
+      'EMULATOR_OPTIONS',
+      `${flag} must be a whole number from ${min} to ${max} (got "${value}").`,
+      {
+        hint: flag === '--port' ? 'Use --port 0 for any free port.' : `Pass ${flag} with a whole number.`,
+      },
+    );
   }
   return n;
 }

@@ -75,7 +75,11 @@ export async function run(options: InitOptions, ctx: CommandContext): Promise<Ex
         ? `Created config/tokensync.yaml and tokens/${RESOLVER_FILE}, which describes the ${found.length} token file(s) found as one set (collection "${FOLDER_SET.collection}", mode "${FOLDER_SET.mode}").`
         : 'Created config/tokensync.yaml and tokens/.',
     );
-    Object.assign(data, { config: path.relative(root, configFile), gitignore: wanted, ...(found.length > 0 ? { resolver: `tokens/${RESOLVER_FILE}`, tokenFiles: found } : {}) });
+    Object.assign(data, {
+      config: path.relative(root, configFile),
+      gitignore: wanted,
+      ...(found.length > 0 ? { resolver: `tokens/${RESOLVER_FILE}`, tokenFiles: found } : {}),
+    });
   }
 
   // The hook: always on a fresh init in a git repository, or when asked for.
@@ -94,7 +98,10 @@ export async function run(options: InitOptions, ctx: CommandContext): Promise<Ex
   if (!only) {
     lines.push(
       ...(found.length > 0
-        ? ['Next: `tokensync check`, then `tokensync push` to create the collection in the design file', '(the embedded local service until you set service.url), and `tokensync build`.']
+        ? [
+            'Next: `tokensync check`, then `tokensync push` to create the collection in the design file',
+            '(the embedded local service until you set service.url), and `tokensync build`.',
+          ]
         : [
             'Next: `tokensync pull` to fetch the variables (the embedded local service until you set service.url),',
             'then `tokensync build`. For a real file, set service.url, service.fileKey and DFS_TOKEN (README: "Point it at a real design file").',
@@ -106,7 +113,11 @@ export async function run(options: InitOptions, ctx: CommandContext): Promise<Ex
   return EXIT.ok;
 }
 
-async function writeWorkflow(root: string, ctx: CommandContext, force: boolean): Promise<{ file: string; message: string }> {
+async function writeWorkflow(
+  root: string,
+  ctx: CommandContext,
+  force: boolean,
+): Promise<{ file: string; message: string }> {
   const { git } = await import('../../git/run.js');
   const { WORKFLOW_FILE, workflowYaml } = await import('../ci-workflow.js');
   const { realpathSync } = await import('node:fs');
@@ -119,7 +130,9 @@ async function writeWorkflow(root: string, ctx: CommandContext, force: boolean):
   const { config } = await loadConfigQuick({ cwd: root, configPath: ctx.global.config });
   const file = path.join(toplevel, WORKFLOW_FILE);
   if (existsSync(file) && !force) {
-    throw new TokensyncError('INIT_EXISTS', `${file} already exists.`, { hint: 'Keep it, or rerun `tokensync init --ci --force` to replace it.' });
+    throw new TokensyncError('INIT_EXISTS', `${file} already exists.`, {
+      hint: 'Keep it, or rerun `tokensync init --ci --force` to replace it.',
+    });
   }
   await writeFileAtomic(file, workflowYaml({ project, tokensDir: config.tokens.dir, branch }));
   return {

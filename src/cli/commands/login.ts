@@ -25,9 +25,13 @@ export async function run(options: { port?: string }, ctx: CommandContext): Prom
   requireProject(loaded.file, ctx.cwd);
   const { service } = loaded.config;
   if (!service.oauth) {
-    throw new TokensyncError('LOGIN_NO_OAUTH', 'config key "service.oauth" is not set, so there is no OAuth app to sign in with.', {
-      hint: 'Add service.oauth with clientId and clientSecret (env:NAME or file:PATH) to config/tokensync.yaml, or use a personal token in service.token.',
-    });
+    throw new TokensyncError(
+      'LOGIN_NO_OAUTH',
+      'config key "service.oauth" is not set, so there is no OAuth app to sign in with.',
+      {
+        hint: 'Add service.oauth with clientId and clientSecret (env:NAME or file:PATH) to config/tokensync.yaml, or use a personal token in service.token.',
+      },
+    );
   }
   if (service.url === 'local') {
     throw new TokensyncError('LOGIN_LOCAL', 'service.url is "local": the embedded local service needs no sign-in.', {
@@ -36,9 +40,15 @@ export async function run(options: { port?: string }, ctx: CommandContext): Prom
   }
   const port = Number(options.port ?? '0');
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new TokensyncError('LOGIN_BAD_PORT', `--port ${options.port ?? ''} is not a port number.`, { hint: 'Pass a number from 0 (any free port) to 65535.' });
+    throw new TokensyncError('LOGIN_BAD_PORT', `--port ${options.port ?? ''} is not a port number.`, {
+      hint: 'Pass a number from 0 (any free port) to 65535.',
+    });
   }
-  const clientSecret = resolveSecret(service.oauth.clientSecret, { key: 'service.oauth.clientSecret', root: loaded.root, env: ctx.env });
+  const clientSecret = resolveSecret(service.oauth.clientSecret, {
+    key: 'service.oauth.clientSecret',
+    root: loaded.root,
+    env: ctx.env,
+  });
   const tokenFile = path.resolve(loaded.root, service.oauth.tokenFile);
   const ca = service.caFile ? readFileSync(path.resolve(loaded.root, service.caFile), 'utf8') : undefined;
   const authUrl = ctx.env['TOKENSYNC_AUTH_URL'] ?? service.url;
@@ -46,8 +56,16 @@ export async function run(options: { port?: string }, ctx: CommandContext): Prom
   const state = randomBytes(16).toString('hex');
   const callback = await startCallbackServer({ port, state });
   try {
-    const { url: pageUrl } = authorizeUrl({ authUrl, clientId: service.oauth.clientId, redirectUri: callback.redirectUri, scopes: LOGIN_SCOPES, state });
-    ctx.out.info(`Open this address in a browser and approve access:\n\n  ${pageUrl}\n\nWaiting for the redirect to ${callback.redirectUri} (Ctrl-C to cancel)…`);
+    const { url: pageUrl } = authorizeUrl({
+      authUrl,
+      clientId: service.oauth.clientId,
+      redirectUri: callback.redirectUri,
+      scopes: LOGIN_SCOPES,
+      state,
+    });
+    ctx.out.info(
+      `Open this address in a browser and approve access:\n\n  ${pageUrl}\n\nWaiting for the redirect to ${callback.redirectUri} (Ctrl-C to cancel)…`,
+    );
     const code = await Promise.race([callback.code, ctx.interrupted.then(() => undefined)]);
     if (code === undefined) {
       ctx.out.warn('Sign-in cancelled; nothing was stored.');
@@ -64,10 +82,13 @@ export async function run(options: { port?: string }, ctx: CommandContext): Prom
       tokenFile,
       timeoutMs: service.timeoutMs,
     });
-    ctx.out.result(`Signed in. The token pair is stored in ${tokenFile} (mode 0600); the access token is renewed automatically.`, {
-      tokenFile,
-      accessTokenExpiresAt: expiresAt.toISOString(),
-    });
+    ctx.out.result(
+      `Signed in. The token pair is stored in ${tokenFile} (mode 0600); the access token is renewed automatically.`,
+      {
+        tokenFile,
+        accessTokenExpiresAt: expiresAt.toISOString(),
+      },
+    );
     return EXIT.ok;
   } finally {
     await callback.close();

@@ -31,15 +31,22 @@ export async function run(options: WebhooksOptions, ctx: CommandContext): Promis
     switch (options.action) {
       case 'serve': {
         if (!options.cert || !options.key) {
-          throw new TokensyncError('WEBHOOK_TLS_MISSING', 'webhooks serve needs a TLS certificate and key (--cert FILE --key FILE).', {
-            hint: 'The service delivers events only to HTTPS endpoints. Use the certificate of the host the webhook points at (PEM files).',
-          });
+          throw new TokensyncError(
+            'WEBHOOK_TLS_MISSING',
+            'webhooks serve needs a TLS certificate and key (--cert FILE --key FILE).',
+            {
+              hint: 'The service delivers events only to HTTPS endpoints. Use the certificate of the host the webhook points at (PEM files).',
+            },
+          );
         }
         const read = (file: string, flag: string): string => {
           try {
             return readFileSync(path.resolve(ctx.cwd, file), 'utf8');
           } catch (cause) {
-            throw new TokensyncError('WEBHOOK_TLS_UNREADABLE', `${flag} ${file} cannot be read.`, { hint: 'Pass a readable PEM file.', cause });
+            throw new TokensyncError('WEBHOOK_TLS_UNREADABLE', `${flag} ${file} cannot be read.`, {
+              hint: 'Pass a readable PEM file.',
+              cause,
+            });
           }
         };
         const receiver = await startWebhookReceiver({
@@ -49,11 +56,26 @@ export async function run(options: WebhooksOptions, ctx: CommandContext): Promis
           passcode: secret(options.passcode, '--passcode'),
           fileKey: connection.fileKey,
           onFileUpdate: async () => {
-            const outcome = await runSync({ mode: 'pull', root: loaded.root, config: loaded.config, client: connection.client, fileKey: connection.fileKey });
-            if (outcome.kind === 'conflicts') ctx.out.warn(`pull stopped on ${outcome.diff.conflicts.length} conflict(s); run \`tokensync diff\` to see them.`);
-            else if (outcome.kind === 'applied') ctx.out.info(`pulled: ${outcome.files.written.length} file(s) written, ${outcome.files.removed.length} removed`);
+            const outcome = await runSync({
+              mode: 'pull',
+              root: loaded.root,
+              config: loaded.config,
+              client: connection.client,
+              fileKey: connection.fileKey,
+            });
+            if (outcome.kind === 'conflicts')
+              ctx.out.warn(
+                `pull stopped on ${outcome.diff.conflicts.length} conflict(s); run \`tokensync diff\` to see them.`,
+              );
+            else if (outcome.kind === 'applied')
+              ctx.out.info(
+                `pulled: ${outcome.files.written.length} file(s) written, ${outcome.files.removed.length} removed`,
+              );
           },
-          onEvent: (e) => ctx.out.info(`event ${e.type}${e.fileKey ? ` for ${e.fileKey}` : ''}: ${e.action}${e.reason ? ` (${e.reason})` : ''}`),
+          onEvent: (e) =>
+            ctx.out.info(
+              `event ${e.type}${e.fileKey ? ` for ${e.fileKey}` : ''}: ${e.action}${e.reason ? ` (${e.reason})` : ''}`,
+            ),
           onError: (err) => ctx.out.warn(formatError(err, { verbose: false }).replace(/^error: /, 'pull failed: ')),
         });
         ctx.out.line(JSON.stringify({ url: receiver.url, fileKey: connection.fileKey }));

@@ -56,7 +56,10 @@ export function decorate(text: string): string {
   return text
     .split('\n')
     .map((line) => {
-      let out = line.replace(/(^|[\s({|:])(#[0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?)(?![0-9a-fA-F])/g, (_m, pre: string, hex: string) => `${pre}${swatch(hex)} ${hex}`);
+      let out = line.replace(
+        /(^|[\s({|:])(#[0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?)(?![0-9a-fA-F])/g,
+        (_m, pre: string, hex: string) => `${pre}${swatch(hex)} ${hex}`,
+      );
       const row = /^( {2})([+~>\-!?])( )/.exec(out);
       if (row) out = `${row[1]}${SYMBOLS[row[2]!]!(row[2]!)}${out.slice(row[0].length - 1)}`;
       out = out.replace(/^(\s*)(error:)/, (_m, sp: string, w: string) => `${sp}${paint.bold(paint.red(w))}`);

@@ -11,7 +11,8 @@ export interface WaitNotice {
 }
 
 export function announceWait(out: Reporter, w: WaitNotice): void {
-  const what = w.reason === 'rate-limit' ? `the service's rate limit (${w.method} answered 429)` : `a retry of ${w.method}`;
+  const what =
+    w.reason === 'rate-limit' ? `the service's rate limit (${w.method} answered 429)` : `a retry of ${w.method}`;
   const total = Math.ceil(w.seconds);
   if (total < 1) return;
   if (!out.interactive || !out.status) {

@@ -3,7 +3,7 @@
  * one of Style Dictionary's own formats over them, and reporting name clashes.
  */
 import StyleDictionary from 'style-dictionary';
-import type { Dictionary, FormatFn, FormatFnArguments, TransformedToken } from 'style-dictionary/types';
+import type { Dictionary, FormatFnArguments, TransformedToken } from 'style-dictionary/types';
 import { BuildError } from '../errors.js';
 import { cleanName, metaOf } from '../transforms.js';
 import type { View } from '../views.js';
@@ -70,7 +70,12 @@ export function subDictionary(dictionary: Dictionary, allTokens: TransformedToke
 }
 
 /** Runs Style Dictionary's own format `name` over `tokens`, with extra options. */
-export async function builtin(name: string, args: FormatFnArguments, tokens: TransformedToken[], options: Record<string, unknown>): Promise<string> {
+export async function builtin(
+  name: string,
+  args: FormatFnArguments,
+  tokens: TransformedToken[],
+  options: Record<string, unknown>,
+): Promise<string> {
   const fn = StyleDictionary.hooks.formats[name];
   if (!fn) throw new Error(`Style Dictionary has no format ${name}`);
   const fileOptions = { ...(args.file.options ?? {}), ...options };
@@ -89,7 +94,12 @@ export async function builtin(name: string, args: FormatFnArguments, tokens: Tra
  */
 /** assertNoClash over every token of the dictionary, once per output kind (several files share it). */
 const checked = new WeakMap<TransformedToken[], Set<string>>();
-export function assertNoClashInAll(dictionary: Dictionary, views: Iterable<string>, what: string, nameOf?: (t: TransformedToken) => string): void {
+export function assertNoClashInAll(
+  dictionary: Dictionary,
+  views: Iterable<string>,
+  what: string,
+  nameOf?: (t: TransformedToken) => string,
+): void {
   let done = checked.get(dictionary.allTokens);
   if (done === undefined) checked.set(dictionary.allTokens, (done = new Set()));
   if (done.has(what)) return;
@@ -97,7 +107,11 @@ export function assertNoClashInAll(dictionary: Dictionary, views: Iterable<strin
   done.add(what);
 }
 
-export function assertNoClash(tokens: TransformedToken[], what: string, nameOf: (t: TransformedToken) => string = cleanName): void {
+export function assertNoClash(
+  tokens: TransformedToken[],
+  what: string,
+  nameOf: (t: TransformedToken) => string = cleanName,
+): void {
   const seen = new Map<string, string>();
   for (const t of tokens) {
     const m = metaOf(t);
@@ -108,11 +122,15 @@ export function assertNoClash(tokens: TransformedToken[], what: string, nameOf: 
     else if (other !== id) {
       // The same name in two collections (one collection per theme): the namespace fixes it (issue 10).
       const acrossCollections = !other.startsWith(`${m.collection}/`);
-      throw new BuildError('BUILD_NAME_CLASH', `Tokens "${other}" and "${id}" both become ${name} in ${what}, so one would overwrite the other.`, {
-        hint: acrossCollections
-          ? 'Set tokens.namespace: collection in config/tokensync.yaml so every name holds its collection (--theme-color-bg), or rename one of them.'
-          : 'Rename one of them (in the design file or its token file) so their names differ in more than case and punctuation, or set build.prefix.',
-      });
+      throw new BuildError(
+        'BUILD_NAME_CLASH',
+        `Tokens "${other}" and "${id}" both become ${name} in ${what}, so one would overwrite the other.`,
+        {
+          hint: acrossCollections
+            ? 'Set tokens.namespace: collection in config/tokensync.yaml so every name holds its collection (--theme-color-bg), or rename one of them.'
+            : 'Rename one of them (in the design file or its token file) so their names differ in more than case and punctuation, or set build.prefix.',
+        },
+      );
     }
   }
 }

@@ -22,7 +22,8 @@ import { cleanName, metaOf } from '../transforms.js';
 import type { View } from '../views.js';
 import { terminalOf, tokensOf, variantsOf, type FormatContext } from './common.js';
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Anchor of a token in one mode: view key plus the variable path with anything unusual hex-escaped. */
 export function anchor(view: string, variable: string): string {
@@ -31,10 +32,15 @@ export function anchor(view: string, variable: string): string {
 
 /** A CSS value as a person reads it: alphas in rgba()/hsla() rounded. */
 export function displayValue(value: string): string {
-  return value.replace(/\b(rgba|hsla)\(([^,()]+),([^,()]+),([^,()]+),\s*([0-9.]+)\)/g, (_m, fn: string, a: string, b: string, c: string, alpha: string) => `${fn}(${a},${b},${c}, ${shortAlpha(Number(alpha))})`);
+  return value.replace(
+    /\b(rgba|hsla)\(([^,()]+),([^,()]+),([^,()]+),\s*([0-9.]+)\)/g,
+    (_m, fn: string, a: string, b: string, c: string, alpha: string) =>
+      `${fn}(${a},${b},${c}, ${shortAlpha(Number(alpha))})`,
+  );
 }
 
-const GENERIC = /\b(serif|sans-serif|monospace|cursive|fantasy|system-ui|ui-serif|ui-sans-serif|ui-monospace|ui-rounded|emoji|math|fangsong)\b/;
+const GENERIC =
+  /\b(serif|sans-serif|monospace|cursive|fantasy|system-ui|ui-serif|ui-sans-serif|ui-monospace|ui-rounded|emoji|math|fangsong)\b/;
 
 /** The font stack as a browser uses it: the token's families, then a generic fallback if it has none. */
 export function fontStack(value: string): string {
@@ -47,7 +53,8 @@ function unquote(value: string): string {
   return m ? m[1]!.replace(/\\(.)/g, '$1') : value;
 }
 
-const isRadius = (variable: string): boolean => /(^|\/)(radius|radii|rounded|corner|corners|border-radius)(\/|$|-)/i.test(variable);
+const isRadius = (variable: string): boolean =>
+  /(^|\/)(radius|radii|rounded|corner|corners|border-radius)(\/|$|-)/i.test(variable);
 const isOpacity = (variable: string): boolean => /(^|\/)(opacity|alpha)(\/|$|-)/i.test(variable);
 
 /**
@@ -65,7 +72,8 @@ function preview(t: TransformedToken, variable: string, css: string): string {
       return `<span class="spec font" style="font-family:${esc(fontStack(css))}">The quick brown fox</span><small class="stack">${esc(fontStack(css))}</small>`;
     case 'number': {
       const n = Number(css);
-      if (isOpacity(variable) && n >= 0 && n <= 1) return `<span class="chk"><span class="sw op" style="opacity:${n}"></span></span>`;
+      if (isOpacity(variable) && n >= 0 && n <= 1)
+        return `<span class="chk"><span class="sw op" style="opacity:${n}"></span></span>`;
       return '';
     }
     case 'string':
@@ -166,14 +174,19 @@ export function docsFormat(ctx: FormatContext): FormatFn {
     const nav: string[] = [];
     collections.forEach((c, ci) => {
       // variable -> token, per view; rows in the default view's order, then any the others add.
-      const byView = c.views.map((v) => new Map(tokensOf(args.dictionary, [v.key]).map((t) => [metaOf(t).variable, t])));
+      const byView = c.views.map(
+        (v) => new Map(tokensOf(args.dictionary, [v.key]).map((t) => [metaOf(t).variable, t])),
+      );
       const order: string[] = [];
       const seen = new Set<string>();
-      for (const m of byView) for (const name of m.keys()) if (!seen.has(name)) (seen.add(name), order.push(name));
+      for (const m of byView) for (const name of m.keys()) if (!seen.has(name)) seen.add(name), order.push(name);
       total += order.length;
       const id = `c${ci}`;
       nav.push(`<a href="#${id}">${esc(c.name)} <small>(${order.length})</small></a>`);
-      body.push(`<section class="coll" id="${id}">`, `<h2>${esc(c.name)} <small>${order.length} token${order.length === 1 ? '' : 's'} · ${c.views.length} mode${c.views.length === 1 ? '' : 's'}</small></h2>`);
+      body.push(
+        `<section class="coll" id="${id}">`,
+        `<h2>${esc(c.name)} <small>${order.length} token${order.length === 1 ? '' : 's'} · ${c.views.length} mode${c.views.length === 1 ? '' : 's'}</small></h2>`,
+      );
       const cols = c.views
         .map((v) => {
           const where = v.isDefault ? 'default · :root' : `${v.selector}${v.media ? ` · ${v.media}` : ''}`;
@@ -184,7 +197,10 @@ export function docsFormat(ctx: FormatContext): FormatFn {
       for (const variable of order) {
         const first = byView.map((m) => m.get(variable)).find((t) => t !== undefined)!;
         const cssName = `--${cleanName(first)}`;
-        const desc = typeof first['$description'] === 'string' && first['$description'] !== '' ? `<p class="desc">${esc(first['$description'])}</p>` : '';
+        const desc =
+          typeof first['$description'] === 'string' && first['$description'] !== ''
+            ? `<p class="desc">${esc(first['$description'])}</p>`
+            : '';
         const repo = metaOf(first).repo ? '<small class="repo">repository only</small>' : '';
         const cells = c.views.map((v, vi) => {
           const t = byView[vi]!.get(variable);
@@ -193,7 +209,9 @@ export function docsFormat(ctx: FormatContext): FormatFn {
           const m = metaOf(t);
           const css = cssValue(t, args.dictionary);
           const shown = displayValue(css);
-          const alias = m.alias ? `<a class="al" href="#${anchor(m.alias.view, m.alias.variable)}">→ ${esc(`${m.alias.collection}/${m.alias.variable}`)}</a>` : '';
+          const alias = m.alias
+            ? `<a class="al" href="#${anchor(m.alias.view, m.alias.variable)}">→ ${esc(`${m.alias.collection}/${m.alias.variable}`)}</a>`
+            : '';
           return `<td${dk} id="${anchor(v.key, variable)}">${preview(t, variable, css)}<code class="v">${esc(shown)}</code>${alias}</td>`;
         });
         body.push(
@@ -203,12 +221,22 @@ export function docsFormat(ctx: FormatContext): FormatFn {
       body.push('</tbody>', '</table>', '</section>');
     });
     const out: string[] = [];
-    out.push('<!doctype html>', '<html lang="en">', '<head>', '<meta charset="utf-8">', '<meta name="viewport" content="width=device-width, initial-scale=1">');
+    out.push(
+      '<!doctype html>',
+      '<html lang="en">',
+      '<head>',
+      '<meta charset="utf-8">',
+      '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    );
     out.push(`<title>${esc(heading)}</title>`, `<style>${STYLE}\n</style>`, '</head>', '<body>');
     out.push('<!-- Do not edit directly, this file was auto-generated. -->');
     out.push('<header>', `<h1>${esc(heading)}</h1>`);
-    out.push(`<p class="meta">${total} token${total === 1 ? '' : 's'} in ${collections.length} collection${collections.length === 1 ? '' : 's'}. Click a CSS variable to copy it.</p>`);
-    out.push('<input id="q" type="search" placeholder="Search by name, CSS variable or value" aria-label="Search tokens"><span id="count"></span>');
+    out.push(
+      `<p class="meta">${total} token${total === 1 ? '' : 's'} in ${collections.length} collection${collections.length === 1 ? '' : 's'}. Click a CSS variable to copy it.</p>`,
+    );
+    out.push(
+      '<input id="q" type="search" placeholder="Search by name, CSS variable or value" aria-label="Search tokens"><span id="count"></span>',
+    );
     out.push(`<nav>${nav.join('')}</nav>`, '</header>', '<main>', ...body, '</main>');
     out.push(`<script>${SCRIPT}\n</script>`, '</body>', '</html>');
     return `${out.join('\n')}\n`;

@@ -20,15 +20,23 @@ export function usedTypes(ctx: FormatContext): string[] {
 
 export function swiftTypesFormat(ctx: FormatContext): FormatFn {
   return () => {
-    const decls = usedTypes(ctx).flatMap((t) => (renders[t as keyof typeof renders].swiftType ? [renders[t as keyof typeof renders].swiftType!] : []));
+    const decls = usedTypes(ctx).flatMap((t) =>
+      renders[t as keyof typeof renders].swiftType ? [renders[t as keyof typeof renders].swiftType!] : [],
+    );
     return `//\n// ios/TokenTypes.swift\n//\n\n// ${GENERATED}\n\nimport UIKit\n\n${decls.join('\n\n')}\n`;
   };
 }
 
 export function composeTypesFormat(ctx: FormatContext, packageName: string): FormatFn {
   return () => {
-    const decls = usedTypes(ctx).flatMap((t) => (renders[t as keyof typeof renders].composeType ? [renders[t as keyof typeof renders].composeType!] : []));
-    const imports = ['androidx.compose.animation.core.CubicBezierEasing', 'androidx.compose.ui.graphics.Color', 'androidx.compose.ui.unit.*'];
+    const decls = usedTypes(ctx).flatMap((t) =>
+      renders[t as keyof typeof renders].composeType ? [renders[t as keyof typeof renders].composeType!] : [],
+    );
+    const imports = [
+      'androidx.compose.animation.core.CubicBezierEasing',
+      'androidx.compose.ui.graphics.Color',
+      'androidx.compose.ui.unit.*',
+    ];
     return `// ${GENERATED}\n\npackage ${packageName}\n\n${imports.map((i) => `import ${i}`).join('\n')}\n\n${decls.join('\n\n')}\n`;
   };
 }

@@ -27,7 +27,8 @@ function strip(name: string, prefixes: string[]): string {
 
 /** The Tailwind theme variable of a token, or undefined when Tailwind has no namespace for it. */
 export function tailwindName(t: TransformedToken, prefix: string, namespaced = false): string | undefined {
-  const full = prefix !== '' && cleanName(t).startsWith(`${prefix}-`) ? cleanName(t).slice(prefix.length + 1) : cleanName(t);
+  const full =
+    prefix !== '' && cleanName(t).startsWith(`${prefix}-`) ? cleanName(t).slice(prefix.length + 1) : cleanName(t);
   // With tokens.namespace: collection the collection comes first (`theme-color-bg`); it goes after
   // the namespace (`--color-theme-bg`), so the type segment is still dropped.
   // A style token's path starts with its file's group, not a collection (tree.ts): no namespace to move.
@@ -77,23 +78,35 @@ const TEXT_PARTS: [string, string][] = [
 export function tailwindFormat(ctx: FormatContext, prefix: string, cssImport: string | undefined): FormatFn {
   const namespaced = ctx.namespaced === true;
   return (args) => {
-    const defaults = tokensOf(args.dictionary, ctx.views.filter((v) => v.isDefault).map((v) => v.key));
+    const defaults = tokensOf(
+      args.dictionary,
+      ctx.views.filter((v) => v.isDefault).map((v) => v.key),
+    );
     const mapped = defaults.flatMap((t) => {
       const tw = tailwindName(t, prefix, namespaced);
       return tw === undefined ? [] : [{ t, tw }];
     });
     const byTw = new Map(mapped.map((m) => [m.t, m.tw]));
-    assertNoClash(mapped.map((m) => m.t), 'Tailwind (theme variables)', (t) => byTw.get(t)!);
+    assertNoClash(
+      mapped.map((m) => m.t),
+      'Tailwind (theme variables)',
+      (t) => byTw.get(t)!,
+    );
     // Tailwind parses a shadow's theme value into its utility (to add --tw-shadow-color), so a
     // shadow whose theme variable is ours (`--shadow-card`) would be frozen in the default mode.
     // With tokens.css imported it goes to `@theme inline` as `var(--shadow-card)`: the utility
     // then reads our variable, and the theme layer's self-reference is never used, since the
     // unlayered tokens.css declares the same property on the same elements.
-    const frozen = (m: { t: TransformedToken; tw: string }): boolean => cssImport !== undefined && m.t['$type'] === 'shadow';
+    const frozen = (m: { t: TransformedToken; tw: string }): boolean =>
+      cssImport !== undefined && m.t['$type'] === 'shadow';
     const same = mapped.filter((m) => m.tw === `--${cleanName(m.t)}` && !frozen(m));
     const inline: [string, string][] = mapped
       .filter((m) => m.tw !== `--${cleanName(m.t)}` || frozen(m))
-      .flatMap(({ t, tw }) => (t['$type'] === 'typography' ? TEXT_PARTS.map(([sub, part]): [string, string] => [`${tw}${sub}`, `var(--${cleanName(t)}-${part})`]) : [[tw, `var(--${cleanName(t)})`]]));
+      .flatMap(({ t, tw }) =>
+        t['$type'] === 'typography'
+          ? TEXT_PARTS.map(([sub, part]): [string, string] => [`${tw}${sub}`, `var(--${cleanName(t)}-${part})`])
+          : [[tw, `var(--${cleanName(t)})`]],
+      );
     const lines = [`/* ${GENERATED} */`];
     if (cssImport) lines.push(`@import "${cssImport}";`);
     if (same.length > 0) {

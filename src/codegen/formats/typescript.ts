@@ -16,7 +16,10 @@ const key = (name: string): string => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : 
 
 export function typescriptFormat(ctx: FormatContext): FormatFn {
   return (args) => {
-    const all = tokensOf(args.dictionary, ctx.views.map((v) => v.key));
+    const all = tokensOf(
+      args.dictionary,
+      ctx.views.map((v) => v.key),
+    );
     assertNoClash(all, 'TypeScript (token names)');
     const byView = new Map<string, TransformedToken[]>();
     for (const t of all) {
@@ -28,20 +31,37 @@ export function typescriptFormat(ctx: FormatContext): FormatFn {
     const names = [...new Set(defaults.map((t) => cleanName(t)))].sort();
     const lines: string[] = [`// ${GENERATED}`, ''];
     lines.push('/** Every token name. A name that is not here does not compile. */');
-    lines.push(names.length === 0 ? 'export type TokenName = never;' : `export type TokenName =\n${names.map((n) => `  | ${JSON.stringify(n)}`).join('\n')};`);
+    lines.push(
+      names.length === 0
+        ? 'export type TokenName = never;'
+        : `export type TokenName =\n${names.map((n) => `  | ${JSON.stringify(n)}`).join('\n')};`,
+    );
     const composite = usedTypes(ctx);
     for (const t of composite) lines.push('', renders[t as keyof typeof renders].tsType!);
     // Composites are checked against their interface where they are written (`satisfies`).
     const valueType = ['string', 'number', 'boolean', ...composite.map(typeName)].join(' | ');
     if (composite.length > 0) lines.push('', '/** Any token value. */', `export type TokenValue = ${valueType};`);
-    const literal = (t: TransformedToken): string => (composite.includes(String(t['$type'])) ? `${JSON.stringify(t['$value'])} as const satisfies ${typeName(String(t['$type']))}` : JSON.stringify(t['$value']));
-    lines.push('', '/** Every token in its collection\'s default mode. */', 'export const tokens = {');
-    for (const t of [...defaults].sort((a, b) => (cleanName(a) < cleanName(b) ? -1 : cleanName(a) > cleanName(b) ? 1 : 0))) lines.push(`  ${key(cleanName(t))}: ${literal(t)},`);
-    lines.push(`} as const satisfies Record<TokenName, ${composite.length > 0 ? 'TokenValue' : 'string | number | boolean'}>;`, '');
-    lines.push('/** Each collection\'s default mode. */', 'export const defaultModes = {');
-    for (const v of ctx.views.filter((x) => x.isDefault)) lines.push(`  ${JSON.stringify(v.collection.name)}: ${JSON.stringify(v.mode)},`);
+    const literal = (t: TransformedToken): string =>
+      composite.includes(String(t['$type']))
+        ? `${JSON.stringify(t['$value'])} as const satisfies ${typeName(String(t['$type']))}`
+        : JSON.stringify(t['$value']);
+    lines.push('', "/** Every token in its collection's default mode. */", 'export const tokens = {');
+    for (const t of [...defaults].sort((a, b) =>
+      cleanName(a) < cleanName(b) ? -1 : cleanName(a) > cleanName(b) ? 1 : 0,
+    ))
+      lines.push(`  ${key(cleanName(t))}: ${literal(t)},`);
+    lines.push(
+      `} as const satisfies Record<TokenName, ${composite.length > 0 ? 'TokenValue' : 'string | number | boolean'}>;`,
+      '',
+    );
+    lines.push("/** Each collection's default mode. */", 'export const defaultModes = {');
+    for (const v of ctx.views.filter((x) => x.isDefault))
+      lines.push(`  ${JSON.stringify(v.collection.name)}: ${JSON.stringify(v.mode)},`);
     lines.push('} as const;', '');
-    lines.push('/** Values per collection and mode; aliases resolved (into other collections, their default mode). */', 'export const modes = {');
+    lines.push(
+      '/** Values per collection and mode; aliases resolved (into other collections, their default mode). */',
+      'export const modes = {',
+    );
     for (const c of [...new Set(ctx.views.map((v) => v.collection))]) {
       lines.push(`  ${JSON.stringify(c.name)}: {`);
       for (const v of ctx.views.filter((x) => x.collection === c)) {

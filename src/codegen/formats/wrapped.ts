@@ -9,7 +9,18 @@ import { SUPPORTS } from '../../types/color.js';
 import type { AndroidResource } from '../../types/render/context.js';
 import { cleanName, metaOf } from '../transforms.js';
 import { EXT } from '../tree.js';
-import { assertNoClash, assertNoClashInAll, builtin, GENERATED, terminalOf, tokensOf, variantsOf, viewsOf, withValue, type FormatContext } from './common.js';
+import {
+  assertNoClash,
+  assertNoClashInAll,
+  builtin,
+  GENERATED,
+  terminalOf,
+  tokensOf,
+  variantsOf,
+  viewsOf,
+  withValue,
+  type FormatContext,
+} from './common.js';
 
 /**
  * References are kept for aliases only (Style Dictionary's `outputReferences` as a function): a
@@ -41,7 +52,10 @@ const onlyAliases = (token: TransformedToken): boolean => metaOf(token).alias !=
  */
 export function cssFormat(ctx: FormatContext): FormatFn {
   return async (args) => {
-    const all = tokensOf(args.dictionary, ctx.views.map((v) => v.key));
+    const all = tokensOf(
+      args.dictionary,
+      ctx.views.map((v) => v.key),
+    );
     assertNoClash(expandParts(args.dictionary, all), 'CSS (custom property names)', (t) => `--${cleanName(t)}`);
     const defaults = ctx.views.filter((v) => v.isDefault);
     const options = { outputReferences: onlyAliases, showFileHeader: false };
@@ -49,16 +63,36 @@ export function cssFormat(ctx: FormatContext): FormatFn {
     // Copies of the selector list: css/variables reverses the array it is given, in place.
     const block = async (tokens: TransformedToken[], selector: string[]): Promise<void> => {
       const expanded = expandParts(args.dictionary, tokens);
-      blocks.push(await builtin('css/variables', args, expanded, { ...options, selector: selector.length === 1 ? selector[0] : [...selector] }));
+      blocks.push(
+        await builtin('css/variables', args, expanded, {
+          ...options,
+          selector: selector.length === 1 ? selector[0] : [...selector],
+        }),
+      );
       const wide = expanded.filter((t) => variantsOf(t).wide !== undefined);
       if (wide.length > 0) {
         const cond = supportsCondition(wide.map((t) => variantsOf(t).wide!));
-        const inner = await builtin('css/variables', args, wide.map((t) => withValue(t, variantsOf(t).wide)), { ...options, selector: selector.length === 1 ? selector[0] : [...selector] });
-        const body = inner.replace(/\n+$/, '').split('\n').map((l) => (l === '' ? l : `  ${l}`)).join('\n');
+        const inner = await builtin(
+          'css/variables',
+          args,
+          wide.map((t) => withValue(t, variantsOf(t).wide)),
+          { ...options, selector: selector.length === 1 ? selector[0] : [...selector] },
+        );
+        const body = inner
+          .replace(/\n+$/, '')
+          .split('\n')
+          .map((l) => (l === '' ? l : `  ${l}`))
+          .join('\n');
         blocks.push(`@supports ${cond} {\n${body}\n}\n`);
       }
     };
-    await block(tokensOf(args.dictionary, defaults.map((v) => v.key)), [':root']);
+    await block(
+      tokensOf(
+        args.dictionary,
+        defaults.map((v) => v.key),
+      ),
+      [':root'],
+    );
     const withMedia = ctx.views.filter((v) => !v.isDefault && v.media);
     for (const v of withMedia) {
       const media = v.media!.trim().startsWith('@media') ? v.media!.trim() : `@media ${v.media!.trim()}`;
@@ -112,7 +146,12 @@ function expandParts(dictionary: Dictionary, tokens: TransformedToken[]): Transf
 export function scssFormat(ctx: FormatContext): FormatFn {
   return async (args) => {
     const keys = viewsOf(args);
-    assertNoClashInAll(args.dictionary, ctx.views.map((v) => v.key), 'SCSS (variable names)', (t) => `$${cleanName(t)}`);
+    assertNoClashInAll(
+      args.dictionary,
+      ctx.views.map((v) => v.key),
+      'SCSS (variable names)',
+      (t) => `$${cleanName(t)}`,
+    );
     const isDefaultFile = keys.every((k) => ctx.viewByKey.get(k)?.isDefault);
     const all = tokensOf(args.dictionary, keys);
     const isComposite = (t: TransformedToken): boolean => COMPOSITE_RANK[String(t['$type'])] !== undefined;
@@ -179,7 +218,10 @@ export function swiftFormat(ctx: FormatContext): FormatFn {
     const view = ctx.viewByKey.get(key!)!;
     const tokens = tokensOf(args.dictionary, [view.key]);
     assertNoClash(tokens, `Swift (class ${view.className})`);
-    const out = await builtin('ios-swift/class.swift', args, tokens, { className: view.className, outputReferences: false });
+    const out = await builtin('ios-swift/class.swift', args, tokens, {
+      className: view.className,
+      outputReferences: false,
+    });
     return `${out.replace(/^\n/, '')}\n`;
   };
 }
@@ -192,8 +234,17 @@ export function composeFormat(ctx: FormatContext, packageName: string): FormatFn
     const tokens = tokensOf(args.dictionary, [view.key]);
     assertNoClash(tokens, `Kotlin (object ${view.className})`);
     // CubicBezierEasing is Compose's own type for a cubicBezier (render/cubicBezier.ts).
-    const imports = ['androidx.compose.ui.graphics.Color', 'androidx.compose.ui.unit.*', ...(ctx.composites.size > 0 ? ['androidx.compose.animation.core.CubicBezierEasing'] : [])];
-    const out = await builtin('compose/object', args, tokens, { className: view.className, packageName, outputReferences: false, import: imports });
+    const imports = [
+      'androidx.compose.ui.graphics.Color',
+      'androidx.compose.ui.unit.*',
+      ...(ctx.composites.size > 0 ? ['androidx.compose.animation.core.CubicBezierEasing'] : []),
+    ];
+    const out = await builtin('compose/object', args, tokens, {
+      className: view.className,
+      packageName,
+      outputReferences: false,
+      import: imports,
+    });
     return `${out.replace(/^\n+/, '')}`;
   };
 }
@@ -208,10 +259,19 @@ const NUMBER_TAG = 'tokensyncnumber';
 export function androidFormat(ctx: FormatContext): FormatFn {
   return async (args) => {
     const keys = viewsOf(args);
-    assertNoClashInAll(args.dictionary, ctx.views.map((v) => v.key), 'Android resources (R names)');
+    assertNoClashInAll(
+      args.dictionary,
+      ctx.views.map((v) => v.key),
+      'Android resources (R names)',
+    );
     const all = tokensOf(args.dictionary, keys);
     const tokens = all.filter((t) => !Array.isArray(t['$value']));
-    const integral = wholeNumbers(tokensOf(args.dictionary, ctx.views.map((v) => v.key)));
+    const integral = wholeNumbers(
+      tokensOf(
+        args.dictionary,
+        ctx.views.map((v) => v.key),
+      ),
+    );
     const resourceMap = {
       color: 'color',
       dimension: 'dimen',
@@ -224,11 +284,24 @@ export function androidFormat(ctx: FormatContext): FormatFn {
       number: NUMBER_TAG,
     };
     const out = await builtin('android/resources', args, tokens, { resourceMap, outputReferences: false });
-    const fixed = out.replace(new RegExp(`<${NUMBER_TAG} name="([^"]+)">([^<]*)</${NUMBER_TAG}>`, 'g'), (_m, name: string, value: string) =>
-      integral.has(name) ? `<integer name="${name}">${value}</integer>` : `<item name="${name}" format="float" type="dimen">${value}</item>`,
+    const fixed = out.replace(
+      new RegExp(`<${NUMBER_TAG} name="([^"]+)">([^<]*)</${NUMBER_TAG}>`, 'g'),
+      (_m, name: string, value: string) =>
+        integral.has(name)
+          ? `<integer name="${name}">${value}</integer>`
+          : `<item name="${name}" format="float" type="dimen">${value}</item>`,
     );
-    const everyMode = partsInEveryMode(tokensOf(args.dictionary, ctx.views.map((v) => v.key)));
-    const composites = all.filter((t) => Array.isArray(t['$value'])).flatMap((t) => androidResources(cleanName(t), padded(t['$value'] as AndroidResource[], everyMode.get(cleanName(t)))));
+    const everyMode = partsInEveryMode(
+      tokensOf(
+        args.dictionary,
+        ctx.views.map((v) => v.key),
+      ),
+    );
+    const composites = all
+      .filter((t) => Array.isArray(t['$value']))
+      .flatMap((t) =>
+        androidResources(cleanName(t), padded(t['$value'] as AndroidResource[], everyMode.get(cleanName(t)))),
+      );
     return `${composites.length === 0 ? fixed : fixed.replace(/<\/resources>\s*$/, `${composites.join('\n')}\n</resources>`)}\n`;
   };
 }
@@ -244,13 +317,22 @@ function partsInEveryMode(tokens: TransformedToken[]): Map<string, AndroidResour
     if (!Array.isArray(t['$value'])) continue;
     let parts = out.get(cleanName(t));
     if (parts === undefined) out.set(cleanName(t), (parts = new Map()));
-    for (const r of t['$value'] as AndroidResource[]) if (!parts.has(r.suffix.join('_'))) parts.set(r.suffix.join('_'), r);
+    for (const r of t['$value'] as AndroidResource[])
+      if (!parts.has(r.suffix.join('_'))) parts.set(r.suffix.join('_'), r);
   }
   return new Map([...out].map(([name, parts]) => [name, [...parts.values()]]));
 }
 
 /** Neutral values (transparent, zero, false) for the parts this mode lacks: a missing layer draws nothing. */
-const NEUTRAL: Record<AndroidResource['tag'], string> = { color: '#00000000', dimen: '0dp', integer: '0', float: '0', bool: 'false', string: '', style: '' };
+const NEUTRAL: Record<AndroidResource['tag'], string> = {
+  color: '#00000000',
+  dimen: '0dp',
+  integer: '0',
+  float: '0',
+  bool: 'false',
+  string: '',
+  style: '',
+};
 function padded(own: AndroidResource[], all: AndroidResource[] | undefined): AndroidResource[] {
   const have = new Set(own.map((r) => r.suffix.join('_')));
   const missing = (all ?? []).filter((r) => !have.has(r.suffix.join('_')) && r.tag !== 'style');
@@ -264,7 +346,8 @@ function padded(own: AndroidResource[], all: AndroidResource[] | undefined): And
 function androidResources(name: string, list: AndroidResource[]): string[] {
   return list.map((r) => {
     const n = [name, ...r.suffix].join('_');
-    if (r.tag === 'style') return `  <style name="${n}">\n${(r.items ?? []).map(([k, v]) => `    <item name="${k}">${v}</item>`).join('\n')}\n  </style>`;
+    if (r.tag === 'style')
+      return `  <style name="${n}">\n${(r.items ?? []).map(([k, v]) => `    <item name="${k}">${v}</item>`).join('\n')}\n  </style>`;
     if (r.tag === 'float') return `  <item name="${n}" format="float" type="dimen">${r.value}</item>`;
     return `  <${r.tag} name="${n}">${r.value}</${r.tag}>`;
   });

@@ -20,10 +20,26 @@ export const renders = Object.fromEntries([
  * Types Style Dictionary has no transform for here: their whole value goes through the renderer
  * (transforms.ts `tokensync/<target>/composite`). The others keep Style Dictionary's transforms.
  */
-export const COMPOSITE_TYPES: ReadonlySet<string> = new Set<DtcgType>(['cubicBezier', 'strokeStyle', 'border', 'transition', 'shadow', 'gradient', 'typography']);
+export const COMPOSITE_TYPES: ReadonlySet<string> = new Set<DtcgType>([
+  'cubicBezier',
+  'strokeStyle',
+  'border',
+  'transition',
+  'shadow',
+  'gradient',
+  'typography',
+]);
 
 /** Order of composites in files that define before use (SCSS): a border uses a strokeStyle. */
-export const COMPOSITE_RANK: Record<string, number> = { cubicBezier: 1, strokeStyle: 1, transition: 2, shadow: 2, gradient: 2, typography: 2, border: 2 };
+export const COMPOSITE_RANK: Record<string, number> = {
+  cubicBezier: 1,
+  strokeStyle: 1,
+  transition: 2,
+  shadow: 2,
+  gradient: 2,
+  typography: 2,
+  border: 2,
+};
 
 export interface ContextOptions {
   target: RenderTarget;
@@ -55,4 +71,11 @@ export function renderContext(o: ContextOptions): RenderContext {
   return ctx;
 }
 
-export type { AndroidResource, RenderContext, RenderTarget, Sub, SubRef, TypeRender } from '../../types/render/context.js';
+export type {
+  AndroidResource,
+  RenderContext,
+  RenderTarget,
+  Sub,
+  SubRef,
+  TypeRender,
+} from '../../types/render/context.js';

@@ -21,7 +21,16 @@ const MAX_MESSAGE = 5000;
 
 function wire(state: EmulatorState, c: CommentRecord, list: boolean): Record<string, unknown> {
   const u = state.users[c.userId];
-  const meta = c.client_meta === null ? null : list ? { x: c.client_meta.x, y: c.client_meta.y, ...(c.client_meta.node_id ? { node_id: [c.client_meta.node_id] } : {}) } : c.client_meta;
+  const meta =
+    c.client_meta === null
+      ? null
+      : list
+        ? {
+            x: c.client_meta.x,
+            y: c.client_meta.y,
+            ...(c.client_meta.node_id ? { node_id: [c.client_meta.node_id] } : {}),
+          }
+        : c.client_meta;
   return {
     id: c.id,
     file_key: c.file_key,
@@ -51,24 +60,31 @@ export const commentRoutes: Endpoint[] = [
     const parsed = parseJson(ctx.body);
     if (!parsed.ok) return parsed.reply;
     const body = parsed.value as Record<string, unknown>;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail(400, 'The body must be a JSON object with "message".');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return fail(400, 'The body must be a JSON object with "message".');
     const message = body['message'];
-    if (typeof message !== 'string' || message.trim() === '') return fail(400, '"message" is required: the comment text.');
-    if (message.length > MAX_MESSAGE) return fail(400, `"message" is ${message.length} characters; the limit is ${MAX_MESSAGE}.`);
+    if (typeof message !== 'string' || message.trim() === '')
+      return fail(400, '"message" is required: the comment text.');
+    if (message.length > MAX_MESSAGE)
+      return fail(400, `"message" is ${message.length} characters; the limit is ${MAX_MESSAGE}.`);
     let parent: CommentRecord | undefined;
     let meta: CommentRecord['client_meta'] = null;
     if (body['comment_id'] !== undefined) {
-      if (typeof body['comment_id'] !== 'string') return fail(400, '"comment_id" must be the id of the comment to reply to.');
+      if (typeof body['comment_id'] !== 'string')
+        return fail(400, '"comment_id" must be the id of the comment to reply to.');
       parent = file.comments.find((c) => c.id === body['comment_id']);
       if (!parent) return fail(404, `Comment not found: no comment "${body['comment_id']}" in this file.`);
       if (parent.parent_id !== '') parent = file.comments.find((c) => c.id === parent!.parent_id) ?? parent;
       meta = parent.client_meta;
     } else if (body['client_meta'] !== undefined) {
       const cm = body['client_meta'] as Record<string, unknown>;
-      if (typeof cm !== 'object' || cm === null || !isNum(cm['x']) || !isNum(cm['y'])) return fail(400, '"client_meta" must be {"x": number, "y": number, "node_id"?: string}.');
+      if (typeof cm !== 'object' || cm === null || !isNum(cm['x']) || !isNum(cm['y']))
+        return fail(400, '"client_meta" must be {"x": number, "y": number, "node_id"?: string}.');
       if (cm['node_id'] !== undefined) {
-        if (typeof cm['node_id'] !== 'string') return fail(400, '"client_meta.node_id" must be a node id string such as "1:2".');
-        if (!findNode(file.document, cm['node_id'])) return fail(404, `Node not found: "${cm['node_id']}" is not a node of file "${file.key}".`);
+        if (typeof cm['node_id'] !== 'string')
+          return fail(400, '"client_meta.node_id" must be a node id string such as "1:2".');
+        if (!findNode(file.document, cm['node_id']))
+          return fail(404, `Node not found: "${cm['node_id']}" is not a node of file "${file.key}".`);
       }
       meta = { x: cm['x'], y: cm['y'], ...(typeof cm['node_id'] === 'string' ? { node_id: cm['node_id'] } : {}) };
     }
@@ -107,7 +123,8 @@ export const commentRoutes: Endpoint[] = [
     const target = file.comments.find((c) => c.id === id);
     if (!target) return fail(404, `Comment not found: no comment "${id}" in this file.`);
     const me = ctx.principal?.userId;
-    if (me !== target.userId && me !== file.ownerId) return fail(403, 'Only the comment author or the file owner may delete a comment.');
+    if (me !== target.userId && me !== file.ownerId)
+      return fail(403, 'Only the comment author or the file owner may delete a comment.');
     file.comments = file.comments.filter((c) => c.id !== id && c.parent_id !== id);
     await ctx.svc.commit();
     // dfs: "200 with an empty body"; figma (OpenAPI DeleteCommentResponse): {status: 200, error: false}.

@@ -16,7 +16,13 @@ export interface Endpoint extends Route<Ctx> {
   rateLimited: boolean;
 }
 
-export function api(method: string, path: string, need: Requirement | 'none', handle: Endpoint['handle'], opts: { rateLimited?: boolean } = {}): Endpoint {
+export function api(
+  method: string,
+  path: string,
+  need: Requirement | 'none',
+  handle: Endpoint['handle'],
+  opts: { rateLimited?: boolean } = {},
+): Endpoint {
   return { ...route<Ctx>(method, path, handle), need, rateLimited: opts.rateLimited ?? need !== 'none' };
 }
 
@@ -34,8 +40,10 @@ export function fileOf(ctx: Ctx): FileRecord | Reply {
   if (!file) return fail(404, `File not found: no file with key "${key}".`);
   // Only members of the file's team see it; to others it does not exist (as the real service answers).
   const team = ctx.svc.state.teams[file.teamId];
-  if (ctx.principal && team && !team.memberIds.includes(ctx.principal.userId)) return fail(404, `File not found: no file with key "${key}".`);
+  if (ctx.principal && team && !team.memberIds.includes(ctx.principal.userId))
+    return fail(404, `File not found: no file with key "${key}".`);
   return file;
 }
 
-export const isReply = (v: unknown): v is Reply => typeof v === 'object' && v !== null && 'status' in v && 'body' in v && Buffer.isBuffer((v as Reply).body);
+export const isReply = (v: unknown): v is Reply =>
+  typeof v === 'object' && v !== null && 'status' in v && 'body' in v && Buffer.isBuffer((v as Reply).body);

@@ -29,7 +29,8 @@ function body(ctx: ControlCtx): Record<string, unknown> | Reply {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail(400, 'The body must be a JSON object.');
   return v as Record<string, unknown>;
 }
-const isReply = (v: unknown): v is Reply => typeof v === 'object' && v !== null && Buffer.isBuffer((v as Reply).body) && 'status' in v;
+const isReply = (v: unknown): v is Reply =>
+  typeof v === 'object' && v !== null && Buffer.isBuffer((v as Reply).body) && 'status' in v;
 
 export function adminAllowed(state: EmulatorState, headers: Record<string, string | string[] | undefined>): boolean {
   // Either dialect's token header: the control endpoints are the same for both.
@@ -42,7 +43,8 @@ export const controlRoutes: Route<ControlCtx>[] = [
     const b = body(ctx);
     if (isReply(b)) return b;
     const seed = b['seed'];
-    if (seed !== undefined && seed !== 'demo' && seed !== 'empty') return fail(400, '"seed" must be "demo" or "empty".');
+    if (seed !== undefined && seed !== 'demo' && seed !== 'empty')
+      return fail(400, '"seed" must be "demo" or "empty".');
     await ctx.host.reset(seed);
     return json(200, { ok: true, seed: ctx.host.svc.state.seed });
   }),
@@ -81,7 +83,8 @@ export const controlRoutes: Route<ControlCtx>[] = [
     const who = b['user'] ?? 'owner';
     if (who !== 'owner' && who !== 'collaborator') return fail(400, '"user" must be "owner" or "collaborator".');
     const ttl = b['expiresInSeconds'];
-    if (ttl !== undefined && (typeof ttl !== 'number' || !(ttl > 0))) return fail(400, '"expiresInSeconds" must be a positive number.');
+    if (ttl !== undefined && (typeof ttl !== 'number' || !(ttl > 0)))
+      return fail(400, '"expiresInSeconds" must be a positive number.');
     const userId = who === 'owner' ? svc.state.identity.ownerId : svc.state.identity.collaboratorId;
     const token = secret(kind === 'personal' ? 'dfs_pat_' : 'dfs_oat_');
     svc.state.tokens[digest(token)] = {
@@ -100,7 +103,8 @@ export const controlRoutes: Route<ControlCtx>[] = [
     const b = body(ctx);
     if (isReply(b)) return b;
     const s = b['advanceSeconds'];
-    if (typeof s !== 'number' || !Number.isFinite(s) || s < 0) return fail(400, '"advanceSeconds" must be a number of at least 0.');
+    if (typeof s !== 'number' || !Number.isFinite(s) || s < 0)
+      return fail(400, '"advanceSeconds" must be a number of at least 0.');
     const svc = ctx.host.svc;
     svc.state.clockOffsetMs += svc.scaled(s * 1000);
     await svc.commit();
@@ -118,6 +122,12 @@ export const controlRoutes: Route<ControlCtx>[] = [
 
   route('GET', '/_emulator/identity', (ctx) => {
     const id = ctx.host.svc.state.identity;
-    return json(200, { fileKey: id.fileKey, teamId: id.teamId, ownerId: id.ownerId, collaboratorId: id.collaboratorId, oauthClientId: id.oauthClient.clientId });
+    return json(200, {
+      fileKey: id.fileKey,
+      teamId: id.teamId,
+      ownerId: id.ownerId,
+      collaboratorId: id.collaboratorId,
+      oauthClientId: id.oauthClient.clientId,
+    });
   }),
 ];

@@ -44,21 +44,29 @@ function clip(node: DocNode, depth: number | undefined): DocNode {
   const { children, ...rest } = node;
   if (children === undefined) return completeNode(structuredClone(rest) as DocNode);
   if (depth <= 0) return completeNode({ ...structuredClone(rest), children: [] } as DocNode);
-  return { ...completeNode(structuredClone(rest) as DocNode), children: children.map((c) => clip(c, depth - 1)) } as DocNode;
+  return {
+    ...completeNode(structuredClone(rest) as DocNode),
+    children: children.map((c) => clip(c, depth - 1)),
+  } as DocNode;
 }
 
 function parseDepth(ctx: Ctx): number | undefined | Reply {
   const raw = ctx.query.get('depth');
   if (raw === null) return undefined;
   const n = Number(raw);
-  if (raw.trim() === '' || !Number.isInteger(n) || n < 1) return fail(400, `Query parameter "depth" must be a whole number of at least 1 (got "${raw}").`);
+  if (raw.trim() === '' || !Number.isInteger(n) || n < 1)
+    return fail(400, `Query parameter "depth" must be a whole number of at least 1 (got "${raw}").`);
   return n;
 }
 
 function parseIds(ctx: Ctx): string[] | Reply {
   const raw = ctx.query.get('ids');
-  const ids = (raw ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
-  if (ids.length === 0) return fail(400, 'Query parameter "ids" is required: a comma-separated list of node ids such as 1:2,1:3.');
+  const ids = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (ids.length === 0)
+    return fail(400, 'Query parameter "ids" is required: a comma-separated list of node ids such as 1:2,1:3.');
   return ids;
 }
 
@@ -67,26 +75,51 @@ function thumbnail(ctx: Ctx, file: FileRecord, nodeId: string): string {
 }
 
 /** Component, component-set and style metadata for the nodes in a subtree (shape of the real service). */
-function metadata(file: FileRecord, root: DocNode): { components: Record<string, unknown>; componentSets: Record<string, unknown>; styles: Record<string, unknown> } {
+function metadata(
+  file: FileRecord,
+  root: DocNode,
+): { components: Record<string, unknown>; componentSets: Record<string, unknown>; styles: Record<string, unknown> } {
   const components: Record<string, unknown> = {};
   const componentSets: Record<string, unknown> = {};
   const styles: Record<string, unknown> = {};
   const stack = [root];
   while (stack.length > 0) {
     const n = stack.pop()!;
-    const published = (n.type === 'COMPONENT_SET' ? file.componentSets : file.components).find((c) => c.node_id === n.id);
+    const published = (n.type === 'COMPONENT_SET' ? file.componentSets : file.components).find(
+      (c) => c.node_id === n.id,
+    );
     if (n.type === 'COMPONENT' || n.type === 'COMPONENT_SET') {
-      const entry = { key: published?.key ?? '', name: n.name, description: published?.description ?? '', remote: false, documentationLinks: [] };
+      const entry = {
+        key: published?.key ?? '',
+        name: n.name,
+        description: published?.description ?? '',
+        remote: false,
+        documentationLinks: [],
+      };
       (n.type === 'COMPONENT' ? components : componentSets)[n.id] = entry;
     }
     // A style's own node (src/emulator/styles/nodes.ts) lists its style too.
     const own = file.styles.find((x) => x.node_id === n.id);
-    if (own) styles[own.node_id] = { key: own.key, name: own.name, styleType: own.style_type, description: own.description, remote: false };
+    if (own)
+      styles[own.node_id] = {
+        key: own.key,
+        name: own.name,
+        styleType: own.style_type,
+        description: own.description,
+        remote: false,
+      };
     const refs = n['styles'];
     if (typeof refs === 'object' && refs !== null) {
       for (const styleId of Object.values(refs as Record<string, string>)) {
         const s = file.styles.find((x) => x.node_id === styleId);
-        if (s) styles[styleId] = { key: s.key, name: s.name, styleType: s.style_type, description: s.description, remote: false };
+        if (s)
+          styles[styleId] = {
+            key: s.key,
+            name: s.name,
+            styleType: s.style_type,
+            description: s.description,
+            remote: false,
+          };
       }
     }
     stack.push(...(n.children ?? []));
@@ -97,17 +130,30 @@ function metadata(file: FileRecord, root: DocNode): { components: Record<string,
 function renderUrl(ctx: Ctx, file: FileRecord, nodeId: string, format: ImageFormat, scale: number): string {
   // Expired URLs can never be served again; dropping them keeps the saved state from growing forever.
   const now = ctx.svc.now();
-  for (const [key, r] of Object.entries(ctx.svc.state.renders)) if (now >= r.expiresAt) delete ctx.svc.state.renders[key];
+  for (const [key, r] of Object.entries(ctx.svc.state.renders))
+    if (now >= r.expiresAt) delete ctx.svc.state.renders[key];
   const id = alnum(24);
-  ctx.svc.state.renders[id] = { fileKey: file.key, nodeId, format, scale, expiresAt: ctx.svc.now() + ctx.svc.scaled(FOURTEEN_DAYS_MS) };
+  ctx.svc.state.renders[id] = {
+    fileKey: file.key,
+    nodeId,
+    format,
+    scale,
+    expiresAt: ctx.svc.now() + ctx.svc.scaled(FOURTEEN_DAYS_MS),
+  };
   return `${ctx.svc.origin}/render/${id}.${format}`;
 }
 
 export const fileRoutes: Endpoint[] = [
-  api('GET', '/v1/me', 'any', (ctx) => {
-    const u = userOf(ctx);
-    return json(200, { id: u.id, handle: u.handle, email: u.email, img_url: u.img_url });
-  }, { rateLimited: false }),
+  api(
+    'GET',
+    '/v1/me',
+    'any',
+    (ctx) => {
+      const u = userOf(ctx);
+      return json(200, { id: u.id, handle: u.handle, email: u.email, img_url: u.img_url });
+    },
+    { rateLimited: false },
+  ),
 
   api('GET', '/v1/files/:file_key', NEEDS.read, (ctx) => {
     const file = fileOf(ctx);
@@ -144,9 +190,23 @@ export const fileRoutes: Endpoint[] = [
       const found = styleNode ? { node: styleNode, page: null } : findNode(file.document, id);
       if (!found) return fail(404, `Node not found: "${id}" is not a node of file "${file.key}".`);
       const meta = metadata(file, found.node);
-      nodes[id] = { document: clip(found.node, depth), components: meta.components, componentSets: meta.componentSets, styles: meta.styles, schemaVersion: file.schemaVersion };
+      nodes[id] = {
+        document: clip(found.node, depth),
+        components: meta.components,
+        componentSets: meta.componentSets,
+        styles: meta.styles,
+        schemaVersion: file.schemaVersion,
+      };
     }
-    return json(200, { name: file.name, lastModified: file.lastModified, thumbnailUrl: thumbnail(ctx, file, '0:1'), version: String(file.version), role: 'owner', editorType: 'figma', nodes });
+    return json(200, {
+      name: file.name,
+      lastModified: file.lastModified,
+      thumbnailUrl: thumbnail(ctx, file, '0:1'),
+      version: String(file.version),
+      role: 'owner',
+      editorType: 'figma',
+      nodes,
+    });
   }),
 
   api('GET', '/v1/images/:file_key', NEEDS.read, async (ctx) => {
@@ -155,12 +215,15 @@ export const fileRoutes: Endpoint[] = [
     const ids = parseIds(ctx);
     if (isReply(ids)) return ids;
     const format = (ctx.query.get('format') ?? 'png').toLowerCase();
-    if (!(FORMATS as readonly string[]).includes(format)) return fail(400, `Query parameter "format" must be one of png, svg, jpg, pdf (got "${format}").`);
+    if (!(FORMATS as readonly string[]).includes(format))
+      return fail(400, `Query parameter "format" must be one of png, svg, jpg, pdf (got "${format}").`);
     const rawScale = ctx.query.get('scale');
     const scale = rawScale === null ? 1 : Number(rawScale);
-    if (!Number.isFinite(scale) || scale < 0.01 || scale > 4) return fail(400, `Query parameter "scale" must be a number from 0.01 to 4 (got "${rawScale}").`);
+    if (!Number.isFinite(scale) || scale < 0.01 || scale > 4)
+      return fail(400, `Query parameter "scale" must be a number from 0.01 to 4 (got "${rawScale}").`);
     const images: Record<string, string> = {};
-    for (const id of ids) if (findNode(file.document, id)) images[id] = renderUrl(ctx, file, id, format as ImageFormat, scale);
+    for (const id of ids)
+      if (findNode(file.document, id)) images[id] = renderUrl(ctx, file, id, format as ImageFormat, scale);
     if (Object.keys(images).length > 0) await ctx.svc.commit();
     return json(200, { err: null, images });
   }),
@@ -179,11 +242,18 @@ export const fileRoutes: Endpoint[] = [
     const [id = '', ext = ''] = (ctx.params['name'] ?? '').split('.');
     const rec = Object.hasOwn(ctx.svc.state.renders, id) ? ctx.svc.state.renders[id] : undefined;
     if (!rec || rec.format !== ext) return fail(404, 'No such rendered image.');
-    if (ctx.svc.now() >= rec.expiresAt) return fail(403, 'This image URL has expired (render URLs last 14 days); request a new one from GET /v1/images.');
-    const node = ctx.svc.file(rec.fileKey) ? findNode(ctx.svc.file(rec.fileKey)!.document, rec.nodeId)?.node : undefined;
+    if (ctx.svc.now() >= rec.expiresAt)
+      return fail(403, 'This image URL has expired (render URLs last 14 days); request a new one from GET /v1/images.');
+    const node = ctx.svc.file(rec.fileKey)
+      ? findNode(ctx.svc.file(rec.fileKey)!.document, rec.nodeId)?.node
+      : undefined;
     const { width, height } = sizeOf(node, rec.scale);
     const out = render(rec.format, fillOf(node), width, height);
-    return { status: 200, headers: { 'content-type': out.contentType, 'cache-control': 'private, max-age=60' }, body: out.body };
+    return {
+      status: 200,
+      headers: { 'content-type': out.contentType, 'cache-control': 'private, max-age=60' },
+      body: out.body,
+    };
   }),
 
   api('GET', '/thumbnails/:file_key/:node', 'none', (ctx) => {

@@ -64,12 +64,14 @@ function decodeCursor(cursor: string): number | null {
 function page<T>(ctx: Ctx, all: T[], field: string, toWire: (item: T, index: number) => unknown): Reply {
   const rawSize = ctx.query.get('page_size');
   const size = rawSize === null ? DEFAULT_PAGE : Number(rawSize);
-  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE) return fail(400, `Query parameter "page_size" must be a whole number from 1 to ${MAX_PAGE} (got "${rawSize}").`);
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE)
+    return fail(400, `Query parameter "page_size" must be a whole number from 1 to ${MAX_PAGE} (got "${rawSize}").`);
   const rawCursor = ctx.query.get('cursor');
   let offset = 0;
   if (rawCursor !== null && rawCursor !== '') {
     const o = decodeCursor(rawCursor);
-    if (o === null || o > all.length) return fail(400, 'Query parameter "cursor" is not a cursor from a previous page; start again without it.');
+    if (o === null || o > all.length)
+      return fail(400, 'Query parameter "cursor" is not a cursor from a previous page; start again without it.');
     offset = o;
   }
   const items = all.slice(offset, offset + size).map((x, i) => toWire(x, offset + i));

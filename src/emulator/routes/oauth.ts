@@ -24,7 +24,9 @@ export const ACCESS_TOKEN_SECONDS = 14400;
 export function redirectAllowed(uri: string): boolean {
   try {
     const u = new URL(uri);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
+    return (
+      (u.protocol === 'http:' || u.protocol === 'https:') && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname)
+    );
   } catch {
     return false;
   }
@@ -39,19 +41,36 @@ function redirect(to: string, params: Record<string, string>): Reply {
 }
 
 function errorPage(message: string): Reply {
-  return html(400, `<!doctype html><title>Authorization error</title><h1>Authorization error</h1><p>${escape(message)}</p>\n`);
+  return html(
+    400,
+    `<!doctype html><title>Authorization error</title><h1>Authorization error</h1><p>${escape(message)}</p>\n`,
+  );
 }
 
-type Checked = { ok: true; clientId: string; redirectUri: string; scopes: string[]; state: string } | { ok: false; reply: Reply };
+type Checked =
+  | { ok: true; clientId: string; redirectUri: string; scopes: string[]; state: string }
+  | { ok: false; reply: Reply };
 
 function checkAuthorize(state: EmulatorState, p: URLSearchParams): Checked {
   const clientId = p.get('client_id') ?? '';
   const redirectUri = p.get('redirect_uri') ?? '';
-  if (clientId !== state.identity.oauthClient.clientId) return { ok: false, reply: errorPage(`Unknown client_id "${clientId}". Use the client id of a registered app.`) };
-  if (!redirectAllowed(redirectUri)) return { ok: false, reply: errorPage(`redirect_uri "${redirectUri}" is not registered for this app; use a loopback URI such as http://127.0.0.1:PORT/callback.`) };
+  if (clientId !== state.identity.oauthClient.clientId)
+    return { ok: false, reply: errorPage(`Unknown client_id "${clientId}". Use the client id of a registered app.`) };
+  if (!redirectAllowed(redirectUri))
+    return {
+      ok: false,
+      reply: errorPage(
+        `redirect_uri "${redirectUri}" is not registered for this app; use a loopback URI such as http://127.0.0.1:PORT/callback.`,
+      ),
+    };
   const st = p.get('state') ?? '';
-  if (p.get('response_type') !== 'code') return { ok: false, reply: redirect(redirectUri, { error: 'unsupported_response_type', state: st }) };
-  if (st === '') return { ok: false, reply: redirect(redirectUri, { error: 'invalid_request', error_description: 'state is required' }) };
+  if (p.get('response_type') !== 'code')
+    return { ok: false, reply: redirect(redirectUri, { error: 'unsupported_response_type', state: st }) };
+  if (st === '')
+    return {
+      ok: false,
+      reply: redirect(redirectUri, { error: 'invalid_request', error_description: 'state is required' }),
+    };
   const scopes = (p.get('scope') ?? '').split(/[\s,]+/).filter((s) => s !== '');
   if (scopes.length === 0 || scopes.some((s) => !(OAUTH_SCOPES as readonly string[]).includes(s))) {
     return { ok: false, reply: redirect(redirectUri, { error: 'invalid_scope', state: st }) };
@@ -70,14 +89,31 @@ function issue(ctx: Ctx, userId: string, clientId: string, scopes: string[]): Re
   const access = secret('dfs_oat_');
   const refresh = secret('dfs_ort_');
   const s = ctx.svc.state;
-  s.tokens[digest(access)] = { kind: 'oauth', userId, scopes, clientId, expiresAt: ctx.svc.now() + ctx.svc.scaled(ACCESS_TOKEN_SECONDS * 1000) };
+  s.tokens[digest(access)] = {
+    kind: 'oauth',
+    userId,
+    scopes,
+    clientId,
+    expiresAt: ctx.svc.now() + ctx.svc.scaled(ACCESS_TOKEN_SECONDS * 1000),
+  };
   s.refreshTokens[digest(refresh)] = { userId, clientId, scopes, used: false };
-  return json(200, { user_id: userId, access_token: access, refresh_token: refresh, expires_in: ACCESS_TOKEN_SECONDS, token_type: 'bearer' }, { 'cache-control': 'no-store' });
+  return json(
+    200,
+    {
+      user_id: userId,
+      access_token: access,
+      refresh_token: refresh,
+      expires_in: ACCESS_TOKEN_SECONDS,
+      token_type: 'bearer',
+    },
+    { 'cache-control': 'no-store' },
+  );
 }
 
 function form(ctx: Ctx): URLSearchParams | Reply {
   const type = String(ctx.headers['content-type'] ?? '');
-  if (!type.startsWith('application/x-www-form-urlencoded')) return fail(400, 'Send the fields form-encoded (Content-Type: application/x-www-form-urlencoded).');
+  if (!type.startsWith('application/x-www-form-urlencoded'))
+    return fail(400, 'Send the fields form-encoded (Content-Type: application/x-www-form-urlencoded).');
   return parseForm(ctx.body);
 }
 const isForm = (v: URLSearchParams | Reply): v is URLSearchParams => v instanceof URLSearchParams;
@@ -90,11 +126,14 @@ export const oauthRoutes: Endpoint[] = [
     const hidden = (['client_id', 'redirect_uri', 'scope', 'state', 'response_type'] as const)
       .map((k) => `<input type="hidden" name="${k}" value="${escape(ctx.query.get(k) ?? '')}">`)
       .join('');
-    return html(200, `<!doctype html><meta charset="utf-8"><title>Authorize ${escape(ctx.svc.state.identity.oauthClient.name)}</title>
+    return html(
+      200,
+      `<!doctype html><meta charset="utf-8"><title>Authorize ${escape(ctx.svc.state.identity.oauthClient.name)}</title>
 <h1>${escape(ctx.svc.state.identity.oauthClient.name)} wants to access your account</h1>
 <p>Signed in as ${escape(owner?.handle ?? '')}. Requested scopes: ${c.scopes.map(escape).join(', ')}.</p>
 <form method="post" action="/oauth/approve">${hidden}<button name="decision" value="allow">Allow access</button> <button name="decision" value="deny">Deny</button></form>
-`);
+`,
+    );
   }),
 
   api('POST', '/oauth/approve', 'none', async (ctx) => {
@@ -126,7 +165,8 @@ export const oauthRoutes: Endpoint[] = [
     if (!rec) return fail(400, 'Invalid code: it was not issued by this service. Start the sign-in again.');
     if (rec.used) return fail(400, 'This code was already exchanged; codes are single-use. Start the sign-in again.');
     if (ctx.svc.now() >= rec.expiresAt) return fail(400, 'This code has expired. Start the sign-in again.');
-    if (rec.redirectUri !== (p.get('redirect_uri') ?? '')) return fail(400, 'redirect_uri does not match the one used to get the code.');
+    if (rec.redirectUri !== (p.get('redirect_uri') ?? ''))
+      return fail(400, 'redirect_uri does not match the one used to get the code.');
     rec.used = true;
     const reply = issue(ctx, rec.userId, rec.clientId, rec.scopes);
     await ctx.svc.commit();
@@ -142,7 +182,11 @@ export const oauthRoutes: Endpoint[] = [
     if (gt !== null && gt !== 'refresh_token') return fail(400, 'grant_type, when sent, must be "refresh_token".');
     const rec = ctx.svc.state.refreshTokens[digest(p.get('refresh_token') ?? '')];
     if (!rec || rec.clientId !== p.get('client_id')) return fail(400, 'Invalid refresh token. Sign in again.');
-    if (rec.used) return fail(400, 'This refresh token was already used; refresh tokens are single-use. Store the new one from each refresh, or sign in again.');
+    if (rec.used)
+      return fail(
+        400,
+        'This refresh token was already used; refresh tokens are single-use. Store the new one from each refresh, or sign in again.',
+      );
     rec.used = true;
     const reply = issue(ctx, rec.userId, rec.clientId, rec.scopes);
     await ctx.svc.commit();

@@ -32,7 +32,10 @@ async function write(ctx: Ctx, apply: (file: FileRecord, body: unknown) => Batch
   if (!result.ok) return fail(400, result.message);
   if (result.changed) await ctx.svc.fileEdited(file);
   // figma (OpenAPI PostVariablesResponse): the map is `tempIdToRealId`.
-  const meta = ctx.svc.options.api === 'figma' ? { tempIdToRealId: result.tempIdMapping } : { tempIdMapping: result.tempIdMapping };
+  const meta =
+    ctx.svc.options.api === 'figma'
+      ? { tempIdToRealId: result.tempIdMapping }
+      : { tempIdMapping: result.tempIdMapping };
   return json(200, { status: 200, error: false, meta });
 }
 
@@ -42,13 +45,23 @@ export const variableRoutes: Endpoint[] = [
     if (isReply(file)) return file;
     const cached = answers.get(file);
     if (cached && cached.version === file.version) return cached.reply;
-    const reply = json(200, { status: 200, error: false, meta: { variables: file.variables, variableCollections: file.variableCollections } });
+    const reply = json(200, {
+      status: 200,
+      error: false,
+      meta: { variables: file.variables, variableCollections: file.variableCollections },
+    });
     answers.set(file, { version: file.version, reply });
     return reply;
   }),
-  api('POST', '/v1/files/:file_key/variables', NEEDS.writeVariables, (ctx) => write(ctx, ctx.svc.options.api === 'figma' ? applyFigmaBatch : applyCreate)),
+  api('POST', '/v1/files/:file_key/variables', NEEDS.writeVariables, (ctx) =>
+    write(ctx, ctx.svc.options.api === 'figma' ? applyFigmaBatch : applyCreate),
+  ),
   // Figma has no PUT: in the figma dialect it is a 405 (one POST carries every action).
   api('PUT', '/v1/files/:file_key/variables', NEEDS.writeVariables, (ctx) =>
-    ctx.svc.options.api === 'figma' ? fail(405, 'PUT is not allowed on /v1/files/:file_key/variables; send UPDATE items in the POST.', { allow: 'POST' }) : write(ctx, applyUpdate),
+    ctx.svc.options.api === 'figma'
+      ? fail(405, 'PUT is not allowed on /v1/files/:file_key/variables; send UPDATE items in the POST.', {
+          allow: 'POST',
+        })
+      : write(ctx, applyUpdate),
   ),
 ];

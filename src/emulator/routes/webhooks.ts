@@ -14,11 +14,26 @@ import { fail, json, parseJson, type Reply } from '../http.js';
 import type { Team, WebhookRecord } from '../state.js';
 import { api, type Ctx, type Endpoint } from './context.js';
 
-export const EVENT_TYPES = ['FILE_UPDATE', 'FILE_DELETE', 'FILE_VERSION_UPDATE', 'FILE_COMMENT', 'LIBRARY_PUBLISH'] as const;
+export const EVENT_TYPES = [
+  'FILE_UPDATE',
+  'FILE_DELETE',
+  'FILE_VERSION_UPDATE',
+  'FILE_COMMENT',
+  'LIBRARY_PUBLISH',
+] as const;
 
 function wire(h: WebhookRecord, api: 'dfs' | 'figma' = 'dfs'): Record<string, unknown> {
-  const common = { id: h.id, event_type: h.event_type, team_id: h.team_id, endpoint: h.endpoint, status: h.status, client_id: null, description: h.description };
-  if (api === 'figma') return { ...common, context: 'team', context_id: h.team_id, plan_api_id: `team:${h.team_id}`, passcode: '' };
+  const common = {
+    id: h.id,
+    event_type: h.event_type,
+    team_id: h.team_id,
+    endpoint: h.endpoint,
+    status: h.status,
+    client_id: null,
+    description: h.description,
+  };
+  if (api === 'figma')
+    return { ...common, context: 'team', context_id: h.team_id, plan_api_id: `team:${h.team_id}`, passcode: '' };
   return { ...common, created_at: h.created_at };
 }
 const wireOf = (ctx: Ctx) => (h: WebhookRecord) => wire(h, ctx.svc.options.api);
@@ -26,7 +41,8 @@ const wireOf = (ctx: Ctx) => (h: WebhookRecord) => wire(h, ctx.svc.options.api);
 function teamFor(ctx: Ctx, teamId: string): Team | Reply {
   const team = Object.hasOwn(ctx.svc.state.teams, teamId) ? ctx.svc.state.teams[teamId] : undefined;
   if (!team) return fail(404, `Team not found: no team with id "${teamId}".`);
-  if (!ctx.principal || !team.memberIds.includes(ctx.principal.userId)) return fail(403, `You are not a member of team "${teamId}".`);
+  if (!ctx.principal || !team.memberIds.includes(ctx.principal.userId))
+    return fail(403, `You are not a member of team "${teamId}".`);
   return team;
 }
 const isTeam = (t: Team | Reply): t is Team => 'memberIds' in t;
@@ -36,18 +52,29 @@ export const webhookRoutes: Endpoint[] = [
     const parsed = parseJson(ctx.body);
     if (!parsed.ok) return parsed.reply;
     const b = parsed.value as Record<string, unknown>;
-    if (typeof b !== 'object' || b === null || Array.isArray(b)) return fail(400, 'The body must be a JSON object with event_type, team_id, endpoint and passcode.');
+    if (typeof b !== 'object' || b === null || Array.isArray(b))
+      return fail(400, 'The body must be a JSON object with event_type, team_id, endpoint and passcode.');
     if (typeof b['event_type'] !== 'string' || !(EVENT_TYPES as readonly string[]).includes(b['event_type'])) {
       return fail(400, `"event_type" must be one of ${EVENT_TYPES.join(', ')}.`);
     }
     let teamId = b['team_id'];
     if (ctx.svc.options.api === 'figma' && (b['context'] !== undefined || b['context_id'] !== undefined)) {
-      if (b['context'] !== 'team') return fail(400, `"context" ${JSON.stringify(b['context']) ?? '(missing)'}: the local service supports "team" webhooks only ("project" and "file" are not supported).`);
-      if (typeof b['context_id'] !== 'string' || b['context_id'] === '') return fail(400, '"context_id" is required: the id of the team to watch.');
+      if (b['context'] !== 'team')
+        return fail(
+          400,
+          `"context" ${JSON.stringify(b['context']) ?? '(missing)'}: the local service supports "team" webhooks only ("project" and "file" are not supported).`,
+        );
+      if (typeof b['context_id'] !== 'string' || b['context_id'] === '')
+        return fail(400, '"context_id" is required: the id of the team to watch.');
       teamId = b['context_id'];
     }
     if (typeof teamId !== 'string' || teamId === '') {
-      return fail(400, ctx.svc.options.api === 'figma' ? '"context" ("team") and "context_id" are required: the team to watch.' : '"team_id" is required: the team to watch.');
+      return fail(
+        400,
+        ctx.svc.options.api === 'figma'
+          ? '"context" ("team") and "context_id" are required: the team to watch.'
+          : '"team_id" is required: the team to watch.',
+      );
     }
     let url: URL | null = null;
     try {
@@ -55,9 +82,12 @@ export const webhookRoutes: Endpoint[] = [
     } catch {
       url = null;
     }
-    if (!url || url.protocol !== 'https:') return fail(400, '"endpoint" must be an absolute HTTPS URL (https://...); plain HTTP endpoints are not allowed.');
-    if (typeof b['passcode'] !== 'string' || b['passcode'] === '' || b['passcode'].length > 100) return fail(400, '"passcode" is required: 1 to 100 characters, sent back in every event.');
-    if (b['description'] !== undefined && typeof b['description'] !== 'string') return fail(400, '"description" must be a string.');
+    if (url?.protocol !== 'https:')
+      return fail(400, '"endpoint" must be an absolute HTTPS URL (https://...); plain HTTP endpoints are not allowed.');
+    if (typeof b['passcode'] !== 'string' || b['passcode'] === '' || b['passcode'].length > 100)
+      return fail(400, '"passcode" is required: 1 to 100 characters, sent back in every event.');
+    if (b['description'] !== undefined && typeof b['description'] !== 'string')
+      return fail(400, '"description" must be a string.');
     const team = teamFor(ctx, teamId);
     if (!isTeam(team)) return team;
     const id = String(ctx.svc.state.nextWebhookId++);
@@ -112,5 +142,9 @@ export const webhookRoutes: Endpoint[] = [
 function listFor(ctx: Ctx, teamId: string): Reply {
   const team = teamFor(ctx, teamId);
   if (!isTeam(team)) return team;
-  return json(200, { webhooks: Object.values(ctx.svc.state.webhooks).filter((h) => h.team_id === team.id).map(wireOf(ctx)) });
+  return json(200, {
+    webhooks: Object.values(ctx.svc.state.webhooks)
+      .filter((h) => h.team_id === team.id)
+      .map(wireOf(ctx)),
+  });
 }

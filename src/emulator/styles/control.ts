@@ -26,7 +26,8 @@ function bodyOf(ctx: ControlCtx): Body | Reply {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail(400, 'The body must be a JSON object.');
   return v as Body;
 }
-const isReply = (v: unknown): v is Reply => typeof v === 'object' && v !== null && 'status' in v && Buffer.isBuffer((v as Reply).body);
+const isReply = (v: unknown): v is Reply =>
+  typeof v === 'object' && v !== null && 'status' in v && Buffer.isBuffer((v as Reply).body);
 
 function fileOf(ctx: ControlCtx): FileRecord | Reply {
   const svc = ctx.host.svc;
@@ -37,7 +38,8 @@ function fileOf(ctx: ControlCtx): FileRecord | Reply {
 function fieldsOf(b: Body): Record<string, unknown> | Reply | undefined {
   const f = b['fields'];
   if (f === undefined) return undefined;
-  if (typeof f !== 'object' || f === null || Array.isArray(f)) return fail(400, '"fields" must be an object of node fields, e.g. {"effects": [...]}.');
+  if (typeof f !== 'object' || f === null || Array.isArray(f))
+    return fail(400, '"fields" must be an object of node fields, e.g. {"effects": [...]}.');
   return f as Record<string, unknown>;
 }
 
@@ -62,9 +64,11 @@ export const styleControlRoutes: Route<ControlCtx>[] = [
     const file = fileOf(ctx);
     if (isReply(file)) return file;
     const type = b['style_type'];
-    if (typeof type !== 'string' || !(TYPES as readonly string[]).includes(type)) return fail(400, `"style_type" must be one of ${TYPES.join(', ')}.`);
+    if (typeof type !== 'string' || !(TYPES as readonly string[]).includes(type))
+      return fail(400, `"style_type" must be one of ${TYPES.join(', ')}.`);
     const name = b['name'];
-    if (typeof name !== 'string' || name.trim() === '') return fail(400, '"name" must be a non-empty string such as "Heading/H2".');
+    if (typeof name !== 'string' || name.trim() === '')
+      return fail(400, '"name" must be a non-empty string such as "Heading/H2".');
     const description = b['description'] ?? '';
     if (typeof description !== 'string') return fail(400, '"description" must be a string.');
     const fields = fieldsOf(b);
@@ -72,7 +76,16 @@ export const styleControlRoutes: Route<ControlCtx>[] = [
     const svc = ctx.host.svc;
     const nodeId = nextNodeId(file);
     const now = svc.nowIso();
-    const style: PublishedStyle = { key: stableKey(file.key, `style:${nodeId}:${now}`), name, description, style_type: type as StyleType, node_id: nodeId, created_at: now, updated_at: now, userId: svc.state.identity.ownerId };
+    const style: PublishedStyle = {
+      key: stableKey(file.key, `style:${nodeId}:${now}`),
+      name,
+      description,
+      style_type: type as StyleType,
+      node_id: nodeId,
+      created_at: now,
+      updated_at: now,
+      userId: svc.state.identity.ownerId,
+    };
     file.styles.push(style);
     file.styleNodes ??= {};
     file.styleNodes[nodeId] = styleNode(nodeId, name, style.style_type, fields ?? {});
@@ -88,9 +101,11 @@ export const styleControlRoutes: Route<ControlCtx>[] = [
     const style = findStyle(file, b['key']);
     if (isReply(style)) return style;
     const name = b['name'];
-    if (name !== undefined && (typeof name !== 'string' || name.trim() === '')) return fail(400, '"name" must be a non-empty string.');
+    if (name !== undefined && (typeof name !== 'string' || name.trim() === ''))
+      return fail(400, '"name" must be a non-empty string.');
     const description = b['description'];
-    if (description !== undefined && typeof description !== 'string') return fail(400, '"description" must be a string.');
+    if (description !== undefined && typeof description !== 'string')
+      return fail(400, '"description" must be a string.');
     const fields = fieldsOf(b);
     if (isReply(fields)) return fields;
     if (typeof name === 'string') style.name = name;
@@ -98,7 +113,11 @@ export const styleControlRoutes: Route<ControlCtx>[] = [
     file.styleNodes ??= {};
     const old = file.styleNodes[style.node_id];
     // The node's name follows the style's, as in the design tool; its other fields are kept unless replaced.
-    file.styleNodes[style.node_id] = { ...(old ?? styleNode(style.node_id, style.name, style.style_type, {})), ...(fields ?? {}), name: style.name };
+    file.styleNodes[style.node_id] = {
+      ...(old ?? styleNode(style.node_id, style.name, style.style_type, {})),
+      ...(fields ?? {}),
+      name: style.name,
+    };
     const svc = ctx.host.svc;
     style.updated_at = svc.nowIso();
     await svc.fileEdited(file);

@@ -55,16 +55,35 @@ export function styleNode(id: string, name: string, type: StyleType, fields: Rec
       };
     }
     case 'EFFECT':
-      return { ...base(id, name, 'RECTANGLE'), fills: [{ type: 'SOLID', blendMode: 'NORMAL', color: { r: 1, g: 1, b: 1, a: 1 } }], strokes: [], effects: [], ...fields };
+      return {
+        ...base(id, name, 'RECTANGLE'),
+        fills: [{ type: 'SOLID', blendMode: 'NORMAL', color: { r: 1, g: 1, b: 1, a: 1 } }],
+        strokes: [],
+        effects: [],
+        ...fields,
+      };
     case 'FILL':
       return { ...base(id, name, 'RECTANGLE'), fills: [], strokes: [], effects: [], ...fields };
     case 'GRID':
-      return { ...base(id, name, 'FRAME'), fills: [], strokes: [], effects: [], layoutGrids: [], clipsContent: true, ...fields };
+      return {
+        ...base(id, name, 'FRAME'),
+        fills: [],
+        strokes: [],
+        effects: [],
+        layoutGrids: [],
+        clipsContent: true,
+        ...fields,
+      };
   }
 }
 
 /** The field of a style node that holds the style's definition. */
-export const STYLE_FIELD: Record<StyleType, string> = { TEXT: 'style', EFFECT: 'effects', FILL: 'fills', GRID: 'layoutGrids' };
+export const STYLE_FIELD: Record<StyleType, string> = {
+  TEXT: 'style',
+  EFFECT: 'effects',
+  FILL: 'fills',
+  GRID: 'layoutGrids',
+};
 
 export const alias = (id: string): { type: 'VARIABLE_ALIAS'; id: string } => ({ type: 'VARIABLE_ALIAS', id });
 
@@ -80,7 +99,8 @@ export function typeStyle(o: {
 }): Record<string, unknown> {
   const lh = o.lineHeight;
   // The API always sends lineHeightPx; lineHeightPercentFontSize only for a percent line height.
-  const px = lh.unit === 'PIXELS' ? lh.px : lh.unit === 'FONT_SIZE_%' ? (o.size * lh.percent) / 100 : Math.round(o.size * 1.21);
+  const px =
+    lh.unit === 'PIXELS' ? lh.px : lh.unit === 'FONT_SIZE_%' ? (o.size * lh.percent) / 100 : Math.round(o.size * 1.21);
   const style: Record<string, unknown> = {
     fontFamily: o.family,
     fontPostScriptName: `${o.family.replace(/\s+/g, '')}-${weightName(o.weight)}${o.italic ? 'Italic' : ''}`,
@@ -96,16 +116,39 @@ export function typeStyle(o: {
     textAutoResize: 'WIDTH_AND_HEIGHT',
   };
   if (lh.unit === 'FONT_SIZE_%') style['lineHeightPercentFontSize'] = lh.percent;
-  if (o.bound && Object.keys(o.bound).length > 0) style['boundVariables'] = Object.fromEntries(Object.entries(o.bound).map(([k, v]) => [k, alias(v)]));
+  if (o.bound && Object.keys(o.bound).length > 0)
+    style['boundVariables'] = Object.fromEntries(Object.entries(o.bound).map(([k, v]) => [k, alias(v)]));
   return style;
 }
 
 function weightName(w: number): string {
-  return ({ 100: 'Thin', 200: 'ExtraLight', 300: 'Light', 400: 'Regular', 500: 'Medium', 600: 'SemiBold', 700: 'Bold', 800: 'ExtraBold', 900: 'Black' } as Record<number, string>)[w] ?? 'Regular';
+  return (
+    (
+      {
+        100: 'Thin',
+        200: 'ExtraLight',
+        300: 'Light',
+        400: 'Regular',
+        500: 'Medium',
+        600: 'SemiBold',
+        700: 'Bold',
+        800: 'ExtraBold',
+        900: 'Black',
+      } as Record<number, string>
+    )[w] ?? 'Regular'
+  );
 }
 
 /** DropShadowEffect / InnerShadowEffect. */
-export function shadow(o: { inner?: boolean; color: Rgba; x: number; y: number; blur: number; spread?: number; bound?: Record<string, string> }): Record<string, unknown> {
+export function shadow(o: {
+  inner?: boolean;
+  color: Rgba;
+  x: number;
+  y: number;
+  blur: number;
+  spread?: number;
+  bound?: Record<string, string>;
+}): Record<string, unknown> {
   const e: Record<string, unknown> = {
     type: o.inner ? 'INNER_SHADOW' : 'DROP_SHADOW',
     visible: true,
@@ -116,13 +159,20 @@ export function shadow(o: { inner?: boolean; color: Rgba; x: number; y: number; 
     spread: o.spread ?? 0,
   };
   if (!o.inner) e['showShadowBehindNode'] = false;
-  if (o.bound && Object.keys(o.bound).length > 0) e['boundVariables'] = Object.fromEntries(Object.entries(o.bound).map(([k, v]) => [k, alias(v)]));
+  if (o.bound && Object.keys(o.bound).length > 0)
+    e['boundVariables'] = Object.fromEntries(Object.entries(o.bound).map(([k, v]) => [k, alias(v)]));
   return e;
 }
 
 export function solidPaint(color: Rgba, boundColor?: string): Record<string, unknown> {
   // A paint's alpha is `opacity`; the color itself is opaque in the design tool's model.
-  const p: Record<string, unknown> = { type: 'SOLID', visible: true, opacity: color.a, blendMode: 'NORMAL', color: { ...color, a: 1 } };
+  const p: Record<string, unknown> = {
+    type: 'SOLID',
+    visible: true,
+    opacity: color.a,
+    blendMode: 'NORMAL',
+    color: { ...color, a: 1 },
+  };
   if (boundColor) p['boundVariables'] = { color: alias(boundColor) };
   return p;
 }
@@ -131,19 +181,36 @@ export function solidPaint(color: Rgba, boundColor?: string): Record<string, unk
  * GradientPaint: handles in the node's normalized space (start, end, width), stops with a position in
  * [0, 1]. A linear gradient from left to right has handles (0, 0.5) -> (1, 0.5).
  */
-export function gradientPaint(kind: 'LINEAR' | 'RADIAL', handles: [number, number][], stops: { color: Rgba; position: number; bound?: string }[]): Record<string, unknown> {
+export function gradientPaint(
+  kind: 'LINEAR' | 'RADIAL',
+  handles: [number, number][],
+  stops: { color: Rgba; position: number; bound?: string }[],
+): Record<string, unknown> {
   return {
     type: `GRADIENT_${kind}`,
     visible: true,
     opacity: 1,
     blendMode: 'NORMAL',
     gradientHandlePositions: handles.map(([x, y]) => ({ x, y })),
-    gradientStops: stops.map((s) => ({ color: s.color, position: s.position, ...(s.bound ? { boundVariables: { color: alias(s.bound) } } : {}) })),
+    gradientStops: stops.map((s) => ({
+      color: s.color,
+      position: s.position,
+      ...(s.bound ? { boundVariables: { color: alias(s.bound) } } : {}),
+    })),
   };
 }
 
 /** LayoutGrid. */
-export function layoutGrid(o: { pattern: 'COLUMNS' | 'ROWS' | 'GRID'; count: number; gutter: number; offset: number; section?: number; alignment: 'MIN' | 'MAX' | 'STRETCH' | 'CENTER'; color: Rgba; bound?: Record<string, string> }): Record<string, unknown> {
+export function layoutGrid(o: {
+  pattern: 'COLUMNS' | 'ROWS' | 'GRID';
+  count: number;
+  gutter: number;
+  offset: number;
+  section?: number;
+  alignment: 'MIN' | 'MAX' | 'STRETCH' | 'CENTER';
+  color: Rgba;
+  bound?: Record<string, string>;
+}): Record<string, unknown> {
   const g: Record<string, unknown> = {
     pattern: o.pattern,
     sectionSize: o.section ?? 1,
@@ -154,7 +221,8 @@ export function layoutGrid(o: { pattern: 'COLUMNS' | 'ROWS' | 'GRID'; count: num
     offset: o.offset,
     count: o.count,
   };
-  if (o.bound && Object.keys(o.bound).length > 0) g['boundVariables'] = Object.fromEntries(Object.entries(o.bound).map(([k, v]) => [k, alias(v)]));
+  if (o.bound && Object.keys(o.bound).length > 0)
+    g['boundVariables'] = Object.fromEntries(Object.entries(o.bound).map(([k, v]) => [k, alias(v)]));
   return g;
 }
 

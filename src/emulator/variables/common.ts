@@ -1,7 +1,9 @@
 /** Shared parts of the POST and PUT variables batches (spec "Variables"). */
 import { isObject } from './values.js';
 
-export type BatchResult = { ok: true; tempIdMapping: Record<string, string>; changed: boolean } | { ok: false; message: string };
+export type BatchResult =
+  | { ok: true; tempIdMapping: Record<string, string>; changed: boolean }
+  | { ok: false; message: string };
 
 export interface Items {
   variableCollections: Record<string, unknown>[];
@@ -12,10 +14,21 @@ export interface Items {
 const ARRAYS = ['variableCollections', 'variableModes', 'variables'] as const;
 
 /** The body's three optional arrays, every item an object with the expected `action`. */
-export function checkBody(body: unknown, action: 'CREATE' | 'UPDATE'): { ok: true; items: Items } | { ok: false; message: string } {
-  if (!isObject(body)) return { ok: false, message: 'The body must be a JSON object with optional arrays variableCollections, variableModes and variables.' };
+export function checkBody(
+  body: unknown,
+  action: 'CREATE' | 'UPDATE',
+): { ok: true; items: Items } | { ok: false; message: string } {
+  if (!isObject(body))
+    return {
+      ok: false,
+      message: 'The body must be a JSON object with optional arrays variableCollections, variableModes and variables.',
+    };
   for (const k of Object.keys(body)) {
-    if (!(ARRAYS as readonly string[]).includes(k)) return { ok: false, message: `Unknown top-level field "${k}"; the body has optional arrays ${ARRAYS.join(', ')}.` };
+    if (!(ARRAYS as readonly string[]).includes(k))
+      return {
+        ok: false,
+        message: `Unknown top-level field "${k}"; the body has optional arrays ${ARRAYS.join(', ')}.`,
+      };
   }
   const items: Items = { variableCollections: [], variableModes: [], variables: [] };
   for (const k of ARRAYS) {
@@ -26,8 +39,14 @@ export function checkBody(body: unknown, action: 'CREATE' | 'UPDATE'): { ok: tru
       const where = `${k}[${i}]`;
       if (!isObject(item)) return { ok: false, message: `${where} must be an object.` };
       if (item['action'] !== action) {
-        const hint = action === 'CREATE' ? 'POST only creates (action "CREATE"); send updates with PUT.' : 'PUT only updates (action "UPDATE"); create with POST.';
-        return { ok: false, message: `${where}${typeof item['id'] === 'string' ? ` (id "${item['id']}")` : ''}: action ${JSON.stringify(item['action']) ?? '(missing)'} is not allowed here; ${hint}` };
+        const hint =
+          action === 'CREATE'
+            ? 'POST only creates (action "CREATE"); send updates with PUT.'
+            : 'PUT only updates (action "UPDATE"); create with POST.';
+        return {
+          ok: false,
+          message: `${where}${typeof item['id'] === 'string' ? ` (id "${item['id']}")` : ''}: action ${JSON.stringify(item['action']) ?? '(missing)'} is not allowed here; ${hint}`,
+        };
       }
       items[k].push(item);
     }
@@ -35,7 +54,11 @@ export function checkBody(body: unknown, action: 'CREATE' | 'UPDATE'): { ok: tru
   return { ok: true, items };
 }
 
-export function describeCycle(cycle: [string, string][], nameOf: (id: string) => string, modeName: (mode: string) => string | null): string {
+export function describeCycle(
+  cycle: [string, string][],
+  nameOf: (id: string) => string,
+  modeName: (mode: string) => string | null,
+): string {
   return cycle
     .map(([v, m]) => {
       const mode = modeName(m);

@@ -27,8 +27,19 @@ import {
   isAlias,
 } from './values.js';
 
-interface NewCollection { tempId: string; name: string; initialModeId: string; hidden: boolean; where: string }
-interface NewMode { tempId: string; name: string; collection: string; where: string }
+interface NewCollection {
+  tempId: string;
+  name: string;
+  initialModeId: string;
+  hidden: boolean;
+  where: string;
+}
+interface NewMode {
+  tempId: string;
+  name: string;
+  collection: string;
+  where: string;
+}
 interface NewVariable {
   tempId: string;
   name: string;
@@ -49,13 +60,20 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
 
   const temps = new Set<string>();
   const checkTempId = (id: unknown, where: string): string | { message: string } => {
-    if (typeof id !== 'string' || !id.startsWith('temp_')) return { message: `${where}: "id" must be a temporary id starting with "temp_" (got ${JSON.stringify(id) ?? 'nothing'}).` };
-    if (temps.has(id)) return { message: `${where}: temporary id "${id}" is used twice in this request; every CREATE item needs its own.` };
+    if (typeof id !== 'string' || !id.startsWith('temp_'))
+      return {
+        message: `${where}: "id" must be a temporary id starting with "temp_" (got ${JSON.stringify(id) ?? 'nothing'}).`,
+      };
+    if (temps.has(id))
+      return {
+        message: `${where}: temporary id "${id}" is used twice in this request; every CREATE item needs its own.`,
+      };
     temps.add(id);
     return id;
   };
   const allowKeys = (item: Record<string, unknown>, keys: string[], where: string): string | null => {
-    for (const k of Object.keys(item)) if (!keys.includes(k)) return `${where}: unknown field "${k}"; allowed: ${keys.join(', ')}.`;
+    for (const k of Object.keys(item))
+      if (!keys.includes(k)) return `${where}: unknown field "${k}"; allowed: ${keys.join(', ')}.`;
     return null;
   };
   const err = (message: string): BatchResult => ({ ok: false, message });
@@ -70,9 +88,19 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
     if (typeof id !== 'string') return err(id.message);
     const name = checkPlainName(item['name'], where, 'collection');
     if (!name.ok) return err(name.message);
-    if (typeof item['initialModeId'] !== 'string') return err(`${where}: "initialModeId" must be the temporary id of one of this collection's CREATE items in variableModes.`);
-    if (item['hiddenFromPublishing'] !== undefined && typeof item['hiddenFromPublishing'] !== 'boolean') return err(`${where}: "hiddenFromPublishing" must be true or false.`);
-    newCollections.set(id, { tempId: id, name: name.value, initialModeId: item['initialModeId'], hidden: item['hiddenFromPublishing'] === true, where });
+    if (typeof item['initialModeId'] !== 'string')
+      return err(
+        `${where}: "initialModeId" must be the temporary id of one of this collection's CREATE items in variableModes.`,
+      );
+    if (item['hiddenFromPublishing'] !== undefined && typeof item['hiddenFromPublishing'] !== 'boolean')
+      return err(`${where}: "hiddenFromPublishing" must be true or false.`);
+    newCollections.set(id, {
+      tempId: id,
+      name: name.value,
+      initialModeId: item['initialModeId'],
+      hidden: item['hiddenFromPublishing'] === true,
+      where,
+    });
   }
 
   // Modes
@@ -96,20 +124,29 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
     if (!name.ok) return err(name.message);
     const c = item['variableCollectionId'];
     if (typeof c !== 'string' || (!newCollections.has(c) && !file.variableCollections[c])) {
-      return err(`${where}: variableCollectionId ${JSON.stringify(c) ?? '(missing)'} is neither a collection created in this request nor an existing collection of the file.`);
+      return err(
+        `${where}: variableCollectionId ${JSON.stringify(c) ?? '(missing)'} is neither a collection created in this request nor an existing collection of the file.`,
+      );
     }
     const names = namesOf(c);
-    if (names.has(name.value)) return err(`${where}: collection "${collectionName(file, newCollections, c)}" already has a mode named "${name.value}"; mode names must be unique in a collection.`);
+    if (names.has(name.value))
+      return err(
+        `${where}: collection "${collectionName(file, newCollections, c)}" already has a mode named "${name.value}"; mode names must be unique in a collection.`,
+      );
     names.add(name.value);
     if (names.size > MAX_MODES_PER_COLLECTION) {
-      return err(`${where}: collection "${collectionName(file, newCollections, c)}" would have ${names.size} modes; the limit is ${MAX_MODES_PER_COLLECTION} per collection.`);
+      return err(
+        `${where}: collection "${collectionName(file, newCollections, c)}" would have ${names.size} modes; the limit is ${MAX_MODES_PER_COLLECTION} per collection.`,
+      );
     }
     newModes.set(id, { tempId: id, name: name.value, collection: c, where });
   }
   for (const c of newCollections.values()) {
     const m = newModes.get(c.initialModeId);
     if (!m || m.collection !== c.tempId) {
-      return err(`${c.where}: initialModeId "${c.initialModeId}" is not the temporary id of a CREATE item in variableModes with variableCollectionId "${c.tempId}".`);
+      return err(
+        `${c.where}: initialModeId "${c.initialModeId}" is not the temporary id of a CREATE item in variableModes with variableCollectionId "${c.tempId}".`,
+      );
     }
   }
 
@@ -126,7 +163,22 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
   const newVariables = new Map<string, NewVariable>();
   for (const [i, item] of items.variables.entries()) {
     const where = `variables[${i}]${typeof item['id'] === 'string' ? ` (id "${item['id']}")` : ''}`;
-    const extra = allowKeys(item, ['action', 'id', 'name', 'variableCollectionId', 'resolvedType', 'initialModeValue', 'description', 'scopes', 'hiddenFromPublishing', 'codeSyntax'], where);
+    const extra = allowKeys(
+      item,
+      [
+        'action',
+        'id',
+        'name',
+        'variableCollectionId',
+        'resolvedType',
+        'initialModeValue',
+        'description',
+        'scopes',
+        'hiddenFromPublishing',
+        'codeSyntax',
+      ],
+      where,
+    );
     if (extra) return err(extra);
     const id = checkTempId(item['id'], where);
     if (typeof id !== 'string') return err(id.message);
@@ -134,16 +186,22 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
     if (!name.ok) return err(name.message);
     const c = item['variableCollectionId'];
     if (typeof c !== 'string' || (!newCollections.has(c) && !file.variableCollections[c])) {
-      return err(`${where}: variableCollectionId ${JSON.stringify(c) ?? '(missing)'} is neither a collection created in this request nor an existing collection of the file.`);
+      return err(
+        `${where}: variableCollectionId ${JSON.stringify(c) ?? '(missing)'} is neither a collection created in this request nor an existing collection of the file.`,
+      );
     }
     const type = item['resolvedType'];
     if (typeof type !== 'string' || !(RESOLVED_TYPES as readonly string[]).includes(type)) {
-      return err(`${where}: resolvedType ${JSON.stringify(type) ?? '(missing)'} must be one of ${RESOLVED_TYPES.join(', ')}.`);
+      return err(
+        `${where}: resolvedType ${JSON.stringify(type) ?? '(missing)'} must be one of ${RESOLVED_TYPES.join(', ')}.`,
+      );
     }
-    if (!('initialModeValue' in item)) return err(`${where}: "initialModeValue" is required (the value for the collection's modes).`);
+    if (!('initialModeValue' in item))
+      return err(`${where}: "initialModeValue" is required (the value for the collection's modes).`);
     const value = checkValue(type as ResolvedType, item['initialModeValue'], `${where} initialModeValue`);
     if (!value.ok) return err(value.message);
-    if (item['description'] !== undefined && typeof item['description'] !== 'string') return err(`${where}: "description" must be a string.`);
+    if (item['description'] !== undefined && typeof item['description'] !== 'string')
+      return err(`${where}: "description" must be a string.`);
     let scopes = ['ALL_SCOPES'];
     if (item['scopes'] !== undefined) {
       const s = checkScopes(item['scopes'], where, type as ResolvedType);
@@ -151,7 +209,8 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
       scopes = s.value;
     }
     // Issue 12: hiddenFromPublishing was accepted and then stored as false; it is kept now.
-    if (item['hiddenFromPublishing'] !== undefined && typeof item['hiddenFromPublishing'] !== 'boolean') return err(`${where}: "hiddenFromPublishing" must be true or false.`);
+    if (item['hiddenFromPublishing'] !== undefined && typeof item['hiddenFromPublishing'] !== 'boolean')
+      return err(`${where}: "hiddenFromPublishing" must be true or false.`);
     let codeSyntax: Record<string, string> = {};
     if (item['codeSyntax'] !== undefined) {
       const c = checkCodeSyntax(item['codeSyntax'], where);
@@ -159,19 +218,41 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
       codeSyntax = c.value;
     }
     const names = varNamesOf(c);
-    if (names.has(name.value)) return err(`${where}: collection "${collectionName(file, newCollections, c)}" already has a variable named "${name.value}"; names must be unique in a collection.`);
+    if (names.has(name.value))
+      return err(
+        `${where}: collection "${collectionName(file, newCollections, c)}" already has a variable named "${name.value}"; names must be unique in a collection.`,
+      );
     names.add(name.value);
     if (names.size > MAX_VARIABLES_PER_COLLECTION) {
-      return err(`${where}: collection "${collectionName(file, newCollections, c)}" would have ${names.size} variables; the limit is ${MAX_VARIABLES_PER_COLLECTION.toLocaleString('en-US')} per collection. Split the variables over several collections.`);
+      return err(
+        `${where}: collection "${collectionName(file, newCollections, c)}" would have ${names.size} variables; the limit is ${MAX_VARIABLES_PER_COLLECTION.toLocaleString('en-US')} per collection. Split the variables over several collections.`,
+      );
     }
-    newVariables.set(id, { tempId: id, name: name.value, collection: c, type: type as ResolvedType, value: value.value, description: (item['description'] as string | undefined) ?? '', scopes, hidden: item['hiddenFromPublishing'] === true, codeSyntax, where });
+    newVariables.set(id, {
+      tempId: id,
+      name: name.value,
+      collection: c,
+      type: type as ResolvedType,
+      value: value.value,
+      description: (item['description'] as string | undefined) ?? '',
+      scopes,
+      hidden: item['hiddenFromPublishing'] === true,
+      codeSyntax,
+      where,
+    });
   }
   // Alias targets (after all items are known: an alias may point to a later item of the batch).
   for (const v of newVariables.values()) {
     if (!isAlias(v.value)) continue;
     const targetType = newVariables.get(v.value.id)?.type ?? file.variables[v.value.id]?.resolvedType;
-    if (targetType === undefined) return err(`${v.where}: initialModeValue aliases "${v.value.id}", which is neither a variable created in this request nor an existing variable.`);
-    if (targetType !== v.type) return err(`${v.where}: initialModeValue aliases "${v.value.id}", a ${targetType} variable, but this variable is ${v.type}; an alias must point to a variable of the same type.`);
+    if (targetType === undefined)
+      return err(
+        `${v.where}: initialModeValue aliases "${v.value.id}", which is neither a variable created in this request nor an existing variable.`,
+      );
+    if (targetType !== v.type)
+      return err(
+        `${v.where}: initialModeValue aliases "${v.value.id}", a ${targetType} variable, but this variable is ${v.type}; an alias must point to a variable of the same type.`,
+      );
   }
   // Cycles can only run through new variables (existing ones cannot point at ids that did not exist).
   const cycle = findAliasCycle(
@@ -180,9 +261,18 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
       collectionOf: (id) => newVariables.get(id)?.collection ?? file.variables[id]?.variableCollectionId,
       modesOf: () => ['*'],
     },
-    [...newVariables.keys()].filter((k) => isAlias(newVariables.get(k)?.value)).map((k) => [k, '*'] as [string, string]),
+    [...newVariables.keys()]
+      .filter((k) => isAlias(newVariables.get(k)?.value))
+      .map((k) => [k, '*'] as [string, string]),
   );
-  if (cycle) return err(`Alias cycle: ${describeCycle(cycle, (id) => newVariables.get(id)?.name ?? file.variables[id]?.name ?? id, () => null)}. Point one of them at a literal value.`);
+  if (cycle)
+    return err(
+      `Alias cycle: ${describeCycle(
+        cycle,
+        (id) => newVariables.get(id)?.name ?? file.variables[id]?.name ?? id,
+        () => null,
+      )}. Point one of them at a literal value.`,
+    );
 
   // ---- Everything is valid: apply. ----
   const mapping: Record<string, string> = {};
@@ -205,7 +295,9 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
   const collectionOf = (c: string): CollectionRecord => file.variableCollections[mapping[c] ?? c]!;
   const initialModes = new Set([...newCollections.values()].map((c) => c.initialModeId));
   // Initial modes first, so a collection's default mode leads its list.
-  const orderedModes = [...newModes.values()].sort((a, b) => Number(initialModes.has(b.tempId)) - Number(initialModes.has(a.tempId)));
+  const orderedModes = [...newModes.values()].sort(
+    (a, b) => Number(initialModes.has(b.tempId)) - Number(initialModes.has(a.tempId)),
+  );
   for (const m of orderedModes) {
     const modeId = `${file.fileNo}:${nextId()}`;
     mapping[m.tempId] = modeId;
@@ -224,14 +316,18 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
   for (const v of newVariables.values()) mapping[v.tempId] = `VariableID:${file.fileNo}:${nextId()}`;
   for (const v of newVariables.values()) {
     const c = collectionOf(v.collection);
-    const value: VariableValue = isAlias(v.value) ? { type: 'VARIABLE_ALIAS', id: mapping[v.value.id] ?? v.value.id } : v.value;
+    const value: VariableValue = isAlias(v.value)
+      ? { type: 'VARIABLE_ALIAS', id: mapping[v.value.id] ?? v.value.id }
+      : v.value;
     const record: VariableRecord = {
       id: mapping[v.tempId]!,
       name: v.name,
       key: stableKey(file.key, mapping[v.tempId]!),
       variableCollectionId: c.id,
       resolvedType: v.type,
-      valuesByMode: Object.fromEntries(c.modes.map((m) => [m.modeId, typeof value === 'object' ? { ...value } : value])),
+      valuesByMode: Object.fromEntries(
+        c.modes.map((m) => [m.modeId, typeof value === 'object' ? { ...value } : value]),
+      ),
       scopes: v.scopes,
       description: v.description,
       hiddenFromPublishing: v.hidden,

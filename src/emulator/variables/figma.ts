@@ -44,18 +44,48 @@ const ACTIONS = ['CREATE', 'UPDATE', 'DELETE'] as const;
 /** The name of the mode a new collection comes with. */
 export const FIRST_MODE_NAME = 'Mode 1';
 
-const DEFAULT_VALUE: Record<ResolvedType, VariableValue> = { COLOR: { r: 1, g: 1, b: 1, a: 1 }, FLOAT: 0, STRING: '', BOOLEAN: false };
+const DEFAULT_VALUE: Record<ResolvedType, VariableValue> = {
+  COLOR: { r: 1, g: 1, b: 1, a: 1 },
+  FLOAT: 0,
+  STRING: '',
+  BOOLEAN: false,
+};
 
 /** Fields each item may carry (OpenAPI schemas VariableCollectionCreate/Update/Delete, ...). */
-const FIELDS: Record<'variableCollections' | 'variableModes' | 'variables', Record<(typeof ACTIONS)[number], string[]>> = {
+const FIELDS: Record<
+  'variableCollections' | 'variableModes' | 'variables',
+  Record<(typeof ACTIONS)[number], string[]>
+> = {
   variableCollections: {
-    CREATE: ['action', 'id', 'name', 'initialModeId', 'hiddenFromPublishing', 'parentVariableCollectionId', 'initialModeIdToParentModeIdMapping'],
+    CREATE: [
+      'action',
+      'id',
+      'name',
+      'initialModeId',
+      'hiddenFromPublishing',
+      'parentVariableCollectionId',
+      'initialModeIdToParentModeIdMapping',
+    ],
     UPDATE: ['action', 'id', 'name', 'hiddenFromPublishing'],
     DELETE: ['action', 'id'],
   },
-  variableModes: { CREATE: ['action', 'id', 'name', 'variableCollectionId'], UPDATE: ['action', 'id', 'name', 'variableCollectionId'], DELETE: ['action', 'id'] },
+  variableModes: {
+    CREATE: ['action', 'id', 'name', 'variableCollectionId'],
+    UPDATE: ['action', 'id', 'name', 'variableCollectionId'],
+    DELETE: ['action', 'id'],
+  },
   variables: {
-    CREATE: ['action', 'id', 'name', 'variableCollectionId', 'resolvedType', 'description', 'hiddenFromPublishing', 'scopes', 'codeSyntax'],
+    CREATE: [
+      'action',
+      'id',
+      'name',
+      'variableCollectionId',
+      'resolvedType',
+      'description',
+      'hiddenFromPublishing',
+      'scopes',
+      'codeSyntax',
+    ],
     UPDATE: ['action', 'id', 'name', 'description', 'hiddenFromPublishing', 'scopes', 'codeSyntax'],
     DELETE: ['action', 'id'],
   },
@@ -100,11 +130,14 @@ class Batch {
   }
 
   run(body: unknown): BatchResult {
-    if (!isObject(body)) throw new BatchError(`The body must be a JSON object with optional arrays ${ARRAYS.join(', ')}.`);
+    if (!isObject(body))
+      throw new BatchError(`The body must be a JSON object with optional arrays ${ARRAYS.join(', ')}.`);
     for (const k of Object.keys(body)) {
-      if (!(ARRAYS as readonly string[]).includes(k)) throw new BatchError(`Unknown top-level field "${k}"; the body has optional arrays ${ARRAYS.join(', ')}.`);
+      if (!(ARRAYS as readonly string[]).includes(k))
+        throw new BatchError(`Unknown top-level field "${k}"; the body has optional arrays ${ARRAYS.join(', ')}.`);
     }
-    if (Object.keys(body).length === 0) throw new BatchError(`The body is empty; send at least one of ${ARRAYS.join(', ')}.`);
+    if (Object.keys(body).length === 0)
+      throw new BatchError(`The body is empty; send at least one of ${ARRAYS.join(', ')}.`);
     let changes = 0;
     for (const k of ARRAYS) {
       const list = body[k];
@@ -132,8 +165,12 @@ class Batch {
   /** A temporary id of this body (any string, unique), mapped to `real`. */
   private claimTemp(id: unknown, real: string, where: string, field = 'id'): void {
     if (id === undefined) return;
-    if (typeof id !== 'string' || id === '') throw new BatchError(`${where}: "${field}" must be a non-empty string (a temporary id of your choice).`);
-    if (this.temps.has(id) || this.cols[id] || this.vars[id]) throw new BatchError(`${where}: temporary id "${id}" is used twice in this request (or names an existing object); temporary ids must be unique.`);
+    if (typeof id !== 'string' || id === '')
+      throw new BatchError(`${where}: "${field}" must be a non-empty string (a temporary id of your choice).`);
+    if (this.temps.has(id) || this.cols[id] || this.vars[id])
+      throw new BatchError(
+        `${where}: temporary id "${id}" is used twice in this request (or names an existing object); temporary ids must be unique.`,
+      );
     this.temps.set(id, real);
     this.mapping[id] = real;
   }
@@ -145,26 +182,46 @@ class Batch {
 
   private collection(id: unknown, where: string, field = 'variableCollectionId'): CollectionRecord {
     const c = this.cols[this.resolve(id) ?? ''];
-    if (!c) throw new BatchError(`${where}: ${field} ${JSON.stringify(id) ?? '(missing)'} is neither a collection created earlier in this request nor an existing collection of the file.`);
-    if (c.remote) throw new BatchError(`${where}: collection "${c.name}" is remote; only collections created in this file can be changed.`);
+    if (!c)
+      throw new BatchError(
+        `${where}: ${field} ${JSON.stringify(id) ?? '(missing)'} is neither a collection created earlier in this request nor an existing collection of the file.`,
+      );
+    if (c.remote)
+      throw new BatchError(
+        `${where}: collection "${c.name}" is remote; only collections created in this file can be changed.`,
+      );
     return c;
   }
 
   private variable(id: unknown, where: string, field = 'id'): VariableRecord {
     const v = this.vars[this.resolve(id) ?? ''];
-    if (!v) throw new BatchError(`${where}: ${field} ${JSON.stringify(id) ?? '(missing)'} is neither a variable created earlier in this request nor an existing variable of the file.`);
-    if (v.remote) throw new BatchError(`${where}: variable "${v.name}" is remote; only variables created in this file can be changed.`);
+    if (!v)
+      throw new BatchError(
+        `${where}: ${field} ${JSON.stringify(id) ?? '(missing)'} is neither a variable created earlier in this request nor an existing variable of the file.`,
+      );
+    if (v.remote)
+      throw new BatchError(
+        `${where}: variable "${v.name}" is remote; only variables created in this file can be changed.`,
+      );
     return v;
   }
 
-  private item(k: 'variableCollections' | 'variableModes' | 'variables', item: Record<string, unknown>, where: string): void {
+  private item(
+    k: 'variableCollections' | 'variableModes' | 'variables',
+    item: Record<string, unknown>,
+    where: string,
+  ): void {
     const action = item['action'];
     if (typeof action !== 'string' || !(ACTIONS as readonly string[]).includes(action)) {
-      throw new BatchError(`${where}: "action" must be CREATE, UPDATE or DELETE (got ${JSON.stringify(action) ?? 'nothing'}).`);
+      throw new BatchError(
+        `${where}: "action" must be CREATE, UPDATE or DELETE (got ${JSON.stringify(action) ?? 'nothing'}).`,
+      );
     }
     const a = action as (typeof ACTIONS)[number];
     const allowed = FIELDS[k][a];
-    for (const key of Object.keys(item)) if (!allowed.includes(key)) throw new BatchError(`${where}: unknown field "${key}" for ${a}; allowed: ${allowed.join(', ')}.`);
+    for (const key of Object.keys(item))
+      if (!allowed.includes(key))
+        throw new BatchError(`${where}: unknown field "${key}" for ${a}; allowed: ${allowed.join(', ')}.`);
     if (k === 'variableCollections') this.collectionItem(a, item, where);
     else if (k === 'variableModes') this.modeItem(a, item, where);
     else this.variableItem(a, item, where);
@@ -172,14 +229,20 @@ class Batch {
 
   private hidden(item: Record<string, unknown>, where: string): boolean | undefined {
     const h = item['hiddenFromPublishing'];
-    if (h !== undefined && typeof h !== 'boolean') throw new BatchError(`${where}: "hiddenFromPublishing" must be true or false.`);
+    if (h !== undefined && typeof h !== 'boolean')
+      throw new BatchError(`${where}: "hiddenFromPublishing" must be true or false.`);
     return h;
   }
 
   private collectionItem(action: (typeof ACTIONS)[number], item: Record<string, unknown>, where: string): void {
     if (action === 'CREATE') {
-      if (item['parentVariableCollectionId'] !== undefined || item['initialModeIdToParentModeIdMapping'] !== undefined) {
-        throw new BatchError(`${where}: extended collections (parentVariableCollectionId) are not supported by the local service.`);
+      if (
+        item['parentVariableCollectionId'] !== undefined ||
+        item['initialModeIdToParentModeIdMapping'] !== undefined
+      ) {
+        throw new BatchError(
+          `${where}: extended collections (parentVariableCollectionId) are not supported by the local service.`,
+        );
       }
       const name = checkPlainName(item['name'], where, 'collection');
       if (!name.ok) throw new BatchError(name.message);
@@ -226,8 +289,14 @@ class Batch {
       const c = this.collection(item['variableCollectionId'], where);
       const name = checkPlainName(item['name'], where, 'mode');
       if (!name.ok) throw new BatchError(name.message);
-      if (c.modes.some((m) => m.name === name.value)) throw new BatchError(`${where}: collection "${c.name}" already has a mode named "${name.value}"; mode names must be unique in a collection.`);
-      if (c.modes.length + 1 > MAX_MODES_PER_COLLECTION) throw new BatchError(`${where}: collection "${c.name}" would have ${c.modes.length + 1} modes; the limit is ${MAX_MODES_PER_COLLECTION} per collection.`);
+      if (c.modes.some((m) => m.name === name.value))
+        throw new BatchError(
+          `${where}: collection "${c.name}" already has a mode named "${name.value}"; mode names must be unique in a collection.`,
+        );
+      if (c.modes.length + 1 > MAX_MODES_PER_COLLECTION)
+        throw new BatchError(
+          `${where}: collection "${c.name}" would have ${c.modes.length + 1} modes; the limit is ${MAX_MODES_PER_COLLECTION} per collection.`,
+        );
       const modeId = this.newId('');
       this.claimTemp(item['id'], modeId, where);
       c.modes.push({ modeId, name: name.value });
@@ -240,23 +309,34 @@ class Batch {
     }
     const modeId = this.resolve(item['id']) ?? '';
     const owner = this.modeOwner(modeId);
-    if (!owner) throw new BatchError(`${where}: no mode with id ${JSON.stringify(item['id']) ?? '(missing)'} in this file.`);
-    if (owner.remote) throw new BatchError(`${where}: collection "${owner.name}" is remote; only collections created in this file can be changed.`);
+    if (!owner)
+      throw new BatchError(`${where}: no mode with id ${JSON.stringify(item['id']) ?? '(missing)'} in this file.`);
+    if (owner.remote)
+      throw new BatchError(
+        `${where}: collection "${owner.name}" is remote; only collections created in this file can be changed.`,
+      );
     if (action === 'UPDATE') {
       if (this.resolve(item['variableCollectionId']) !== owner.id) {
-        throw new BatchError(`${where}: variableCollectionId ${JSON.stringify(item['variableCollectionId']) ?? '(missing)'} is not the collection of mode ${JSON.stringify(item['id'])} (${owner.id}).`);
+        throw new BatchError(
+          `${where}: variableCollectionId ${JSON.stringify(item['variableCollectionId']) ?? '(missing)'} is not the collection of mode ${JSON.stringify(item['id'])} (${owner.id}).`,
+        );
       }
       if (item['name'] !== undefined) {
         const name = checkPlainName(item['name'], where, 'mode');
         if (!name.ok) throw new BatchError(name.message);
         if (owner.modes.some((m) => m.name === name.value && m.modeId !== modeId)) {
-          throw new BatchError(`${where}: collection "${owner.name}" already has a mode named "${name.value}"; mode names must be unique in a collection.`);
+          throw new BatchError(
+            `${where}: collection "${owner.name}" already has a mode named "${name.value}"; mode names must be unique in a collection.`,
+          );
         }
         owner.modes.find((m) => m.modeId === modeId)!.name = name.value;
       }
       return;
     }
-    if (owner.defaultModeId === modeId) throw new BatchError(`${where}: mode ${JSON.stringify(item['id'])} is the default mode of "${owner.name}"; the default mode cannot be deleted.`);
+    if (owner.defaultModeId === modeId)
+      throw new BatchError(
+        `${where}: mode ${JSON.stringify(item['id'])} is the default mode of "${owner.name}"; the default mode cannot be deleted.`,
+      );
     owner.modes = owner.modes.filter((m) => m.modeId !== modeId);
     for (const vid of owner.variableIds) delete this.vars[vid]?.valuesByMode[modeId];
   }
@@ -268,14 +348,20 @@ class Batch {
       if (!name.ok) throw new BatchError(name.message);
       const type = item['resolvedType'];
       if (typeof type !== 'string' || !(RESOLVED_TYPES as readonly string[]).includes(type)) {
-        throw new BatchError(`${where}: resolvedType ${JSON.stringify(type) ?? '(missing)'} must be one of ${RESOLVED_TYPES.join(', ')}.`);
+        throw new BatchError(
+          `${where}: resolvedType ${JSON.stringify(type) ?? '(missing)'} must be one of ${RESOLVED_TYPES.join(', ')}.`,
+        );
       }
       const t = type as ResolvedType;
       if (this.namesOf(c).has(name.value)) {
-        throw new BatchError(`${where}: collection "${c.name}" already has a variable named "${name.value}"; names must be unique in a collection.`);
+        throw new BatchError(
+          `${where}: collection "${c.name}" already has a variable named "${name.value}"; names must be unique in a collection.`,
+        );
       }
       if (c.variableIds.length + 1 > MAX_VARIABLES_PER_COLLECTION) {
-        throw new BatchError(`${where}: collection "${c.name}" would have ${c.variableIds.length + 1} variables; the limit is ${MAX_VARIABLES_PER_COLLECTION.toLocaleString('en-US')} per collection.`);
+        throw new BatchError(
+          `${where}: collection "${c.name}" would have ${c.variableIds.length + 1} variables; the limit is ${MAX_VARIABLES_PER_COLLECTION.toLocaleString('en-US')} per collection.`,
+        );
       }
       const id = this.newId('VariableID:');
       this.claimTemp(item['id'], id, where);
@@ -339,25 +425,40 @@ class Batch {
 
   private modeValue(item: Record<string, unknown>, where: string): void {
     for (const key of Object.keys(item)) {
-      if (!['variableId', 'modeId', 'value'].includes(key)) throw new BatchError(`${where}: unknown field "${key}"; a mode value has variableId, modeId and value.`);
+      if (!['variableId', 'modeId', 'value'].includes(key))
+        throw new BatchError(`${where}: unknown field "${key}"; a mode value has variableId, modeId and value.`);
     }
-    if (!('value' in item) || item['variableId'] === undefined || item['modeId'] === undefined) throw new BatchError(`${where}: variableId, modeId and value are all required.`);
+    if (!('value' in item) || item['variableId'] === undefined || item['modeId'] === undefined)
+      throw new BatchError(`${where}: variableId, modeId and value are all required.`);
     const v = this.variable(item['variableId'], where, 'variableId');
     const modeId = this.resolve(item['modeId']) ?? '';
     const c = this.cols[v.variableCollectionId]!;
     if (!c.modes.some((m) => m.modeId === modeId)) {
-      throw new BatchError(`${where}: mode ${JSON.stringify(item['modeId'])} is not a mode of the variable's collection "${c.name}".`);
+      throw new BatchError(
+        `${where}: mode ${JSON.stringify(item['modeId'])} is not a mode of the variable's collection "${c.name}".`,
+      );
     }
     const raw = item['value'];
-    if (raw === null) throw new BatchError(`${where}: a null value removes an override in an extended collection, which the local service does not support.`);
-    if (isObject(raw) && 'color' in raw && 'opacity' in raw) throw new BatchError(`${where}: composed color values ({color, opacity}) are not supported by the local service.`);
+    if (raw === null)
+      throw new BatchError(
+        `${where}: a null value removes an override in an extended collection, which the local service does not support.`,
+      );
+    if (isObject(raw) && 'color' in raw && 'opacity' in raw)
+      throw new BatchError(
+        `${where}: composed color values ({color, opacity}) are not supported by the local service.`,
+      );
     const value = checkValue(v.resolvedType, isAlias(raw) ? { ...raw, id: this.resolve(raw['id']) } : raw, where);
     if (!value.ok) throw new BatchError(value.message);
     if (isAlias(value.value)) {
       const target = this.vars[value.value.id];
-      if (!target) throw new BatchError(`${where}: the alias points to ${JSON.stringify(raw && (raw as Record<string, unknown>)['id'])}, which is not a variable of this file (or of this request).`);
+      if (!target)
+        throw new BatchError(
+          `${where}: the alias points to ${JSON.stringify(raw && (raw as Record<string, unknown>)['id'])}, which is not a variable of this file (or of this request).`,
+        );
       if (target.resolvedType !== v.resolvedType) {
-        throw new BatchError(`${where}: the alias points to "${target.name}", a ${target.resolvedType} variable, but "${v.name}" is ${v.resolvedType}; an alias must point to a variable of the same type.`);
+        throw new BatchError(
+          `${where}: the alias points to "${target.name}", a ${target.resolvedType} variable, but "${v.name}" is ${v.resolvedType}; an alias must point to a variable of the same type.`,
+        );
       }
     }
     v.valuesByMode[modeId] = value.value;
@@ -369,7 +470,10 @@ class Batch {
       const seen = new Set<string>();
       for (const vid of c.variableIds) {
         const name = this.vars[vid]?.name ?? '';
-        if (seen.has(name)) throw new BatchError(`Collection "${c.name}" would have two variables named "${name}"; names must be unique in a collection.`);
+        if (seen.has(name))
+          throw new BatchError(
+            `Collection "${c.name}" would have two variables named "${name}"; names must be unique in a collection.`,
+          );
         seen.add(name);
       }
     }
@@ -380,7 +484,9 @@ class Batch {
         if (!isAlias(value)) continue;
         if (this.deleted.has(value.id)) {
           const gone = this.file.variables[value.id]?.name ?? value.id;
-          throw new BatchError(`Variable "${gone}" cannot be deleted: "${v.name}" still aliases it. Point "${v.name}" at another variable first.`);
+          throw new BatchError(
+            `Variable "${gone}" cannot be deleted: "${v.name}" still aliases it. Point "${v.name}" at another variable first.`,
+          );
         }
         starts.push([v.id, m]);
       }
@@ -395,7 +501,9 @@ class Batch {
     );
     if (cycle) {
       const modeName = (m: string): string | null => this.modeOwner(m)?.modes.find((x) => x.modeId === m)?.name ?? null;
-      throw new BatchError(`Alias cycle: ${describeCycle(cycle, (id) => this.vars[id]?.name ?? id, modeName)}. Point one of them at a literal value.`);
+      throw new BatchError(
+        `Alias cycle: ${describeCycle(cycle, (id) => this.vars[id]?.name ?? id, modeName)}. Point one of them at a literal value.`,
+      );
     }
   }
 }

@@ -10,7 +10,15 @@
 import type { FileRecord, VariableRecord, VariableValue } from '../state.js';
 import { findAliasCycle } from './cycles.js';
 import { checkBody, describeCycle, type BatchResult } from './common.js';
-import { checkCodeSyntax, checkPlainName, checkScopes, checkValue, checkVariableName, isAlias, isObject } from './values.js';
+import {
+  checkCodeSyntax,
+  checkPlainName,
+  checkScopes,
+  checkValue,
+  checkVariableName,
+  isAlias,
+  isObject,
+} from './values.js';
 
 interface VariablePatch {
   name?: string;
@@ -27,7 +35,8 @@ export function applyUpdate(file: FileRecord, body: unknown): BatchResult {
   const { items } = parsed;
   const err = (message: string): BatchResult => ({ ok: false, message });
   const allowKeys = (item: Record<string, unknown>, keys: string[], where: string): string | null => {
-    for (const k of Object.keys(item)) if (!keys.includes(k)) return `${where}: unknown field "${k}"; allowed: ${keys.join(', ')}.`;
+    for (const k of Object.keys(item))
+      if (!keys.includes(k)) return `${where}: unknown field "${k}"; allowed: ${keys.join(', ')}.`;
     return null;
   };
 
@@ -38,14 +47,16 @@ export function applyUpdate(file: FileRecord, body: unknown): BatchResult {
     const extra = allowKeys(item, ['action', 'id', 'name', 'hiddenFromPublishing'], where);
     if (extra) return err(extra);
     const id = item['id'];
-    if (typeof id !== 'string' || !file.variableCollections[id]) return err(`${where}: no collection with id ${JSON.stringify(id) ?? '(missing)'} in this file.`);
+    if (typeof id !== 'string' || !file.variableCollections[id])
+      return err(`${where}: no collection with id ${JSON.stringify(id) ?? '(missing)'} in this file.`);
     if (item['name'] !== undefined) {
       const name = checkPlainName(item['name'], where, 'collection');
       if (!name.ok) return err(name.message);
       collectionRenames.set(id, name.value);
     }
     if (item['hiddenFromPublishing'] !== undefined) {
-      if (typeof item['hiddenFromPublishing'] !== 'boolean') return err(`${where}: "hiddenFromPublishing" must be true or false.`);
+      if (typeof item['hiddenFromPublishing'] !== 'boolean')
+        return err(`${where}: "hiddenFromPublishing" must be true or false.`);
       collectionHidden.set(id, item['hiddenFromPublishing']);
     }
   }
@@ -60,9 +71,12 @@ export function applyUpdate(file: FileRecord, body: unknown): BatchResult {
     if (extra) return err(extra);
     const id = item['id'];
     const owner = typeof id === 'string' ? modeOwner.get(id) : undefined;
-    if (typeof id !== 'string' || owner === undefined) return err(`${where}: no mode with id ${JSON.stringify(id) ?? '(missing)'} in this file.`);
+    if (typeof id !== 'string' || owner === undefined)
+      return err(`${where}: no mode with id ${JSON.stringify(id) ?? '(missing)'} in this file.`);
     if (item['variableCollectionId'] !== owner) {
-      return err(`${where}: variableCollectionId ${JSON.stringify(item['variableCollectionId']) ?? '(missing)'} is not the collection of mode "${id}" (${owner}).`);
+      return err(
+        `${where}: variableCollectionId ${JSON.stringify(item['variableCollectionId']) ?? '(missing)'} is not the collection of mode "${id}" (${owner}).`,
+      );
     }
     if (item['name'] !== undefined) {
       const name = checkPlainName(item['name'], where, 'mode');
@@ -75,7 +89,10 @@ export function applyUpdate(file: FileRecord, body: unknown): BatchResult {
     const seen = new Map<string, string>();
     for (const m of file.variableCollections[cid]!.modes) {
       const name = modeRenames.get(m.modeId) ?? m.name;
-      if (seen.has(name)) return err(`Collection "${file.variableCollections[cid]!.name}" would have two modes named "${name}"; mode names must be unique in a collection.`);
+      if (seen.has(name))
+        return err(
+          `Collection "${file.variableCollections[cid]!.name}" would have two modes named "${name}"; mode names must be unique in a collection.`,
+        );
       seen.set(name, m.modeId);
     }
   }
@@ -83,12 +100,19 @@ export function applyUpdate(file: FileRecord, body: unknown): BatchResult {
   const patches = new Map<string, VariablePatch>();
   for (const [i, item] of items.variables.entries()) {
     const where = `variables[${i}]${typeof item['id'] === 'string' ? ` (id "${item['id']}")` : ''}`;
-    const extra = allowKeys(item, ['action', 'id', 'name', 'description', 'scopes', 'hiddenFromPublishing', 'codeSyntax', 'variableModeValues'], where);
+    const extra = allowKeys(
+      item,
+      ['action', 'id', 'name', 'description', 'scopes', 'hiddenFromPublishing', 'codeSyntax', 'variableModeValues'],
+      where,
+    );
     if (extra) return err(extra);
     const id = item['id'];
     const v: VariableRecord | undefined = typeof id === 'string' ? file.variables[id] : undefined;
     if (typeof id !== 'string' || !v) {
-      const temp = typeof id === 'string' && id.startsWith('temp_') ? ' Temporary ids exist only within one POST; use the permanent id from its tempIdMapping.' : '';
+      const temp =
+        typeof id === 'string' && id.startsWith('temp_')
+          ? ' Temporary ids exist only within one POST; use the permanent id from its tempIdMapping.'
+          : '';
       return err(`${where}: no variable with id ${JSON.stringify(id) ?? '(missing)'} in this file.${temp}`);
     }
     let patch = patches.get(id);
@@ -111,7 +135,8 @@ export function applyUpdate(file: FileRecord, body: unknown): BatchResult {
       patch.scopes = s.value;
     }
     if (item['hiddenFromPublishing'] !== undefined) {
-      if (typeof item['hiddenFromPublishing'] !== 'boolean') return err(`${where}: "hiddenFromPublishing" must be true or false.`);
+      if (typeof item['hiddenFromPublishing'] !== 'boolean')
+        return err(`${where}: "hiddenFromPublishing" must be true or false.`);
       patch.hiddenFromPublishing = item['hiddenFromPublishing'];
     }
     if (item['codeSyntax'] !== undefined) {
@@ -124,18 +149,24 @@ export function applyUpdate(file: FileRecord, body: unknown): BatchResult {
       if (!Array.isArray(mv)) return err(`${where}: "variableModeValues" must be an array of {modeId, value}.`);
       for (const [j, entry] of mv.entries()) {
         const at = `${where} variableModeValues[${j}]`;
-        if (!isObject(entry) || typeof entry['modeId'] !== 'string' || !('value' in entry)) return err(`${at}: each entry needs "modeId" and "value".`);
+        if (!isObject(entry) || typeof entry['modeId'] !== 'string' || !('value' in entry))
+          return err(`${at}: each entry needs "modeId" and "value".`);
         const modeId = entry['modeId'];
         if (modeOwner.get(modeId) !== v.variableCollectionId) {
-          return err(`${at}: mode "${modeId}" is not a mode of the variable's collection "${file.variableCollections[v.variableCollectionId]?.name ?? v.variableCollectionId}".`);
+          return err(
+            `${at}: mode "${modeId}" is not a mode of the variable's collection "${file.variableCollections[v.variableCollectionId]?.name ?? v.variableCollectionId}".`,
+          );
         }
         const value = checkValue(v.resolvedType, entry['value'], at);
         if (!value.ok) return err(value.message);
         if (isAlias(value.value)) {
           const target = file.variables[value.value.id];
-          if (!target) return err(`${at}: the alias points to "${value.value.id}", which is not a variable of this file.`);
+          if (!target)
+            return err(`${at}: the alias points to "${value.value.id}", which is not a variable of this file.`);
           if (target.resolvedType !== v.resolvedType) {
-            return err(`${at}: the alias points to "${target.name}", a ${target.resolvedType} variable, but "${v.name}" is ${v.resolvedType}; an alias must point to a variable of the same type.`);
+            return err(
+              `${at}: the alias points to "${target.name}", a ${target.resolvedType} variable, but "${v.name}" is ${v.resolvedType}; an alias must point to a variable of the same type.`,
+            );
           }
         }
         patch.values.set(modeId, value.value);
@@ -145,12 +176,16 @@ export function applyUpdate(file: FileRecord, body: unknown): BatchResult {
 
   // Names stay unique within each collection that has a renamed variable (a swap of two names is fine).
   const renamedCollections = new Set<string>();
-  for (const [id, p] of patches) if (p.name !== undefined) renamedCollections.add(file.variables[id]!.variableCollectionId);
+  for (const [id, p] of patches)
+    if (p.name !== undefined) renamedCollections.add(file.variables[id]!.variableCollectionId);
   for (const cid of renamedCollections) {
     const seen = new Set<string>();
     for (const vid of file.variableCollections[cid]?.variableIds ?? []) {
       const name = patches.get(vid)?.name ?? file.variables[vid]?.name ?? '';
-      if (seen.has(name)) return err(`Collection "${file.variableCollections[cid]!.name}" would have two variables named "${name}"; names must be unique in a collection.`);
+      if (seen.has(name))
+        return err(
+          `Collection "${file.variableCollections[cid]!.name}" would have two variables named "${name}"; names must be unique in a collection.`,
+        );
       seen.add(name);
     }
   }
@@ -172,7 +207,9 @@ export function applyUpdate(file: FileRecord, body: unknown): BatchResult {
         const c = file.variableCollections[modeOwner.get(m) ?? ''];
         return c?.modes.find((x) => x.modeId === m)?.name ?? null;
       };
-      return err(`Alias cycle: ${describeCycle(cycle, (id) => patches.get(id)?.name ?? file.variables[id]?.name ?? id, modeName)}. Point one of them at a literal value.`);
+      return err(
+        `Alias cycle: ${describeCycle(cycle, (id) => patches.get(id)?.name ?? file.variables[id]?.name ?? id, modeName)}. Point one of them at a literal value.`,
+      );
     }
   }
 

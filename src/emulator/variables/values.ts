@@ -11,9 +11,29 @@ export const RESOLVED_TYPES: readonly ResolvedType[] = ['COLOR', 'FLOAT', 'STRIN
  * the `VariableScope` enum of Figma's OpenAPI document (@figma/rest-api-spec), in its order, both dialects.
  */
 export const VARIABLE_SCOPES = new Set([
-  'ALL_SCOPES', 'TEXT_CONTENT', 'CORNER_RADIUS', 'WIDTH_HEIGHT', 'GAP', 'ALL_FILLS', 'FRAME_FILL', 'SHAPE_FILL',
-  'TEXT_FILL', 'STROKE_COLOR', 'STROKE_FLOAT', 'EFFECT_FLOAT', 'EFFECT_COLOR', 'OPACITY', 'COLOR_OPACITY', 'FONT_FAMILY',
-  'FONT_STYLE', 'FONT_WEIGHT', 'FONT_SIZE', 'LINE_HEIGHT', 'LETTER_SPACING', 'PARAGRAPH_SPACING', 'PARAGRAPH_INDENT',
+  'ALL_SCOPES',
+  'TEXT_CONTENT',
+  'CORNER_RADIUS',
+  'WIDTH_HEIGHT',
+  'GAP',
+  'ALL_FILLS',
+  'FRAME_FILL',
+  'SHAPE_FILL',
+  'TEXT_FILL',
+  'STROKE_COLOR',
+  'STROKE_FLOAT',
+  'EFFECT_FLOAT',
+  'EFFECT_COLOR',
+  'OPACITY',
+  'COLOR_OPACITY',
+  'FONT_FAMILY',
+  'FONT_STYLE',
+  'FONT_WEIGHT',
+  'FONT_SIZE',
+  'LINE_HEIGHT',
+  'LETTER_SPACING',
+  'PARAGRAPH_SPACING',
+  'PARAGRAPH_INDENT',
   'FONT_VARIATIONS',
 ]);
 
@@ -25,8 +45,22 @@ export const VARIABLE_SCOPES = new Set([
  */
 export const SCOPES_BY_TYPE: Record<ResolvedType, ReadonlySet<string>> = {
   FLOAT: new Set([
-    'ALL_SCOPES', 'TEXT_CONTENT', 'CORNER_RADIUS', 'WIDTH_HEIGHT', 'GAP', 'STROKE_FLOAT', 'EFFECT_FLOAT', 'OPACITY', 'COLOR_OPACITY',
-    'FONT_WEIGHT', 'FONT_SIZE', 'LINE_HEIGHT', 'LETTER_SPACING', 'PARAGRAPH_SPACING', 'PARAGRAPH_INDENT', 'FONT_VARIATIONS',
+    'ALL_SCOPES',
+    'TEXT_CONTENT',
+    'CORNER_RADIUS',
+    'WIDTH_HEIGHT',
+    'GAP',
+    'STROKE_FLOAT',
+    'EFFECT_FLOAT',
+    'OPACITY',
+    'COLOR_OPACITY',
+    'FONT_WEIGHT',
+    'FONT_SIZE',
+    'LINE_HEIGHT',
+    'LETTER_SPACING',
+    'PARAGRAPH_SPACING',
+    'PARAGRAPH_INDENT',
+    'FONT_VARIATIONS',
   ]),
   STRING: new Set(['ALL_SCOPES', 'TEXT_CONTENT', 'FONT_FAMILY', 'FONT_STYLE']),
   COLOR: new Set(['ALL_SCOPES', 'ALL_FILLS', 'FRAME_FILL', 'SHAPE_FILL', 'TEXT_FILL', 'STROKE_COLOR', 'EFFECT_COLOR']),
@@ -47,16 +81,25 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /** Variable names: slash paths without `.`, `{`, `}` (they would clash with token references). */
 export function checkVariableName(name: unknown, where: string): Check<string> {
-  if (typeof name !== 'string' || name.trim() === '') return { ok: false, message: `${where}: "name" must be a non-empty string.` };
+  if (typeof name !== 'string' || name.trim() === '')
+    return { ok: false, message: `${where}: "name" must be a non-empty string.` };
   const bad = /[.{}]/.exec(name);
-  if (bad) return { ok: false, message: `${where}: name "${name}" contains "${bad[0]}"; variable names may not contain ".", "{" or "}". Use "/" to group.` };
+  if (bad)
+    return {
+      ok: false,
+      message: `${where}: name "${name}" contains "${bad[0]}"; variable names may not contain ".", "{" or "}". Use "/" to group.`,
+    };
   return { ok: true, value: name };
 }
 
 export function checkPlainName(name: unknown, where: string, what: string): Check<string> {
-  if (typeof name !== 'string' || name.trim() === '') return { ok: false, message: `${where}: "name" of a ${what} must be a non-empty string.` };
+  if (typeof name !== 'string' || name.trim() === '')
+    return { ok: false, message: `${where}: "name" of a ${what} must be a non-empty string.` };
   if (what === 'mode' && [...name].length > MAX_MODE_NAME_LENGTH) {
-    return { ok: false, message: `${where}: mode name "${name}" has ${[...name].length} characters; mode names may have at most ${MAX_MODE_NAME_LENGTH}.` };
+    return {
+      ok: false,
+      message: `${where}: mode name "${name}" has ${[...name].length} characters; mode names may have at most ${MAX_MODE_NAME_LENGTH}.`,
+    };
   }
   return { ok: true, value: name };
 }
@@ -68,60 +111,100 @@ export function isAlias(v: unknown): v is { type: 'VARIABLE_ALIAS'; id: string }
 /** A literal of `type`, or an alias object (its target is checked by the caller). */
 export function checkValue(type: ResolvedType, value: unknown, where: string): Check<VariableValue> {
   if (isAlias(value)) {
-    if (typeof value.id !== 'string' || value.id === '') return { ok: false, message: `${where}: an alias needs "id", the id of the variable it points to.` };
+    if (typeof value.id !== 'string' || value.id === '')
+      return { ok: false, message: `${where}: an alias needs "id", the id of the variable it points to.` };
     return { ok: true, value: { type: 'VARIABLE_ALIAS', id: value.id } };
   }
-  const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  const got =
+    value === null
+      ? 'null'
+      : Array.isArray(value)
+        ? 'an array'
+        : typeof value === 'object'
+          ? 'an object'
+          : `a ${typeof value}`;
   switch (type) {
     case 'COLOR': {
-      if (!isObject(value)) return { ok: false, message: `${where}: the value is ${got} but the variable is COLOR; send {"r","g","b","a"} with numbers from 0 to 1.` };
+      if (!isObject(value))
+        return {
+          ok: false,
+          message: `${where}: the value is ${got} but the variable is COLOR; send {"r","g","b","a"} with numbers from 0 to 1.`,
+        };
       for (const k of Object.keys(value)) {
-        if (!['r', 'g', 'b', 'a'].includes(k)) return { ok: false, message: `${where}: unknown color key "${k}"; a COLOR value has r, g, b and a.` };
+        if (!['r', 'g', 'b', 'a'].includes(k))
+          return { ok: false, message: `${where}: unknown color key "${k}"; a COLOR value has r, g, b and a.` };
       }
       const out = { r: 0, g: 0, b: 0, a: 1 };
       for (const k of ['r', 'g', 'b', 'a'] as const) {
         const c = value[k];
         if (c === undefined && k === 'a') continue;
         if (typeof c !== 'number' || !Number.isFinite(c) || c < 0 || c > 1) {
-          return { ok: false, message: `${where}: color component "${k}" must be a number from 0 to 1 (got ${JSON.stringify(c) ?? 'nothing'}).` };
+          return {
+            ok: false,
+            message: `${where}: color component "${k}" must be a number from 0 to 1 (got ${JSON.stringify(c) ?? 'nothing'}).`,
+          };
         }
         out[k] = c;
       }
       return { ok: true, value: out };
     }
     case 'FLOAT':
-      if (typeof value !== 'number' || !Number.isFinite(value)) return { ok: false, message: `${where}: the value is ${got} but the variable is FLOAT; send a finite number.` };
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        return { ok: false, message: `${where}: the value is ${got} but the variable is FLOAT; send a finite number.` };
       return { ok: true, value };
     case 'STRING':
-      if (typeof value !== 'string') return { ok: false, message: `${where}: the value is ${got} but the variable is STRING; send a string.` };
+      if (typeof value !== 'string')
+        return { ok: false, message: `${where}: the value is ${got} but the variable is STRING; send a string.` };
       return { ok: true, value };
     case 'BOOLEAN':
-      if (typeof value !== 'boolean') return { ok: false, message: `${where}: the value is ${got} but the variable is BOOLEAN; send true or false.` };
+      if (typeof value !== 'boolean')
+        return { ok: false, message: `${where}: the value is ${got} but the variable is BOOLEAN; send true or false.` };
       return { ok: true, value };
   }
 }
 
 /** Scope names from the enum that fit `type`; ALL_SCOPES alone, and ALL_FILLS without another fill scope. */
 export function checkScopes(scopes: unknown, where: string, type: ResolvedType): Check<string[]> {
-  if (!Array.isArray(scopes) || scopes.some((s) => typeof s !== 'string')) return { ok: false, message: `${where}: "scopes" must be an array of scope names such as "ALL_SCOPES".` };
+  if (!Array.isArray(scopes) || scopes.some((s) => typeof s !== 'string'))
+    return { ok: false, message: `${where}: "scopes" must be an array of scope names such as "ALL_SCOPES".` };
   const list = scopes as string[];
   for (const s of list) {
-    if (!VARIABLE_SCOPES.has(s)) return { ok: false, message: `${where}: unknown scope "${s}"; allowed: ${[...VARIABLE_SCOPES].join(', ')}.` };
+    if (!VARIABLE_SCOPES.has(s))
+      return { ok: false, message: `${where}: unknown scope "${s}"; allowed: ${[...VARIABLE_SCOPES].join(', ')}.` };
     const fits = SCOPES_BY_TYPE[type];
-    if (!fits.has(s)) return { ok: false, message: `${where}: scope "${s}" does not fit a ${type} variable; a ${type} variable takes ${[...fits].join(', ')}.` };
+    if (!fits.has(s))
+      return {
+        ok: false,
+        message: `${where}: scope "${s}" does not fit a ${type} variable; a ${type} variable takes ${[...fits].join(', ')}.`,
+      };
   }
-  if (list.includes('ALL_SCOPES') && list.length > 1) return { ok: false, message: `${where}: "ALL_SCOPES" cannot be combined with other scopes; send ["ALL_SCOPES"] alone or the scopes without it.` };
+  if (list.includes('ALL_SCOPES') && list.length > 1)
+    return {
+      ok: false,
+      message: `${where}: "ALL_SCOPES" cannot be combined with other scopes; send ["ALL_SCOPES"] alone or the scopes without it.`,
+    };
   if (list.includes('ALL_FILLS') && list.some((s) => s === 'FRAME_FILL' || s === 'SHAPE_FILL' || s === 'TEXT_FILL')) {
-    return { ok: false, message: `${where}: "ALL_FILLS" cannot be combined with FRAME_FILL, SHAPE_FILL or TEXT_FILL; it already covers them.` };
+    return {
+      ok: false,
+      message: `${where}: "ALL_FILLS" cannot be combined with FRAME_FILL, SHAPE_FILL or TEXT_FILL; it already covers them.`,
+    };
   }
   return { ok: true, value: [...list] };
 }
 
 /** `{WEB?, ANDROID?, iOS?}` with string values (schema `VariableCodeSyntax`). */
 export function checkCodeSyntax(value: unknown, where: string): Check<Record<string, string>> {
-  if (!isObject(value)) return { ok: false, message: `${where}: "codeSyntax" must be an object with optional WEB, ANDROID and iOS strings.` };
+  if (!isObject(value))
+    return {
+      ok: false,
+      message: `${where}: "codeSyntax" must be an object with optional WEB, ANDROID and iOS strings.`,
+    };
   for (const [k, v] of Object.entries(value)) {
-    if (!(CODE_SYNTAX_PLATFORMS as readonly string[]).includes(k)) return { ok: false, message: `${where}: unknown codeSyntax platform "${k}"; allowed: ${CODE_SYNTAX_PLATFORMS.join(', ')}.` };
+    if (!(CODE_SYNTAX_PLATFORMS as readonly string[]).includes(k))
+      return {
+        ok: false,
+        message: `${where}: unknown codeSyntax platform "${k}"; allowed: ${CODE_SYNTAX_PLATFORMS.join(', ')}.`,
+      };
     if (typeof v !== 'string') return { ok: false, message: `${where}: codeSyntax.${k} must be a string.` };
   }
   return { ok: true, value: { ...(value as Record<string, string>) } };

@@ -36,7 +36,11 @@ export interface RawToken {
 }
 
 /** A token's JSON path, and below it: built only for a problem (not stored per token). */
-export const pathOf = (t: RawToken, ...below: (string | number)[]): (string | number)[] => [...t.group, t.key, ...below];
+export const pathOf = (t: RawToken, ...below: (string | number)[]): (string | number)[] => [
+  ...t.group,
+  t.key,
+  ...below,
+];
 
 const RESERVED = /[.{}]/;
 const TOKEN_PROPS = ['$value', '$type', '$description', '$extensions', '$deprecated'];
@@ -73,7 +77,13 @@ export function collectTokens(
   const { file, mark, slug, namespaced } = opts;
   const at = opts.at ?? [];
   if (!isObject(json)) {
-    problems.push({ severity: 'error', file, ...(at.length > 0 ? { jsonPath: at } : { offset: 0 }), message: 'a token file must hold a JSON object', hint: 'Wrap the tokens in { }.' });
+    problems.push({
+      severity: 'error',
+      file,
+      ...(at.length > 0 ? { jsonPath: at } : { offset: 0 }),
+      message: 'a token file must hold a JSON object',
+      hint: 'Wrap the tokens in { }.',
+    });
     return;
   }
   let start: Record<string, unknown> = json;
@@ -100,22 +110,49 @@ export function collectTokens(
     start = inner;
     startPath = [...at, slug];
   }
-  const w: Walk = { out, file, mark, problems, root: json, rootPath: at, refs: opts.refs, extending: [], cycles: new Set() };
+  const w: Walk = {
+    out,
+    file,
+    mark,
+    problems,
+    root: json,
+    rootPath: at,
+    refs: opts.refs,
+    extending: [],
+    cycles: new Set(),
+  };
   const rootType = typeof json['$type'] === 'string' ? json['$type'] : undefined;
   checkGroupProps(w, json, at, true);
   if (start !== json) checkGroupProps(w, start, startPath, false);
   const before = problems.length;
   const resolved = resolveGroup(w, start, startPath, namespaced ? slug : '');
-  walkGroup(w, resolved, startPath, namespaced ? `${slug}.` : '', '', typeof start['$type'] === 'string' ? start['$type'] : rootType, groupDeprecation(json, undefined), problems.length > before);
+  walkGroup(
+    w,
+    resolved,
+    startPath,
+    namespaced ? `${slug}.` : '',
+    '',
+    typeof start['$type'] === 'string' ? start['$type'] : rootType,
+    groupDeprecation(json, undefined),
+    problems.length > before,
+  );
 }
 
-function groupDeprecation(group: Record<string, unknown>, inherited: boolean | string | undefined): boolean | string | undefined {
+function groupDeprecation(
+  group: Record<string, unknown>,
+  inherited: boolean | string | undefined,
+): boolean | string | undefined {
   const d = group['$deprecated'];
   return typeof d === 'boolean' || typeof d === 'string' ? d : inherited;
 }
 
 /** The `$` keys of a group: known ones with the right shape, unknown ones with "did you mean". */
-function checkGroupProps(w: Walk, group: Record<string, unknown>, jsonPath: (string | number)[], isFileRoot: boolean): void {
+function checkGroupProps(
+  w: Walk,
+  group: Record<string, unknown>,
+  jsonPath: (string | number)[],
+  isFileRoot: boolean,
+): void {
   for (const k in group) {
     if (k.charCodeAt(0) !== 36 /* $ */) continue;
     const v = group[k];
@@ -129,7 +166,9 @@ function checkGroupProps(w: Walk, group: Record<string, unknown>, jsonPath: (str
         jsonPath: [...jsonPath, k],
         at: 'key',
         message: `unknown property "${k}"${guess ? ` (did you mean "${guess}"?)` : ''}`,
-        hint: guess ? `Rename it to "${guess}".` : `Remove it: names starting with "$" are reserved for the format's properties (${[...TOKEN_PROPS, ...GROUP_PROPS].filter((x, i, a) => a.indexOf(x) === i).join(', ')}); put your own data under "$extensions".`,
+        hint: guess
+          ? `Rename it to "${guess}".`
+          : `Remove it: names starting with "$" are reserved for the format's properties (${[...TOKEN_PROPS, ...GROUP_PROPS].filter((x, i, a) => a.indexOf(x) === i).join(', ')}); put your own data under "$extensions".`,
       });
       continue;
     }
@@ -139,12 +178,29 @@ function checkGroupProps(w: Walk, group: Record<string, unknown>, jsonPath: (str
 
 function checkPropShape(w: Walk, k: string, v: unknown, jsonPath: (string | number)[], tokenPath?: string): void {
   const bad = (message: string, hint: string): void => {
-    w.problems.push({ severity: 'error', file: w.file, jsonPath, ...(tokenPath !== undefined ? { tokenPath } : {}), message, hint });
+    w.problems.push({
+      severity: 'error',
+      file: w.file,
+      jsonPath,
+      ...(tokenPath !== undefined ? { tokenPath } : {}),
+      message,
+      hint,
+    });
   };
-  if (k === '$type' && typeof v !== 'string') bad(`"$type" must be a string, not ${JSON.stringify(v)}`, 'Write the type name, e.g. "$type": "color".');
-  else if (k === '$description' && typeof v !== 'string') bad(`"$description" must be a string, not ${JSON.stringify(v)}`, 'Write the description as plain text.');
-  else if (k === '$deprecated' && typeof v !== 'boolean' && typeof v !== 'string') bad(`"$deprecated" must be true, false or an explanation, not ${JSON.stringify(v)}`, 'Write "$deprecated": true, or a string saying what to use instead.');
-  else if (k === '$extensions' && !isObject(v)) bad(`"$extensions" must be an object keyed by vendor, not ${JSON.stringify(v)}`, 'Write e.g. "$extensions": { "com.example": { ... } }.');
+  if (k === '$type' && typeof v !== 'string')
+    bad(`"$type" must be a string, not ${JSON.stringify(v)}`, 'Write the type name, e.g. "$type": "color".');
+  else if (k === '$description' && typeof v !== 'string')
+    bad(`"$description" must be a string, not ${JSON.stringify(v)}`, 'Write the description as plain text.');
+  else if (k === '$deprecated' && typeof v !== 'boolean' && typeof v !== 'string')
+    bad(
+      `"$deprecated" must be true, false or an explanation, not ${JSON.stringify(v)}`,
+      'Write "$deprecated": true, or a string saying what to use instead.',
+    );
+  else if (k === '$extensions' && !isObject(v))
+    bad(
+      `"$extensions" must be an object keyed by vendor, not ${JSON.stringify(v)}`,
+      'Write e.g. "$extensions": { "com.example": { ... } }.',
+    );
 }
 
 /**
@@ -152,7 +208,12 @@ function checkPropShape(w: Walk, k: string, v: unknown, jsonPath: (string | numb
  * merge where local tokens and properties replace inherited ones at the same path. The target is a
  * group of the same source; cycles and unknown targets are refused.
  */
-function resolveGroup(w: Walk, group: Record<string, unknown>, jsonPath: (string | number)[], dotted: string): Record<string, unknown> {
+function resolveGroup(
+  w: Walk,
+  group: Record<string, unknown>,
+  jsonPath: (string | number)[],
+  dotted: string,
+): Record<string, unknown> {
   const ext = group['$extends'];
   const ref = w.refs ? group['$ref'] : undefined;
   if (ext === undefined && ref === undefined) return group;
@@ -163,7 +224,13 @@ function resolveGroup(w: Walk, group: Record<string, unknown>, jsonPath: (string
   return merged;
 }
 
-function locateGroup(w: Walk, raw: unknown, jsonPath: (string | number)[], self: string, key: string): Record<string, unknown> | undefined {
+function locateGroup(
+  w: Walk,
+  raw: unknown,
+  jsonPath: (string | number)[],
+  self: string,
+  key: string,
+): Record<string, unknown> | undefined {
   const fail = (message: string, hint: string): undefined => {
     w.problems.push({ severity: 'error', file: w.file, jsonPath, ...(self ? { tokenPath: self } : {}), message, hint });
     return undefined;
@@ -171,14 +238,21 @@ function locateGroup(w: Walk, raw: unknown, jsonPath: (string | number)[], self:
   let segments: string[] | undefined;
   if (typeof raw === 'string' && /^\{[^{}]+\}$/.test(raw)) segments = raw.slice(1, -1).split('.');
   else if (typeof raw === 'string' && raw.startsWith('#/')) segments = raw.slice(2).split('/').map(unescapePointer);
-  if (!segments) return fail(`"${key}" must be a reference to a group, "{group.path}" or "#/group/path", not ${JSON.stringify(raw)}`, 'Point it at a group of this file (groups.md "Extending Groups").');
+  if (!segments)
+    return fail(
+      `"${key}" must be a reference to a group, "{group.path}" or "#/group/path", not ${JSON.stringify(raw)}`,
+      'Point it at a group of this file (groups.md "Extending Groups").',
+    );
   const target = segments.join('.');
   if (w.extending.includes(target) || target === self) {
     const members = [...w.extending, self].filter(Boolean);
     const id = [...members].sort().join('\u0000');
     if (w.cycles.has(id)) return undefined;
     w.cycles.add(id);
-    return fail(`"${key}" makes a cycle: ${[...w.extending, self].filter(Boolean).join(' -> ')} -> ${target}`, 'Groups MUST NOT extend themselves, directly or through others (groups.md "Circular Reference Prevention"); remove one "$extends".');
+    return fail(
+      `"${key}" makes a cycle: ${[...w.extending, self].filter(Boolean).join(' -> ')} -> ${target}`,
+      'Groups MUST NOT extend themselves, directly or through others (groups.md "Circular Reference Prevention"); remove one "$extends".',
+    );
   }
   let node: unknown = w.root;
   let inheritedType: unknown;
@@ -187,25 +261,39 @@ function locateGroup(w: Walk, raw: unknown, jsonPath: (string | number)[], self:
     if (typeof node['$type'] === 'string') inheritedType = node['$type'];
     node = childOf(node, s, w.mark);
   }
-  if (!isObject(node)) return fail(`"${key}" points to ${raw as string}, which is no group of this file`, 'Point it at an existing group of the same file (tokensync resolves group extension inside one file).');
-  if ('$value' in node) return fail(`"${key}" points to ${raw as string}, which is a token, not a group`, '"$extends" MUST NOT reference a token (groups.md "Extending Groups"); point it at a group, or use an alias for a token.');
+  if (!isObject(node))
+    return fail(
+      `"${key}" points to ${raw as string}, which is no group of this file`,
+      'Point it at an existing group of the same file (tokensync resolves group extension inside one file).',
+    );
+  if ('$value' in node)
+    return fail(
+      `"${key}" points to ${raw as string}, which is a token, not a group`,
+      '"$extends" MUST NOT reference a token (groups.md "Extending Groups"); point it at a group, or use an alias for a token.',
+    );
   // The target's own extension first (chains), with the cycle guard.
   w.extending.push(self);
   const resolved = resolveGroup(w, node, [...w.rootPath, ...segments], target);
   w.extending.pop();
-  if (typeof resolved['$type'] !== 'string' && typeof inheritedType === 'string') return { $type: inheritedType, ...resolved };
+  if (typeof resolved['$type'] !== 'string' && typeof inheritedType === 'string')
+    return { $type: inheritedType, ...resolved };
   return resolved;
 }
 
 /** Deep merge of groups.md "Inheritance Semantics": tokens replace whole, groups merge. */
-function mergeGroups(base: Record<string, unknown>, local: Record<string, unknown>, mark: number): Record<string, unknown> {
+function mergeGroups(
+  base: Record<string, unknown>,
+  local: Record<string, unknown>,
+  mark: number,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k in base) if (k !== '$extends' && k !== '$ref') out[k] = base[k];
   for (const k in local) {
     if (k === '$extends' || k === '$ref') continue;
     const l = local[k];
     const b = out[k] ?? (mark >= 0 ? out[String.fromCharCode(mark) + unmark(k, mark)] : undefined);
-    if (!k.startsWith('$') && isObject(l) && isObject(b) && !('$value' in l) && !('$value' in b)) out[k] = mergeGroups(b, l, mark);
+    if (!k.startsWith('$') && isObject(l) && isObject(b) && !('$value' in l) && !('$value' in b))
+      out[k] = mergeGroups(b, l, mark);
     else out[k] = l;
   }
   return out;
@@ -266,13 +354,30 @@ function walkGroup(
         delete (node as Record<string, unknown>)['$ref'];
       } else {
         if (key === '$root') {
-          problems.push({ severity: 'error', file, jsonPath: [...jsonPath, key], at: 'key', tokenPath: dotted, message: '"$root" must be a token (an object with "$value")', hint: 'Give it a "$value", or remove it (groups.md "Root Tokens in Groups").' });
+          problems.push({
+            severity: 'error',
+            file,
+            jsonPath: [...jsonPath, key],
+            at: 'key',
+            tokenPath: dotted,
+            message: '"$root" must be a token (an object with "$value")',
+            hint: 'Give it a "$value", or remove it (groups.md "Root Tokens in Groups").',
+          });
           continue;
         }
         checkGroupProps(w, node, [...jsonPath, key], false);
         const before = problems.length;
         const g = resolveGroup(w, node, [...jsonPath, key], dotted);
-        walkGroup(w, g, [...jsonPath, key], `${dotted}.`, `${namePrefix}${key}/`, typeof g['$type'] === 'string' ? g['$type'] : groupType, groupDeprecation(g, deprecated), muted || problems.length > before);
+        walkGroup(
+          w,
+          g,
+          [...jsonPath, key],
+          `${dotted}.`,
+          `${namePrefix}${key}/`,
+          typeof g['$type'] === 'string' ? g['$type'] : groupType,
+          groupDeprecation(g, deprecated),
+          muted || problems.length > before,
+        );
         continue;
       }
     }
@@ -294,7 +399,8 @@ function walkGroup(
       }
       // The common keys first, without a list search (this runs for every key of every token: issue 6).
       const v = tok[k];
-      if (k === '$value' || (k === '$type' && typeof v === 'string') || (k === '$description' && typeof v === 'string')) continue;
+      if (k === '$value' || (k === '$type' && typeof v === 'string') || (k === '$description' && typeof v === 'string'))
+        continue;
       if (k === '$extensions' && typeof v === 'object' && v !== null && !Array.isArray(v)) continue;
       if (!TOKEN_PROPS.includes(k)) {
         const guess = didYouMean(k, TOKEN_PROPS);
@@ -305,7 +411,9 @@ function walkGroup(
           at: 'key',
           tokenPath: dotted,
           message: `unknown property "${k}"${guess ? ` (did you mean "${guess}"?)` : ''}`,
-          hint: guess ? `Rename it to "${guess}".` : `Remove it: a token holds ${TOKEN_PROPS.join(', ')}; put your own data under "$extensions".`,
+          hint: guess
+            ? `Rename it to "${guess}".`
+            : `Remove it: a token holds ${TOKEN_PROPS.join(', ')}; put your own data under "$extensions".`,
         });
       } else {
         checkPropShape(w, k, v, [...jsonPath, key, k], dotted);
@@ -317,8 +425,10 @@ function walkGroup(
     const desc = tok['$description'];
     const name = namePrefix + key;
     let value = tok['$value'];
-    if (mark >= 0 && typeof value === 'object' && value !== null && hasMark(value, mark)) value = unmarkDeep(value, mark);
-    if (w.refs && typeof value === 'object' && value !== null) value = expandPointers(w, value, [...jsonPath, key, '$value'], dotted, 0);
+    if (mark >= 0 && typeof value === 'object' && value !== null && hasMark(value, mark))
+      value = unmarkDeep(value, mark);
+    if (w.refs && typeof value === 'object' && value !== null)
+      value = expandPointers(w, value, [...jsonPath, key, '$value'], dotted, 0);
     const dep = tok['$deprecated'];
     out.set(name, {
       name,
@@ -360,7 +470,13 @@ function isTokenPointer(w: Walk, ptr: string): boolean {
  * one into a value is replaced by what it points to. Pointers outside this source, to nothing, or
  * in a cycle are refused.
  */
-function expandPointers(w: Walk, value: unknown, jsonPath: (string | number)[], tokenPath: string, depth: number): unknown {
+function expandPointers(
+  w: Walk,
+  value: unknown,
+  jsonPath: (string | number)[],
+  tokenPath: string,
+  depth: number,
+): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
@@ -385,9 +501,16 @@ function expandPointers(w: Walk, value: unknown, jsonPath: (string | number)[], 
     return undefined;
   };
   if (typeof ref !== 'string' || !ref.startsWith('#/')) {
-    return fail(`"$ref" must be a JSON pointer into this file ("#/group/token/$value/..."), not ${JSON.stringify(ref)}`, 'Use an RFC 6901 pointer starting with "#/" (format aliases.md "JSON Pointer Syntax").');
+    return fail(
+      `"$ref" must be a JSON pointer into this file ("#/group/token/$value/..."), not ${JSON.stringify(ref)}`,
+      'Use an RFC 6901 pointer starting with "#/" (format aliases.md "JSON Pointer Syntax").',
+    );
   }
-  if (depth > 32) return fail(`"$ref" ${ref} is part of a reference cycle`, 'References MUST NOT be circular (format aliases.md "Circular References").');
+  if (depth > 32)
+    return fail(
+      `"$ref" ${ref} is part of a reference cycle`,
+      'References MUST NOT be circular (format aliases.md "Circular References").',
+    );
   const segs = ref.slice(2).split('/').map(unescapePointer);
   const valueAt = segs.indexOf('$value');
   if (valueAt === segs.length - 1 && valueAt > 0) return `{${segs.slice(0, -1).join('.')}}`;
@@ -397,9 +520,16 @@ function expandPointers(w: Walk, value: unknown, jsonPath: (string | number)[], 
     else if (isObject(node)) node = childOf(node, s, w.mark);
     else node = undefined;
     if (typeof node === 'string' && i < segs.length - 1 && /^\{[^{}]+\}$/.test(node)) {
-      return fail(`"$ref" ${ref} goes through the alias ${node}`, `Point the reference at the value of ${node.slice(1, -1)} itself.`);
+      return fail(
+        `"$ref" ${ref} goes through the alias ${node}`,
+        `Point the reference at the value of ${node.slice(1, -1)} itself.`,
+      );
     }
-    if (node === undefined) return fail(`"$ref" ${ref} points to nothing: "${s}" does not exist`, 'Point it at an existing location of this file.');
+    if (node === undefined)
+      return fail(
+        `"$ref" ${ref} points to nothing: "${s}" does not exist`,
+        'Point it at an existing location of this file.',
+      );
   }
   if (w.mark >= 0 && hasMark(node, w.mark)) node = unmarkDeep(node, w.mark);
   return expandPointers(w, node, jsonPath, tokenPath, depth + 1);

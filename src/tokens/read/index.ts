@@ -17,9 +17,23 @@ import type { RepoToken } from '../../model/dtcg.js';
 import type { Collection, TokenSet, Variable } from '../../model/types.js';
 import { refText } from '../../types/common.js';
 import type { Diagnostic } from '../errors.js';
-import { RESOLVER_FILE, designOwnedFiles, parseResolver, type CollectionLayout, type ResolverProblem, type TokenSource } from '../resolver-doc.js';
+import {
+  RESOLVER_FILE,
+  designOwnedFiles,
+  parseResolver,
+  type CollectionLayout,
+  type ResolverProblem,
+  type TokenSource,
+} from '../resolver-doc.js';
 import { collectTokens, type RawToken } from './gather.js';
-import { parseOrReport, parseTokenFile, workTreeSource, type TokenFileSource, type TokenSources, type WrittenOrder } from './parse.js';
+import {
+  parseOrReport,
+  parseTokenFile,
+  workTreeSource,
+  type TokenFileSource,
+  type TokenSources,
+  type WrittenOrder,
+} from './parse.js';
 import type { Problem } from './problems.js';
 import { toDiagnostics } from './report.js';
 import { resolveReferences } from './resolve.js';
@@ -44,7 +58,11 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
   const displayDir = path.relative(root, dir).split(path.sep).join('/') || '.';
   const problems: Problem[] = [];
   const sources: TokenSources = { files: new Map(), modeFiles: new Map() };
-  const done = (set: TokenSet): Analysis => ({ set, sources, diagnostics: toDiagnostics(problems, sources, displayDir) });
+  const done = (set: TokenSet): Analysis => ({
+    set,
+    sources,
+    diagnostics: toDiagnostics(problems, sources, displayDir),
+  });
 
   // The folder listing runs while the files are read (awaited where it is used; caught here so an
   // early return leaves no unhandled rejection).
@@ -63,12 +81,30 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
     const resolverProblems: ResolverProblem[] = [];
     layouts = parseResolver(resolverJson, resolverProblems);
     sources.layouts = layouts;
-    for (const p of resolverProblems) problems.push({ severity: p.severity ?? 'error', file: RESOLVER_FILE, jsonPath: p.jsonPath, message: p.message, hint: p.hint });
+    for (const p of resolverProblems)
+      problems.push({
+        severity: p.severity ?? 'error',
+        file: RESOLVER_FILE,
+        jsonPath: p.jsonPath,
+        message: p.message,
+        hint: p.hint,
+      });
   }
 
   // Read every token file in parallel.
-  const sourcesOf = (l: CollectionLayout, mode: string): TokenSource[] => l.sources?.get(mode) ?? [{ file: l.files.get(mode)! }];
-  const fileList = [...new Set(layouts.flatMap((l) => l.collection.modes.flatMap((m) => sourcesOf(l, m.name).filter((s) => s.at === undefined).map((s) => s.file))))];
+  const sourcesOf = (l: CollectionLayout, mode: string): TokenSource[] =>
+    l.sources?.get(mode) ?? [{ file: l.files.get(mode)! }];
+  const fileList = [
+    ...new Set(
+      layouts.flatMap((l) =>
+        l.collection.modes.flatMap((m) =>
+          sourcesOf(l, m.name)
+            .filter((s) => s.at === undefined)
+            .map((s) => s.file),
+        ),
+      ),
+    ),
+  ];
   const tokenJson = new Map<string, WrittenOrder>();
   const texts = await Promise.all(fileList.map((f) => files.read(f)));
   fileList.forEach((f, i) => {
@@ -125,9 +161,15 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
             const { $ref: _ref, ...rest } = json as Record<string, unknown>;
             json = rest;
             const keys = new Set(Object.keys(rest));
-            for (const [name, t] of out) if (src.overrides.includes(t.file) && keys.has(t.dotted.split('.')[0]!)) out.delete(name);
+            for (const [name, t] of out)
+              if (src.overrides.includes(t.file) && keys.has(t.dotted.split('.')[0]!)) out.delete(name);
           }
-          collectTokens(json, { file: src.file, mark: -1, refs: true, at: src.at, slug: layout.slug, namespaced }, out, problems);
+          collectTokens(
+            json,
+            { file: src.file, mark: -1, refs: true, at: src.at, slug: layout.slug, namespaced },
+            out,
+            problems,
+          );
           continue;
         }
         const parsed = tokenJson.get(src.file);
@@ -135,7 +177,12 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
           readable = false;
           continue;
         }
-        collectTokens(parsed.json, { file: src.file, mark: parsed.mark, refs: parsed.refs, slug: layout.slug, namespaced }, out, problems);
+        collectTokens(
+          parsed.json,
+          { file: src.file, mark: parsed.mark, refs: parsed.refs, slug: layout.slug, namespaced },
+          out,
+          problems,
+        );
       }
       if (readable) perMode.set(mode.name, out);
     }
@@ -175,7 +222,10 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
   resolveReferences(g, collections, namespaced, anyFileBroken);
 
   const { dropped } = g;
-  const set: TokenSet = { collections, variables: dropped.size > 0 ? g.variables.filter((v: Variable) => !dropped.has(v)) : g.variables };
+  const set: TokenSet = {
+    collections,
+    variables: dropped.size > 0 ? g.variables.filter((v: Variable) => !dropped.has(v)) : g.variables,
+  };
   const tokens = dropped.size > 0 ? g.tokens.filter((t: RepoToken) => !dropped.has(t)) : g.tokens;
   if (tokens.length > 0) set.tokens = tokens;
   return done(set);
@@ -195,16 +245,27 @@ function folderLayout(files: string[]): CollectionLayout {
 
 function at(json: unknown, jsonPath: (string | number)[]): unknown {
   let node = json;
-  for (const k of jsonPath) node = typeof node === 'object' && node !== null ? (node as Record<string | number, unknown>)[k] : undefined;
+  for (const k of jsonPath)
+    node = typeof node === 'object' && node !== null ? (node as Record<string | number, unknown>)[k] : undefined;
   return node;
 }
 
 /** Dotted path -> its token in the default mode (types of untyped aliases). */
-function buildIndex(perCollection: { layout: CollectionLayout; perMode: Map<string, Map<string, RawToken>> }[], namespaced: boolean): Map<string, RawToken> {
+function buildIndex(
+  perCollection: { layout: CollectionLayout; perMode: Map<string, Map<string, RawToken>> }[],
+  namespaced: boolean,
+): Map<string, RawToken> {
   const out = new Map<string, RawToken>();
   for (const { layout, perMode } of perCollection) {
     for (const [name, t] of perMode.get(layout.collection.defaultMode) ?? []) {
-      out.set(t.dotted.indexOf('/') === -1 ? t.dotted : namespaced ? `${layout.slug}.${name.split('/').join('.')}` : name.split('/').join('.'), t);
+      out.set(
+        t.dotted.indexOf('/') === -1
+          ? t.dotted
+          : namespaced
+            ? `${layout.slug}.${name.split('/').join('.')}`
+            : name.split('/').join('.'),
+        t,
+      );
     }
   }
   return out;

@@ -92,7 +92,8 @@ export function hasMark(value: unknown, mark: number): boolean {
     for (const v of value as unknown[]) if (hasMark(v, mark)) return true;
     return false;
   }
-  for (const k in value) if (k.charCodeAt(0) === mark || hasMark((value as Record<string, unknown>)[k], mark)) return true;
+  for (const k in value)
+    if (k.charCodeAt(0) === mark || hasMark((value as Record<string, unknown>)[k], mark)) return true;
   return false;
 }
 
@@ -171,20 +172,37 @@ export function parseOrReport(file: string, text: string, sources: TokenSources,
     return json;
   } catch {
     sources.files.set(file, { text, json: undefined });
-    problems.push({ severity: 'error', file, offset: -1, message: 'invalid JSON', hint: 'Fix the JSON syntax at that position.' });
+    problems.push({
+      severity: 'error',
+      file,
+      offset: -1,
+      message: 'invalid JSON',
+      hint: 'Fix the JSON syntax at that position.',
+    });
     return undefined;
   }
 }
 
 /** Like parseOrReport, for a token file: in written key order; its JSON.parse result on first use. */
-export function parseTokenFile(file: string, text: string, sources: TokenSources, problems: Problem[]): WrittenOrder | undefined {
+export function parseTokenFile(
+  file: string,
+  text: string,
+  sources: TokenSources,
+  problems: Problem[],
+): WrittenOrder | undefined {
   let parsed: WrittenOrder;
   try {
     prescan(file, text, problems);
     parsed = parseInWrittenOrder(text);
   } catch {
     sources.files.set(file, { text, json: undefined });
-    problems.push({ severity: 'error', file, offset: -1, message: 'invalid JSON', hint: 'Fix the JSON syntax at that position.' });
+    problems.push({
+      severity: 'error',
+      file,
+      offset: -1,
+      message: 'invalid JSON',
+      hint: 'Fix the JSON syntax at that position.',
+    });
     return undefined;
   }
   if (parsed.mark < 0) {

@@ -13,7 +13,12 @@ import type { Gathered, PendingRef } from './validate.js';
 /** Variable -> mode -> the variable its alias resolved to (for kinds and cycles, without string keys). */
 export type AliasTargets = Map<Variable, Map<string, Variable>>;
 
-export function resolveReferences(g: Gathered, collections: Collection[], namespaced: boolean, anyFileBroken: boolean): void {
+export function resolveReferences(
+  g: Gathered,
+  collections: Collection[],
+  namespaced: boolean,
+  anyFileBroken: boolean,
+): void {
   const { problems, byPath, pending, reported, dropped } = g;
   const targets: AliasTargets = new Map();
   /** Repository-owned token -> the repository-owned tokens it refers to (for cycles). */
@@ -43,7 +48,9 @@ export function resolveReferences(g: Gathered, collections: Collection[], namesp
         file: p.file,
         jsonPath: pathOf(p.token, '$value', ...p.sub),
         tokenPath: p.token.dotted,
-        message: group ? `${p.whole ? 'alias' : 'reference'} {${dotted}} points to a group, not a token` : `${p.whole ? 'alias' : 'reference'} {${dotted}} points to no token`,
+        message: group
+          ? `${p.whole ? 'alias' : 'reference'} {${dotted}} points to a group, not a token`
+          : `${p.whole ? 'alias' : 'reference'} {${dotted}} points to no token`,
         hint: group
           ? `A reference names one token (format aliases.md "Curly Brace Syntax"): point it at a token inside the group, e.g. {${dotted}.$root} for a root token.`
           : `Point it at an existing token${namespaced ? ' (with `tokens.namespace: collection` the path starts with the collection folder name, e.g. {primitives.color.blue.500})' : ''}, or add the token it names.`,
@@ -63,7 +70,10 @@ export function resolveReferences(g: Gathered, collections: Collection[], namesp
             : owner.dtcgType === p.type
               ? `alias {${dotted}} points to a repository-owned token, which the design file does not hold, so this variable cannot alias it`
               : `alias {${dotted}} points to a ${owner.dtcgType} token, but this token is ${p.variable.type}`,
-          hint: owner.variable || owner.dtcgType !== p.type ? 'Point the alias at a token of the same type, or change this token\'s "$type".' : 'Point it at a variable-backed token, or give it a value of its own.',
+          hint:
+            owner.variable || owner.dtcgType !== p.type
+              ? 'Point the alias at a token of the same type, or change this token\'s "$type".'
+              : 'Point it at a variable-backed token, or give it a value of its own.',
         });
         drop(p);
         continue;
@@ -83,7 +93,7 @@ export function resolveReferences(g: Gathered, collections: Collection[], namesp
         jsonPath: pathOf(p.token, '$value', ...p.sub),
         tokenPath: p.token.dotted,
         message: `${p.whole ? 'alias' : 'reference'} {${dotted}} points to a ${owner.dtcgType} token, but ${p.whole ? 'this token is' : `${p.where} needs`} a ${p.type}`,
-        hint: `Point it at a ${p.type} token${p.whole ? ', or change this token\'s "$type"' : ' (format §9: a sub-value reference has the sub-value\'s type)'}.`,
+        hint: `Point it at a ${p.type} token${p.whole ? ', or change this token\'s "$type"' : " (format §9: a sub-value reference has the sub-value's type)"}.`,
       });
       drop(p);
       continue;
@@ -176,7 +186,8 @@ function findCycles(collections: Collection[], targets: AliasTargets): Node[][] 
     if (!target) return [];
     const byMode = targets.get(target);
     if (!byMode) return [];
-    if (target.collection === n.variable.collection) return byMode.has(n.mode) ? [{ variable: target, mode: n.mode }] : [];
+    if (target.collection === n.variable.collection)
+      return byMode.has(n.mode) ? [{ variable: target, mode: n.mode }] : [];
     const out: Node[] = [];
     for (const mode of modesOf.get(target.collection) ?? []) if (byMode.has(mode)) out.push({ variable: target, mode });
     return out;
@@ -191,7 +202,9 @@ function findCycles(collections: Collection[], targets: AliasTargets): Node[][] 
       if (target === undefined || !targets.has(target)) continue;
       const startNode = { variable: v, mode };
       if (stateOf(startNode) !== undefined) continue;
-      const work: { node: Node; children: Node[]; i: number }[] = [{ node: startNode, children: next(startNode), i: 0 }];
+      const work: { node: Node; children: Node[]; i: number }[] = [
+        { node: startNode, children: next(startNode), i: 0 },
+      ];
       setState(startNode, 1);
       stack.push(startNode);
       while (work.length > 0) {
@@ -219,7 +232,9 @@ function findCycles(collections: Collection[], targets: AliasTargets): Node[][] 
 }
 
 /** Cycles among repository-owned tokens (whole-value aliases, shadow and gradient elements), each once. */
-function findRepoCycles(edges: Map<RepoToken, { to: RepoToken; ref: PendingRef }[]>): { to: RepoToken; ref: PendingRef }[][] {
+function findRepoCycles(
+  edges: Map<RepoToken, { to: RepoToken; ref: PendingRef }[]>,
+): { to: RepoToken; ref: PendingRef }[][] {
   const state = new Map<RepoToken, 1 | 2>();
   const path: { to: RepoToken; ref: PendingRef }[] = [];
   const onPath: RepoToken[] = [];

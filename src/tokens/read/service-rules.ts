@@ -12,7 +12,11 @@ import { EXTENSION, RESOLVER_FILE, type CollectionLayout } from '../resolver-doc
 import { pathOf, type RawToken } from './gather.js';
 import type { Problem } from './problems.js';
 
-export function checkServiceRules(perCollection: { layout: CollectionLayout; perMode: Map<string, Map<string, RawToken>> }[], variables: Variable[], problems: Problem[]): void {
+export function checkServiceRules(
+  perCollection: { layout: CollectionLayout; perMode: Map<string, Map<string, RawToken>> }[],
+  variables: Variable[],
+  problems: Problem[],
+): void {
   const byCollection = new Map<string, Variable[]>();
   for (const v of variables) {
     const list = byCollection.get(v.collection) ?? [];
@@ -25,11 +29,23 @@ export function checkServiceRules(perCollection: { layout: CollectionLayout; per
     const seen = new Set<string>();
     for (const m of c.modes) {
       if (seen.has(m.name)) {
-        problems.push({ severity: 'error', file: RESOLVER_FILE, jsonPath: [], message: `collection "${c.name}" has two modes named "${m.name}"; the service refuses duplicate mode names`, hint: 'Rename one of the modes in tokens.resolver.json (the "modes" of the collection).' });
+        problems.push({
+          severity: 'error',
+          file: RESOLVER_FILE,
+          jsonPath: [],
+          message: `collection "${c.name}" has two modes named "${m.name}"; the service refuses duplicate mode names`,
+          hint: 'Rename one of the modes in tokens.resolver.json (the "modes" of the collection).',
+        });
       }
       seen.add(m.name);
       if ([...m.name].length > MAX_MODE_NAME) {
-        problems.push({ severity: 'error', file: RESOLVER_FILE, jsonPath: [], message: `mode "${m.name}" of "${c.name}" has ${[...m.name].length} characters; the service allows at most ${MAX_MODE_NAME}`, hint: 'Shorten the mode name in tokens.resolver.json.' });
+        problems.push({
+          severity: 'error',
+          file: RESOLVER_FILE,
+          jsonPath: [],
+          message: `mode "${m.name}" of "${c.name}" has ${[...m.name].length} characters; the service allows at most ${MAX_MODE_NAME}`,
+          hint: 'Shorten the mode name in tokens.resolver.json.',
+        });
       }
     }
     const tokenOf = (name: string): RawToken | undefined => {
@@ -45,7 +61,15 @@ export function checkServiceRules(perCollection: { layout: CollectionLayout; per
       if (!t) continue;
       const bad = nameProblem(v.name);
       if (bad) {
-        problems.push({ severity: 'error', file: t.file, jsonPath: pathOf(t), at: 'key', tokenPath: t.dotted, message: bad, hint: 'Give every group and token a name with at least one visible character.' });
+        problems.push({
+          severity: 'error',
+          file: t.file,
+          jsonPath: pathOf(t),
+          at: 'key',
+          tokenPath: t.dotted,
+          message: bad,
+          hint: 'Give every group and token a name with at least one visible character.',
+        });
         continue;
       }
       const allowed = SCOPES_FOR_TYPE[v.type];

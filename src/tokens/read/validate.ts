@@ -70,7 +70,13 @@ const placeholder = (): Alias => ({ alias: { collection: '', name: '' } });
  * V8 optimizes this hot loop quickly (issue 6: the OSR compile of the whole of analyzeTokens took
  * ~70 ms on the 2-core machine, competing with the check itself).
  */
-export function validateCollection(layout: CollectionLayout, perMode: Map<string, Map<string, RawToken>>, namespaced: boolean, remBase: number, g: Gathered): void {
+export function validateCollection(
+  layout: CollectionLayout,
+  perMode: Map<string, Map<string, RawToken>>,
+  namespaced: boolean,
+  remBase: number,
+  g: Gathered,
+): void {
   const { problems, variables, tokens, byPath, pending, pendingKinds, reported, dropped } = g;
   const c = layout.collection;
   const defaultTokens = perMode.get(c.defaultMode);
@@ -81,7 +87,8 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
     if (m.name === c.defaultMode) continue;
     for (const [n, t] of perMode.get(m.name) ?? []) if (!defaultTokens?.has(n) && !extra.has(n)) extra.set(n, t);
   }
-  const names = defaultTokens === undefined ? extra : extra.size === 0 ? defaultTokens : new Map([...defaultTokens, ...extra]);
+  const names =
+    defaultTokens === undefined ? extra : extra.size === 0 ? defaultTokens : new Map([...defaultTokens, ...extra]);
   const slots = c.modes.map((m) => ({ mode: m.name, file: layout.files.get(m.name)!, tokens: perMode.get(m.name) }));
 
   // One parse context for the collection; `at` says which token and mode it is working on.
@@ -94,10 +101,24 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
     },
     report: (path, message, hint) => {
       at.ok = false;
-      problems.push({ severity: 'error', file: at.token.file, jsonPath: pathOf(at.token, '$value', ...path), tokenPath: at.token.dotted, message, hint });
+      problems.push({
+        severity: 'error',
+        file: at.token.file,
+        jsonPath: pathOf(at.token, '$value', ...path),
+        tokenPath: at.token.dotted,
+        message,
+        hint,
+      });
     },
     warn: (path, message, hint) => {
-      problems.push({ severity: 'warning', file: at.token.file, jsonPath: pathOf(at.token, '$value', ...path), tokenPath: at.token.dotted, message, hint });
+      problems.push({
+        severity: 'warning',
+        file: at.token.file,
+        jsonPath: pathOf(at.token, '$value', ...path),
+        tokenPath: at.token.dotted,
+        message,
+        hint,
+      });
     },
   };
 
@@ -106,7 +127,12 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
     const base = inDefault ?? first;
     const baseFile = base.file;
     // The dotted path as written, unless a key holds a "/" (then the name's segments are split further).
-    const dottedPath = base.dotted.indexOf('/') === -1 ? base.dotted : namespaced ? `${layout.slug}.${name.split('/').join('.')}` : name.split('/').join('.');
+    const dottedPath =
+      base.dotted.indexOf('/') === -1
+        ? base.dotted
+        : namespaced
+          ? `${layout.slug}.${name.split('/').join('.')}`
+          : name.split('/').join('.');
     if (base.broken) {
       reported.add(dottedPath);
       continue;
@@ -124,7 +150,10 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
         at: 'key',
         tokenPath: base.dotted,
         // An alias takes its target's type (design-token.md "Type"), so say why there is none.
-        message: baseRef === undefined ? 'the token has no "$type"' : `the token has no "$type", and its alias {${baseRef}} leads to no token that has one`,
+        message:
+          baseRef === undefined
+            ? 'the token has no "$type"'
+            : `the token has no "$type", and its alias {${baseRef}} leads to no token that has one`,
         hint: `Add "$type" (one of ${DTCG_TYPE_NAMES.join(', ')}) to the token or a group above it${baseRef === undefined ? '' : ', or point the alias at an existing token'}.`,
       });
       continue;
@@ -143,19 +172,42 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
     }
     // Repository-owned: a type no variable holds, a `$root` token (no variable name can hold it), or
     // an alias to a `$root` token (a variable cannot alias what the design file does not have).
-    const mapping = base.root || (baseRef !== undefined && baseRef.includes('$root')) ? undefined : mod.variable;
+    const mapping = base.root || baseRef?.includes('$root') ? undefined : mod.variable;
     const variable: Variable | undefined = mapping
-      ? { collection: c.name, name, type: mapping.type, description: base.description, scopes: readScopes(base.scopes, baseFile, base, problems), values: {} }
+      ? {
+          collection: c.name,
+          name,
+          type: mapping.type,
+          description: base.description,
+          scopes: readScopes(base.scopes, baseFile, base, problems),
+          values: {},
+        }
       : undefined;
     if (variable) {
       // Kept service fields (issue 12): hiddenFromPublishing, codeSyntax (service-meta.ts).
       const kept = readMeta(base.ours);
       if (kept.meta) variable.meta = kept.meta;
-      for (const p of kept.problems) problems.push({ severity: 'error', file: baseFile, jsonPath: pathOf(base, '$extensions', EXTENSION, p.key), tokenPath: base.dotted, message: p.message, hint: p.hint });
+      for (const p of kept.problems)
+        problems.push({
+          severity: 'error',
+          file: baseFile,
+          jsonPath: pathOf(base, '$extensions', EXTENSION, p.key),
+          tokenPath: base.dotted,
+          message: p.message,
+          hint: p.hint,
+        });
     }
     const repo: RepoToken | undefined = mapping
       ? undefined
-      : { collection: c.name, name, type: mod.type, description: base.description, values: {}, owner: 'repository', ...(base.deprecated !== undefined && base.deprecated !== false ? { deprecated: base.deprecated } : {}) };
+      : {
+          collection: c.name,
+          name,
+          type: mod.type,
+          description: base.description,
+          values: {},
+          owner: 'repository',
+          ...(base.deprecated !== undefined && base.deprecated !== false ? { deprecated: base.deprecated } : {}),
+        };
     /** The default mode's kind, else the first mode's that has a literal. */
     let defaultKind: TokenKind | undefined;
     let firstKind: TokenKind | undefined;
@@ -216,7 +268,12 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
         (variable ?? repo!).values[modeName] = alias;
         continue;
       }
-      if (typeof t.value === 'string' && (t.value.includes('{') || t.value.includes('}')) && mod.type !== 'string' && mod.type !== 'fontFamily') {
+      if (
+        typeof t.value === 'string' &&
+        (t.value.includes('{') || t.value.includes('}')) &&
+        mod.type !== 'string' &&
+        mod.type !== 'fontFamily'
+      ) {
         problems.push({
           severity: 'error',
           file: t.file,
@@ -237,7 +294,8 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
         complete = false;
         continue;
       }
-      if (mod.extension !== undefined && t.ours !== undefined) value = (mod as TypeModule).extension!(value as never, t.ours);
+      if (mod.extension !== undefined && t.ours !== undefined)
+        value = (mod as TypeModule).extension!(value as never, t.ours);
       if (variable) {
         const { literal, kind } = mapping!.toLiteral(value as never, remBase);
         variable.values[modeName] = literal;
@@ -251,7 +309,10 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
     const owner: Owner = { layout, file: baseFile, dtcgType: mod.type, variable, token: repo };
     if (variable) {
       // The default mode's unit decides how the token is written back; other modes are converted.
-      const kind = defaultKind ?? firstKind ?? (mod.type === 'dimension' || mod.type === 'duration' ? undefined : ({ type: mod.type } as TokenKind));
+      const kind =
+        defaultKind ??
+        firstKind ??
+        (mod.type === 'dimension' || mod.type === 'duration' ? undefined : ({ type: mod.type } as TokenKind));
       if (kind) variable.kind = kind;
       else pendingKinds.push({ variable, dtcgType: mod.type });
       // An incomplete token stays addressable (so aliases to it do not cascade into more errors) but
@@ -281,8 +342,30 @@ export function validateCollection(layout: CollectionLayout, perMode: Map<string
 }
 
 /** A PendingRef, always with the same fields in the same order (one object shape for V8). */
-function pendingRef(alias: Alias, target: string, type: DtcgType, token: RawToken, sub: SubPath, mode: string, variable: Variable | undefined, repo: RepoToken | undefined, whole: boolean): PendingRef {
-  return { alias, target, type, file: token.file, token, sub, mode, variable, repo, whole, where: whole ? undefined : describe(sub) };
+function pendingRef(
+  alias: Alias,
+  target: string,
+  type: DtcgType,
+  token: RawToken,
+  sub: SubPath,
+  mode: string,
+  variable: Variable | undefined,
+  repo: RepoToken | undefined,
+  whole: boolean,
+): PendingRef {
+  return {
+    alias,
+    target,
+    type,
+    file: token.file,
+    token,
+    sub,
+    mode,
+    variable,
+    repo,
+    whole,
+    where: whole ? undefined : describe(sub),
+  };
 }
 
 /** `['shadow', 0, 'color']` -> "the color of a shadow" style wording for reference messages. */
@@ -312,4 +395,3 @@ function readScopes(raw: unknown, file: string, t: RawToken, problems: Problem[]
   });
   return ['ALL_SCOPES'];
 }
-

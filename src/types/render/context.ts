@@ -69,6 +69,7 @@ export interface AndroidResource {
  * reference a `Sub`). Simple types that Style Dictionary's transforms print (color, dimension, …)
  * still have renderers: composites print their parts with them.
  */
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds renderers of every value type side by side.
 export interface TypeRender<T = any> {
   css(v: T, ctx: RenderContext): string;
   js(v: T, ctx: RenderContext): unknown;

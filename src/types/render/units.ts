@@ -15,7 +15,7 @@ export const ms = (d: Duration): number => roundFloat(d.unit === 's' ? d.value *
  * (DESIGN.md), so nothing is lost.
  */
 export function alpha(a: number): string {
-  const clamped = a < 0 ? 0 : a > 1 ? 1 : a;
+  const clamped = a < 0 ? 0 : Math.min(a, 1);
   const byte = Math.round(clamped * 255);
   for (let places = 0; places <= 3; places++) {
     const f = 10 ** places;
@@ -39,7 +39,8 @@ export function cLikeString(s: string, lang: 'swift' | 'kotlin'): string {
     else if (ch === '\r') out += '\\r';
     else if (ch === '\t') out += '\\t';
     else if (ch === '$' && lang === 'kotlin') out += '\\$';
-    else if (c < 0x20 || c === 0x7f) out += lang === 'swift' ? `\\u{${c.toString(16)}}` : `\\u${c.toString(16).padStart(4, '0')}`;
+    else if (c < 0x20 || c === 0x7f)
+      out += lang === 'swift' ? `\\u{${c.toString(16)}}` : `\\u${c.toString(16).padStart(4, '0')}`;
     else out += ch;
   }
   return `"${out}"`;
@@ -62,4 +63,5 @@ export function androidString(s: string): string {
   return out;
 }
 
-export const cssString = (s: string): string => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\a ')}"`;
+export const cssString = (s: string): string =>
+  `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\a ')}"`;

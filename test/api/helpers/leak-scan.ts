@@ -15,7 +15,9 @@ export class LeakScanner {
       const original = stream.write.bind(stream) as (...args: unknown[]) => boolean;
       (stream as unknown as { write: (...args: unknown[]) => boolean }).write = (...args: unknown[]) => {
         const chunk = args[0];
-        this.#texts.push(typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk));
+        this.#texts.push(
+          typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk),
+        );
         return original(...args);
       };
       this.#restore.push(() => {
@@ -43,7 +45,11 @@ export class LeakScanner {
     this.#texts.push(inspect(value, { depth: 20, showHidden: true }));
     if (value instanceof Error) {
       this.#texts.push(String(value), value.stack ?? '');
-      for (let c: unknown = value.cause, i = 0; c !== undefined && i < 10; c = c instanceof Error ? c.cause : undefined, i++) {
+      for (
+        let c: unknown = value.cause, i = 0;
+        c !== undefined && i < 10;
+        c = c instanceof Error ? c.cause : undefined, i++
+      ) {
         this.#texts.push(inspect(c, { depth: 20, showHidden: true }), c instanceof Error ? (c.stack ?? '') : String(c));
       }
     }

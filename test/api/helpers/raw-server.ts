@@ -13,7 +13,9 @@ export interface RawServer {
   close(): Promise<void>;
 }
 
-export async function startRawServer(respond: (method: string, path: string) => { status: number; body: string; headers?: Record<string, string> }): Promise<RawServer> {
+export async function startRawServer(
+  respond: (method: string, path: string) => { status: number; body: string; headers?: Record<string, string> },
+): Promise<RawServer> {
   const authority = createCertificateAuthority('tokensync raw test CA');
   const { cert, key } = authority.issue(['127.0.0.1', 'localhost']);
   const server: Server = createServer({ cert, key }, (req, res) => {
