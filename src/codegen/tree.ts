@@ -36,7 +36,9 @@ import type { Sub } from '../types/render/context.js';
 import { weightNumber } from '../types/font-weight.js';
 import { targetView, type View } from './views.js';
 
-export const EXT = 'dev.tokensync';
+/** tokensync's `$extensions` key (src/model/extension.ts), under the short name the formats use. */
+import { EXTENSION as EXT } from '../model/extension.js';
+export { EXT };
 
 /** What every Style Dictionary token carries in `$extensions["dev.tokensync"]`. */
 export interface TokenMeta {

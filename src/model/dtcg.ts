@@ -15,7 +15,7 @@
  * Each DTCG type has one module under src/types/ (parse, validate, compare, encode, render);
  * these are only the shapes they share.
  */
-import type { Alias, Color } from './types.js';
+import type { Alias, Color } from './literals.js';
 
 /** Every `$type` of the 2025.10 format, plus `string` and `boolean` (non-standard, as Terrazzo does). */
 export const DTCG_TYPE_NAMES = [

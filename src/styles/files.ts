@@ -19,7 +19,7 @@ import type { StyleType } from './figma-nodes.js';
 import type { Mapped, PublishedStyle } from './map.js';
 
 export const FORMAT_SCHEMA = 'https://www.designtokens.org/schemas/2025.10/format.json';
-import { EXTENSION } from './owner.js';
+import { EXTENSION } from '../model/extension.js';
 
 export { EXTENSION };
 

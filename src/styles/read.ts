@@ -18,7 +18,7 @@ import { TokenFileError, type Diagnostic } from '../tokens/errors.js';
 import { findSyntaxError, lineColumn, locate, parseJsonTree } from '../tokens/json-tree.js';
 import { RESOLVER_FILE } from '../tokens/resolver-doc.js';
 import { typeModule } from '../types/index.js';
-import { EXTENSION, isDesignOwnedSet } from './owner.js';
+import { EXTENSION, isDesignOwnedSet } from '../model/extension.js';
 
 const RESTORE =
   'Style tokens are design-owned: change the style in the design file, or run `tokensync pull` to restore the file.';

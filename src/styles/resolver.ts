@@ -10,7 +10,7 @@ import { parseJsonTree } from '../tokens/json-tree.js';
 import { fromJsonNode, Ordered, toJsonText, type Json } from '../tokens/json-write.js';
 import type { StyleType } from './figma-nodes.js';
 import { STYLE_SETS } from './files.js';
-import { EXTENSION, isDesignOwnedSet } from './owner.js';
+import { EXTENSION, isDesignOwnedSet } from '../model/extension.js';
 
 export { isDesignOwnedSet };
 

@@ -16,11 +16,12 @@
 import type { Collection } from '../model/types.js';
 import { didYouMean } from '../types/common.js';
 import { Ordered, type Json } from './json-write.js';
-import { isDesignOwnedSet } from '../styles/owner.js';
+import { EXTENSION, isDesignOwnedSet } from '../model/extension.js';
 
 export const RESOLVER_FILE = 'tokens.resolver.json';
 export const RESOLVER_SCHEMA = 'https://www.designtokens.org/schemas/2025.10/resolver.json';
-export const EXTENSION = 'dev.tokensync';
+/** tokensync's `$extensions` key (defined in src/model/extension.ts), for the token reader and writer. */
+export { EXTENSION };
 
 /** Where a collection lives on disk. */
 export interface CollectionLayout {

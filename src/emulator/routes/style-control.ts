@@ -11,9 +11,9 @@
  */
 import { stableKey } from '../ids.js';
 import { fail, json, parseJson, route, type Reply, type Route } from '../http.js';
-import type { ControlCtx } from '../routes/control.js';
+import type { ControlCtx } from './control-context.js';
 import type { FileRecord, PublishedStyle } from '../state.js';
-import { styleNode, type StyleType } from './nodes.js';
+import { styleNode, type StyleType } from '../styles/nodes.js';
 
 const TYPES: readonly StyleType[] = ['FILL', 'TEXT', 'EFFECT', 'GRID'];
 
