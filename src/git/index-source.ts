@@ -8,7 +8,7 @@
  */
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import type { TokenFileSource } from '../tokens/read.js';
+import type { TokenFileSource } from '../tokens/read/index.js';
 import { git, GitError } from './run.js';
 
 export interface StagedTokens extends TokenFileSource {

@@ -16,7 +16,7 @@
  */
 import type { TokenSet } from '../model/types.js';
 import { toJsonText } from '../tokens/json-write.js';
-import type { TokenSources } from '../tokens/read.js';
+import type { TokenSources } from '../tokens/read/index.js';
 import { inPlainLayout, layoutsFor } from '../tokens/render.js';
 import { RESOLVER_FILE, renderResolver } from '../tokens/resolver-doc.js';
 

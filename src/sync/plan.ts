@@ -48,7 +48,7 @@ import type {
   WireValue,
 } from '../api/schemas/variables.js';
 import type { FigmaModeValue, FigmaVariableItem, FigmaVariablesBody } from '../api/schemas/figma-variables.js';
-import { scopeProblem } from '../api/schemas/scopes.js';
+import { scopeProblem } from '../model/service-rules.js';
 import type { ApiDialectName } from '../api/dialects/index.js';
 import type { Orphan } from './changes.js';
 import {
@@ -621,7 +621,7 @@ class Compiler {
   }
 
   /**
-   * Scopes about to be sent, against Figma's enum per type (api/schemas/scopes.ts), before anything is
+   * Scopes about to be sent, against Figma's enum per type (model/service-rules.ts), before anything is
    * sent. Only sent ones: scopes the service already holds are its business (a newer enum value must
    * not stop a pull).
    */

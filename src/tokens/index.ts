@@ -7,7 +7,7 @@
  */
 export type { Diagnostic } from './errors.js';
 export { TokenFileError, formatDiagnostic } from './errors.js';
-export type { TokenSources } from './read.js';
+export type { TokenSources } from './read/index.js';
 export { readTokens, checkTokens } from './check.js';
 export { renderTokens, layoutOf } from './render.js';
 export { readLock, renderLock, LOCK_FILE } from './lock-file.js';

@@ -27,7 +27,7 @@ import { parseJsonTree } from './json-tree.js';
 import { Ordered, fromJsonNode, toJsonText, type Json } from './json-write.js';
 import { renderMeta } from './service-meta.js';
 import { DTCG_TYPES, defaultKind, explicitKindFromConfig, kindFits } from './kinds.js';
-import type { TokenSources } from './read.js';
+import type { TokenSources } from './read/index.js';
 import { EXTENSION, RESOLVER_FILE, renderResolver, type CollectionLayout } from './resolver-doc.js';
 
 export const FORMAT_SCHEMA = 'https://www.designtokens.org/schemas/2025.10/format.json';

@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { loadConfigQuick, quickParseConfig } from '../../config/quick.js';
 import { formatDiagnostic, type Diagnostic } from '../../tokens/errors.js';
-import { analyzeTokens, type TokenFileSource } from '../../tokens/read.js';
+import { analyzeTokens, type TokenFileSource } from '../../tokens/read/index.js';
 import { analyzeStyleTokens } from '../../styles/read.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 import { requireFiles, requireProject } from '../project.js';

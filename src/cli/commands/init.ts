@@ -16,7 +16,7 @@ import { TokensyncError } from '../../errors.js';
 import { writeFileAtomic } from '../../fs/atomic.js';
 import { RESOLVER_FILE, writeFilesAtomic } from '../../tokens/index.js';
 import { toJsonText } from '../../tokens/json-write.js';
-import { FOLDER_SET } from '../../tokens/read.js';
+import { FOLDER_SET } from '../../tokens/read/index.js';
 import { EXTENSION, RESOLVER_SCHEMA } from '../../tokens/resolver-doc.js';
 import { tokenFiles } from '../../tokens/read/parse.js';
 import { describeHook, installHook } from '../hooks.js';
