@@ -3,7 +3,7 @@
  * shared pool, accounting, the retry layer, and typed, redacted errors built right here.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Agent } from './undici-lite.js';
+import type { Agent } from 'undici';
 import type { z } from 'zod';
 import {
   ApiAuthError,
