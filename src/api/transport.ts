@@ -76,7 +76,7 @@ const contexts = new Map<string, SecureContext>();
 
 /**
  * One TLS context for every connection, trusting the bundled roots plus `extraCas`, made once per
- * process and reused (docs/architecture.md "api"). Passing `ca` to each connection instead would
+ * process and reused (docs/architecture.md "Folders and import rules"). Passing `ca` to each connection instead would
  * make Node parse all ~145 roots for every connection (~25-50 ms of CPU apiece); Node's public API
  * has no way to add a CA to the default store, so the roots are listed with the extra CAs here. The
  * process's shared default store is left alone (test/api/tls-context.test.ts).
@@ -124,7 +124,7 @@ export type AttemptResult =
   | { kind: 'too-large'; status: number; limit: number; bytesReceived: number; ms: number };
 
 /**
- * The largest answer read (issue 11, item 8: a 600 MB answer took 1.3 GB of memory before failing).
+ * The largest answer read (a 600 MB answer took 1.3 GB of memory before failing).
  * The largest real answer, variables/local of a 40k-variable file with 4 modes, is about 40 MB.
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;

@@ -1,7 +1,7 @@
 /**
  * tokensync's own `$extensions` key, and how a design-owned part of the repository is marked:
  * `$extensions["dev.tokensync"].owner: "design"` on a style token, a grid style's group, and a style
- * set of the resolver document (docs/architecture.md "File formats"). No imports: the token reader
+ * set of the resolver document (docs/architecture.md "Files in the repository"). No imports: the token reader
  * (the `check` fast path), the style stage and the code generator all ask this.
  */
 

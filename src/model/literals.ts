@@ -11,7 +11,7 @@ export interface Color {
   b: number;
   a: number;
   /**
-   * The color as the repository wrote it when that was not plain sRGB (issue 10: `display-p3`,
+   * The color as the repository wrote it when that was not plain sRGB (`display-p3`,
    * `oklch` and the other DTCG color spaces). r/g/b/a is then its sRGB conversion (clipped to the
    * gamut), which is what is synced and compared; the build and the token files keep `source`.
    * A pull keeps `source` while the sRGB value it converts to did not change.

@@ -1,9 +1,9 @@
 /**
- * What the Design File Service accepts, as the client knows it (issue 11, item 6: everything the
+ * What the Design File Service accepts, as the client knows it (everything the
  * service would refuse is refused locally, before the first request). Written from the spec and
  * Figma's OpenAPI document (`VariableScope`, `postVariables`), separately from the local service's own
  * checks (src/emulator/variables/values.ts), so a mistake in one is not hidden by the same mistake in
- * the other (DESIGN.md "The local service").
+ * the other (docs/architecture.md "The local service").
  */
 import type { VariableType } from './types.js';
 

@@ -32,7 +32,7 @@ export interface Collection {
 }
 
 /**
- * How a FLOAT or STRING variable is written as DTCG (DESIGN.md mapping table). Decided by config
+ * How a FLOAT or STRING variable is written as DTCG (docs/architecture.md mapping table). Decided by config
  * rules or scopes on pull, read back from `$type` on read, so a round trip keeps it.
  */
 export type TokenKind =
@@ -61,7 +61,7 @@ export interface Variable {
   /** DTCG presentation; absent means the type's default (`number` for FLOAT, `string` for STRING). */
   kind?: TokenKind;
   /**
-   * Service fields tokensync keeps but does not own (issue 12): kept through pull and push in
+   * Service fields tokensync keeps but does not own: kept through pull and push in
    * `$extensions["dev.tokensync"]`. Absent when the variable has none (meta.ts).
    */
   meta?: VariableMeta;

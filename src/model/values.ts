@@ -1,6 +1,6 @@
 /**
  * Value arithmetic shared by every stage: color hex conversion and the equality rules of
- * DESIGN.md ("Two colors are equal when their 8-bit hex with alpha is equal, so a pull then push
+ * docs/architecture.md ("Two colors are equal when their 8-bit hex with alpha is equal, so a pull then push
  * never flaps on float noise. Floats compare exactly after rounding to 6 decimals.").
  */
 import { isAlias, isColor, type Color, type Value } from './types.js';
@@ -35,7 +35,7 @@ export function roundFloat(n: number): number {
   return Object.is(r, -0) ? 0 : r;
 }
 
-/** A canonical string for a value: equal strings mean equal values under DESIGN.md's rules. */
+/** A canonical string for a value: equal strings mean equal values under docs/architecture.md's rules. */
 export function canonicalValue(value: Value): string {
   if (isAlias(value)) return `{${value.alias.collection}/${value.alias.name}}`;
   if (isColor(value)) return colorToHex8(value);

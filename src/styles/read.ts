@@ -1,5 +1,5 @@
 /**
- * The style files back into the model, for `build` and `check` (issue 13): each design-owned set of
+ * The style files back into the model, for `build` and `check`: each design-owned set of
  * the resolver document becomes a single-mode collection, each style token a `RepoToken` with owner
  * `design`; references resolve against the variables' and repository tokens' paths. Grid styles
  * are groups, not tokens, so they are not built (docs/styles.md "Grid styles").

@@ -1,5 +1,5 @@
 /**
- * Token files (DESIGN.md "Files in the repository"): DTCG 2025.10 files per collection and mode, the
+ * Token files (docs/architecture.md "Files in the repository"): DTCG 2025.10 files per collection and mode, the
  * resolver document, the lock, and the offline check. Knows nothing of HTTP.
  *
  * The `check` command imports `./check.js` directly rather than this index, so the pre-commit path

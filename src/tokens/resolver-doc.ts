@@ -1,5 +1,5 @@
 /**
- * `tokens/tokens.resolver.json`: a DTCG 2025.10 Resolver Module document (DESIGN.md "Files in the
+ * `tokens/tokens.resolver.json`: a DTCG 2025.10 Resolver Module document (docs/architecture.md "Files in the
  * repository"; designtokens.org/TR/2025.10/resolver, §Syntax). A single-mode collection is a set, a
  * multi-mode collection a modifier whose contexts are its modes and whose `default` is its default
  * mode; `resolutionOrder` lists them in collection order.
@@ -98,7 +98,7 @@ export function renderResolver(layouts: readonly CollectionLayout[], previous?: 
       order.push(new Ordered().set('$ref', `#/modifiers/${l.slug}`));
     }
   }
-  // Style sets (issue 13, src/styles/resolver.ts) are the styles stage's: kept as they were, last.
+  // Style sets (src/styles/resolver.ts) are the styles stage's: kept as they were, last.
   for (const [name, body] of Object.entries(isObject(prev['sets']) ? prev['sets'] : {})) {
     if (!isDesignOwnedSet(body) || sets.entries.has(name)) continue;
     sets.set(name, body as Json);
@@ -110,7 +110,7 @@ export function renderResolver(layouts: readonly CollectionLayout[], previous?: 
   return doc;
 }
 
-/** Files of the document's style sets (issue 13), which the token reader leaves to src/styles. */
+/** Files of the document's style sets, which the token reader leaves to src/styles. */
 export function designOwnedFiles(doc: unknown): string[] {
   const sets = isObject(doc) && isObject(doc['sets']) ? doc['sets'] : {};
   const out: string[] = [];
@@ -255,7 +255,7 @@ export function parseResolver(doc: unknown, problems: ResolverProblem[]): Collec
       );
       return;
     }
-    // A style set is design-owned (issue 13): read by src/styles, not as a collection of variables.
+    // A style set is design-owned: read by src/styles, not as a collection of variables.
     if (kind === 'set' && isDesignOwnedSet(body)) return;
     const layout = kind === 'set' ? parseSet(name, body, at, ctx) : parseModifier(name, body, at, ctx);
     if (layout) layouts.push(layout);

@@ -1,6 +1,6 @@
 /**
  * `check` is the pre-commit path: it reads files and never speaks HTTP, so it must not load undici
- * (docs/architecture.md "api": the client is imported only by the commands that reach the service).
+ * (docs/architecture.md "Command line": the client is imported only by the commands that reach the service).
  * Node's module debug log names every CommonJS package the compiled CLI loads.
  */
 import { expect, it } from 'vitest';

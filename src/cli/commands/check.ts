@@ -44,7 +44,7 @@ export async function run(options: CheckOptions, ctx: CommandContext): Promise<E
     source = await git.stagedTokenSource(path.resolve(root, config.tokens.dir));
   }
   const read = await analyzeTokens(root, config.tokens, source);
-  // Style files (issue 13), once the tokens they reference read cleanly (no cascade of missing targets).
+  // Style files, once the tokens they reference read cleanly (no cascade of missing targets).
   // They are read from the work tree, also with --staged.
   const styles = read.diagnostics.some((d) => d.severity === 'error')
     ? undefined

@@ -1,5 +1,5 @@
 /**
- * Control endpoints under /_emulator/ (issue 2), for the admin credential only, sent as
+ * Control endpoints under /_emulator/, for the admin credential only, sent as
  * X-Service-Token and compared in constant time; no user's token opens them. Not logged, not rate
  * limited, never faulted. Reference in docs/emulator.md.
  */

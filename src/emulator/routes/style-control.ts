@@ -1,5 +1,5 @@
 /**
- * Control endpoints that let a test play the designer on styles (issue 13), admin token only like
+ * Control endpoints that let a test play the designer on styles, admin token only like
  * every /_emulator/ route (docs/emulator.md "Styles"):
  * - `POST /_emulator/styles` `{style_type, name, description?, fields?}`: publishes a new style whose
  *   node carries `fields` (`style`, `effects`, `fills` or `layoutGrids`, as the node schema spells
