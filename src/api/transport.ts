@@ -85,6 +85,20 @@ type WithAddCaCert = { context?: { addCACert?: (pem: string) => void } };
  */
 export function secureContextFor(extraCas: string[] | undefined): SecureContext | undefined {
   if (extraCas === undefined) return undefined;
+  // A context is never changed once made, so clients trusting the same CAs share one: making it copies
+  // the bundled roots into its own store, the largest CPU cost of a new client (docs/testing.md).
+  const key = extraCas.join('\n');
+  const known = contexts.get(key);
+  if (known) return known;
+  const ctx = makeSecureContext(extraCas);
+  if (contexts.size >= 16) contexts.clear();
+  contexts.set(key, ctx);
+  return ctx;
+}
+
+const contexts = new Map<string, SecureContext>();
+
+function makeSecureContext(extraCas: string[]): SecureContext {
   const ctx = createSecureContext();
   const add = (ctx as unknown as WithAddCaCert).context?.addCACert;
   if (typeof add !== 'function') return createSecureContext({ ca: [...rootCertificates, ...extraCas] });
