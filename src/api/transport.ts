@@ -86,7 +86,7 @@ type WithAddCaCert = { context?: { addCACert?: (pem: string) => void } };
 export function secureContextFor(extraCas: string[] | undefined): SecureContext | undefined {
   if (extraCas === undefined) return undefined;
   // A context is never changed once made, so clients trusting the same CAs share one: making it copies
-  // the bundled roots into its own store, the largest CPU cost of a new client (docs/testing.md).
+  // the bundled roots into its own store, the largest CPU cost of a new client.
   const key = extraCas.join('\n');
   const known = contexts.get(key);
   if (known) return known;

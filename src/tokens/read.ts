@@ -2,8 +2,6 @@
 export {
   analyzeTokens,
   FOLDER_SET,
-  workTreeSource,
-  type Analysis,
   type TokenFileSource,
   type TokenSources,
 } from './read/index.js';

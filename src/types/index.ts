@@ -24,8 +24,6 @@ import { typographyModule } from './typography.js';
 export type {
   EncodeContext,
   ParseContext,
-  RenderContext,
-  Renderer,
   SubPath,
   TypeModule,
   VariableMapping,

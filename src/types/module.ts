@@ -40,18 +40,6 @@ export interface EncodeContext {
   ref(alias: Alias): string;
 }
 
-/** What a renderer gets; the build stage may pass more (it owns the renderers). */
-export interface RenderContext {
-  /** How the platform spells a reference to another token (`var(--a-b)`, `Tokens.aB`, ...). */
-  ref(alias: Alias): string;
-  /** The referenced token's value, for platforms that cannot keep references. */
-  resolve(alias: Alias): unknown;
-  /** Pixels per rem (config `tokens.remBase`). */
-  remBase: number;
-}
-
-export type Renderer<T> = (value: Ref<T>, ctx: RenderContext) => string;
-
 /** How a type lives as a design-file variable (DESIGN.md mapping table). */
 export interface VariableMapping<T> {
   type: VariableType;
