@@ -114,9 +114,17 @@ function insertNew(ctx: Ctx, node: JsonNode, props: JsonNode[], kept: boolean[],
   const oneLine = !ctx.text.slice(node.offset, node.offset + node.length).includes('\n');
   const indent = oneLine ? '' : indentAt(ctx.text, firstKept.offset);
   const sep = oneLine ? ', ' : `,${ctx.style.eol}${indent}`;
-  const prop = (k: string, v: Json) => `${JSON.stringify(k)}: ${render(ctx.style, v, indent, oneLine)}`;
+  // A new property is laid out like the one it follows: on one line after a one-line object or array.
+  const inlineAfter = (p: JsonNode) => {
+    const v = p.children![1]!;
+    return v.type !== 'object' && v.type !== 'array'
+      ? oneLine
+      : !ctx.text.slice(v.offset, v.offset + v.length).includes('\n');
+  };
   let anchor: JsonNode | undefined;
   let pending: string[] = [];
+  const prop = (k: string, v: Json) =>
+    `${JSON.stringify(k)}: ${render(ctx.style, v, indent, inlineAfter(anchor ?? firstKept))}`;
   const flush = () => {
     if (pending.length === 0) return;
     if (anchor) ctx.edits.push({ offset: anchor.offset + anchor.length, length: 0, content: sep + pending.join(sep) });

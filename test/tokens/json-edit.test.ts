@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { patchJson, styleOf } from '../../src/tokens/json-edit.js';
 import { findSyntaxError, parseJsonTree } from '../../src/tokens/json-tree.js';
-import { fromJsonNode, type Json, Ordered } from '../../src/tokens/json-write.js';
+import { fromJsonNode, Ordered } from '../../src/tokens/json-write.js';
 
 const tabs = [
   '{',
@@ -25,8 +25,7 @@ function edit(text: string, change: (root: Ordered) => void): string {
   change(root);
   return patchJson(text, node, root);
 }
-const group = (root: Ordered, ...path: string[]): Ordered =>
-  path.reduce((o, k) => o.get(k) as Ordered, root as Json) as Ordered;
+const group = (root: Ordered, ...path: string[]): Ordered => path.reduce<Ordered>((o, k) => o.get(k) as Ordered, root);
 
 describe('patchJson', () => {
   it('returns the very text when nothing differs, whatever its layout or key order', () => {
@@ -69,7 +68,9 @@ describe('patchJson', () => {
         if (k === 'blue') color.set('navy', new Ordered().set('$value', '{color.blue}'));
       }
     });
-    expect(out).toBe(tabs.replace('\t\t},\r\n', '\t\t},\r\n\t\t"navy": {\r\n\t\t\t"$value": "{color.blue}"\r\n\t\t},\r\n'));
+    expect(out).toBe(
+      tabs.replace('\t\t},\r\n', '\t\t},\r\n\t\t"navy": {\r\n\t\t\t"$value": "{color.blue}"\r\n\t\t},\r\n'),
+    );
     expect(parseJsonTree(out)).toBeTruthy();
   });
 
@@ -77,7 +78,9 @@ describe('patchJson', () => {
     const text = '{\n    "a": {\n        "$value": [1, 2]\n    }\n}\n';
     expect(styleOf(text)).toEqual({ unit: '    ', eol: '\n', inlineArrays: true });
     const out = edit(text, (root) => root.set('b', new Ordered().set('c', new Ordered().set('$value', [3, 4]))));
-    expect(out).toBe('{\n    "a": {\n        "$value": [1, 2]\n    },\n    "b": {\n        "c": {\n            "$value": [3, 4]\n        }\n    }\n}\n');
+    expect(out).toBe(
+      '{\n    "a": {\n        "$value": [1, 2]\n    },\n    "b": {\n        "c": {\n            "$value": [3, 4]\n        }\n    }\n}\n',
+    );
   });
 
   it('replaces the body of an object whose every property goes', () => {
