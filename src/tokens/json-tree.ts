@@ -1,5 +1,6 @@
 /**
- * JSON with positions, through jsonc-parser (docs/architecture.md "One library per job"): the tree
+ * JSON with positions, through jsonc-parser (one library for positions and in-place edits,
+ * docs/token-files.md "How a pull edits your files"): the tree
  * with the offset of every key and value, the key order as written (JSON.parse puts integer-like keys
  * such as `100` first), and syntax errors in our own words with their offset. The same library edits
  * token files in place (json-edit.ts), so positions and edits agree.
@@ -73,7 +74,7 @@ function syntaxProblem(text: string): { offset: number; message: string } | unde
   return first && describe(text, first);
 }
 
-/** jsonc-parser's error codes in the words of docs/token-files.md "Errors". */
+/** jsonc-parser's error codes in our words (stable across Node versions, unlike JSON.parse's). */
 function describe(
   text: string,
   e: { offset: number; length: number; code: ParseErrorCode; inside: 'object' | 'array' | undefined },
