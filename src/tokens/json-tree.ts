@@ -11,7 +11,15 @@
  * are turned off in its options and every error it reports is an error here; a byte order mark and
  * nesting deeper than MAX_JSON_DEPTH are refused before it runs.
  */
-import { type Node, type ParseErrorCode, type ParseOptions, parseTree, printParseErrorCode, visit } from 'jsonc-parser';
+import {
+  type Node,
+  type ParseError,
+  type ParseErrorCode,
+  type ParseOptions,
+  parseTree,
+  printParseErrorCode,
+  visit,
+} from 'jsonc-parser';
 import { deepAt, MAX_JSON_DEPTH } from './json-depth.js';
 
 export type JsonNode = Node;
@@ -42,9 +50,13 @@ export function findSyntaxError(text: string): { offset: number; message: string
 
 /** The tree of a strict JSON text; throws JsonSyntaxError at the first problem. */
 export function parseJsonTree(text: string): JsonNode {
-  const problem = syntaxProblem(text);
-  if (problem) throw new JsonSyntaxError(problem.message, problem.offset);
-  return parseTree(text, [], STRICT)!;
+  const errors: ParseError[] = [];
+  // One pass for valid text (a pull parses every file); the error's words take a second one.
+  const root =
+    text.charCodeAt(0) === 0xfeff || deepAt(text, MAX_JSON_DEPTH) >= 0 ? undefined : parseTree(text, errors, STRICT);
+  if (root && errors.length === 0) return root;
+  const problem = syntaxProblem(text) ?? { offset: errors[0]?.offset ?? 0, message: 'invalid JSON' };
+  throw new JsonSyntaxError(problem.message, problem.offset);
 }
 
 /** The first syntax problem of a text, or undefined when it is strict JSON. */
