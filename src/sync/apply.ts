@@ -26,7 +26,14 @@ import { TokensyncError } from '../errors.js';
 import { fingerprintFields, lockEquals, type Lock } from '../model/lock.js';
 import type { TokenSet } from '../model/types.js';
 import { valuesEqual } from '../model/values.js';
-import { readLock, readTokens, renderLock, renderTokens, writeFilesAtomic } from '../tokens/index.js';
+import {
+  readLock,
+  readTokens,
+  renderLock,
+  renderTokens,
+  unwritableCollections,
+  writeFilesAtomic,
+} from '../tokens/index.js';
 import { diff3, type SyncDiff } from './diff.js';
 import { filesInStep } from './files-in-step.js';
 import { nextLock } from './next-lock.js';
@@ -237,16 +244,17 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
   // nothing to render (files-in-step.ts: the policy on formatting drift, docs/sync.md).
   let rendered: Map<string, string> | undefined;
   let stale: string[] = [];
-  if (pulls && sources.merged && sources.merged.length > 0) {
-    // Collections read from several sources per mode (a folder without a resolver document, or a
-    // resolver set with several files or inline tokens) cannot be written back file by file, so a
-    // pull leaves them alone, and refuses, before anything is sent, when it has something for them.
+  const unwritable = pulls ? unwritableCollections(sources) : [];
+  if (unwritable.length > 0) {
+    // Collections with tokens inline in the resolver document, or a file shared by two modes, cannot
+    // be written back file by file (docs/token-files.md "How a pull edits your files"), so a pull
+    // leaves them alone, and refuses, before anything is sent, when it has something for them.
     if (diff.toRepo.length > 0 && mode !== 'diff' && !opts.dryRun) {
       throw new TokensyncError(
         'TOKENS_NOT_WRITABLE',
-        `The design file has ${diff.toRepo.length} change(s) for the repository, but ${sources.merged.map((c) => `"${c}"`).join(', ')} ${sources.merged.length === 1 ? 'is' : 'are'} read from several files per mode, which a pull cannot write back. Nothing was written and nothing was sent.`,
+        `The design file has ${diff.toRepo.length} change(s) for the repository, but ${unwritable.map((c) => `"${c}"`).join(', ')} ${unwritable.length === 1 ? 'is' : 'are'} read from tokens inline in the resolver document or from a file shared by several modes, which a pull cannot write back. Nothing was written and nothing was sent.`,
         {
-          hint: 'Make the design file match with `tokensync push --force`, or give each collection and mode one file in tokens/tokens.resolver.json (docs/token-files.md "A folder without a resolver document").',
+          hint: 'Make the design file match with `tokensync push --force`, or give each collection and mode one file in tokens/tokens.resolver.json (docs/token-files.md "How a pull edits your files").',
         },
       );
     }

@@ -10,6 +10,7 @@ export { TokenFileError, formatDiagnostic } from './errors.js';
 export type { TokenSources } from './read/index.js';
 export { readTokens, checkTokens } from './check.js';
 export { renderTokens, layoutOf } from './render.js';
+export { unwritableCollections } from './mode-files.js';
 export { readLock, renderLock } from './lock-file.js';
 export { writeFilesAtomic, type WriteResult } from './write.js';
 export { RESOLVER_FILE } from './resolver-doc.js';

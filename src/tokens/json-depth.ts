@@ -1,13 +1,18 @@
 /**
- * Deep nesting is an error, not a stack overflow (a token file nested 3000 levels
- * deep ended in "Maximum call stack size exceeded"). JSON.parse copes with any depth, but the walks
- * over the parsed tree recurse, so a file deeper than json-tree.ts's limit is refused before them; the
- * caller then reports it as invalid JSON and json-tree.ts gives the position. One linear pass over
- * char codes, strings skipped (a few ms per MB).
+ * Deep nesting is an error, not a stack overflow (a token file nested 3000 levels deep must not end in
+ * "Maximum call stack size exceeded"). JSON.parse copes with any depth, but the walks over the parsed
+ * tree recurse, so a file deeper than this limit is refused before them; the caller then reports it
+ * as invalid JSON and json-tree.ts gives the position. One linear pass over char codes, strings
+ * skipped (a few ms per MB).
  */
 export const MAX_JSON_DEPTH = 512;
 
 export function tooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  return deepAt(text, max) >= 0;
+}
+
+/** The offset of the first `{` or `[` nested deeper than `max`, or -1 when there is none. */
+export function deepAt(text: string, max = MAX_JSON_DEPTH): number {
   let depth = 0;
   const n = text.length;
   for (let i = 0; i < n; i++) {
@@ -20,12 +25,12 @@ export function tooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
         else if (d === 0x22) break;
       }
     } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) return true;
+      if (++depth > max) return i;
     } else if (c === 0x7d || c === 0x5d) {
       depth--;
     }
   }
-  return false;
+  return -1;
 }
 
 /**

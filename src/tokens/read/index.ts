@@ -74,6 +74,7 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
     const listed = await listing;
     if (listed.length === 0) return done({ collections: [], variables: [] });
     layouts = [folderLayout(listed)];
+    sources.layouts = layouts;
   } else {
     resolverJson = parseOrReport(RESOLVER_FILE, resolverText, sources, problems);
     if (resolverJson === undefined) return done({ collections: [], variables: [] });

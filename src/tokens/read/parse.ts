@@ -19,7 +19,8 @@ export interface TokenSources {
   modeFiles: Map<string, Map<string, string>>;
   /**
    * Collections read from more than one source per mode (several files, inline tokens, or a folder
-   * without a resolver document): a pull cannot write them back file by file (docs/token-files.md).
+   * without a resolver document): a pull writes them back file by file where it can
+   * (docs/token-files.md "How a pull edits your files"; tokens/mode-files.ts).
    */
   merged?: string[];
   /**
