@@ -6,7 +6,8 @@
  *
  * Fast path: this file imports only the quick config loader (no `yaml` or zod for a plain config,
  * config/quick.ts) and tokens/read.ts; `--staged` adds only git/index-source.ts (two git calls) (no Style Dictionary, undici, local service or lock schema);
- * `--remote` is the service drift check and lives elsewhere.
+ * `--remote` is the service drift check and `--mergeable` the pull-request check (docs/ci.md); both
+ * live elsewhere and load only when asked for.
  */
 import path from 'node:path';
 import { loadConfigQuick, quickParseConfig } from '../../config/quick.js';
@@ -19,13 +20,30 @@ import { requireFiles, requireProject } from '../project.js';
 export interface CheckOptions {
   remote: boolean;
   strict: boolean;
+  /** The pull-request check: valid, and would merging push cleanly (docs/ci.md "The pull-request job"). */
+  mergeable?: boolean;
   /** Read the token files from the git index (what a commit would hold), not the work tree. */
   staged?: boolean;
   files: string[];
 }
 
+/** What the offline check found, before it is printed (`--mergeable` prints it with its own verdict). */
+export interface OfflineCheck {
+  code: ExitCode;
+  human: string;
+  data: { ok: boolean; errors: number; warnings: number; diagnostics: Diagnostic[] };
+}
+
 export async function run(options: CheckOptions, ctx: CommandContext): Promise<ExitCode> {
+  if (options.mergeable) return (await import('../check-mergeable.js')).runMergeableCheck(options, ctx);
   if (options.remote) return (await import('../check-remote.js')).runRemoteCheck(options, ctx);
+  const checked = await checkOffline(options, ctx);
+  ctx.out.result(checked.human, checked.data);
+  return checked.code;
+}
+
+/** The offline validation; under GitHub Actions it also writes the annotations and the summary. */
+export async function checkOffline(options: CheckOptions, ctx: CommandContext): Promise<OfflineCheck> {
   const loaded = await loadConfigQuick({ cwd: ctx.cwd, configPath: ctx.global.config });
   const { root, file } = loaded;
   let { config } = loaded;
@@ -77,6 +95,9 @@ export async function run(options: CheckOptions, ctx: CommandContext): Promise<E
     await github.appendStepSummary(ctx.env, github.problemsMarkdown(diagnostics, summary));
   }
   const human = [...diagnostics.map(formatDiagnostic), summary].join('\n');
-  ctx.out.result(human, { ok: errors === 0, errors, warnings, diagnostics });
-  return errors > 0 ? EXIT.error : EXIT.ok;
+  return {
+    code: errors > 0 ? EXIT.error : EXIT.ok,
+    human,
+    data: { ok: errors === 0, errors, warnings, diagnostics },
+  };
 }
