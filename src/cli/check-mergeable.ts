@@ -15,11 +15,19 @@ import path from 'node:path';
 import { ConfigError, loadConfig, type LoadedConfig } from '../config/load.js';
 import { connect, LOCAL_STATE_DIR, type ServiceConnection } from '../service/connect.js';
 import { runSync, type SyncOutcome } from '../sync/apply.js';
+import type { Conflict } from '../sync/changes.js';
 import type { SyncDiff } from '../sync/diff.js';
 import { describeOrphans, renderConflicts, renderPlanTable } from '../sync/report.js';
 import { readLock } from '../tokens/index.js';
 import { checkOffline, type CheckOptions } from './commands/check.js';
-import { appendStepSummary, forkPullRequest, notice, planMarkdown, setOutputs, underGitHubActions } from './github.js';
+import {
+  appendStepSummary,
+  annotation,
+  forkPullRequest,
+  planMarkdown,
+  setOutputs,
+  underGitHubActions,
+} from './github.js';
 import { requireProject } from './project.js';
 import { announceWait } from './ui/countdown.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
@@ -83,7 +91,7 @@ async function skip(
 ): Promise<ExitCode> {
   const verdict = `Valid. The comparison with the design file was skipped: ${reason}`;
   if (underGitHubActions(ctx.env)) {
-    if (!ctx.global.json) ctx.out.line(notice('tokensync: design file not compared', reason));
+    if (!ctx.global.json) ctx.out.line(annotation('notice', 'tokensync: design file not compared', reason));
     await appendStepSummary(ctx.env, `### ${TITLE}\n\n${verdict}\n`);
     await setOutputs(ctx.env, { remote: 'skipped', mergeable: 'true', drift: 'false' });
   }
@@ -121,6 +129,8 @@ async function report(
     .join('\n');
   const table = outcome.kind === 'conflicts' ? conflictsText(diff) : renderPlanTable(diff, outcome.plan);
   if (underGitHubActions(ctx.env)) {
+    if (!ctx.global.json)
+      for (const c of diff.conflicts) ctx.out.line(annotation('error', 'tokensync: conflict', conflictLine(c)));
     await appendStepSummary(ctx.env, planMarkdown(TITLE, diff, verdict.replace(/\n/g, '\n\n')));
     await setOutputs(ctx.env, {
       remote: 'checked',
@@ -139,6 +149,13 @@ async function report(
     orphans: diff.orphans,
   });
   return conflicts ? EXIT.conflicts : orphansFail ? EXIT.changes : EXIT.ok;
+}
+
+/** One line per conflict for its annotation; the summary's table has both values. */
+function conflictLine(c: Conflict): string {
+  const what = 'variable' in c && c.variable ? `${c.collection}/${c.variable}` : c.collection;
+  const where = c.kind === 'variable-field' ? ` (${c.field === 'value' ? (c.mode ?? 'value') : c.field})` : '';
+  return `${what}${where}: changed in this pull request and in the design file since the lock. Run \`tokensync pull\` on the branch and settle it.`;
 }
 
 /** Conflicts first, then what else is pending on either side, so nothing is hidden behind them. */

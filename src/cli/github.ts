@@ -33,9 +33,9 @@ export async function forkPullRequest(env: NodeJS.ProcessEnv): Promise<{ head: s
   return pr && head !== base ? { head, base } : undefined;
 }
 
-/** A `::notice` line: shown on the run's page and in the pull request's checks. */
-export const notice = (title: string, message: string): string =>
-  `::notice title=${escProp(title)}::${escData(message)}`;
+/** A `::notice`/`::error` line without a file: shown on the run's page and in the pull request's checks. */
+export const annotation = (level: 'notice' | 'error', title: string, message: string): string =>
+  `::${level} title=${escProp(title)}::${escData(message)}`;
 
 /** Workflow commands escape %, CR and LF in the message, and also , and : in properties. */
 const escData = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');

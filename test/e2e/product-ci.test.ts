@@ -277,6 +277,9 @@ describe('the GitHub Action, end to end against the local service', () => {
     const r = await runAction(repo, { command: 'check', token: emu.token });
     expect(r.code).toBe(3);
     expect(r.stdout).toContain('Not mergeable: 1 conflict(s) with edits made in the design file since the lock.');
+    expect(r.stdout).toMatch(
+      /^::error title=tokensync%3A conflict::primitives\/color\/blue\/500 \(Value\): changed in this pull request and in the design file since the lock\./m,
+    );
     expect(r.summary).toContain('**conflict**');
     expect(r.summary).toContain('repo: $\\color{#1d4ed8}{\\blacksquare}$');
     expect(r.summary).toContain('service: $\\color{#ff0000}{\\blacksquare}$');
