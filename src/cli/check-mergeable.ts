@@ -19,7 +19,7 @@ import type { Conflict } from '../sync/changes.js';
 import type { SyncDiff } from '../sync/diff.js';
 import { describeOrphans, renderConflicts, renderPlanTable } from '../sync/report.js';
 import { readLock } from '../tokens/index.js';
-import { checkOffline, type CheckOptions } from './commands/check.js';
+import { checkOffline, type CheckOptions } from './check-offline.js';
 import {
   appendStepSummary,
   annotation,
