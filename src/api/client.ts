@@ -50,6 +50,7 @@ import {
 } from './schemas/variables.js';
 import { isLocalVariablesResponse, isVariablesWriteResponse } from './schemas/variables-check.js';
 import { webhookSchema, webhooksListSchema, type CreateWebhookBody, type Webhook } from './schemas/webhooks.js';
+import { timeScaleFromEnv } from '../time-scale.js';
 import { createAgent, parseBaseUrl, trustedCas } from './transport.js';
 import { dialectOf, type ApiDialectName, type Dialect } from './dialects/index.js';
 import type { FigmaVariablesBody } from './schemas/figma-variables.js';
@@ -75,7 +76,7 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Max total wait for Retry-After/backoff within one call; default 60. */
   retryBudgetSeconds?: number;
-  /** Multiplies every wait (tests use e.g. 0.001); default 1. */
+  /** Multiplies every wait (tests use e.g. 0.001); default TOKENSYNC_TIME_SCALE, else 1 (time-scale.ts). */
   timeScale?: number;
   /** Called after each HTTP attempt (retries included). */
   onRequest?: (event: RequestEvent) => void;
@@ -153,7 +154,7 @@ function idList(ids: string[]): string {
 export function createClient(options: ClientOptions): DesignFileClient {
   const base = parseBaseUrl(options.baseUrl);
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const timeScale = options.timeScale ?? 1;
+  const timeScale = options.timeScale ?? timeScaleFromEnv(options.env ?? process.env);
   const redactor = new Redactor();
   const agent = createAgent({ ca: trustedCas(options.ca, options.env ?? process.env), timeoutMs });
   const http = new Http({

@@ -45,5 +45,3 @@ export interface CommandContext {
   /** Aborted by the first SIGINT/SIGTERM (reason: InterruptedError); work stops at its next safe point (signals.ts). */
   signal?: AbortSignal;
 }
-
-export type Command<O> = (options: O, ctx: CommandContext) => Promise<ExitCode>;

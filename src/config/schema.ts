@@ -177,6 +177,4 @@ export type Config = z.infer<typeof configSchema>;
 export type ServiceConfig = Config['service'];
 export type TokensConfig = Config['tokens'];
 export type BuildConfig = Config['build'];
-export type SyncConfig = Config['sync'];
 export type StylesConfig = Config['styles'];
-export type ApiDialectName = ServiceConfig['api'];

@@ -18,6 +18,7 @@ import type { Endpoint } from './routes/context.js';
 import { fileRoutes } from './routes/files.js';
 import { libraryRoutes } from './routes/library.js';
 import { oauthRoutes } from './routes/oauth.js';
+import { timeScaleFromEnv } from '../time-scale.js';
 import { variableRoutes } from './routes/variables.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { newIdentity, seedState } from './seed.js';
@@ -79,7 +80,7 @@ function extraCaFromEnv(): string[] {
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const timeScale = options.timeScale ?? 1;
+  const timeScale = options.timeScale ?? timeScaleFromEnv();
   if (!(timeScale > 0) || !Number.isFinite(timeScale))
     throw new EmulatorOptionsError('EMULATOR_OPTIONS', `timeScale must be a positive number (got ${timeScale}).`);
   const limit = options.rateLimitPerMinute ?? 600;

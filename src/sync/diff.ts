@@ -37,7 +37,7 @@ import { canonicalValue } from '../model/values.js';
 import type { Change, Conflict, FieldValue, Orphan, Prefer, VariableField } from './changes.js';
 import { NO_VALUE, UNSYNCED, pairAll, type ColPair, type ModeSlot, type VarPair } from './pairing.js';
 
-export type { Change, Conflict, FieldValue, Orphan, OrphanReason, Prefer, VariableField } from './changes.js';
+export type { Change, Conflict, Orphan, Prefer } from './changes.js';
 
 export interface SyncDiff {
   /** The state both sides should reach: base + local changes + remote changes (conflicts: see prefer). */

@@ -3,7 +3,7 @@ import { dfsDialect } from './dfs.js';
 import { figmaDialect } from './figma.js';
 import type { ApiDialectName, Dialect } from './types.js';
 
-export type { ApiDialectName, Dialect, ScopeNeed } from './types.js';
+export type { ApiDialectName, Dialect } from './types.js';
 export { API_DIALECTS } from './types.js';
 
 export function dialectOf(name: ApiDialectName | undefined): Dialect {

@@ -28,11 +28,6 @@ export interface BuildSource {
   version?: string | undefined;
 }
 
-/** The file option our formats read: which views the file holds. */
-export interface ViewFileOptions {
-  views: string[];
-}
-
 export function viewsOf(args: FormatFnArguments): string[] {
   const v = (args.file.options as { views?: unknown } | undefined)?.views;
   return Array.isArray(v) ? (v as string[]) : [];

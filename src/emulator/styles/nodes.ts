@@ -77,14 +77,6 @@ export function styleNode(id: string, name: string, type: StyleType, fields: Rec
   }
 }
 
-/** The field of a style node that holds the style's definition. */
-export const STYLE_FIELD: Record<StyleType, string> = {
-  TEXT: 'style',
-  EFFECT: 'effects',
-  FILL: 'fills',
-  GRID: 'layoutGrids',
-};
-
 export const alias = (id: string): { type: 'VARIABLE_ALIAS'; id: string } => ({ type: 'VARIABLE_ALIAS', id });
 
 /** TypeStyle (api_types.ts BaseTypeStyle & TypeStyle) with the fields a designer sets. */

@@ -41,7 +41,6 @@ import { checkServiceRules } from './service-rules.js';
 import { validateCollection, type Gathered } from './validate.js';
 
 export type { TokenFileSource, TokenSources } from './parse.js';
-export { workTreeSource } from './parse.js';
 
 export interface Analysis {
   set: TokenSet;
