@@ -5,7 +5,7 @@
  * what the command prints or returns; it only adds what GitHub reads. Workflow command syntax:
  * https://docs.github.com/actions/reference/workflow-commands-for-github-actions
  */
-import { appendFile } from 'node:fs/promises';
+import { appendFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../tokens/errors.js';
 import type { Change, Conflict, FieldValue, Orphan } from '../sync/changes.js';
@@ -15,6 +15,27 @@ import type { Color } from '../model/types.js';
 import { colorToHex } from '../model/values.js';
 
 export const underGitHubActions = (env: NodeJS.ProcessEnv): boolean => env['GITHUB_ACTIONS'] === 'true';
+
+/**
+ * The pull request of this run when its head is another repository (a fork), from the event payload
+ * GitHub writes to GITHUB_EVENT_PATH. GitHub gives such runs no repository secrets (docs/ci.md
+ * "Pull requests from forks"). A deleted fork has no head repository: a fork too.
+ */
+export async function forkPullRequest(env: NodeJS.ProcessEnv): Promise<{ head: string; base: string } | undefined> {
+  const file = env['GITHUB_EVENT_PATH'];
+  if (!underGitHubActions(env) || !file || !/^pull_request/.test(env['GITHUB_EVENT_NAME'] ?? '')) return undefined;
+  const event = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as {
+    pull_request?: { head?: { repo?: { full_name?: string } | null }; base?: { repo?: { full_name?: string } } };
+  };
+  const pr = event.pull_request;
+  const base = pr?.base?.repo?.full_name ?? env['GITHUB_REPOSITORY'] ?? '';
+  const head = pr?.head?.repo?.full_name ?? '(a deleted fork)';
+  return pr && head !== base ? { head, base } : undefined;
+}
+
+/** A `::notice`/`::error` line without a file: shown on the run's page and in the pull request's checks. */
+export const annotation = (level: 'notice' | 'error', title: string, message: string): string =>
+  `::${level} title=${escProp(title)}::${escData(message)}`;
 
 /** Workflow commands escape %, CR and LF in the message, and also , and : in properties. */
 const escData = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');

