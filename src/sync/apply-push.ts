@@ -12,7 +12,7 @@ import type { TokenSet } from '../model/types.js';
 import { remoteToModel } from './remote.js';
 import { settle } from './settle.js';
 import { ConcurrentEditError, type FreshRead, listNames, versionOf, writesBetween } from './concurrency.js';
-import { removeOwnDuplicates } from './duplicates.js';
+import { duplicatesMadeBy, removeOwnDuplicates } from './duplicates.js';
 import { journalName, settleInterval, settleWindow, type RunState } from './apply-read.js';
 import type { Planned } from './apply-plan.js';
 import { countCreated } from './created.js';
@@ -46,7 +46,9 @@ export async function pushPhase(run: RunState, planned: Planned, s: PushSession,
   const { opts } = run;
   let plan = planned.plan;
   let before = run.remote;
-  for (const label of movedBetween(run.remote, planned.serviceTarget, { byName: true })) s.ours.add(label);
+  // What this plan writes counts as ours only once a request of it has gone out: before that, a
+  // change of it in the service is someone else's, and a reason to re-plan.
+  const labels = movedBetween(run.remote, planned.serviceTarget, { byName: true });
   let unknowns = 0;
   let mapping: Record<string, string> = {};
   for (let i = 0; i < plan.requests.length; ) {
@@ -60,6 +62,7 @@ export async function pushPhase(run: RunState, planned: Planned, s: PushSession,
     before = fresh.remote;
     const outcome = await sendOne(run, s, plan, i, mapping);
     track.sent = s.sent;
+    for (const label of labels) s.ours.add(label);
     if (outcome.kind === 'sent') {
       mapping = outcome.mapping;
       i += 1;
@@ -82,15 +85,18 @@ export async function pushPhase(run: RunState, planned: Planned, s: PushSession,
 }
 
 /**
- * The variables and the file's version, read together. When a write of this run went out since the
+ * The variables and the file's version. When a write of this run went out since the
  * last such read and the version says more than one write landed, another writer wrote in that window:
  * if it changed nothing this run did not also write, it may have been overwritten, and the run stops.
  */
 export async function freshRead(run: RunState, s: PushSession): Promise<FreshRead> {
   const { client, fileKey } = run.opts;
-  const [vars, file] = await Promise.all([client.getLocalVariables(fileKey), client.getFile(fileKey, { depth: 1 })]);
+  // The version is read after the variables, so it counts at least every write they show: a count
+  // can only err towards a conflict, never towards a silent overwrite.
+  const vars = await client.getLocalVariables(fileKey);
+  const file = await client.getFile(fileKey, { depth: 1 });
   const read: FreshRead = { remote: remoteToModel(vars), version: versionOf(file) };
-  if (s.last && s.wroteSinceLast) {
+  if (s.last && s.wroteSinceLast && duplicatesMadeBy(read.remote, s.pj.tempIds).length === 0) {
     const writes = writesBetween(s.last.version, read.version);
     const elsewhere = movedBetween(s.last.remote, read.remote, { ignore: s.ours });
     if (writes !== undefined && writes > 1) {

@@ -10,7 +10,7 @@ import type { RunState } from './apply-read.js';
 import type { Planned } from './apply-plan.js';
 import { freshRead, type PushSession } from './apply-push.js';
 import { SyncNotConvergedError } from './apply-errors.js';
-import { removeOwnDuplicates } from './duplicates.js';
+import { byAge, DuplicateCreatedError, removeOwnDuplicates } from './duplicates.js';
 import { movedBetween } from './moved.js';
 import { compilePlan } from './plan.js';
 import type { TokenSet } from '../model/types.js';
@@ -23,6 +23,8 @@ export async function verifyPhase(run: RunState, planned: Planned, s: PushSessio
   if (await removeOwnDuplicates(run, s, read.remote))
     return { kind: 'moved', remote: await run.readRemote(), moved: [] };
   run.remote = read.remote;
+  const twice = heldTwice(read.remote);
+  if (twice.length > 0) throw othersDuplicate(run, twice);
   const left = compilePlan(read.remote, planned.serviceTarget, planned.planOptions);
   if (left.requests.length === 0) return { kind: 'verified', version: read.version };
   const differing = movedBetween(planned.serviceTarget, read.remote, { byName: true });
@@ -46,6 +48,29 @@ export async function verifyPhase(run: RunState, planned: Planned, s: PushSessio
     `After applying the plan, ${opts.fileKey} still differs from the repository in ${listNames(ours)} (${left.requests.length} request(s) would remain), and no other writer explains it.`,
     {
       hint: 'Nothing was written locally. Run `tokensync diff` to see what differs; if it persists, report it with `tokensync diff --dry-run --json`.',
+    },
+  );
+}
+
+/** Collection names the service holds more than once, with their ids, the oldest first. */
+function heldTwice(remote: TokenSet): { name: string; ids: string[] }[] {
+  const byName = new Map<string, string[]>();
+  for (const c of remote.collections) if (c.id) byName.set(c.name, [...(byName.get(c.name) ?? []), c.id]);
+  return [...byName].filter(([, ids]) => ids.length > 1).map(([name, ids]) => ({ name, ids: [...ids].sort(byAge) }));
+}
+
+/**
+ * Another writer created a collection this run also has, at the same moment: this run's copy is the
+ * oldest and stays; the other writer removes its own (or, where it cannot, stops naming both ids).
+ * Every write of this run landed, so this is exit 3, never exit 1.
+ */
+function othersDuplicate(run: RunState, twice: { name: string; ids: string[] }[]): DuplicateCreatedError {
+  const list = twice.map((d) => `"${d.name}" (${d.ids.join(', ')}; the first is kept)`).join('; ');
+  return new DuplicateCreatedError(
+    'SYNC_DUPLICATE_CREATED',
+    `Another writer created the same collection at the same time as this ${run.opts.mode}: ${list}. Every write of this run landed; nothing was written to the repository.`,
+    {
+      hint: 'The later copy is removed by the run that made it where the API can delete; otherwise delete it in the design file (by its id above). Then run `tokensync pull`: the copy that stays is matched by name.',
     },
   );
 }

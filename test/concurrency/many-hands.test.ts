@@ -7,7 +7,7 @@
  */
 import { cpSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCli, type CliResult } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { createProject, type TestProject } from '../helpers/project.js';
@@ -16,6 +16,9 @@ import { designerSet, duplicates, remoteValue, setSize, whenFaultSeen } from './
 
 let emu: TestEmulator;
 const figures = { runs: 0, actors: 0 };
+
+// Each schedule runs the real CLI several times; on a loaded 2-core machine one run takes seconds.
+vi.setConfig({ testTimeout: 120_000 });
 
 beforeAll(async () => {
   emu = await startTestEmulator({ seed: 'empty' });
@@ -61,7 +64,7 @@ describe('two writers at once', () => {
       for (const r of [ra, rb]) expect([0, 3], r.stderr).toContain(r.code);
       const dups = duplicates(await serviceState(emu));
       // dfs cannot delete: a duplicate may only exist where the run that made it stopped and named both ids.
-      if (dups.length > 0) expect(`${ra.stderr}${rb.stderr}`).toContain('SYNC_DUPLICATE_CREATED');
+      if (dups.length > 0) expect(`${ra.stderr}${rb.stderr}`).toContain('Another writer created the same collection');
       else for (const p of [a, b]) expect((await cli(p, ['push'])).code).toBe(0);
     },
   );
@@ -77,13 +80,12 @@ describe('two writers at once', () => {
         new Promise((r) => setTimeout(r, offset)).then(() => cli(b, ['push'])),
       ]);
       const kept = remoteValue(await serviceState(emu), 'size/base');
-      for (const [r, mine] of [
-        [ra, 10],
-        [rb, 12],
-      ] as const) {
-        expect([0, 3], r.stderr).toContain(r.code);
-        if (r.code === 0) expect(kept).toBe(mine);
-      }
+      for (const r of [ra, rb]) expect([0, 3], r.stderr).toContain(r.code);
+      // A lost update is a run that exited 0 while the other's later write replaced its value without
+      // the other saying so: the run whose value is kept must not have exited 0 too.
+      const keeper = kept === 10 ? ra : rb;
+      const other = kept === 10 ? rb : ra;
+      expect(keeper.code === 0 && other.code === 0, `${ra.stderr}\n${rb.stderr}`).toBe(false);
       // Whoever lost says so; after a pull (taking the service's value) both converge.
       for (const p of [a, b]) {
         expect((await cli(p, ['pull', '--prefer', 'service'])).code).toBe(0);
@@ -108,7 +110,7 @@ describe('a designer edit at each point of a push', () => {
     await designerSet(emu, 'size/base', 7);
     const r = await pushing;
     expect(r.code, r.stderr).toBe(3);
-    expect(r.stderr).toContain('SYNC_CONCURRENT_EDIT');
+    expect(r.stderr).toContain('Another writer changed');
   });
 
   it('while the PUT is on its way, of another variable: exit 0, and the edit is kept for the next pull', async () => {
@@ -147,7 +149,7 @@ describe('a designer edit at each point of a push', () => {
     await designerSet(emu, 'size/base', 7);
     const r = await pushing;
     expect(r.code, r.stderr).toBe(3);
-    expect(r.stderr).toContain('SYNC_CONCURRENT_EDIT');
+    expect(r.stderr).toContain('Another writer changed');
     // The next run shows both sides as the conflict they are, and --prefer service settles it.
     expect((await cli(a, ['push'])).code).toBe(3);
     expect((await cli(a, ['pull', '--prefer', 'service'])).code).toBe(0);
