@@ -5,6 +5,8 @@
  * This file is the one place that prints errors and calls `process.exit`.
  */
 import { Command, Option } from 'commander';
+import { ConcurrentEditError } from '../sync/concurrency.js';
+import { DuplicateCreatedError } from '../sync/duplicates.js';
 import { EXIT, type CommandContext, type ExitCode, type GlobalOptions } from './context.js';
 import { createReporter } from './reporter.js';
 import { reportError } from './output.js';
@@ -54,7 +56,9 @@ async function execute(program: Command, load: Loader, options: object): Promise
     code = await mod.run(options as never, ctx);
   } catch (err) {
     reportError(err, { json: Boolean(global.json), env: process.env, stdout: process.stdout, stderr: process.stderr });
-    code = (signalExitCode(err) as ExitCode | undefined) ?? EXIT.error;
+    // A concurrent edit in the design file ends a run like a conflict (docs/sync.md "Several writers").
+    const conflict = err instanceof ConcurrentEditError || err instanceof DuplicateCreatedError;
+    code = (signalExitCode(err) as ExitCode | undefined) ?? (conflict ? EXIT.conflicts : EXIT.error);
   }
   // Long-running commands (emulator, webhooks serve) resolve only once interrupted, so exiting here
   // is always right, and it does not wait on idle keep-alive sockets. But a large write to a pipe is

@@ -31,7 +31,12 @@ export type OAuthScope =
   | 'file_comments:write'
   | 'webhooks:write'
   | 'file_variables:read'
-  | 'file_variables:write';
+  | 'file_variables:write'
+  | 'current_user:read'
+  | 'file_comments:read'
+  | 'library_content:read'
+  | 'library_assets:read'
+  | 'webhooks:read';
 export const OAUTH_SCOPES: readonly OAuthScope[] = [
   'files:read',
   // Figma's OAuth name for reading files (files:read is its deprecated older name); figma dialect.
@@ -40,6 +45,13 @@ export const OAUTH_SCOPES: readonly OAuthScope[] = [
   'webhooks:write',
   'file_variables:read',
   'file_variables:write',
+  // Scopes Figma's OpenAPI document names for endpoints the local service serves (figma dialect):
+  // granted and accepted, so an app that asks for them can be tried here.
+  'current_user:read',
+  'file_comments:read',
+  'library_content:read',
+  'library_assets:read',
+  'webhooks:read',
 ];
 
 export interface User {

@@ -19,23 +19,30 @@
  * than replaying old bodies.
  */
 import { rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
+import { TokensyncError } from '../errors.js';
 import { writeFileAtomic } from '../fs/atomic.js';
 import { fsError } from '../fs/errors.js';
 import { readTextFile } from '../fs/read.js';
-import { fingerprintFields, type Lock } from '../model/lock.js';
+import { fingerprintFields, type Lock, type LockVariableFields } from '../model/lock.js';
 import type { TokenSet } from '../model/types.js';
+import type { CreatedNames } from './created.js';
 import { PLAN_VERSION, type Plan } from './plan.js';
+
+export type { CreatedNames } from './created.js';
 
 export const JOURNAL_FILE = 'sync.journal.json';
 export const JOURNAL_VERSION = 1;
 
-export interface CreatedNames {
-  collections: string[];
-  /** [collection, mode] */
-  modes: [string, string][];
-  /** [collection, variable] */
-  variables: [string, string][];
+/**
+ * Where a journal was written: the machine, the project folder and the design file. A journal is a
+ * clone's own note of its run in flight; one from elsewhere (committed by `git add -A`, copied with
+ * the folder) describes another run, and is refused rather than trusted.
+ */
+export interface JournalOwner {
+  host: string;
+  root: string;
 }
 
 export interface UnknownWrite {
@@ -52,6 +59,7 @@ export interface UnknownWrite {
 export interface PushJournal {
   version: typeof JOURNAL_VERSION;
   kind: 'push';
+  owner?: JournalOwner | undefined;
   /** The command that wrote it (push or sync), for the message. */
   mode: string;
   fileKey: string;
@@ -69,11 +77,18 @@ export interface PushJournal {
   /** Variables whose values are still to be sent ([collection, name]). */
   pendingValues: [string, string][];
   unknown?: UnknownWrite | undefined;
+  /**
+   * The fields of each variable this run created (`collection\u0000name`), as first read after its
+   * CREATE: the base a later edit in the design file is told from, so a designer's edit of a
+   * just-created variable is an edit, not a placeholder.
+   */
+  createdFields?: Record<string, LockVariableFields> | undefined;
 }
 
 export interface PullJournal {
   version: typeof JOURNAL_VERSION;
   kind: 'pull';
+  owner?: JournalOwner | undefined;
   fileKey: string;
   startedAt: string;
   /** Token files (relative to the tokens folder) the pull writes. */
@@ -105,12 +120,43 @@ export async function readJournal(tokensDir: string): Promise<Journal | undefine
     (j.kind !== 'push' && j.kind !== 'pull') ||
     typeof j.fileKey !== 'string'
   ) {
-    const { TokensyncError } = await import('../errors.js');
     throw new TokensyncError('JOURNAL_INVALID', `${file} is not a journal this version of tokensync can read.`, {
       hint: 'It records a sync that stopped part-way. Delete it and run `tokensync diff` to see where both sides stand; the next push or sync converges from there.',
     });
   }
   return j as Journal;
+}
+
+/** This machine and project folder, as recorded in a journal it writes. */
+export function journalOwner(root: string): JournalOwner {
+  return { host: hostname(), root: path.resolve(root) };
+}
+
+/** Refuses a journal written for another design file, on another machine or in another clone. */
+export async function checkJournalOwner(
+  journal: Journal,
+  here: { fileKey: string; root: string; journalName: string },
+): Promise<void> {
+  if (journal.fileKey !== here.fileKey) {
+    throw new TokensyncError(
+      'JOURNAL_FILE_MISMATCH',
+      `${here.journalName} records a sync of file "${journal.fileKey}", but the config syncs "${here.fileKey}".`,
+      {
+        hint: `Point service.fileKey back at "${journal.fileKey}" and run the same command to finish that sync, or delete the journal if you have given it up.`,
+      },
+    );
+  }
+  const mine = journalOwner(here.root);
+  const owner = journal.owner;
+  if (owner && (owner.host !== mine.host || owner.root !== mine.root)) {
+    throw new TokensyncError(
+      'JOURNAL_NOT_OURS',
+      `${here.journalName} was written by a run on ${owner.host} in ${owner.root}, not by this clone (${mine.host}, ${mine.root}): it was committed or copied, and says nothing about this clone's runs.`,
+      {
+        hint: `Delete it (\`git rm --cached ${here.journalName}\` if it was committed; \`tokensync init\` git-ignores it), then run \`tokensync diff\`: the lock and the design file are the truth.`,
+      },
+    );
+  }
 }
 
 export async function writeJournal(tokensDir: string, journal: Journal): Promise<void> {
@@ -124,73 +170,6 @@ export async function removeJournal(tokensDir: string): Promise<void> {
   } catch (err) {
     throw fsError(err, file, 'write');
   }
-}
-
-/** What the plan creates, by name: the target's collections, modes and variables the service does not have. */
-export function createdBy(remote: TokenSet, target: TokenSet): CreatedNames {
-  const remoteCols = new Map(remote.collections.map((c) => [c.name, c]));
-  const remoteVars = new Set(remote.variables.map((v) => `${v.collection}\u0000${v.name}`));
-  const out: CreatedNames = { collections: [], modes: [], variables: [] };
-  for (const c of target.collections) {
-    const had = remoteCols.get(c.name) ?? (c.id ? remote.collections.find((r) => r.id === c.id) : undefined);
-    if (!had) out.collections.push(c.name);
-    for (const m of c.modes) {
-      if (!had?.modes.some((r) => r.name === m.name || (m.id !== undefined && r.id === m.id)))
-        out.modes.push([c.name, m.name]);
-    }
-  }
-  for (const v of target.variables) {
-    if (v.id && remote.variables.some((r) => r.id === v.id)) continue;
-    if (!remoteVars.has(`${v.collection}\u0000${v.name}`)) out.variables.push([v.collection, v.name]);
-  }
-  return out;
-}
-
-/** What one request of the plan creates, by name (collections by temp id resolved through the plan). */
-export function createdByRequest(plan: Plan, index: number, remote: TokenSet): CreatedNames {
-  const colName = new Map<string, string>();
-  for (const c of remote.collections) if (c.id) colName.set(c.id, c.name);
-  for (const r of plan.requests) {
-    for (const c of (r.body as { variableCollections?: { action: string; id: string; name?: string }[] })
-      .variableCollections ?? []) {
-      if (c.action === 'CREATE' && c.name !== undefined) colName.set(c.id, c.name);
-    }
-  }
-  const body = plan.requests[index]?.body as
-    | {
-        variableCollections?: { action: string; name?: string }[];
-        variableModes?: { action: string; name?: string; variableCollectionId?: string }[];
-        variables?: { action: string; name?: string; variableCollectionId?: string }[];
-      }
-    | undefined;
-  const out: CreatedNames = { collections: [], modes: [], variables: [] };
-  if (!body) return out;
-  for (const c of body.variableCollections ?? [])
-    if (c.action === 'CREATE' && c.name !== undefined) out.collections.push(c.name);
-  for (const m of body.variableModes ?? []) {
-    const col = m.variableCollectionId === undefined ? undefined : colName.get(m.variableCollectionId);
-    if (m.action === 'CREATE' && m.name !== undefined && col !== undefined) out.modes.push([col, m.name]);
-  }
-  for (const v of body.variables ?? []) {
-    const col = v.variableCollectionId === undefined ? undefined : colName.get(v.variableCollectionId);
-    if (v.action === 'CREATE' && v.name !== undefined && col !== undefined) out.variables.push([col, v.name]);
-  }
-  return out;
-}
-
-export function countCreated(c: CreatedNames): number {
-  return c.collections.length + c.modes.length + c.variables.length;
-}
-
-/** How many of `names` the service holds: all of them proves the write happened (a batch is atomic). */
-export function presentIn(remote: TokenSet, names: CreatedNames): number {
-  const cols = new Map(remote.collections.map((c) => [c.name, c]));
-  const vars = new Set(remote.variables.map((v) => `${v.collection}\u0000${v.name}`));
-  let n = 0;
-  for (const c of names.collections) if (cols.has(c)) n++;
-  for (const [c, m] of names.modes) if (cols.get(c)?.modes.some((x) => x.name === m)) n++;
-  for (const [c, v] of names.variables) if (vars.has(`${c}\u0000${v}`)) n++;
-  return n;
 }
 
 /**
@@ -227,7 +206,7 @@ export function journalBase(base: Lock | undefined, remote: TokenSet, journal: P
     const inNewMode = Object.keys(v.values).some((m) => createdModes.has(`${v.collection}\u0000${m}`));
     if (!created && !inNewMode) continue;
     const prior = lock.variables[id];
-    const now = fingerprintFields(v);
+    const now = (created && journal.createdFields?.[`${v.collection}\u0000${v.name}`]) || fingerprintFields(v);
     if (created || !prior) {
       lock.variables[id] = {
         collectionId: cid,
@@ -246,6 +225,7 @@ export function journalBase(base: Lock | undefined, remote: TokenSet, journal: P
 }
 
 export function newPushJournal(init: {
+  root: string;
   mode: string;
   fileKey: string;
   plan: Plan;
@@ -255,6 +235,7 @@ export function newPushJournal(init: {
   return {
     version: JOURNAL_VERSION,
     kind: 'push',
+    owner: journalOwner(init.root),
     mode: init.mode,
     fileKey: init.fileKey,
     planVersion: PLAN_VERSION,
@@ -264,13 +245,7 @@ export function newPushJournal(init: {
     tempIds: {},
     requests: init.plan.requests.length,
     sent: 0,
-    pending: init.plan.requests.map((r) => ({ method: r.method, items: itemCount(r.body) })),
+    pending: init.plan.requests.map((r, i) => ({ method: r.method, items: init.plan.effects[i]?.items ?? 0 })),
     pendingValues: init.pendingValues,
   };
-}
-
-export function itemCount(body: unknown): number {
-  let n = 0;
-  for (const items of Object.values(body as Record<string, unknown>)) if (Array.isArray(items)) n += items.length;
-  return n;
 }

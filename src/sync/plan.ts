@@ -49,7 +49,8 @@ import type {
 } from '../api/schemas/variables.js';
 import type { FigmaModeValue, FigmaVariableItem, FigmaVariablesBody } from '../api/schemas/figma-variables.js';
 import { scopeProblem } from '../model/service-rules.js';
-import type { ApiDialectName } from '../api/dialects/index.js';
+import { dialectOf, type ApiDialectName } from '../api/dialects/index.js';
+import { createdByRequest, itemCount, type CreatedNames } from './created.js';
 import type { Orphan } from './changes.js';
 import {
   isAlias,
@@ -123,6 +124,16 @@ export interface Plan {
   /** Remote ids of the orphans this plan deletes (figma with deleteOrphans); absent when none. */
   deletes?: string[];
   summary: PlanSummary;
+  /**
+   * Per request (same index): what it creates, by name, and how many items it holds. The journal
+   * records these; a write whose outcome is unknown is settled by its creates appearing.
+   */
+  effects: RequestEffects[];
+}
+
+export interface RequestEffects {
+  creates: CreatedNames;
+  items: number;
 }
 
 export class PlanError extends TokensyncError {
@@ -135,9 +146,16 @@ const TEMP_SLACK = 40;
 
 export function compilePlan(remote: TokenSet, target: TokenSet, opts: PlanOptions = {}): Plan {
   const dialect = opts.dialect ?? 'dfs';
-  // Only figma can delete (docs/architecture.md "Dialects"); with dfs orphans stay reported orphans.
-  const deletes = dialect === 'figma' ? (opts.deleteOrphans ?? []).filter((o) => o.reason === 'removed-locally') : [];
-  return new Compiler(remote, target, { ...DEFAULT_LIMITS, ...opts.limits }, dialect, deletes).compile();
+  // Only a dialect that can delete deletes (docs/sync.md "Deletion"); elsewhere orphans stay reported.
+  const deletes = dialectOf(dialect).canDelete
+    ? (opts.deleteOrphans ?? []).filter((o) => o.reason === 'removed-locally')
+    : [];
+  const plan = new Compiler(remote, target, { ...DEFAULT_LIMITS, ...opts.limits }, dialect, deletes).compile();
+  plan.effects = plan.requests.map((r, i) => ({
+    creates: createdByRequest(plan.requests, i, remote),
+    items: itemCount(r.body),
+  }));
+  return plan;
 }
 
 /** Replaces temp ids that `mapping` (the POST responses' `tempIdMapping`) knows, in every reference field. */
@@ -452,7 +470,7 @@ class Compiler {
       this.summary.posts = requests.filter((r) => r.method === 'POST').length;
       this.summary.puts = requests.length - this.summary.posts;
     }
-    const plan: Plan = { version: PLAN_VERSION, dialect: this.dialect, requests, summary: this.summary };
+    const plan: Plan = { version: PLAN_VERSION, dialect: this.dialect, requests, summary: this.summary, effects: [] };
     if (this.deleted.length > 0) plan.deletes = this.deleted;
     return plan;
   }

@@ -10,7 +10,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { interruption } from '../errors.js';
 import type { TokenSet } from '../model/types.js';
-import { countCreated, presentIn, type CreatedNames } from './journal.js';
+import { countCreated, presentIn, type CreatedNames } from './created.js';
 
 export interface SettleResult {
   state: 'applied' | 'absent' | 'partial';

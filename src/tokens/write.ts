@@ -23,7 +23,7 @@ export async function writeFilesAtomic(
   opts: { remove?: string[] } = {},
 ): Promise<WriteResult> {
   const result: WriteResult = { written: [], removed: [], unchanged: [] };
-  for (const [rel, text] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [rel, text] of [...files].sort(([a], [b]) => writeOrder(a, b))) {
     const target = inside(dir, rel);
     const current = await readTextFile(target);
     if (current === text) {
@@ -47,6 +47,16 @@ export async function writeFilesAtomic(
     if (folder !== path.resolve(dir) && (await readdir(folder)).length === 0) await rmdir(folder);
   }
   return result;
+}
+
+/**
+ * Files in folders (a collection's mode files) before files at the top (the resolver document that
+ * names them), so a kill between two writes never leaves a resolver document naming a file that is not
+ * written yet (docs/sync.md "Files a kill cannot trap anyone in"). Within each group, by path.
+ */
+function writeOrder(a: string, b: string): number {
+  const top = (f: string): number => (f.includes('/') ? 0 : 1);
+  return top(a) - top(b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 function inside(dir: string, rel: string): string {

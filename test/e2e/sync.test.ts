@@ -63,15 +63,21 @@ describe('pull and push against the local service', () => {
     const pushed = await runCli(['push'], { cwd: project.root, env: project.env });
     expect(pushed.stderr).toBe('');
     expect(pushed.code).toBe(0);
-    // One read to plan, one POST, one PUT; then, concurrently (so in either order), the verification
-    // read the apply rule requires and the file's version for the lock.
+    // One read to plan, one POST, one PUT, each write preceded by a fresh read of the variables and the
+    // file's version, and the verification read with the version for the lock after them (docs/sync.md
+    // "Several writers"); each pair is sent concurrently, so in either order.
     const log = await calls();
-    expect(log.slice(0, 3)).toEqual([
-      'GET /v1/files/:key/variables/local',
+    const pairs = (from: number): string[] => log.slice(from, from + 2).sort();
+    const READ = ['GET /v1/files/:key', 'GET /v1/files/:key/variables/local'];
+    expect(log).toHaveLength(9);
+    expect(log[0]).toBe('GET /v1/files/:key/variables/local');
+    expect([pairs(1), log[3], pairs(4), log[6], pairs(7)]).toEqual([
+      READ,
       'POST /v1/files/:key/variables',
+      READ,
       'PUT /v1/files/:key/variables',
+      READ,
     ]);
-    expect(log.slice(3).sort()).toEqual(['GET /v1/files/:key', 'GET /v1/files/:key/variables/local']);
     const remote = await remoteVariables();
     expect(remote).toHaveLength(17);
 

@@ -146,6 +146,10 @@ describe("the figma dialect answers as Figma's OpenAPI document says", () => {
     expect(hook.text).not.toContain('a-passcode-of-ours');
     expect((await call('GET', `/v2/webhooks/${hook.json.id}`)).status).toBe(200);
     expect((await call('GET', `/v2/teams/${emu.teamId}/webhooks`)).status).toBe(200);
+    // A context's webhooks, where Figma lists them (OpenAPI `getWebhooks`).
+    const listed = await call('GET', `/v2/webhooks?context=team&context_id=${emu.teamId}`);
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.json.webhooks.map((w: { id: string }) => w.id)).toContain(hook.json.id);
     expect((await call('DELETE', `/v2/webhooks/${hook.json.id}`)).status).toBe(200);
 
     expect(mismatches).toEqual([]);

@@ -52,6 +52,7 @@ describe('compilePlan', () => {
     expect(compilePlan(R0, R0)).toEqual({
       version: PLAN_VERSION,
       dialect: 'dfs',
+      effects: [],
       requests: [],
       summary: {
         collectionsCreated: 0,

@@ -20,6 +20,10 @@ export const figmaDialect: Dialect = {
     webhooks: { personal: 'webhooks:write', oauth: 'webhooks:write' },
   },
   canDelete: true,
+  deleteCollections: (ids) => ({
+    method: 'POST',
+    body: { variableCollections: ids.map((id) => ({ action: 'DELETE', id })) } as never,
+  }),
   write: {
     methods: ['POST'],
     responseSchema: figmaWriteResponseSchema,

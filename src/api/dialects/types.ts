@@ -32,6 +32,11 @@ export interface Dialect {
    */
   canDelete: boolean;
   /**
+   * The write that deletes these collections (and their modes and variables), where the API can
+   * delete; absent otherwise. Used to remove a duplicate a run made (docs/sync.md "Several writers").
+   */
+  deleteCollections?: ((ids: string[]) => { method: 'POST' | 'PUT'; body: never }) | undefined;
+  /**
    * How a planned write is sent: its method, and where the answer keeps the temp id -> real id map
    * (dfs `meta.tempIdMapping`, figma `meta.tempIdToRealId`).
    */

@@ -65,7 +65,11 @@ export async function run(options: InitOptions, ctx: CommandContext): Promise<Ex
     const gitignore = path.join(root, '.gitignore');
     const current = await readFile(gitignore, 'utf8').catch(() => '');
     const have = current.split('\n');
-    const wanted = ['.tokensync/', 'build/'].filter((l) => !have.includes(l) && !have.includes(`/${l}`));
+    // The sync journal and temporary files are one clone's own notes of a run in flight, never shared
+    // (docs/sync.md "Several writers", "Unknown outcomes and resumption").
+    const wanted = ['.tokensync/', 'build/', 'sync.journal.json', '.*.tmp'].filter(
+      (l) => !have.includes(l) && !have.includes(`/${l}`),
+    );
     if (wanted.length > 0) {
       const text = `${current}${current === '' || current.endsWith('\n') ? '' : '\n'}${wanted.join('\n')}\n`;
       await writeFilesAtomic(root, new Map([['.gitignore', text]]));

@@ -121,6 +121,19 @@ export const webhookRoutes: Endpoint[] = [
     return listFor(ctx, ctx.params['team_id'] ?? '');
   }),
 
+  // figma only (OpenAPI `getWebhooks`): a context's webhooks, `?context=team&context_id=TEAM`.
+  api('GET', '/v2/webhooks', NEEDS.webhooks, (ctx) => {
+    if (ctx.svc.options.api !== 'figma') return fail(404, `Not found: no endpoint GET ${ctx.path}.`);
+    const context = ctx.query.get('context');
+    const id = ctx.query.get('context_id');
+    if (context !== 'team' || !id)
+      return fail(
+        400,
+        'Query "context" must be "team" and "context_id" the team id, e.g. ?context=team&context_id=123.',
+      );
+    return listFor(ctx, id);
+  }),
+
   // figma only (OpenAPI `getTeamWebhooks`).
   api('GET', '/v2/teams/:team_id/webhooks', NEEDS.webhooks, (ctx) => {
     if (ctx.svc.options.api !== 'figma') return fail(404, `Not found: no endpoint GET ${ctx.path}.`);

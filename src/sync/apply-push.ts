@@ -1,0 +1,267 @@
+/**
+ * Apply, step 3: push (docs/sync.md "Apply" and "Several writers"). The plan's requests, one at a
+ * time, each preceded by a fresh read of the variables and the file's version: when anything moved
+ * since the read the plan was made from (other than what this run wrote), the run goes back to the
+ * diff (a re-plan, or a conflict). A write whose outcome is unknown is settled before anything is
+ * re-planned and is never replayed. The journal is written before each request and after it.
+ */
+import { ApiUnknownOutcomeError } from '../api/index.js';
+import { InterruptedError, interruption } from '../errors.js';
+import { fingerprintFields } from '../model/lock.js';
+import type { TokenSet } from '../model/types.js';
+import { remoteToModel } from './remote.js';
+import { settle } from './settle.js';
+import { ConcurrentEditError, type FreshRead, listNames, versionOf, writesBetween } from './concurrency.js';
+import { duplicatesMadeBy, removeOwnDuplicates } from './duplicates.js';
+import { journalName, settleInterval, settleWindow, type RunState } from './apply-read.js';
+import type { Planned } from './apply-plan.js';
+import { countCreated } from './created.js';
+import { type PushJournal, writeJournal } from './journal.js';
+import { movedBetween } from './moved.js';
+import { applyTempIds, compilePlan, type Plan } from './plan.js';
+import { SyncOutcomeUnknownError, stopped, type Progress } from './apply-errors.js';
+
+/** How often an unknown POST outcome is answered by re-reading before we give up. */
+const MAX_UNKNOWN = 3;
+
+/** What a push run carries across re-plans: its journal and its counts. */
+export interface PushSession {
+  pj: PushJournal;
+  sent: number;
+  replans: number;
+  /** Labels (`collection`, `collection/variable`) this run has written so far or is writing. */
+  ours: Set<string>;
+  /** The last fresh read, and whether a write went out after it. */
+  last?: FreshRead | undefined;
+  wroteSinceLast: boolean;
+  /** A version count showed a write this run did not make, in a window in which this run wrote. */
+  othersWrote: boolean;
+  /** The plan as first made, for the report. */
+  firstPlan: Plan;
+}
+
+export type PushResult = { kind: 'done' } | { kind: 'moved'; remote: TokenSet; moved: string[] };
+
+export async function pushPhase(run: RunState, planned: Planned, s: PushSession, track: Progress): Promise<PushResult> {
+  const { opts } = run;
+  let plan = planned.plan;
+  let before = run.remote;
+  // What this plan writes counts as ours only once a request of it has gone out: before that, a
+  // change of it in the service is someone else's, and a reason to re-plan.
+  const labels = movedBetween(run.remote, planned.serviceTarget, { byName: true });
+  let unknowns = 0;
+  let mapping: Record<string, string> = {};
+  for (let i = 0; i < plan.requests.length; ) {
+    if (opts.signal?.aborted) throw stopped(interruption(opts.signal), opts, s.sent, s.sent + left(plan, i), true);
+    // Immediately before the write: what it is planned against must still hold.
+    const fresh = await freshRead(run, s);
+    if (await removeOwnDuplicates(run, s, fresh.remote))
+      return { kind: 'moved', remote: await run.readRemote(), moved: [] };
+    const moved = movedBetween(before, fresh.remote, { ignore: s.ours });
+    if (moved.length > 0) return { kind: 'moved', remote: fresh.remote, moved };
+    before = fresh.remote;
+    const outcome = await sendOne(run, s, plan, i, mapping);
+    track.sent = s.sent;
+    for (const label of labels) s.ours.add(label);
+    if (outcome.kind === 'sent') {
+      mapping = outcome.mapping;
+      i += 1;
+      continue;
+    }
+    // The outcome of a write is unknown: settle it before re-planning.
+    if (unknowns >= MAX_UNKNOWN) throw outcome.error;
+    unknowns += 1;
+    s.replans += 1;
+    before = await settleUnknown(run, s, plan, i, outcome);
+    run.remote = before;
+    plan = compilePlan(before, planned.serviceTarget, planned.planOptions);
+    mapping = {};
+    i = 0;
+    track.sent = s.sent;
+    track.total = s.sent + plan.requests.length;
+  }
+  run.remote = before;
+  return { kind: 'done' };
+}
+
+/**
+ * The variables and the file's version. When a write of this run went out since the
+ * last such read and the version says more than one write landed, another writer wrote in that window:
+ * if it changed nothing this run did not also write, it may have been overwritten, and the run stops.
+ */
+export async function freshRead(run: RunState, s: PushSession): Promise<FreshRead> {
+  const { client, fileKey } = run.opts;
+  // The version is read after the variables, so it counts at least every write they show: a count
+  // can only err towards a conflict, never towards a silent overwrite.
+  const vars = await client.getLocalVariables(fileKey);
+  const file = await client.getFile(fileKey, { depth: 1 });
+  const read: FreshRead = { remote: remoteToModel(vars), version: versionOf(file) };
+  if (s.last && s.wroteSinceLast && duplicatesMadeBy(read.remote, s.pj.tempIds).length === 0) {
+    const writes = writesBetween(s.last.version, read.version);
+    const elsewhere = movedBetween(s.last.remote, read.remote, { ignore: s.ours });
+    if (writes !== undefined && writes > 1) {
+      if (elsewhere.length === 0) throw overwriteSuspected(run, s, writes);
+      s.othersWrote = true;
+    }
+  }
+  await recordCreated(run, s, read.remote);
+  s.last = read;
+  s.wroteSinceLast = false;
+  return read;
+}
+
+/** The fields of what this run created, as first read after the CREATE: the base a later edit is told from. */
+async function recordCreated(run: RunState, s: PushSession, remote: TokenSet): Promise<void> {
+  const created = new Set(s.pj.created.variables.map(([c, v]) => `${c}\u0000${v}`));
+  const fields = { ...(s.pj.createdFields ?? {}) };
+  let added = false;
+  for (const v of remote.variables) {
+    const key = `${v.collection}\u0000${v.name}`;
+    if (!created.has(key) || fields[key]) continue;
+    fields[key] = fingerprintFields(v);
+    added = true;
+  }
+  if (!added) return;
+  s.pj = { ...s.pj, createdFields: fields };
+  await writeJournal(run.tokensDir, s.pj);
+}
+
+function overwriteSuspected(run: RunState, s: PushSession, writes: number): ConcurrentEditError {
+  return new ConcurrentEditError(
+    'SYNC_CONCURRENT_EDIT',
+    `Another writer changed ${run.opts.fileKey} while this ${run.opts.mode} was writing (${writes} writes landed where this run made 1), and only what this run also wrote (${listNames([...s.ours])}) differs: its edit may have been replaced by this run's. Nothing was written to the repository.`,
+    {
+      hint: `Run \`tokensync diff\` to see where both sides stand now, and ask who else is writing to the file; then run \`tokensync ${run.opts.mode}\` again (${journalName(run.opts.config)} keeps what this run created, so nothing is created twice).`,
+    },
+  );
+}
+
+type SendOutcome =
+  | { kind: 'sent'; mapping: Record<string, string> }
+  | { kind: 'unknown'; sentAt: number; error: ApiUnknownOutcomeError };
+
+/** One request, journaled before it goes out (a kill while it is in flight leaves it to settle) and after. */
+async function sendOne(
+  run: RunState,
+  s: PushSession,
+  plan: Plan,
+  i: number,
+  mapping: Record<string, string>,
+): Promise<SendOutcome> {
+  const { opts, tokensDir } = run;
+  const request = plan.requests[i]!;
+  run.progress(`${request.method} variables (${i + 1}/${plan.requests.length})`);
+  const sentAt = Date.now();
+  const settleUntil = sentAt + opts.config.service.timeoutMs + settleWindow(opts);
+  s.pj = {
+    ...s.pj,
+    unknown: {
+      method: request.method,
+      request: i + 1,
+      sentAt: new Date(sentAt).toISOString(),
+      settleUntil: new Date(settleUntil).toISOString(),
+      creates: plan.effects[i]!.creates,
+    },
+  };
+  await writeJournal(tokensDir, s.pj);
+  s.wroteSinceLast = true;
+  let answer: Record<string, string>;
+  try {
+    // A split plan's later requests may name what an earlier POST created by temp id.
+    const body = applyTempIds(request.body, mapping);
+    answer = await opts.client.writeVariables(opts.fileKey, { method: request.method, body });
+  } catch (err) {
+    if (err instanceof ApiUnknownOutcomeError) return { kind: 'unknown', sentAt, error: err };
+    if (err instanceof InterruptedError) throw stopped(err, opts, s.sent, s.sent + left(plan, i), true);
+    // A definite answer (refused, failed after retries): it did not take effect, nothing to settle.
+    s.pj = { ...s.pj, unknown: undefined };
+    await writeJournal(tokensDir, s.pj);
+    throw err;
+  }
+  s.sent += 1;
+  const next = { ...mapping, ...answer };
+  s.pj = {
+    ...s.pj,
+    sent: s.pj.sent + 1,
+    tempIds: { ...s.pj.tempIds, ...answer },
+    pending: plan.requests.slice(i + 1).map((r, j) => ({ method: r.method, items: plan.effects[i + 1 + j]!.items })),
+    unknown: undefined,
+  };
+  await writeJournal(tokensDir, s.pj);
+  return { kind: 'sent', mapping: next };
+}
+
+/** Watches the service until what the unknown write creates appears, or its window ends. */
+async function settleUnknown(
+  run: RunState,
+  s: PushSession,
+  plan: Plan,
+  i: number,
+  outcome: { sentAt: number; error: ApiUnknownOutcomeError },
+): Promise<TokenSet> {
+  const { opts, tokensDir, progress } = run;
+  const err = outcome.error;
+  s.sent += 1;
+  const names = plan.effects[i]!.creates;
+  // The client has given up on the answer now; the service may still apply it for a while.
+  const until = Date.now() + settleWindow(opts);
+  s.pj = {
+    ...s.pj,
+    unknown: {
+      method: err.method,
+      request: i + 1,
+      sentAt: new Date(outcome.sentAt).toISOString(),
+      settleUntil: new Date(until).toISOString(),
+      creates: names,
+    },
+  };
+  await writeJournal(tokensDir, s.pj);
+  let remote: TokenSet;
+  if (countCreated(names) === 0) {
+    // Nothing created by name (updates only): re-applying it is harmless, so re-read and re-plan.
+    progress(`the outcome of ${err.method} is unknown; re-reading the variables instead of sending it again`);
+    remote = await run.readRemote();
+  } else {
+    progress(
+      `the outcome of ${err.method} is unknown; re-reading the variables until what it creates appears (at most until ${new Date(until).toISOString()}), instead of sending it again`,
+    );
+    const settled = await settle({
+      read: run.readRemote,
+      names,
+      until,
+      intervalMs: settleInterval(opts),
+      signal: opts.signal,
+    }).catch((e: unknown) => {
+      if (e instanceof InterruptedError) throw stopped(e, opts, s.sent, s.sent + plan.requests.length, true);
+      throw e;
+    });
+    remote = settled.remote;
+    if (settled.state !== 'applied') {
+      throw new SyncOutcomeUnknownError(
+        'SYNC_OUTCOME_UNKNOWN',
+        `${err.message} The service did not show what it creates (${describeNames(names)}) within the settle window, so whether it took effect is still unknown; nothing more was sent.`,
+        {
+          hint: `${journalName(opts.config)} records it. Run \`tokensync ${opts.mode}\` again: it checks the service first and creates only what is still missing (after ${new Date(until).toISOString()}), never twice.`,
+        },
+      );
+    }
+    progress(`the ${err.method} did take effect (${describeNames(names)} appeared); going on with what is left`);
+  }
+  const { unknown: _settled, ...rest } = s.pj;
+  s.pj = rest;
+  await writeJournal(tokensDir, s.pj);
+  s.last = undefined;
+  return remote;
+}
+
+function left(plan: Plan, i: number): number {
+  return plan.requests.length - i;
+}
+
+function describeNames(n: { collections: string[]; modes: unknown[]; variables: unknown[] }): string {
+  const parts: string[] = [];
+  if (n.collections.length > 0) parts.push(`${n.collections.length} collection(s)`);
+  if (n.modes.length > 0) parts.push(`${n.modes.length} mode(s)`);
+  if (n.variables.length > 0) parts.push(`${n.variables.length} variable(s)`);
+  return parts.join(', ');
+}

@@ -1,0 +1,131 @@
+/**
+ * Apply, step 1: read (docs/sync.md "Apply"). The lock, the journal, the token files and the service's
+ * variables; a write the previous run left in flight is settled before anything is planned.
+ */
+import path from 'node:path';
+import type { Config } from '../config/schema.js';
+import { TokensyncError } from '../errors.js';
+import type { Lock } from '../model/lock.js';
+import type { TokenSet } from '../model/types.js';
+import { readLock, readTokens, type TokenSources } from '../tokens/index.js';
+import { checkJournalOwner, JOURNAL_FILE, readJournal, type Journal, type PushJournal } from './journal.js';
+import { remoteToModel } from './remote.js';
+import { settle } from './settle.js';
+import { checkStylesLayout } from '../styles/stage.js';
+import type { SyncOptions } from './apply.js';
+
+export interface RunState {
+  opts: SyncOptions;
+  tokensDir: string;
+  progress: (message: string) => void;
+  base: Lock | undefined;
+  journal: Journal | undefined;
+  pushJournal: PushJournal | undefined;
+  local: TokenSet;
+  sources: TokenSources;
+  remote: TokenSet;
+  readRemote: () => Promise<TokenSet>;
+}
+
+export async function readPhase(opts: SyncOptions): Promise<RunState> {
+  const { config, root, client, fileKey, mode } = opts;
+  const progress = opts.progress ?? (() => {});
+  const tokensDir = path.join(root, config.tokens.dir);
+  const [base, journal] = await Promise.all([readLock(root, config.tokens), readJournal(tokensDir)]);
+  if (journal) await checkJournalOwner(journal, { fileKey, root, journalName: journalName(config) });
+  // A first pull that stopped part-way left token files but no lock: they are tokensync's own
+  // partial output, not the repository's tokens, so they are written again from the service rather
+  // than read (docs/sync.md "Unknown outcomes and resumption").
+  const partialFirstPull = journal?.kind === 'pull' && !base;
+  if (partialFirstPull && mode === 'push') {
+    throw new TokensyncError(
+      'JOURNAL_PULL_PENDING',
+      `A first pull stopped part-way (${journalName(config)}), so the token files are not the repository's own yet.`,
+      { hint: 'Run `tokensync pull` (or `tokensync sync`) to finish it, then push.' },
+    );
+  }
+  const read = partialFirstPull ? emptyRead() : await readTokens(root, config.tokens);
+  if (opts.warn && (mode === 'push' || mode === 'sync')) {
+    for (const w of read.warnings)
+      opts.warn(`${w.file}:${w.line}:${w.column}${w.tokenPath ? `  ${w.tokenPath}` : ''}  ${w.message}`);
+  }
+  if (base && base.fileKey !== fileKey) {
+    throw new TokensyncError(
+      'LOCK_FILE_MISMATCH',
+      `${path.join(config.tokens.dir, 'sync.lock.json')} was written for file "${base.fileKey}", but the config syncs "${fileKey}".`,
+      {
+        hint: 'Point service.fileKey at the file the tokens came from, or delete the lock to start a fresh 3-way base.',
+      },
+    );
+  }
+  if (config.styles.pull && mode !== 'push') await checkStylesLayout(root, config);
+  progress(`reading variables of ${fileKey}`);
+  const readRemote = async (): Promise<TokenSet> => remoteToModel(await client.getLocalVariables(fileKey));
+  const pushJournal = journal?.kind === 'push' ? journal : undefined;
+  const remote = await settleLeftover(pushJournal, readRemote, opts, progress);
+  return {
+    opts,
+    tokensDir,
+    progress,
+    base,
+    journal,
+    pushJournal,
+    local: read.set,
+    sources: read.sources,
+    remote,
+    readRemote,
+  };
+}
+
+/** The previous run stopped with a write in flight: watch the service until it lands or its window ends. */
+async function settleLeftover(
+  pj: PushJournal | undefined,
+  readRemote: () => Promise<TokenSet>,
+  opts: SyncOptions,
+  progress: (m: string) => void,
+): Promise<TokenSet> {
+  const remote = await readRemote();
+  if (!pj?.unknown) return remote;
+  // Capped: a journal written on a machine whose clock ran ahead never makes a run wait longer than
+  // one settle window from now (docs/sync.md "Unknown outcomes and resumption").
+  const until = Math.min(Date.parse(pj.unknown.settleUntil), Date.now() + maxSettleMs(opts));
+  if (!(Date.now() < until)) return remote;
+  progress(
+    `a ${pj.unknown.method} of the previous ${pj.mode} may still land; watching the service until ${new Date(until).toISOString()}`,
+  );
+  const settled = await settle({
+    read: readRemote,
+    names: pj.unknown.creates,
+    until,
+    intervalMs: settleInterval(opts),
+    signal: opts.signal,
+  });
+  return settled.remote;
+}
+
+/** The settle window after the client gave up on a write: twice the request timeout by default. */
+export function settleWindow(opts: SyncOptions): number {
+  return opts.settleMs ?? 2 * opts.config.service.timeoutMs;
+}
+
+/** The longest a run ever waits for a previous run's write: its timeout plus one settle window. */
+export function maxSettleMs(opts: SyncOptions): number {
+  return opts.config.service.timeoutMs + settleWindow(opts);
+}
+
+/** Repeated reads during the window: about eight, at least 100 ms apart. */
+export function settleInterval(opts: SyncOptions): number {
+  return Math.max(100, settleWindow(opts) / 8);
+}
+
+export function journalName(config: Config): string {
+  return path.join(config.tokens.dir, JOURNAL_FILE);
+}
+
+function emptyRead(): { set: TokenSet; sources: TokenSources; warnings: [] } {
+  return {
+    set: { collections: [], variables: [] } as TokenSet,
+    sources: { files: new Map(), modeFiles: new Map() } as TokenSources,
+    warnings: [],
+  };
+}
