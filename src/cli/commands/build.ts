@@ -52,6 +52,13 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext) {
   const { set: variables } = await readTokens(root, config.tokens);
   // Design-owned style tokens (issue 13) are built with the rest; they are read outside the sync.
   const set = await withStyleTokens(root, config.tokens, variables);
+  // Building nothing is not a build: say what the folder holds instead (docs/build.md).
+  if (set.collections.length === 0 && (set.tokens?.length ?? 0) === 0) {
+    const { folderFindings } = await import('../../tokens/read/folder.js');
+    const place = { root, dir: config.tokens.dir, ...(file ? { configFile: file } : {}) };
+    const first = (await folderFindings(place, true))[0]!;
+    throw new BuildError('BUILD_NO_TOKENS', `Nothing to build: ${first.file}: ${first.message}.`, { hint: first.hint });
+  }
   // A safe point before the (long) build: nothing written yet (issue 11, item 4).
   if (ctx.signal?.aborted) throw stoppedEarly(ctx.signal);
   const source = await buildSource(root, config.tokens);

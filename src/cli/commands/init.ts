@@ -29,6 +29,7 @@ service:
   fileKey: demo           # the design file whose variables are synced
   token: env:DFS_TOKEN    # env:NAME or file:PATH, never the token itself
   # caFile: ./certs/ca.pem
+  # seed: repository      # url: local starts from this repository's tokens; "demo" loads the demo file
 tokens:
   dir: tokens
   namespace: none         # or "collection": every collection under a top-level group
