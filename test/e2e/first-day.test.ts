@@ -3,7 +3,7 @@
  * CLI: a themes folder without a resolver becomes modes (built and round-tripped), every silent pass
  * of the tokens folder is an error or a warning, and a fresh project never sees the demo file.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { createGitRepo, gitEnv, type GitRepo } from '../cli/git-repo.js';
@@ -190,5 +190,38 @@ describe('the local service belongs to the project', () => {
       'tokens.resolver.json',
     ]);
     expect(Object.keys(JSON.parse(repo.read('tokens/a.tokens.json')))).toEqual(['brand']);
+  });
+});
+
+describe('build hygiene', () => {
+  test('a stale output is gone after a rebuild; files tokensync did not write stay; one-mode names are not doubled', async () => {
+    const repo = createGitRepo({ withTokens: false });
+    repo.write('config/tokensync.yaml', 'tokens:\n  dir: tokens\nbuild:\n  outDir: build\n  platforms: [ios, css]\n');
+    const resolver = (name: string) =>
+      json({
+        name: 'tokens',
+        version: '2025.10',
+        sets: { [name]: { sources: [{ $ref: `${name}.tokens.json` }] } },
+        resolutionOrder: [{ $ref: `#/sets/${name}` }],
+      });
+    const token = json({ red: { $type: 'color', $value: color('#ffffff', 1) } });
+    repo.write('tokens/color.tokens.json', token);
+    repo.write('tokens/tokens.resolver.json', resolver('color'));
+    repo.write('build/ios/Mine.swift', "// not tokensync's\n");
+    const first = await cli(repo, 'build');
+    expect(first.stderr).toBe('');
+    expect(readdirSync(path.join(repo.root, 'build/ios')).sort()).toEqual(['Color.swift', 'Mine.swift']);
+
+    // The collection renamed: its old Swift file goes, the user's own file stays.
+    repo.write('tokens/palette.tokens.json', token);
+    repo.write('tokens/tokens.resolver.json', resolver('palette'));
+    rmSync(path.join(repo.root, 'tokens/color.tokens.json'));
+    const second = await cli(repo, 'build');
+    expect(second.stdout).toBe('Built 2 files in build (1 changed, 1 unchanged, 1 removed: ios/Color.swift).\n');
+    expect(readdirSync(path.join(repo.root, 'build/ios')).sort()).toEqual(['Mine.swift', 'Palette.swift']);
+
+    // A build of some platforms leaves the others' outputs alone.
+    expect((await cli(repo, 'build', '--platform', 'css')).code).toBe(0);
+    expect(readdirSync(path.join(repo.root, 'build/ios')).sort()).toEqual(['Mine.swift', 'Palette.swift']);
   });
 });

@@ -74,12 +74,15 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext) {
   const outDir = options.out ? path.resolve(ctx.cwd, options.out) : path.resolve(root, config.build.outDir);
   const written = await writeBuild(outDir, out, { signal: ctx.signal });
   const rel = path.relative(ctx.cwd, outDir) || '.';
-  const human = `Built ${out.files.size} file${out.files.size === 1 ? '' : 's'} in ${rel} (${written.written.length} changed, ${written.unchanged.length} unchanged).`;
+  const removed =
+    written.removed.length > 0 ? `, ${written.removed.length} removed: ${written.removed.join(', ')}` : '';
+  const human = `Built ${out.files.size} file${out.files.size === 1 ? '' : 's'} in ${rel} (${written.written.length} changed, ${written.unchanged.length} unchanged${removed}).`;
   const data = {
     outDir,
     files: [...out.files.keys()],
     written: written.written,
     unchanged: written.unchanged,
+    removed: written.removed,
     warnings: out.warnings,
   };
   return { human, data, root, tokensDir: path.resolve(root, config.tokens.dir), configFile: file };
