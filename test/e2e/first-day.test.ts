@@ -73,7 +73,7 @@ describe('themes found, never merged away', () => {
     expect(pulled.code).toBe(0);
     expect(files.map((f) => repo.read(f))).toEqual(before);
     expect((await cli(repo, 'diff')).code).toBe(0);
-  });
+  }, 120_000);
 
   test('files that share some tokens but not all: refused in CI with the choices, nothing written', async () => {
     const repo = themesRepo();
@@ -190,7 +190,7 @@ describe('the local service belongs to the project', () => {
       'tokens.resolver.json',
     ]);
     expect(Object.keys(JSON.parse(repo.read('tokens/a.tokens.json')))).toEqual(['brand']);
-  });
+  }, 120_000);
 });
 
 describe('build hygiene', () => {
@@ -223,5 +223,78 @@ describe('build hygiene', () => {
     // A build of some platforms leaves the others' outputs alone.
     expect((await cli(repo, 'build', '--platform', 'css')).code).toBe(0);
     expect(readdirSync(path.join(repo.root, 'build/ios')).sort()).toEqual(['Mine.swift', 'Palette.swift']);
-  });
+  }, 120_000);
+});
+
+describe('conflicts shown whole', () => {
+  test('other pending changes are listed beside a conflict, and sync lists what it changed on each side', async () => {
+    const repo = themesRepo();
+    expect((await cli(repo, 'init')).code).toBe(0);
+    expect((await cli(repo, 'push')).code).toBe(0);
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'pushed');
+    // The designer changes bg (light); the developer changes bg and fg (light) too.
+    const designer = await cli(repo, 'designer', 'set', 'bg', '#112233', '--collection', 'themes', '--mode', 'light');
+    expect(designer.code).toBe(0);
+    repo.edit('tokens/themes/light.tokens.json', '"{color.white}"', '"{color.black}"');
+    repo.edit(
+      'tokens/themes/light.tokens.json',
+      '"$value": "{color.black}"\n  }\n}',
+      '"$value": "{color.white}"\n  }\n}',
+    );
+    const diff = await cli(repo, 'diff');
+    expect(diff.code).toBe(3);
+    expect(diff.stdout).toMatchInlineSnapshot(`
+      "reading variables of demo
+      1 conflict: the repository and the design file changed the same thing differently.
+      themes
+        ! bg  light: repo {Tokens/color/black} | service #112233  both changed since the lock
+      Also pending, applied once the conflicts are resolved: 1 to push, 0 to pull (1 change):
+      themes
+        ~ fg  light: {Tokens/color/black} -> {Tokens/color/white}  -> service
+      Nothing was written and nothing was sent. Resolve the conflicts in the files or the design file, or rerun with --prefer repo|service.
+      "
+    `);
+
+    const synced = await cli(repo, 'sync', '--prefer', 'repo');
+    expect(synced.code).toBe(0);
+    expect(synced.stdout).toMatchInlineSnapshot(`
+      "reading variables of demo
+      PUT variables (1/1)
+      sync: sent 1 write request(s), wrote 1 file(s).
+      Changed in the design file (2 changes):
+        themes
+          ~ bg  light: #112233 -> {Tokens/color/black}               -> service (--prefer repo)
+          ~ fg  light: {Tokens/color/black} -> {Tokens/color/white}  -> service
+        wrote   tokens/sync.lock.json
+      "
+    `);
+  }, 120_000);
+});
+
+describe('--prefer service over a local edit', () => {
+  test('names each repository edit it replaced', async () => {
+    const repo = themesRepo();
+    expect((await cli(repo, 'init')).code).toBe(0);
+    expect((await cli(repo, 'push')).code).toBe(0);
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'pushed');
+    expect(
+      (await cli(repo, 'designer', 'set', 'bg', '#112233', '--collection', 'themes', '--mode', 'light')).code,
+    ).toBe(0);
+    repo.edit('tokens/themes/light.tokens.json', '"{color.white}"', '"{color.black}"');
+    const synced = await cli(repo, 'sync', '--prefer', 'service');
+    expect(synced.code).toBe(0);
+    expect(synced.stdout).toMatchInlineSnapshot(`
+      "reading variables of demo
+      sync: wrote 2 file(s).
+      Changed in the repository (1 change):
+        themes
+          ~ bg  light: {Tokens/color/black} -> #112233  -> repo (--prefer service)
+      Replaced 1 edit of the repository with the design file's (--prefer service): bg light: {Tokens/color/black} -> #112233. The repository's values were overwritten: if they were not committed, this line is their only record.
+        wrote   tokens/themes/light.tokens.json
+        wrote   tokens/sync.lock.json
+      "
+    `);
+  }, 120_000);
 });
