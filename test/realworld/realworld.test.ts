@@ -134,7 +134,8 @@ async function lifeOf(set: string): Promise<Run> {
   rmSync(path.join(project.root, 'config'), { recursive: true });
   copySet(set, path.join(project.root, 'tokens'));
 
-  const init = await cli(project, 'init');
+  // Published sets are read as one set, files merged in path order (docs/token-files.md "Themes").
+  const init = await cli(project, 'init', '--themes', 'merge');
   expect(init.stderr).toBe('');
   expect(init.code).toBe(0);
   expect(init.stdout).toMatch(

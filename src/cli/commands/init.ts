@@ -91,7 +91,7 @@ export async function run(options: InitOptions, ctx: CommandContext): Promise<Ex
     }
     lines.unshift(
       found.length > 0
-        ? `Created config/tokensync.yaml and tokens/${RESOLVER_FILE}, which describes the ${found.length} token file(s) found.`
+        ? `Created config/tokensync.yaml and tokens/${RESOLVER_FILE}, which describes the ${found.length} token file(s) found${foundAs(data['themes'])}`
         : 'Created config/tokensync.yaml and tokens/.',
     );
     Object.assign(data, {
@@ -191,7 +191,7 @@ async function resolverOnly(
   await writeFilesAtomic(tokensDir, new Map([[RESOLVER_FILE, themesResolver(layout.detection)]]));
   return {
     lines: [
-      `Created ${shown}/${RESOLVER_FILE}, which describes the ${found.length} token file(s) found.`,
+      `Created ${shown}/${RESOLVER_FILE}, which describes the ${found.length} token file(s) found${foundAs(layout.detection.groups)}`,
       ...layout.notes,
     ],
     data: { file: `${shown}/${RESOLVER_FILE}`, tokenFiles: found, themes: layout.detection.groups },
@@ -215,6 +215,8 @@ async function folderThemes(
     }),
   );
   let detection = detectThemes(read);
+  // --themes merge: the folder as one set, as it is read without a resolver (no modes at all).
+  if (choice === 'merge') detection = { ...detection, groups: [], rest: files, unclear: [] };
   if (detection.unclear.length > 0) {
     const chosen = choice ?? (await askThemes(detection, ctx));
     if (chosen === 'modes') detection = unclearAsModes(detection);
@@ -231,7 +233,7 @@ function unclearText(d: ThemeDetection): string {
 /** On a terminal, ask; elsewhere (CI, a pipe, --json) refuse with the choices. */
 async function askThemes(d: ThemeDetection, ctx: CommandContext): Promise<'modes' | 'merge'> {
   const choices =
-    '`tokensync init --themes modes` reads each such file as a mode of one collection (themes, brands); `--themes merge` reads them as one set, the later file overriding the earlier (as Style Dictionary does).';
+    '`tokensync init --themes modes` reads each such file as a mode of one collection (themes, brands); `--themes merge` reads the whole folder as one set, the later file overriding the earlier (as Style Dictionary does).';
   if (!ctx.out.interactive || !process.stdin.isTTY || ctx.global.json) {
     throw new TokensyncError(
       'INIT_THEMES_UNCLEAR',
@@ -252,12 +254,19 @@ async function askThemes(d: ThemeDetection, ctx: CommandContext): Promise<'modes
   }
 }
 
+/** The end of init's first line: no themes is the one set the folder is read as, said on that line. */
+function foundAs(groups: unknown): string {
+  return Array.isArray(groups) && groups.length > 0
+    ? ':'
+    : ` as one set (collection "${FOLDER_SET.collection}", mode "${FOLDER_SET.mode}").`;
+}
+
 function describeThemes(d: ThemeDetection): string[] {
   const lines = d.groups.map(
     (g) =>
       `  collection "${g.collection}", one mode per file: ${g.modes.map((m) => `${m.name} (tokens/${m.file})`).join(', ')}; default ${g.modes[0]!.name}`,
   );
-  if (d.rest.length > 0)
+  if (d.rest.length > 0 && d.groups.length > 0)
     lines.push(
       `  collection "${FOLDER_SET.collection}", mode "${FOLDER_SET.mode}": ${d.rest.length} file(s) read as one set`,
     );
