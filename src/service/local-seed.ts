@@ -1,6 +1,5 @@
 /**
- * A repository on the embedded local service never loses committed tokens (issue 14 "Local use that
- * never loses work"). The local service's state lives in `.tokensync/service.json`, which is git-ignored,
+ * A repository on the embedded local service never loses committed tokens. The local service's state lives in `.tokensync/service.json`, which is git-ignored,
  * while the lock (`tokens/sync.lock.json`) is committed. On a fresh clone the two disagree: a new demo
  * service knows nothing of what the lock records, and the 3-way diff would read every locked variable
  * it lacks as "deleted in the design file" and delete it from the files.

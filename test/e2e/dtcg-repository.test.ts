@@ -4,22 +4,12 @@
  * service (real CLI from dist/, HTTPS on port 0, every request recorded by the service); and `init`
  * on a plain folder of DTCG files, followed by check, push and build.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
 import { createProject } from '../helpers/project.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await emu.admin.reset('empty');
-  await emu.admin.clearRequests();
-});
+const emu = useEmulator({ resetEach: 'empty' });
 
 const writes = async (): Promise<string[]> => (await emu.admin.calls()).filter((c) => !c.startsWith('GET'));
 const text = (v: unknown): string => `${JSON.stringify(v, null, 2)}\n`;

@@ -6,22 +6,12 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
 import { pulledProject, type TestProject } from '../helpers/project.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await emu.admin.reset('demo');
-  await emu.admin.clearRequests();
-});
+const emu = useEmulator({ resetEach: 'demo' });
 
 const LIGHT = 'tokens/semantic/light.tokens.json';
 const calls = (): Promise<string[]> => emu.admin.calls();
