@@ -84,7 +84,7 @@ describe('themes found, never merged away', () => {
       "error: Cannot tell whether these token files are themes or layers of one set:
         tokens/themes/dark.tokens.json and tokens/themes/light.tokens.json share 1 token(s) (e.g. bg) but not all
       Nothing was written.
-        fix: Choose: \`tokensync init --themes modes\` reads each such file as a mode of one collection (themes, brands); \`--themes merge\` reads them as one set, the later file overriding the earlier (as Style Dictionary does).
+        fix: Choose: \`tokensync init --themes modes\` reads each such file as a mode of one collection (themes, brands); \`--themes merge\` reads the whole folder as one set, the later file overriding the earlier (as Style Dictionary does).
       "
     `);
     expect(repo.tryGit('status', '--porcelain').out).toBe('?? tokens/\n');
