@@ -6,6 +6,7 @@ import path from 'node:path';
 import { loadConfigQuick, quickParseConfig } from '../config/quick.js';
 import { formatDiagnostic, type Diagnostic } from '../tokens/errors.js';
 import { analyzeTokens, type TokenFileSource } from '../tokens/read/index.js';
+import { folderFindings } from '../tokens/read/folder.js';
 import { analyzeStyleTokens } from '../styles/read.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
 import { requireFiles, requireProject } from './project.js';
@@ -62,7 +63,14 @@ export async function checkOffline(options: CheckOptions, ctx: CommandContext): 
     file: path.relative(ctx.cwd, path.resolve(root, d.file)).split(path.sep).join('/') || d.file,
   });
   const only = (options.files ?? []).map((f) => path.resolve(ctx.cwd, f));
-  const diagnostics = all.filter((d) => only.length === 0 || only.includes(path.resolve(root, d.file))).map(shown);
+  // The folder itself (docs/token-files.md "Files tokensync does not read"): nothing read is an error,
+  // whatever files were named; ignored token-like files beside read ones are warnings.
+  const empty = set.collections.length === 0 && (set.tokens?.length ?? 0) === 0 && all.length === 0;
+  const folder = await folderFindings({ root, dir: config.tokens.dir, ...(file ? { configFile: file } : {}) }, empty);
+  const diagnostics = [
+    ...all.filter((d) => only.length === 0 || only.includes(path.resolve(root, d.file))),
+    ...folder.filter((d) => empty || only.length === 0 || only.includes(path.resolve(root, d.file))),
+  ].map(shown);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
   const repoOnly = set.tokens?.length ?? 0;

@@ -100,6 +100,13 @@ export function buildProgram(): Command {
     .option('--force', 'overwrite an existing config (and, with --ci, the workflow)', false)
     .option('--hook', 'install the git pre-commit hook (`check --staged`) in an existing project', false)
     .option('--ci', 'also write the GitHub workflow .github/workflows/tokensync.yml', false)
+    .option('--resolver', 'write only tokens.resolver.json for the token files found, in an existing project', false)
+    .addOption(
+      new Option(
+        '--themes <how>',
+        'token files that share some tokens: "modes" of one collection, or "merge" into one set',
+      ).choices(['modes', 'merge']),
+    )
     .action((o) => execute(program, () => import('./commands/init.js'), o));
 
   program

@@ -5,7 +5,14 @@
 import { loadConfig } from '../config/load.js';
 import { connect } from '../service/connect.js';
 import { runSync, type SyncMode, type SyncOutcome } from '../sync/apply.js';
-import { describeOrphans, describeRepoOnly, renderConflicts, renderPlanTable, repoOnlyJson } from '../sync/report.js';
+import {
+  describeOrphans,
+  describeRepoOnly,
+  renderApplied,
+  renderConflictsWhole,
+  renderPlanTable,
+  repoOnlyJson,
+} from '../sync/report.js';
 import { describeStyles, stylesDiffer, stylesJson } from '../styles/report.js';
 import { appendStepSummary, planMarkdown, setOutputs, underGitHubActions } from './github.js';
 import { requireProject } from './project.js';
@@ -83,7 +90,7 @@ function report(
   };
   if (outcome.kind === 'conflicts') {
     ctx.out.result(
-      `${renderConflicts(diff.conflicts)}\nNothing was written and nothing was sent. Resolve the conflicts in the files or the design file, or rerun with --prefer repo|service.`,
+      `${renderConflictsWhole(diff)}\nNothing was written and nothing was sent. Resolve the conflicts in the files or the design file, or rerun with --prefer repo|service.`,
       json,
     );
     return EXIT.conflicts;
@@ -140,7 +147,9 @@ function report(
   const summary = parts.length > 0 ? `${mode}: ${parts.join(', ')}.` : `${mode}: already in step, nothing to do.`;
   const fileList = [...files.written.map((f) => `  wrote   ${f}`), ...files.removed.map((f) => `  removed ${f}`)];
   const styleLines = outcome.styles ? describeStyles(outcome.styles, true) : [];
-  ctx.out.result([summary, ...fileList, ...styleLines].join('\n') + orphanNote, json);
+  // Every change made, on each side (docs/sync.md "What sync reports"), not only the files touched.
+  const changed = mode === 'diff' ? [] : renderApplied(diff, mode);
+  ctx.out.result([summary, ...changed, ...fileList, ...styleLines].join('\n') + orphanNote, json);
   return EXIT.ok;
 }
 

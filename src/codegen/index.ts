@@ -17,7 +17,7 @@ import { COMPOSITE_TYPES } from './render/index.js';
 import { valueTransforms } from './transforms.js';
 import { buildTree } from './tree.js';
 import { planViews } from './views.js';
-import { assertInside, writeFiles, type WrittenFiles } from './write.js';
+import { assertInside, removeStaleOutputs, writeFiles, type WrittenFiles } from './write.js';
 
 export { BuildError } from './errors.js';
 export type { WrittenFiles } from './write.js';
@@ -167,6 +167,7 @@ export async function writeBuild(
   outDir: string,
   out: BuildOutput,
   opts: { signal?: AbortSignal | undefined } = {},
-): Promise<WrittenFiles> {
-  return writeFiles(outDir, out.files, opts);
+): Promise<WrittenFiles & { removed: string[] }> {
+  const written = await writeFiles(outDir, out.files, opts);
+  return { ...written, removed: await removeStaleOutputs(outDir, out.files) };
 }

@@ -53,6 +53,7 @@ function configFrom(v: Values): Config {
       timeoutMs: s.timeoutMs ?? 30_000,
       maxRetries: s.maxRetries ?? 4,
       retryBudgetSeconds: s.retryBudgetSeconds ?? 60,
+      seed: s.seed ?? 'repository',
     },
     tokens: {
       dir: t.dir ?? 'tokens',
@@ -116,6 +117,7 @@ const KEYS: Record<Section, Record<string, Check>> = {
     timeoutMs: (v) => Number.isSafeInteger(v) && (v as number) > 0,
     maxRetries: (v) => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= 10,
     retryBudgetSeconds: (v) => typeof v === 'number' && v >= 0,
+    seed: (v) => v === 'repository' || v === 'demo',
   },
   tokens: {
     dir: nonEmpty,

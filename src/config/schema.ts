@@ -45,6 +45,13 @@ const serviceSchema = z
     maxRetries: z.number().int().min(0).max(10).default(4),
     /** Longest total wait (seconds) the client accepts for rate limits before failing with a clear error. */
     retryBudgetSeconds: z.number().min(0).default(60),
+    /**
+     * With `url: local`: what the embedded local service starts from when it has no saved state
+     * (docs/emulator.md "Whose file the embedded service holds"). `repository`: this project's own
+     * tokens, under the lock's ids (an empty file when there is no lock yet); `demo`: the demo file
+     * with its variables, styles and pages (`npm start` in tokensync's own repository).
+     */
+    seed: z.enum(['repository', 'demo']).default('repository'),
   })
   .strict();
 

@@ -61,7 +61,9 @@ export async function connect(loaded: LoadedConfig, opts: ConnectOptions): Promi
     const emulator = await startEmulator({
       port: 0,
       dataFile,
-      seed: 'demo',
+      // The demo file only where the project asks for it (service.seed); a team's own project never
+      // sees the demo's variables or styles (docs/emulator.md "Whose file the embedded service holds").
+      seed: config.service.seed === 'demo' ? 'demo' : 'empty',
       stateDir,
       fileKey: service.fileKey,
       api: service.api,

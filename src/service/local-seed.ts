@@ -12,7 +12,8 @@
  * - saved state that knows less than the lock (an older version, or another file): **refuse**, naming
  *   both versions and the fix. That state belongs to another line of history (another branch, a copy
  *   of `.tokensync/`), and guessing which side is right could throw away work on either.
- * - no lock: the demo seed, as before (a new project's first pull brings the demo file).
+ * - no lock: a new file, empty unless the project is the demo (`service.seed: demo`): a team's own
+ *   project never pulls the demo's variables or styles into its repository (docs/emulator.md).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -33,11 +34,13 @@ export class LocalServiceError extends TokensyncError {
 export type LocalPreparation =
   | { kind: 'seeded'; variables: number; version: number }
   | { kind: 'kept' }
-  | { kind: 'demo' };
+  | { kind: 'demo' }
+  | { kind: 'empty' };
 
 export async function prepareLocalService(root: string, config: Config, dataFile: string): Promise<LocalPreparation> {
   const lock = await readLock(root, config.tokens);
-  if (!lock) return { kind: existsSync(dataFile) ? 'kept' : 'demo' };
+  if (!lock)
+    return existsSync(dataFile) ? { kind: 'kept' } : { kind: config.service.seed === 'demo' ? 'demo' : 'empty' };
   const shown = path.relative(root, dataFile).split(path.sep).join('/');
   const lockShown = `${config.tokens.dir}/sync.lock.json`;
   const lockVersion = Number.parseInt(lock.remoteVersion, 10);
@@ -75,9 +78,10 @@ export async function prepareLocalService(root: string, config: Config, dataFile
     );
   }
   const { set } = await readTokens(root, config.tokens);
-  // The demo file's pages, styles and components stay (the demo pulls its styles); its
-  // variables are replaced by the repository's, under the lock's ids.
-  const state = seedState(newIdentity(lock.fileKey), 'demo', Date.now());
+  // The demo project keeps the demo file's pages, styles and components (it pulls its styles); any
+  // other project starts from an empty file. Either way the variables are the repository's, under
+  // the lock's ids.
+  const state = seedState(newIdentity(lock.fileKey), config.service.seed === 'demo' ? 'demo' : 'empty', Date.now());
   const file = state.files[lock.fileKey]!;
   file.variableCollections = {};
   file.variables = {};

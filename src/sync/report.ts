@@ -154,6 +154,52 @@ export function renderConflicts(conflicts: Conflict[]): string {
 }
 
 /**
+ * Conflicts with every other pending change beside them (docs/sync.md "Conflicts"): a conflict stops
+ * the run, but what else differs is not hidden; it is applied once the conflicts are resolved.
+ */
+export function renderConflictsWhole(diff: SyncDiff): string {
+  const text = renderConflicts(diff.conflicts);
+  const groups = new Map<string, Row[]>();
+  for (const c of diff.toService) add(groups, c.collection, changeRow(c, '-> service'));
+  for (const c of diff.toRepo) add(groups, c.collection, changeRow(c, '-> repo'));
+  for (const o of diff.orphans) add(groups, o.collection, orphanRow(o, new Set(), false));
+  if (groups.size === 0) return text;
+  const n = diff.toService.length + diff.toRepo.length;
+  return [
+    text,
+    `Also pending, applied once the conflicts are resolved: ${diff.toService.length} to push, ${diff.toRepo.length} to pull${diff.orphans.length > 0 ? `, ${plural(diff.orphans.length, 'orphan')}` : ''} (${plural(n, 'change')}):`,
+    ...layout(groups),
+  ].join('\n');
+}
+
+/** What a pull, push or sync changed, each side listed (docs/sync.md "What sync reports"). */
+export function renderApplied(diff: SyncDiff, mode: 'pull' | 'push' | 'sync'): string[] {
+  const lines: string[] = [];
+  const side = (title: string, changes: Change[], direction: '-> service' | '-> repo'): void => {
+    if (changes.length === 0) return;
+    const groups = new Map<string, Row[]>();
+    for (const c of changes) add(groups, c.collection, changeRow(c, direction));
+    lines.push(`${title} (${plural(changes.length, 'change')}):`, ...layout(groups).map((l) => `  ${l}`));
+  };
+  if (mode !== 'pull') side('Changed in the design file', diff.toService, '-> service');
+  if (mode !== 'push') side('Changed in the repository', diff.toRepo, '-> repo');
+  // --prefer service over the repository's own edits: said in words, each edit named.
+  const replaced = mode === 'push' ? [] : diff.toRepo.filter((c) => c.resolvedBy === 'service');
+  if (replaced.length > 0)
+    lines.push(
+      `Replaced ${plural(replaced.length, 'edit')} of the repository with the design file's (--prefer service): ${replaced
+        .map((c) => {
+          const [, subject, detail] = changeRow(c, '-> repo');
+          return `${subject} ${detail}`;
+        })
+        .join(
+          '; ',
+        )}. The repository's values were overwritten: if they were not committed, this line is their only record.`,
+    );
+  return lines;
+}
+
+/**
  * Tokens only the repository holds (composites and others no variable can hold): one
  * summary line, not a change (they are never pushed, so they make no `diff` exit 2).
  */

@@ -515,7 +515,7 @@ describe('service.url: local with service.api: figma', () => {
     mkdirSync(path.join(root, 'config'));
     writeFileSync(
       path.join(root, 'config', 'tokensync.yaml'),
-      'service:\n  url: local\n  api: figma\n  fileKey: demo\n',
+      'service:\n  url: local\n  api: figma\n  fileKey: demo\n  seed: demo\n',
     );
     const pulled = await runCli(['pull'], { cwd: root, env: {} });
     expect(pulled.stderr).toBe('');

@@ -124,7 +124,8 @@ async function lifeOf(set: string): Promise<Run> {
   rmSync(path.join(project.root, 'config'), { recursive: true });
   copySet(set, path.join(project.root, 'tokens'));
 
-  const init = await cli(project, 'init');
+  // Published sets are read as one set, files merged in path order (docs/token-files.md "Themes").
+  const init = await cli(project, 'init', '--themes', 'merge');
   expect(init.stderr).toBe('');
   expect(init.code).toBe(0);
   expect(init.stdout).toMatch(
@@ -227,22 +228,22 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
     async () => {
       const run = await lifeOf('shopify-polaris');
       expect(run).toMatchInlineSnapshot(`
-      {
-        "buildClashes": 0,
-        "built": 9,
-        "draftForms": [],
-        "dropped": 0,
-        "firstClashes": [],
-        "firstErrors": "67 tokens in 1 collection: no problems.
-      ",
-        "profile": [],
-        "requests": [
-          "POST",
-        ],
-        "summary": "67 tokens in 1 collection: no problems.",
-        "variables": 67,
-      }
-    `);
+        {
+          "buildClashes": 0,
+          "built": 10,
+          "draftForms": [],
+          "dropped": 0,
+          "firstClashes": [],
+          "firstErrors": "67 tokens in 1 collection: no problems.
+        ",
+          "profile": [],
+          "requests": [
+            "POST",
+          ],
+          "summary": "67 tokens in 1 collection: no problems.",
+          "variables": 67,
+        }
+      `);
     },
     LIFE_TIMEOUT,
   );
@@ -252,28 +253,28 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
     async () => {
       const run = await lifeOf('adobe-spectrum');
       expect(run).toMatchInlineSnapshot(`
-      {
-        "buildClashes": 0,
-        "built": 9,
-        "draftForms": [],
-        "dropped": 3,
-        "firstClashes": [],
-        "firstErrors": "tokens/base.tokens.json:77:15  android-elevation  the dimension's unit must be "px" or "rem", not "dp"
-          fix: Use one of those units, e.g. { "value": 16, "unit": "px" }.
-      tokens/base.tokens.json:334:15  cjk-letter-spacing  the dimension's unit must be "px" or "rem", not "em"
-          fix: Use one of those units, e.g. { "value": 16, "unit": "px" }.",
-        "profile": [
-          "2 × the dimension's unit must be "px" or "rem", not "em"",
-          "1 × the dimension's unit must be "px" or "rem", not "dp"",
-        ],
-        "requests": [
-          "POST",
-          "PUT",
-        ],
-        "summary": "1576 tokens in 1 collection: no problems.",
-        "variables": 1576,
-      }
-    `);
+        {
+          "buildClashes": 0,
+          "built": 10,
+          "draftForms": [],
+          "dropped": 3,
+          "firstClashes": [],
+          "firstErrors": "tokens/base.tokens.json:77:15  android-elevation  the dimension's unit must be "px" or "rem", not "dp"
+            fix: Use one of those units, e.g. { "value": 16, "unit": "px" }.
+        tokens/base.tokens.json:334:15  cjk-letter-spacing  the dimension's unit must be "px" or "rem", not "em"
+            fix: Use one of those units, e.g. { "value": 16, "unit": "px" }.",
+          "profile": [
+            "2 × the dimension's unit must be "px" or "rem", not "em"",
+            "1 × the dimension's unit must be "px" or "rem", not "dp"",
+          ],
+          "requests": [
+            "POST",
+            "PUT",
+          ],
+          "summary": "1576 tokens in 1 collection: no problems.",
+          "variables": 1576,
+        }
+      `);
     },
     LIFE_TIMEOUT,
   );
@@ -283,27 +284,27 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
     async () => {
       const run = await lifeOf('figma-sds');
       expect(run).toMatchInlineSnapshot(`
-      {
-        "buildClashes": 0,
-        "built": 9,
-        "draftForms": [],
-        "dropped": 19,
-        "firstClashes": [],
-        "firstErrors": "tokens/typography.tokens.json:10:48  typography.titleHero  the dimension's unit must be "px" or "rem", not "em"
-          fix: Use one of those units, e.g. { "value": 16, "unit": "px" }.
-      tokens/typography.tokens.json:21:50  typography.titlePage.small  the dimension's unit must be "px" or "rem", not "em"
-          fix: Use one of those units, e.g. { "value": 16, "unit": "px" }.",
-        "profile": [
-          "19 × the dimension's unit must be "px" or "rem", not "em"",
-        ],
-        "requests": [
-          "POST",
-          "PUT",
-        ],
-        "summary": "279 tokens (28 repository-only) in 1 collection: no problems.",
-        "variables": 251,
-      }
-    `);
+        {
+          "buildClashes": 0,
+          "built": 10,
+          "draftForms": [],
+          "dropped": 19,
+          "firstClashes": [],
+          "firstErrors": "tokens/typography.tokens.json:10:48  typography.titleHero  the dimension's unit must be "px" or "rem", not "em"
+            fix: Use one of those units, e.g. { "value": 16, "unit": "px" }.
+        tokens/typography.tokens.json:21:50  typography.titlePage.small  the dimension's unit must be "px" or "rem", not "em"
+            fix: Use one of those units, e.g. { "value": 16, "unit": "px" }.",
+          "profile": [
+            "19 × the dimension's unit must be "px" or "rem", not "em"",
+          ],
+          "requests": [
+            "POST",
+            "PUT",
+          ],
+          "summary": "279 tokens (28 repository-only) in 1 collection: no problems.",
+          "variables": 251,
+        }
+      `);
     },
     LIFE_TIMEOUT,
   );
@@ -313,34 +314,34 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
     async () => {
       const run = await lifeOf('ibm-carbon');
       expect(run).toMatchInlineSnapshot(`
-      {
-        "buildClashes": 0,
-        "built": 9,
-        "draftForms": [
-          "tokens/typography.tokens.json:15:26  type.body01  a dimension token needs { "value", "unit" }, not "0.16px"
-          fix: Write it as { "value": 0.16, "unit": "px" }: DTCG 2025.10 no longer reads "0.16px" strings.",
-          "tokens/typography.tokens.json:31:26  type.body02  a dimension token needs { "value", "unit" }, not 0
-          fix: Write it as { "value": 0, "unit": "px" }: DTCG 2025.10 requires the unit with every number, 0 included.",
-        ],
-        "dropped": 122,
-        "firstClashes": [],
-        "firstErrors": "tokens/layout.tokens.json:25:21  layout.breakpoints.sm.margin  the dimension's unit must be "px" or "rem", not ""
-          fix: Use one of those units, e.g. { "value": 16, "unit": "px" }.
-      tokens/layout.tokens.json:159:19  layout.fluidSpacing.02  the dimension's unit must be "px" or "rem", not "vw"
-          fix: Use one of those units, e.g. { "value": 16, "unit": "px" }.",
-        "profile": [
-          "40 × a dimension token needs { "value", "unit" }, not N",
-          "18 × a dimension token needs { "value", "unit" }, not "…"",
-          "3 × the dimension's unit must be "px" or "rem", not "vw"",
-          "1 × the dimension's unit must be "px" or "rem", not "…"",
-        ],
-        "requests": [
-          "POST",
-        ],
-        "summary": "294 tokens in 1 collection: no problems.",
-        "variables": 294,
-      }
-    `);
+        {
+          "buildClashes": 0,
+          "built": 10,
+          "draftForms": [
+            "tokens/typography.tokens.json:15:26  type.body01  a dimension token needs { "value", "unit" }, not "0.16px"
+            fix: Write it as { "value": 0.16, "unit": "px" }: DTCG 2025.10 no longer reads "0.16px" strings.",
+            "tokens/typography.tokens.json:31:26  type.body02  a dimension token needs { "value", "unit" }, not 0
+            fix: Write it as { "value": 0, "unit": "px" }: DTCG 2025.10 requires the unit with every number, 0 included.",
+          ],
+          "dropped": 122,
+          "firstClashes": [],
+          "firstErrors": "tokens/layout.tokens.json:25:21  layout.breakpoints.sm.margin  the dimension's unit must be "px" or "rem", not ""
+            fix: Use one of those units, e.g. { "value": 16, "unit": "px" }.
+        tokens/layout.tokens.json:159:19  layout.fluidSpacing.02  the dimension's unit must be "px" or "rem", not "vw"
+            fix: Use one of those units, e.g. { "value": 16, "unit": "px" }.",
+          "profile": [
+            "40 × a dimension token needs { "value", "unit" }, not N",
+            "18 × a dimension token needs { "value", "unit" }, not "…"",
+            "3 × the dimension's unit must be "px" or "rem", not "vw"",
+            "1 × the dimension's unit must be "px" or "rem", not "…"",
+          ],
+          "requests": [
+            "POST",
+          ],
+          "summary": "294 tokens in 1 collection: no problems.",
+          "variables": 294,
+        }
+      `);
     },
     LIFE_TIMEOUT,
   );
@@ -350,27 +351,27 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
     async () => {
       const run = await lifeOf('microsoft-fluent');
       expect(run).toMatchInlineSnapshot(`
-      {
-        "buildClashes": 0,
-        "built": 11,
-        "draftForms": [],
-        "dropped": 13,
-        "firstClashes": [],
-        "firstErrors": "tokens/fonts.tokens.json:15:32  fonts.tiny  a typography has no property "MozOsxFontSmoothing"
-          fix: Remove it; a typography holds "fontFamily", "fontSize", "fontWeight", "letterSpacing", "lineHeight".
-      tokens/fonts.tokens.json:16:32  fonts.tiny  a typography has no property "WebkitFontSmoothing"
-          fix: Remove it; a typography holds "fontFamily", "fontSize", "fontWeight", "letterSpacing", "lineHeight".",
-        "profile": [
-          "13 × a typography has no property "MozOsxFontSmoothing"",
-          "13 × a typography has no property "WebkitFontSmoothing"",
-        ],
-        "requests": [
-          "POST",
-        ],
-        "summary": "166 tokens (7 repository-only) in 1 collection: no problems.",
-        "variables": 159,
-      }
-    `);
+        {
+          "buildClashes": 0,
+          "built": 12,
+          "draftForms": [],
+          "dropped": 13,
+          "firstClashes": [],
+          "firstErrors": "tokens/fonts.tokens.json:15:32  fonts.tiny  a typography has no property "MozOsxFontSmoothing"
+            fix: Remove it; a typography holds "fontFamily", "fontSize", "fontWeight", "letterSpacing", "lineHeight".
+        tokens/fonts.tokens.json:16:32  fonts.tiny  a typography has no property "WebkitFontSmoothing"
+            fix: Remove it; a typography holds "fontFamily", "fontSize", "fontWeight", "letterSpacing", "lineHeight".",
+          "profile": [
+            "13 × a typography has no property "MozOsxFontSmoothing"",
+            "13 × a typography has no property "WebkitFontSmoothing"",
+          ],
+          "requests": [
+            "POST",
+          ],
+          "summary": "166 tokens (7 repository-only) in 1 collection: no problems.",
+          "variables": 159,
+        }
+      `);
     },
     LIFE_TIMEOUT,
   );
@@ -380,36 +381,36 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
     async () => {
       const run = await lifeOf('github-primer');
       expect(run).toMatchInlineSnapshot(`
-      {
-        "buildClashes": 57,
-        "built": 11,
-        "draftForms": [],
-        "dropped": 157,
-        "firstClashes": [
-          "focus.outlineColor",
-          "prettylights.syntax.constant-other-reference-link",
-          "prettylights.syntax.storage.modifier.import",
-        ],
-        "firstErrors": "tokens/base/color/dark/dark.tokens.json:64:9  base.color.transparent  the token base.color.transparent also has child "alpha"; a token cannot be a group
-          fix: Move "alpha" out of the token, or rename one of them (a variable name cannot be both "a/b" and "a/b/c").
-      tokens/base/color/light/light.tokens.json:47:9  base.color.transparent  the token base.color.transparent also has child "alpha"; a token cannot be a group
-          fix: Move "alpha" out of the token, or rename one of them (a variable name cannot be both "a/b" and "a/b/c").",
-        "profile": [
-          "36 × the token <token> also has child "alpha"; a token cannot be a group",
-          "11 × a typography is missing "letterSpacing"",
-          "9 × unknown "$type": "…"",
-          "4 × a transition is missing "delay"",
-          "1 × a typography is missing "lineHeight"",
-          "1 × the dimension's unit must be "px" or "rem", not "em"",
-        ],
-        "requests": [
-          "POST",
-          "PUT",
-        ],
-        "summary": "1332 tokens (34 repository-only) in 1 collection: no problems.",
-        "variables": 1241,
-      }
-    `);
+        {
+          "buildClashes": 57,
+          "built": 12,
+          "draftForms": [],
+          "dropped": 157,
+          "firstClashes": [
+            "focus.outlineColor",
+            "prettylights.syntax.constant-other-reference-link",
+            "prettylights.syntax.storage.modifier.import",
+          ],
+          "firstErrors": "tokens/base/color/dark/dark.tokens.json:64:9  base.color.transparent  the token base.color.transparent also has child "alpha"; a token cannot be a group
+            fix: Move "alpha" out of the token, or rename one of them (a variable name cannot be both "a/b" and "a/b/c").
+        tokens/base/color/light/light.tokens.json:47:9  base.color.transparent  the token base.color.transparent also has child "alpha"; a token cannot be a group
+            fix: Move "alpha" out of the token, or rename one of them (a variable name cannot be both "a/b" and "a/b/c").",
+          "profile": [
+            "36 × the token <token> also has child "alpha"; a token cannot be a group",
+            "11 × a typography is missing "letterSpacing"",
+            "9 × unknown "$type": "…"",
+            "4 × a transition is missing "delay"",
+            "1 × a typography is missing "lineHeight"",
+            "1 × the dimension's unit must be "px" or "rem", not "em"",
+          ],
+          "requests": [
+            "POST",
+            "PUT",
+          ],
+          "summary": "1332 tokens (34 repository-only) in 1 collection: no problems.",
+          "variables": 1241,
+        }
+      `);
     },
     LIFE_TIMEOUT,
   );

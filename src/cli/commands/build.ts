@@ -52,6 +52,13 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext) {
   const { set: variables } = await readTokens(root, config.tokens);
   // Design-owned style tokens are built with the rest; they are read outside the sync.
   const set = await withStyleTokens(root, config.tokens, variables);
+  // Building nothing is not a build: say what the folder holds instead (docs/build.md).
+  if (set.collections.length === 0 && (set.tokens?.length ?? 0) === 0) {
+    const { folderFindings } = await import('../../tokens/read/folder.js');
+    const place = { root, dir: config.tokens.dir, ...(file ? { configFile: file } : {}) };
+    const first = (await folderFindings(place, true))[0]!;
+    throw new BuildError('BUILD_NO_TOKENS', `Nothing to build: ${first.file}: ${first.message}.`, { hint: first.hint });
+  }
   // A safe point before the (long) build: nothing written yet.
   if (ctx.signal?.aborted) throw stoppedEarly(ctx.signal);
   const source = await buildSource(root, config.tokens);
@@ -67,12 +74,15 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext) {
   const outDir = options.out ? path.resolve(ctx.cwd, options.out) : path.resolve(root, config.build.outDir);
   const written = await writeBuild(outDir, out, { signal: ctx.signal });
   const rel = path.relative(ctx.cwd, outDir) || '.';
-  const human = `Built ${out.files.size} file${out.files.size === 1 ? '' : 's'} in ${rel} (${written.written.length} changed, ${written.unchanged.length} unchanged).`;
+  const removed =
+    written.removed.length > 0 ? `, ${written.removed.length} removed: ${written.removed.join(', ')}` : '';
+  const human = `Built ${out.files.size} file${out.files.size === 1 ? '' : 's'} in ${rel} (${written.written.length} changed, ${written.unchanged.length} unchanged${removed}).`;
   const data = {
     outDir,
     files: [...out.files.keys()],
     written: written.written,
     unchanged: written.unchanged,
+    removed: written.removed,
     warnings: out.warnings,
   };
   return { human, data, root, tokensDir: path.resolve(root, config.tokens.dir), configFile: file };

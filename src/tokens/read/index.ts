@@ -38,6 +38,7 @@ import type { Problem } from './problems.js';
 import { toDiagnostics } from './report.js';
 import { resolveReferences } from './resolve.js';
 import { checkServiceRules } from './service-rules.js';
+import { mergeNoticing, overrideWarnings, type OverridePair } from './themes.js';
 import { validateCollection, type Gathered } from './validate.js';
 
 export type { TokenFileSource, TokenSources } from './parse.js';
@@ -150,6 +151,7 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
     sources.modeFiles.set(c.name, new Map(layout.files));
     if (layout.sources) (sources.merged ??= []).push(c.name);
     const perMode = new Map<string, Map<string, RawToken>>();
+    const overridden = resolverText === undefined ? new Map<string, OverridePair>() : undefined;
     for (const mode of c.modes) {
       const out = new Map<string, RawToken>();
       let readable = true;
@@ -177,15 +179,19 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
           readable = false;
           continue;
         }
+        // A folder without a resolver: a file that redefines another's tokens is named (themes.ts).
+        const own = overridden ? new Map<string, RawToken>() : out;
         collectTokens(
           parsed.json,
           { file: src.file, mark: parsed.mark, refs: parsed.refs, slug: layout.slug, namespaced },
-          out,
+          own,
           problems,
         );
+        if (overridden && own !== out) mergeNoticing(out, own, overridden);
       }
       if (readable) perMode.set(mode.name, out);
     }
+    if (overridden) problems.push(...overrideWarnings(overridden));
     perCollection.push({ layout, perMode });
   }
 

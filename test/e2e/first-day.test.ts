@@ -1,0 +1,300 @@
+/**
+ * A team's first day, in real git repositories against the embedded local service, through the real
+ * CLI: a themes folder without a resolver becomes modes (built and round-tripped), every silent pass
+ * of the tokens folder is an error or a warning, and a fresh project never sees the demo file.
+ */
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { createGitRepo, gitEnv, type GitRepo } from '../cli/git-repo.js';
+import { runCli } from '../helpers/cli.js';
+
+const CONFIG = 'tokens:\n  dir: tokens\n';
+const cli = (repo: GitRepo, ...args: string[]) => runCli(args, { cwd: repo.root, env: gitEnv() });
+
+const color = (hex: string, c: number) => ({ colorSpace: 'srgb', components: [c, c, c], hex });
+const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+const alias = (target: string) => ({ $type: 'color', $value: `{color.${target}}` });
+
+function themesRepo(): GitRepo {
+  const repo = createGitRepo({ withTokens: false });
+  repo.write(
+    'tokens/base.tokens.json',
+    json({
+      color: {
+        white: { $type: 'color', $value: color('#ffffff', 1) },
+        black: { $type: 'color', $value: color('#000000', 0) },
+      },
+    }),
+  );
+  repo.write('tokens/themes/light.tokens.json', json({ bg: alias('white'), fg: alias('black') }));
+  repo.write('tokens/themes/dark.tokens.json', json({ bg: alias('black'), fg: alias('white') }));
+  return repo;
+}
+
+describe('themes found, never merged away', () => {
+  test('a folder without a resolver warns, naming both files, when one overrides the other', async () => {
+    const repo = themesRepo();
+    repo.write('config/tokensync.yaml', CONFIG);
+    const res = await cli(repo, 'check');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatchInlineSnapshot(`
+      "tokens/themes/light.tokens.json:1:1  -  warning: redefines 2 token(s) of themes/dark.tokens.json (bg, fg); without a resolver document the folder is one set, so themes/light.tokens.json wins and the values in themes/dark.tokens.json are lost
+          fix: If the two are themes or brands, run \`tokensync init --resolver\` (it writes tokens.resolver.json with one mode per file); if themes/light.tokens.json overrides on purpose, write a resolver document that says so; otherwise remove the duplicates.
+      4 tokens in 1 collection: no problems (1 warning).
+      "
+    `);
+  });
+
+  test('init makes light and dark modes; both build, and push then pull round-trips byte for byte', async () => {
+    const repo = themesRepo();
+    const init = await cli(repo, 'init');
+    expect(init.stderr).toBe('');
+    expect(init.code).toBe(0);
+    expect(init.stdout).toContain(
+      'collection "themes", one mode per file: light (tokens/themes/light.tokens.json), dark (tokens/themes/dark.tokens.json); default light',
+    );
+    const checked = await cli(repo, 'check');
+    expect(checked.stdout).toBe('4 tokens in 2 collections: no problems.\n');
+
+    const built = await cli(repo, 'build', '--platform', 'css');
+    expect(built.code).toBe(0);
+    const css = readFileSync(path.join(repo.root, 'build/css/tokens.css'), 'utf8');
+    expect(css).toContain('[data-themes="dark"] {\n  --bg: var(--color-black);\n  --fg: var(--color-white);\n}');
+
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'init');
+    const files = ['tokens/base.tokens.json', 'tokens/themes/light.tokens.json', 'tokens/themes/dark.tokens.json'];
+    const before = files.map((f) => repo.read(f));
+    const pushed = await cli(repo, 'push');
+    expect(pushed.stderr).toBe('');
+    expect(pushed.code).toBe(0);
+    const pulled = await cli(repo, 'pull');
+    expect(pulled.code).toBe(0);
+    expect(files.map((f) => repo.read(f))).toEqual(before);
+    expect((await cli(repo, 'diff')).code).toBe(0);
+  }, 120_000);
+
+  test('files that share some tokens but not all: refused in CI with the choices, nothing written', async () => {
+    const repo = themesRepo();
+    repo.write('tokens/themes/dark.tokens.json', json({ bg: alias('black') }));
+    const res = await cli(repo, 'init');
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatchInlineSnapshot(`
+      "error: Cannot tell whether these token files are themes or layers of one set:
+        tokens/themes/dark.tokens.json and tokens/themes/light.tokens.json share 1 token(s) (e.g. bg) but not all
+      Nothing was written.
+        fix: Choose: \`tokensync init --themes modes\` reads each such file as a mode of one collection (themes, brands); \`--themes merge\` reads the whole folder as one set, the later file overriding the earlier (as Style Dictionary does).
+      "
+    `);
+    expect(repo.tryGit('status', '--porcelain').out).toBe('?? tokens/\n');
+    const modes = await cli(repo, 'init', '--themes', 'modes');
+    expect(modes.code).toBe(0);
+    expect(modes.stdout).toContain('collection "themes", one mode per file: light');
+  });
+});
+
+describe('no silent pass', () => {
+  const cases: [string, (repo: GitRepo) => void][] = [
+    ['a misspelt tokens.dir', (r) => r.write('config/tokensync.yaml', 'tokens:\n  dir: tokns\n')],
+    ['an empty tokens folder', (r) => r.write('tokens/.gitkeep', '')],
+    [
+      'DTCG tokens in a *.json file',
+      (r) => r.write('tokens/color.json', '{ "red": { "$type": "color", "$value": "#ff0000" } }\n'),
+    ],
+    [
+      'legacy Style Dictionary tokens',
+      (r) => r.write('tokens/color/base.json', '{ "color": { "red": { "value": "#ff0000", "type": "color" } } }\n'),
+    ],
+    [
+      'a Tokens Studio repository',
+      (r) => {
+        r.write('tokens/$themes.json', '[]\n');
+        r.write('tokens/$metadata.json', '{ "tokenSetOrder": ["global"] }\n');
+        r.write('tokens/global.json', '{ "red": { "value": "#ff0000", "type": "color" } }\n');
+      },
+    ],
+  ];
+  const results: Record<string, string> = {};
+  for (const [name, make] of cases) {
+    test(name, async () => {
+      const repo = createGitRepo({ withTokens: false });
+      repo.write('config/tokensync.yaml', CONFIG);
+      make(repo);
+      const res = await cli(repo, 'check');
+      expect(res.code).toBe(1);
+      results[name] = res.stdout;
+      const built = await cli(repo, 'build');
+      expect(built.code).toBe(1);
+      expect(built.stderr).toMatch(/^error: Nothing to build: /);
+    });
+  }
+  test('each names what it saw and the fix', () => {
+    expect(results).toMatchInlineSnapshot(`
+      {
+        "DTCG tokens in a *.json file": "tokens/color.json:1:1  -  this file holds DTCG tokens but is not named *.tokens.json, so tokensync does not read it
+          fix: Rename it to tokens/color.tokens.json.
+      1 error in tokens/.
+      ",
+        "a Tokens Studio repository": "tokens/$metadata.json:1:1  -  this is a Tokens Studio repository ($metadata.json, $themes.json, 1 token set file); tokensync reads DTCG 2025.10 *.tokens.json files and a resolver document, so it read nothing
+          fix: Export the sets as DTCG from Tokens Studio into *.tokens.json files, or convert them by hand (docs/token-files.md "Files tokensync does not read"); a \`tokensync import tokens-studio\` command is planned but not in this version.
+      1 error in tokens/.
+      ",
+        "a misspelt tokens.dir": "config/tokensync.yaml:2:3  -  config key "tokens.dir" is "tokns", and tokns/ does not exist, so there are no tokens to check
+          fix: Fix tokens.dir (relative to the project root), or run \`tokensync pull\` to create the folder from the design file.
+      1 error in tokns/.
+      ",
+        "an empty tokens folder": "tokens:1:1  -  no token files in tokens/: no *.tokens.json file and no tokens.resolver.json
+          fix: Run \`tokensync pull\` to write the design file's variables here, add *.tokens.json files, or point config key "tokens.dir" at the folder that holds them.
+      1 error in tokens/.
+      ",
+        "legacy Style Dictionary tokens": "tokens/color/base.json:1:1  -  this file holds tokens in the legacy Style Dictionary form ("value"/"type", no "$"), which tokensync does not read
+          fix: Rewrite them as DTCG 2025.10 ("$value", "$type") in tokens/color/base.tokens.json (docs/token-files.md "Files tokensync does not read"); a \`tokensync import style-dictionary\` command is planned but not in this version.
+      1 error in tokens/.
+      ",
+      }
+    `);
+  });
+
+  test('token-like *.json beside read token files is a warning', async () => {
+    const repo = createGitRepo({ withTokens: false });
+    repo.write('config/tokensync.yaml', CONFIG);
+    repo.write('tokens/a.tokens.json', '{ "blue": { "$type": "color", "$value": "#0000ff" } }\n');
+    repo.write('tokens/b.json', '{ "red": { "$type": "color", "$value": "#ff0000" } }\n');
+    const res = await cli(repo, 'check');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatchInlineSnapshot(`
+      "tokens/b.json:1:1  -  warning: this file holds DTCG tokens but is not named *.tokens.json, so tokensync does not read it
+          fix: Rename it to tokens/b.tokens.json.
+      1 tokens in 1 collection: no problems (1 warning).
+      "
+    `);
+  });
+});
+
+describe('the local service belongs to the project', () => {
+  test('a fresh project sees no demo variable: diff offers only its own tokens, pull brings none', async () => {
+    const repo = createGitRepo({ withTokens: false });
+    repo.write('tokens/a.tokens.json', '{ "brand": { "$type": "color", "$value": "#0000ff" } }\n');
+    expect((await cli(repo, 'init')).code).toBe(0);
+    const diff = await cli(repo, 'diff', '--json');
+    const plan = JSON.stringify(JSON.parse(diff.stdout));
+    expect(plan).toContain('brand');
+    expect(plan).not.toMatch(/Primitives|Semantic|color\/blue/);
+    const pulled = await cli(repo, 'pull');
+    expect(pulled.code).toBe(0);
+    // Only the project's own token: no demo collection, variable or style file arrived.
+    expect(readdirSync(path.join(repo.root, 'tokens')).sort()).toEqual([
+      'a.tokens.json',
+      'sync.lock.json',
+      'tokens.resolver.json',
+    ]);
+    expect(Object.keys(JSON.parse(repo.read('tokens/a.tokens.json')))).toEqual(['brand']);
+  }, 120_000);
+});
+
+describe('build hygiene', () => {
+  test('a stale output is gone after a rebuild; files tokensync did not write stay; one-mode names are not doubled', async () => {
+    const repo = createGitRepo({ withTokens: false });
+    repo.write('config/tokensync.yaml', 'tokens:\n  dir: tokens\nbuild:\n  outDir: build\n  platforms: [ios, css]\n');
+    const resolver = (name: string) =>
+      json({
+        name: 'tokens',
+        version: '2025.10',
+        sets: { [name]: { sources: [{ $ref: `${name}.tokens.json` }] } },
+        resolutionOrder: [{ $ref: `#/sets/${name}` }],
+      });
+    const token = json({ red: { $type: 'color', $value: color('#ffffff', 1) } });
+    repo.write('tokens/color.tokens.json', token);
+    repo.write('tokens/tokens.resolver.json', resolver('color'));
+    repo.write('build/ios/Mine.swift', "// not tokensync's\n");
+    const first = await cli(repo, 'build');
+    expect(first.stderr).toBe('');
+    expect(readdirSync(path.join(repo.root, 'build/ios')).sort()).toEqual(['Color.swift', 'Mine.swift']);
+
+    // The collection renamed: its old Swift file goes, the user's own file stays.
+    repo.write('tokens/palette.tokens.json', token);
+    repo.write('tokens/tokens.resolver.json', resolver('palette'));
+    rmSync(path.join(repo.root, 'tokens/color.tokens.json'));
+    const second = await cli(repo, 'build');
+    expect(second.stdout).toBe('Built 2 files in build (1 changed, 1 unchanged, 1 removed: ios/Color.swift).\n');
+    expect(readdirSync(path.join(repo.root, 'build/ios')).sort()).toEqual(['Mine.swift', 'Palette.swift']);
+
+    // A build of some platforms leaves the others' outputs alone.
+    expect((await cli(repo, 'build', '--platform', 'css')).code).toBe(0);
+    expect(readdirSync(path.join(repo.root, 'build/ios')).sort()).toEqual(['Mine.swift', 'Palette.swift']);
+  }, 120_000);
+});
+
+describe('conflicts shown whole', () => {
+  test('other pending changes are listed beside a conflict, and sync lists what it changed on each side', async () => {
+    const repo = themesRepo();
+    expect((await cli(repo, 'init')).code).toBe(0);
+    expect((await cli(repo, 'push')).code).toBe(0);
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'pushed');
+    // The designer changes bg (light); the developer changes bg and fg (light) too.
+    const designer = await cli(repo, 'designer', 'set', 'bg', '#112233', '--collection', 'themes', '--mode', 'light');
+    expect(designer.code).toBe(0);
+    repo.edit('tokens/themes/light.tokens.json', '"{color.white}"', '"{color.black}"');
+    repo.edit(
+      'tokens/themes/light.tokens.json',
+      '"$value": "{color.black}"\n  }\n}',
+      '"$value": "{color.white}"\n  }\n}',
+    );
+    const diff = await cli(repo, 'diff');
+    expect(diff.code).toBe(3);
+    expect(diff.stdout).toMatchInlineSnapshot(`
+      "reading variables of demo
+      1 conflict: the repository and the design file changed the same thing differently.
+      themes
+        ! bg  light: repo {Tokens/color/black} | service #112233  both changed since the lock
+      Also pending, applied once the conflicts are resolved: 1 to push, 0 to pull (1 change):
+      themes
+        ~ fg  light: {Tokens/color/black} -> {Tokens/color/white}  -> service
+      Nothing was written and nothing was sent. Resolve the conflicts in the files or the design file, or rerun with --prefer repo|service.
+      "
+    `);
+
+    const synced = await cli(repo, 'sync', '--prefer', 'repo');
+    expect(synced.code).toBe(0);
+    expect(synced.stdout).toMatchInlineSnapshot(`
+      "reading variables of demo
+      PUT variables (1/1)
+      sync: sent 1 write request(s), wrote 1 file(s).
+      Changed in the design file (2 changes):
+        themes
+          ~ bg  light: #112233 -> {Tokens/color/black}               -> service (--prefer repo)
+          ~ fg  light: {Tokens/color/black} -> {Tokens/color/white}  -> service
+        wrote   tokens/sync.lock.json
+      "
+    `);
+  }, 120_000);
+});
+
+describe('--prefer service over a local edit', () => {
+  test('names each repository edit it replaced', async () => {
+    const repo = themesRepo();
+    expect((await cli(repo, 'init')).code).toBe(0);
+    expect((await cli(repo, 'push')).code).toBe(0);
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'pushed');
+    expect(
+      (await cli(repo, 'designer', 'set', 'bg', '#112233', '--collection', 'themes', '--mode', 'light')).code,
+    ).toBe(0);
+    repo.edit('tokens/themes/light.tokens.json', '"{color.white}"', '"{color.black}"');
+    const synced = await cli(repo, 'sync', '--prefer', 'service');
+    expect(synced.code).toBe(0);
+    expect(synced.stdout).toMatchInlineSnapshot(`
+      "reading variables of demo
+      sync: wrote 2 file(s).
+      Changed in the repository (1 change):
+        themes
+          ~ bg  light: {Tokens/color/black} -> #112233  -> repo (--prefer service)
+      Replaced 1 edit of the repository with the design file's (--prefer service): bg light: {Tokens/color/black} -> #112233. The repository's values were overwritten: if they were not committed, this line is their only record.
+        wrote   tokens/themes/light.tokens.json
+        wrote   tokens/sync.lock.json
+      "
+    `);
+  }, 120_000);
+});
