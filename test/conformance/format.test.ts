@@ -12,12 +12,20 @@ const px = (value: number) => ({ value, unit: 'px' });
 
 describe('design-token.md "Name and value", "Character restrictions"', () => {
   it('accepts names with spaces and any case; an object with $value is a token', async () => {
-    // Names differing only in case are valid DTCG, but the build would give both one identifier, so
-    // tokensync refuses them in every command (issue 11, item 6; src/tokens/read/service-rules.ts).
+    // Names differing only in case are valid DTCG too; the build keeps them apart under the `keep`
+    // name style (docs/build.md "Names"; test/e2e/name-styles.test.ts).
     const set = await model({
-      [F]: { 'brand colors': { 'Hot pink': color('#ff00ff'), 'cool BLUE': color('#ff00fe') } },
+      [F]: {
+        'brand colors': { 'Hot pink': color('#ff00ff'), 'cool BLUE': color('#ff00fe') },
+        ink: { Primary: color('#000000'), primary: color('#111111') },
+      },
     });
-    expect(set.variables.map((v) => v.name)).toEqual(['brand colors/Hot pink', 'brand colors/cool BLUE']);
+    expect(set.variables.map((v) => v.name)).toEqual([
+      'brand colors/Hot pink',
+      'brand colors/cool BLUE',
+      'ink/Primary',
+      'ink/primary',
+    ]);
   });
   it('refuses "." "{" "}" in names, and names starting with "$"', async () => {
     expect(
