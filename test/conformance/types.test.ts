@@ -322,6 +322,15 @@ describe('canonical forms and encoding', () => {
     );
     expect(m.canonical(shaped({ type: 'radial' }))).not.toBe(plain);
     expect(m.canonical(shaped({ type: 'radial' }))).not.toBe(m.canonical(shaped({ type: 'linear', angle: 90 })));
+    // A radial gradient's centre and radii count, and survive the extension both ways.
+    const spot = { type: 'radial', center: [0.5, 0.25], radii: [0.5, 0.75] };
+    expect(m.canonical(shaped(spot))).not.toBe(m.canonical(shaped({ type: 'radial' })));
+    const read = m.extension!(stops() as never, { gradient: spot }) as { shape?: unknown };
+    expect(read.shape).toEqual(spot);
+    expect(m.extensionOf!(read as never)).toEqual({ gradient: spot });
+    expect(m.extension!(stops() as never, { gradient: { type: 'radial', radii: [0, 1] } })).toMatchObject({
+      shape: { type: 'radial' },
+    });
   });
 
   it('round-trips every composite through encode and parse', () => {
