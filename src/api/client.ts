@@ -1,5 +1,5 @@
 /**
- * The Design File Service client (issue 3): one function per endpoint of the spec, typed inputs,
+ * The Design File Service client: one function per endpoint of the spec, typed inputs,
  * every answer validated with zod. The only code in tokensync that speaks HTTP to the service.
  */
 import { TokensyncError } from '../errors.js';
@@ -83,7 +83,7 @@ export interface ClientOptions {
   onWait?: (event: WaitEvent) => void;
   /** Environment for NODE_EXTRA_CA_CERTS; default process.env. */
   env?: NodeJS.ProcessEnv;
-  /** Which API the service speaks (DESIGN.md "Dialects"); default `dfs`. */
+  /** Which API the service speaks (docs/architecture.md "Dialects"); default `dfs`. */
   api?: ApiDialectName;
 }
 

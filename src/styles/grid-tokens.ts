@@ -9,7 +9,7 @@
 import type { DtcgType, RepoToken } from '../model/dtcg.js';
 import { typeModule } from '../types/index.js';
 
-const EXTENSION = 'dev.tokensync';
+import { EXTENSION } from '../model/extension.js';
 
 const FIELDS: [string, DtcgType][] = [
   ['pattern', 'string'],

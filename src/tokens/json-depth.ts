@@ -1,5 +1,5 @@
 /**
- * Deep nesting is an error, not a stack overflow (issue 11, item 7: a token file nested 3000 levels
+ * Deep nesting is an error, not a stack overflow (a token file nested 3000 levels
  * deep ended in "Maximum call stack size exceeded"). JSON.parse copes with any depth, but the walks
  * over the parsed tree recurse, so a file deeper than json-tree.ts's limit is refused before them; the
  * caller then reports it as invalid JSON and json-tree.ts gives the position. One linear pass over
@@ -29,7 +29,7 @@ export function tooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
 }
 
 /**
- * The first duplicate key of any object in `text` (issue 11, item 6: JSON.parse silently keeps the
+ * The first duplicate key of any object in `text` (JSON.parse silently keeps the
  * last of two equal keys, so the first value was lost without a word). One linear pass, strings
  * skipped; `offset` is the second occurrence. Undefined when there is none (or the text is not JSON:
  * the parser reports that).
@@ -81,7 +81,7 @@ export function duplicateKey(text: string): { key: string; offset: number } | un
 }
 
 /**
- * Both checks in one pass, for the `check` path (issue 6's budget): strings are skipped with
+ * Both checks in one pass, for the `check` path (the budget): strings are skipped with
  * `indexOf`, and a key is only collected where an object expects one. Same answers as `tooDeep` and
  * `duplicateKey` (test/tokens/json-scan.test.ts compares them).
  */

@@ -3,7 +3,7 @@
  * the order of keys as written (JSON.parse puts integer-like keys such as `100` first).
  *
  * Used only off the fast path: to turn a reported problem into file:line:column, to locate a syntax
- * error, and on write to keep the key order of untouched tokens (DESIGN.md "Files in the repository").
+ * error, and on write to keep the key order of untouched tokens (docs/architecture.md "Files in the repository").
  * Reading for validation uses JSON.parse, which is several times faster on large token sets.
  * Strict JSON (RFC 8259): no comments, no trailing commas, like JSON.parse.
  */

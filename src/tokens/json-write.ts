@@ -1,5 +1,5 @@
 /**
- * Deterministic JSON text (DESIGN.md "Output is deterministic: stable key order, 2-space indent,
+ * Deterministic JSON text (docs/architecture.md "Output is deterministic: stable key order, 2-space indent,
  * trailing newline"). The layout is exactly `JSON.stringify(value, null, 2)` plus a newline, except
  * that `Ordered` objects keep their key order as given, including integer-like keys (`"100"`,
  * `"500"`) that a plain object would move to the front.

@@ -1,5 +1,5 @@
 /**
- * The model as token files and the resolver document (DESIGN.md "Files in the repository"). Pure and
+ * The model as token files and the resolver document (docs/architecture.md "Files in the repository"). Pure and
  * deterministic: the same set, config and previous sources give the same bytes.
  *
  * What a write keeps from the previous files (`TokenSources` from read):
@@ -11,7 +11,7 @@
  *   after changing rules, remove their `$type` lines (or the files) and pull.
  * New tokens go at the end of their group, in model order; groups left with no tokens are dropped.
  *
- * Repository-owned tokens (`set.tokens`, issue 10) are the repository's alone: a pull never changes
+ * Repository-owned tokens (`set.tokens`) are the repository's alone: a pull never changes
  * them, so each is written back exactly as the previous file had it (same bytes), or, when there is
  * no previous token, encoded by its type's module.
  */
@@ -27,7 +27,7 @@ import { parseJsonTree } from './json-tree.js';
 import { Ordered, fromJsonNode, toJsonText, type Json } from './json-write.js';
 import { renderMeta } from './service-meta.js';
 import { DTCG_TYPES, defaultKind, explicitKindFromConfig, kindFits } from './kinds.js';
-import type { TokenSources } from './read.js';
+import type { TokenSources } from './read/index.js';
 import { EXTENSION, RESOLVER_FILE, renderResolver, type CollectionLayout } from './resolver-doc.js';
 
 export const FORMAT_SCHEMA = 'https://www.designtokens.org/schemas/2025.10/format.json';
@@ -118,7 +118,7 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
   };
 
   // One presentation per variable, from the default mode's previous file, the model or the config;
-  // decided for the whole set first, because an alias takes its target's type (DESIGN.md mapping
+  // decided for the whole set first, because an alias takes its target's type (docs/architecture.md mapping
   // table: "alias | the target's type"), also across collections.
   const decided = new Map<Variable, TokenKind | undefined>();
   for (const layout of layouts) {
@@ -337,9 +337,9 @@ function tokenObject(prev: Ordered | undefined, kind: TokenKind, $value: Json, v
   const ext = new Ordered();
   if (prevExt instanceof Ordered) for (const [k, val] of prevExt.entries) ext.set(k, val);
   const ours = new Ordered();
-  // Non-default metadata only (DESIGN.md): scopes when they are not ALL_SCOPES.
+  // Non-default metadata only (docs/architecture.md): scopes when they are not ALL_SCOPES.
   if (!(v.scopes.length === 1 && v.scopes[0] === 'ALL_SCOPES')) ours.set('scopes', [...v.scopes]);
-  // Kept service fields (issue 12): hiddenFromPublishing, codeSyntax.
+  // Kept service fields: hiddenFromPublishing, codeSyntax.
   renderMeta(ours, v.meta);
   if (ours.entries.size > 0) ext.set(EXTENSION, ours);
   else ext.delete(EXTENSION);

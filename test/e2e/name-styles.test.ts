@@ -1,5 +1,5 @@
 /**
- * End to end (issue 22, "Names as the team writes them"): a token set whose names differ only in case
+ * End to end (docs/build.md "Names"): a token set whose names differ only in case
  * or in how words are joined (`focus/outline-color` beside its deprecated alias `focus/outlineColor`,
  * as a published design system writes them) is checked, pushed to the local service and built by the
  * real CLI. Under the default kebab names the build refuses, naming both tokens and the style that

@@ -1,4 +1,4 @@
-/** The API dialects (DESIGN.md "Dialects"). */
+/** The API dialects (docs/architecture.md "Dialects"). */
 import { dfsDialect } from './dfs.js';
 import { figmaDialect } from './figma.js';
 import type { ApiDialectName, Dialect } from './types.js';

@@ -20,7 +20,7 @@ export interface FormatContext {
   source?: BuildSource | undefined;
 }
 
-/** The project and design file the tokens belong to (the docs page's title, issue 14). */
+/** The project and design file the tokens belong to (the docs page's title). */
 export interface BuildSource {
   /** The project's name (package.json `name`, else its folder). */
   project: string;
@@ -91,7 +91,7 @@ export async function builtin(
 
 /**
  * Two different variables that get the same name in one output would silently overwrite each other
- * (issue 5: "an error, not an overwrite"). `nameOf` defaults to the transformed token name.
+ * ("an error, not an overwrite"). `nameOf` defaults to the transformed token name.
  */
 /** assertNoClash over every token of the dictionary, once per output kind (several files share it). */
 const checked = new WeakMap<TransformedToken[], Set<string>>();
@@ -124,7 +124,7 @@ export function assertNoClash(
     const other = seen.get(name);
     if (other === undefined) seen.set(name, { id, t });
     else if (other.id !== id) {
-      // The same name in two collections (one collection per theme): the namespace fixes it (issue 10).
+      // The same name in two collections (one collection per theme): the namespace fixes it.
       const acrossCollections = !other.id.startsWith(`${m.collection}/`);
       const style = platform ? styleHint(platform, other.t, t) : undefined;
       throw new BuildError(
