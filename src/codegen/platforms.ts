@@ -14,6 +14,7 @@ import { tailwindFormat } from './formats/tailwind.js';
 import { typescriptFormat } from './formats/typescript.js';
 import { androidFormat, composeFormat, cssFormat, scssFormat, swiftFormat } from './formats/wrapped.js';
 import { slug } from './naming.js';
+import { DEFAULT_NAME_STYLES, FAMILY_KEY, STYLE_KEY, type NameFamily } from './name-styles.js';
 
 export interface PlatformPlan {
   platforms: Record<string, PlatformConfig>;
@@ -33,6 +34,11 @@ export function planPlatforms(
   const prefix = config.prefix;
   const kebabPrefix = prefix === '' ? '' : slug(prefix);
   const base = { basePxFontSize: remBase, ...(prefix === '' ? {} : { prefix }) };
+  // Each family's name style (build.names, name-styles.ts), read by its name transform.
+  const names = (family: NameFamily) => ({
+    [FAMILY_KEY]: family,
+    [STYLE_KEY]: config.names[family] ?? DEFAULT_NAME_STYLES[family],
+  });
   const platforms: Record<string, PlatformConfig> = {};
   const formats: Record<string, FormatFn> = {};
   const defaults = ctx.views.filter((v) => v.isDefault).map((v) => v.key);
@@ -65,8 +71,9 @@ export function planPlatforms(
   if (web.length > 0) {
     platforms['tokensync-web'] = {
       ...base,
+      ...names('web'),
       transforms: [
-        'tokensync/name/kebab',
+        'tokensync/name/web',
         'tokensync/web/variants',
         'tokensync/web/dimension',
         'tokensync/web/duration',
@@ -91,6 +98,7 @@ export function planPlatforms(
   if (js.length > 0) {
     platforms['tokensync-js'] = {
       ...base,
+      ...names('ts'),
       transforms: [
         'tokensync/name/ts',
         'tokensync/web/dimension',
@@ -107,6 +115,7 @@ export function planPlatforms(
     formats['tokensync/swift'] = swiftFormat(ctx);
     platforms['tokensync-ios'] = {
       ...base,
+      ...names('ios'),
       transforms: [
         'tokensync/name/swift',
         'tokensync/swift/color',
@@ -141,6 +150,7 @@ export function planPlatforms(
     }
     platforms['tokensync-android'] = {
       ...base,
+      ...names('android'),
       transforms: [
         'tokensync/name/android',
         'color/hex8android',
@@ -161,6 +171,7 @@ export function planPlatforms(
     formats['tokensync/compose'] = composeFormat(ctx, COMPOSE_PACKAGE);
     platforms['tokensync-compose'] = {
       ...base,
+      ...names('compose'),
       transforms: [
         'tokensync/name/kotlin',
         'color/composeColor',

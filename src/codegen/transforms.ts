@@ -8,11 +8,11 @@
  * - strings: quoted and escaped for each language (Style Dictionary only quotes `content` tokens);
  * - durations and plain numbers, which Style Dictionary leaves alone or gets wrong natively.
  */
-import StyleDictionary from 'style-dictionary';
 import type { PlatformConfig, TransformedToken } from 'style-dictionary/types';
 import type { Transform } from 'style-dictionary/types';
 import { hexToColor, roundFloat } from '../model/values.js';
 import { safeIdentifier, type Language } from './naming.js';
+import { nameIn, styleOf, type NameFamily } from './name-styles.js';
 import { cssSrgb, cssWide, swiftColor } from '../types/color.js';
 import type { FontFamily } from '../model/dtcg.js';
 import { cssFontFamily } from '../types/font-family.js';
@@ -63,22 +63,19 @@ function ms(token: TransformedToken): number {
 export const cleanName = (token: TransformedToken): string => token.name;
 
 /**
- * A name transform that runs Style Dictionary's own `builtin` on the path without the view key.
- * Every mode of a token has the same path there, so the name is computed once per path and
- * platform config (change-case was a tenth of the build's time at 10k x 2, once per mode).
+ * A name transform in the family's style (name-styles.ts; `build.names`, carried in the platform
+ * config), on the path without the view key. Every mode of a token has the same path there, so the
+ * name is computed once per path and platform config (change-case was a tenth of the build's time at
+ * 10k x 2, once per mode).
  */
-function nameTransform(builtin: string, lang: Language | undefined): Omit<Transform, 'name'> {
-  const base = StyleDictionary.hooks.transforms[builtin];
-  if (base?.type !== 'name') throw new Error(`Style Dictionary has no name transform ${builtin}`);
+function nameTransform(family: NameFamily, lang: Language | undefined): Omit<Transform, 'name'> {
   const caches = new WeakMap<PlatformConfig, Map<string, string>>();
   return {
     type: 'name',
-    transform: (token, config, options) => {
-      // codeSyntax.WEB, when build.webNamesFromCodeSyntax asks for it (tree.ts; kebab names only).
+    transform: (token, config) => {
+      // codeSyntax.WEB, when build.webNamesFromCodeSyntax asks for it (tree.ts; web names only).
       const web =
-        builtin === 'name/kebab'
-          ? (token['$extensions'] as Record<string, TokenMeta> | undefined)?.[EXT]?.webName
-          : undefined;
+        family === 'web' ? (token['$extensions'] as Record<string, TokenMeta> | undefined)?.[EXT]?.webName : undefined;
       if (web !== undefined) return web;
       let cache = caches.get(config);
       if (cache === undefined) caches.set(config, (cache = new Map()));
@@ -86,7 +83,8 @@ function nameTransform(builtin: string, lang: Language | undefined): Omit<Transf
       const key = path.join('\u0000');
       let name = cache.get(key);
       if (name === undefined) {
-        name = base.transform({ ...token, path }, config, options) as string;
+        const prefix = typeof config.prefix === 'string' ? config.prefix : '';
+        name = nameIn(styleOf(config, family), family, path, prefix);
         if (lang) name = safeIdentifier(name, lang);
         cache.set(key, name);
       }
@@ -95,11 +93,11 @@ function nameTransform(builtin: string, lang: Language | undefined): Omit<Transf
   };
 }
 
-const kebab = nameTransform('name/kebab', undefined);
+const webName = nameTransform('web', undefined);
 
-/** The CSS name (without `--`) of the token a sub-value references, as the kebab name transform gives it. */
-function kebabOf(ref: SubRef, config: PlatformConfig): string {
-  return kebab.transform({ path: [ref.view, ...ref.path] } as TransformedToken, config, { usesDtcg: true }) as string;
+/** The CSS name (without `--`) of the token a sub-value references, as the web name transform gives it. */
+function cssNameOf(ref: SubRef, config: PlatformConfig): string {
+  return webName.transform({ path: [ref.view, ...ref.path] } as TransformedToken, config, { usesDtcg: true }) as string;
 }
 
 /** The color of a color token: the model's (with its wide-gamut source) or the tree's hex. */
@@ -118,7 +116,7 @@ function composite(target: RenderTarget): Omit<Transform, 'name'> {
         target,
         remBase: remBaseOf(config),
         refs: 'var',
-        refName: (r) => kebabOf(r, config),
+        refName: (r) => cssNameOf(r, config),
       });
       return renders[typeOf(t) as keyof typeof renders][target](valueOf(t), ctx);
     },
@@ -140,7 +138,7 @@ const webVariants: Omit<Transform, 'name'> = {
     }
     const type = typeOf(t) as keyof typeof renders;
     const make = (refs: 'var' | 'scss' | 'resolve', wide = false) =>
-      renderContext({ target: 'css', remBase: remBaseOf(config), refs, wide, refName: (r) => kebabOf(r, config) });
+      renderContext({ target: 'css', remBase: remBaseOf(config), refs, wide, refName: (r) => cssNameOf(r, config) });
     const v = valueOf(t);
     const css = renders[type].css(v, make('var'));
     const wide = renders[type].css(v, make('var', true));
@@ -173,11 +171,11 @@ const value = (
  * The name transforms are internal (they expect the view key, views.ts); the value transforms are
  * also offered to the user's own platforms (`valueTransforms`). */
 export const transforms: Record<string, Omit<Transform, 'name'>> = {
-  'tokensync/name/kebab': kebab,
-  'tokensync/name/ts': nameTransform('name/camel', 'ts'),
-  'tokensync/name/swift': nameTransform('name/camel', 'swift'),
-  'tokensync/name/kotlin': nameTransform('name/camel', 'kotlin'),
-  'tokensync/name/android': nameTransform('name/snake', 'android'),
+  'tokensync/name/web': webName,
+  'tokensync/name/ts': nameTransform('ts', 'ts'),
+  'tokensync/name/swift': nameTransform('ios', 'swift'),
+  'tokensync/name/kotlin': nameTransform('compose', 'kotlin'),
+  'tokensync/name/android': nameTransform('android', 'android'),
 
   // Colors: sRGB with a short alpha (`rgba(0, 0, 0, 0.5)`, render/units.ts); CSS also gets the
   // wide-gamut form (webVariants); Swift keeps display-p3.

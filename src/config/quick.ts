@@ -68,6 +68,8 @@ function configFrom(v: Values): Config {
       prefix: b.prefix ?? '',
       selector: b.selector ?? '[data-{collection}="{mode}"]',
       webNamesFromCodeSyntax: b.webNamesFromCodeSyntax ?? false,
+      // A nested map: a config that sets it goes through the full loader.
+      names: {},
       modes: {},
       styleDictionary: { platforms: {} },
     },

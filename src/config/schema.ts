@@ -100,6 +100,10 @@ const modeOutputSchema = z
   })
   .strict();
 
+/** How token paths become names on a platform (src/codegen/name-styles.ts). */
+export const NAME_STYLES = ['kebab', 'camel', 'snake', 'keep'] as const;
+const nameStyle = z.enum(NAME_STYLES);
+
 const buildSchema = z
   .object({
     outDir: z.string().min(1).default('build'),
@@ -113,6 +117,23 @@ const buildSchema = z
      * e.g. `var(--ds-danger)` -> `--ds-danger`) where it has one; other tokens keep their path name.
      */
     webNamesFromCodeSyntax: z.boolean().default(false),
+    /**
+     * How token paths become names, per platform family (docs/build.md "Names"): `kebab`, `camel`,
+     * `snake`, or `keep` (each segment as written, joined by the platform's separator:
+     * `focus/outlineColor` -> `--focus-outlineColor`). `web` is css, scss, tailwind and docs (they
+     * share the CSS names); `ts` the TypeScript module. Defaults: web kebab, ts/ios/compose camel,
+     * android snake.
+     */
+    names: z
+      .object({
+        web: nameStyle.optional(),
+        ts: nameStyle.optional(),
+        ios: nameStyle.optional(),
+        android: nameStyle.optional(),
+        compose: nameStyle.optional(),
+      })
+      .strict()
+      .default({}),
     /** Per collection name, per mode name. */
     modes: z.record(z.string(), z.record(z.string(), modeOutputSchema)).default({}),
     /** The user's own Style Dictionary platforms, run alongside ours (SD `platforms` config). */

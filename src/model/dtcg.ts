@@ -116,6 +116,10 @@ export interface GradientStop {
 export interface GradientShape {
   type: 'linear' | 'radial';
   angle?: number;
+  /** Radial: the centre, as fractions of the box's width and height (0.5, 0.5 is the middle). */
+  center?: [number, number];
+  /** Radial: the horizontal and vertical radii, as fractions of the box's width and height. */
+  radii?: [number, number];
 }
 /**
  * §9.6 gradient; an element may be a reference to another gradient token (as for shadows). `shape`

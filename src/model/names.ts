@@ -54,3 +54,18 @@ export function invalidNameReason(name: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * A path's name with each segment as written (the build's `keep` name style, docs/build.md "Names"),
+ * joined by `-` for CSS, whose custom properties hold any letter, digit, `-` and `_`, or by `_` for
+ * the identifiers of the other platforms (ASCII letters, digits and `_`). Other characters become the
+ * separator.
+ */
+export function keepName(parts: readonly string[], css: boolean): string {
+  const sep = css ? '-' : '_';
+  const bad = css ? /[^\p{L}\p{N}_-]+/gu : /[^A-Za-z0-9_]+/g;
+  return parts
+    .map((p) => p.replace(bad, sep))
+    .filter((p) => p !== '' && p !== sep)
+    .join(sep);
+}

@@ -188,6 +188,22 @@ function angle(handles: { x: number; y: number }[] | undefined): number {
   return roundFloat(((deg % 360) + 360) % 360);
 }
 
+/**
+ * A radial gradient's centre and radii from its handles (centre, end of the first radius, end of the
+ * second), as fractions of the box, rounded to 4 decimals (docs/styles.md "Mapping"). A rotated
+ * ellipse keeps its radii's lengths but not its rotation, which CSS cannot draw.
+ */
+function radial(handles: { x: number; y: number }[] | undefined): Record<string, unknown> {
+  const [c, x, y] = handles ?? [];
+  if (!c || !x || !y) return { type: 'radial' };
+  const r4 = (n: number): number => Math.round(n * 1e4) / 1e4;
+  return {
+    type: 'radial',
+    center: [r4(c.x), r4(c.y)],
+    radii: [r4(Math.hypot(x.x - c.x, x.y - c.y)), r4(Math.hypot(y.x - c.x, y.y - c.y))],
+  };
+}
+
 function fill(style: PublishedStyle, node: StyleNodeJson, b: Binder): Unbound {
   const paints = (node.fills ?? []).filter((p) => p.visible !== false);
   if (paints.length !== 1)
@@ -220,7 +236,7 @@ function fill(style: PublishedStyle, node: StyleNodeJson, b: Binder): Unbound {
     const ext: Extension =
       p.type === 'GRADIENT_LINEAR'
         ? { gradient: { type: 'linear', angle: angle(p.gradientHandlePositions) } }
-        : { gradient: { type: 'radial' } };
+        : { gradient: radial(p.gradientHandlePositions) };
     return { kind: 'token', style, type: 'gradient', value: stops, extension: b.extension(ext) };
   }
   return {

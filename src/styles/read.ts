@@ -2,7 +2,7 @@
  * The style files back into the model, for `build` and `check`: each design-owned set of
  * the resolver document becomes a single-mode collection, each style token a `RepoToken` with owner
  * `design`; references resolve against the variables' and repository tokens' paths. Grid styles
- * are groups, not tokens, so they are not built (docs/styles.md "Grid styles").
+ * are groups; their grids' parts are built as tokens (grid-tokens.ts, docs/styles.md "Grid styles").
  *
  * Read here rather than by the token reader because styles are outside the sync: they must never
  * reach the diff or a plan (the service cannot write styles). Problems are diagnostics with
@@ -19,6 +19,7 @@ import { findSyntaxError, lineColumn, locate, parseJsonTree } from '../tokens/js
 import { RESOLVER_FILE } from '../tokens/resolver-doc.js';
 import { typeModule } from '../types/index.js';
 import { EXTENSION, isDesignOwnedSet } from '../model/extension.js';
+import { gridTokens } from './grid-tokens.js';
 
 const RESTORE =
   'Style tokens are design-owned: change the style in the design file, or run `tokensync pull` to restore the file.';
@@ -159,6 +160,16 @@ export async function analyzeStyleTokens(
           owner: 'design',
         });
       });
+      // Grid styles are groups: their grids' parts are built as tokens (grid-tokens.ts).
+      gridTokens(
+        json,
+        [],
+        { collection, mode },
+        (segs, message) => {
+          diagnostics.push({ severity: 'error', file: display, ...at(segs), message, hint: RESTORE });
+        },
+        tokens,
+      );
     }
   }
   // A set without tokens (grid styles are groups) would only give the build empty files.

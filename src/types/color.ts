@@ -71,7 +71,7 @@ function parse(raw: unknown, ctx: ParseContext, path: SubPath = []): Color | und
       return checkHex(color, hex, ctx, path) ? color : undefined;
     }
   }
-  if (components === undefined && colorSpace === undefined && typeof hex === 'string' && hexToColor(hex)) {
+  if (components === undefined && colorSpace === undefined && typeof hex === 'string' && HEX6.test(hex)) {
     // A color with only a hex is still unambiguous.
     return { ...(hexToColor(hex) as Color), a };
   }
@@ -120,14 +120,7 @@ function parse(raw: unknown, ctx: ParseContext, path: SubPath = []): Color | und
   // In sRGB the hex must name the same color; in other spaces it is a fallback (Color module,
   // "Format"), possibly gamut-mapped another way, so it is only checked for its form.
   if (colorSpace === 'srgb' && !checkHex(color, hex, ctx, path)) return undefined;
-  if (hex !== undefined && (typeof hex !== 'string' || !hexToColor(hex))) {
-    ctx.report(
-      [...path, 'hex'],
-      `the color's "hex" must be "#rrggbb", not ${show(hex)}`,
-      'Write the fallback as a 6-digit hex color, or remove "hex".',
-    );
-    return undefined;
-  }
+  if (hex !== undefined && !hexForm(hex, ctx, path)) return undefined;
   if (srgb.clipped) {
     ctx.warn(
       path,
@@ -138,17 +131,37 @@ function parse(raw: unknown, ctx: ParseContext, path: SubPath = []): Color | und
   return color;
 }
 
+/** The Color module's `hex` member: "#" and exactly 6 hex digits (format schema values/color.json). */
+const HEX6 = /^#[0-9a-fA-F]{6}$/;
+
+/** Whether `hex` has the member's form; if not, says why and how to write it instead. */
+function hexForm(hex: unknown, ctx: ParseContext, path: SubPath): boolean {
+  if (typeof hex === 'string' && HEX6.test(hex)) return true;
+  const at = [...path, 'hex'];
+  const css = typeof hex === 'string' ? hexToColor(hex) : undefined;
+  if (css && (hex as string).length === 4) {
+    ctx.report(at, `the color's "hex" must have 6 digits, not 3: ${show(hex)}`, `Write "hex": "${colorToHex(css)}".`);
+  } else if (css) {
+    // 4 or 8 digits: the alpha belongs in "alpha", so that hex stays an opaque fallback.
+    ctx.report(
+      at,
+      `the color's "hex" must be 6 digits "#rrggbb" without alpha, not ${show(hex)}`,
+      `Write "hex": "${colorToHex(css)}" and the alpha apart: "alpha": ${Math.round(css.a * 1000) / 1000}.`,
+    );
+  } else {
+    ctx.report(
+      at,
+      `the color's "hex" must be "#" and 6 hex digits (0-9, a-f), not ${show(hex)}`,
+      'Write the fallback as a 6-digit hex color such as "#3366ff", or remove "hex".',
+    );
+  }
+  return false;
+}
+
 function checkHex(color: Color, hex: unknown, ctx: ParseContext, path: SubPath): boolean {
   if (hex === undefined) return true;
-  const hexColor = typeof hex === 'string' ? hexToColor(hex) : undefined;
-  if (!hexColor) {
-    ctx.report(
-      [...path, 'hex'],
-      `the color's "hex" must be "#rrggbb", not ${show(hex)}`,
-      'Write the fallback as a 6-digit hex color, or remove "hex".',
-    );
-    return false;
-  }
+  if (!hexForm(hex, ctx, path)) return false;
+  const hexColor = hexToColor(hex as string)!;
   if (
     !(byte(hexColor.r) === byte(color.r) && byte(hexColor.g) === byte(color.g) && byte(hexColor.b) === byte(color.b))
   ) {

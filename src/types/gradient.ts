@@ -43,16 +43,25 @@ const encodeStop = (s: Ref<GradientStop>, ctx: EncodeContext): unknown =>
         position: numberModule.encode((s as GradientStop).position, ctx),
       };
 
+const isPair = (v: unknown): v is [number, number] =>
+  Array.isArray(v) && v.length === 2 && v.every((n) => typeof n === 'number' && Number.isFinite(n));
+
 /**
  * `$extensions["dev.tokensync"].gradient` (`{ "type": "linear", "angle": 90 }` or
- * `{ "type": "radial" }`, written by a pulled paint style: docs/styles.md) as the model's shape;
+ * `{ "type": "radial" }`, optionally with `"center": [x, y]` and `"radii": [rx, ry]` as fractions of
+ * the box, written by a pulled paint style: docs/styles.md) as the model's shape;
  * anything else is no shape (the gradient builds as DTCG's, linear top to bottom).
  */
 export function gradientShape(ours: Record<string, unknown>): GradientShape | undefined {
   const g = ours['gradient'];
   if (typeof g !== 'object' || g === null) return undefined;
-  const { type, angle } = g as Record<string, unknown>;
-  if (type === 'radial') return { type };
+  const { type, angle, center, radii } = g as Record<string, unknown>;
+  if (type === 'radial') {
+    const shape: GradientShape = { type };
+    if (isPair(center)) shape.center = center;
+    if (isPair(radii) && radii[0] > 0 && radii[1] > 0) shape.radii = radii;
+    return shape;
+  }
   if (type !== 'linear') return undefined;
   return typeof angle === 'number' && Number.isFinite(angle) ? { type, angle } : { type };
 }
@@ -64,7 +73,7 @@ export function gradientShape(ours: Record<string, unknown>): GradientShape | un
  */
 const canonShape = (shape: GradientShape | undefined): string =>
   shape?.type === 'radial'
-    ? ' radial'
+    ? ` radial${shape.center ? ` at ${shape.center.map(numberModule.canonical).join(' ')}` : ''}${shape.radii ? ` r ${shape.radii.map(numberModule.canonical).join(' ')}` : ''}`
     : shape?.angle !== undefined && shape.angle !== 180
       ? ` linear ${numberModule.canonical(shape.angle)}deg`
       : '';
@@ -104,7 +113,11 @@ export const gradientModule: TypeModule<'gradient'> = {
       ? {
           gradient:
             v.shape.type === 'radial'
-              ? { type: 'radial' }
+              ? {
+                  type: 'radial',
+                  ...(v.shape.center ? { center: v.shape.center } : {}),
+                  ...(v.shape.radii ? { radii: v.shape.radii } : {}),
+                }
               : { type: 'linear', ...(v.shape.angle !== undefined ? { angle: v.shape.angle } : {}) },
         }
       : undefined,
@@ -148,10 +161,19 @@ const renderCssPos = (p: Sub, ctx: BuildRenderContext): string => {
 const renderStops = (v: RenderGradient): RenderStop[] =>
   v.stops.flatMap((s) => (isSub(s) ? renderStops(s.$lit as RenderGradient) : [s]));
 
-/** `radial-gradient(`, `linear-gradient(90deg, ` or (no shape, or the default 180deg) `linear-gradient(`. */
+/** `50%`: a fraction of the box as a CSS percentage. */
+const pct = (f: number): string => `${rNum(f * 100)}%`;
+
+/**
+ * `radial-gradient(` (CSS's centred ellipse), with a known size and centre
+ * `radial-gradient(40% 25% at 30% 50%, `; `linear-gradient(90deg, ` or (no shape, or the default
+ * 180deg) `linear-gradient(`.
+ */
 const cssHead = (shape: GradientShape | undefined): string =>
   shape?.type === 'radial'
-    ? 'radial-gradient('
+    ? shape.center || shape.radii
+      ? `radial-gradient(${[shape.radii?.map(pct).join(' '), shape.center ? `at ${shape.center.map(pct).join(' ')}` : undefined].filter(Boolean).join(' ')}, `
+      : 'radial-gradient('
     : shape?.angle !== undefined && shape.angle !== 180
       ? `linear-gradient(${rNum(shape.angle)}deg, `
       : 'linear-gradient(';

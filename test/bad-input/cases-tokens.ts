@@ -41,7 +41,7 @@ export const tokenCases: BadCase[] = [
   }),
   ...each([['check'], ['push'], ['build']], {
     name: 'names that clash in the build',
-    setup: add(PRIM, { 'brand primary': color('#ffffff'), Brand_Primary: color('#000000') }),
+    setup: add(PRIM, { 'brand primary': color('#ffffff'), 'brand-primary': color('#000000') }),
     names: [new RegExp(`${PRIM}:\\d+:\\d+`), 'get the same name in the build'],
   }),
   ...each(CHECK_PUSH, {

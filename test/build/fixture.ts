@@ -229,7 +229,7 @@ export function fixtureSet(): TokenSet {
             { color: c('#ffffffcc'), position: 0 },
             { color: c('#ffffff00'), position: 1 },
           ],
-          { shape: { type: 'radial' } },
+          { shape: { type: 'radial', center: [0.5, 0.25], radii: [0.5, 0.75] } },
         ),
         dark: Object.assign(
           [

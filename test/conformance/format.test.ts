@@ -12,12 +12,20 @@ const px = (value: number) => ({ value, unit: 'px' });
 
 describe('design-token.md "Name and value", "Character restrictions"', () => {
   it('accepts names with spaces and any case; an object with $value is a token', async () => {
-    // Names differing only in case are valid DTCG, but the build would give both one identifier, so
-    // tokensync refuses them in every command (issue 11, item 6; src/tokens/read/service-rules.ts).
+    // Names differing only in case are valid DTCG too; the build keeps them apart under the `keep`
+    // name style (docs/build.md "Names"; test/e2e/name-styles.test.ts).
     const set = await model({
-      [F]: { 'brand colors': { 'Hot pink': color('#ff00ff'), 'cool BLUE': color('#ff00fe') } },
+      [F]: {
+        'brand colors': { 'Hot pink': color('#ff00ff'), 'cool BLUE': color('#ff00fe') },
+        ink: { Primary: color('#000000'), primary: color('#111111') },
+      },
     });
-    expect(set.variables.map((v) => v.name)).toEqual(['brand colors/Hot pink', 'brand colors/cool BLUE']);
+    expect(set.variables.map((v) => v.name)).toEqual([
+      'brand colors/Hot pink',
+      'brand colors/cool BLUE',
+      'ink/Primary',
+      'ink/primary',
+    ]);
   });
   it('refuses "." "{" "}" in names, and names starting with "$"', async () => {
     expect(
@@ -166,12 +174,12 @@ describe('groups.md "Extending Groups"', () => {
     ).toMatchInlineSnapshot(`
       "tokens/a.tokens.json:10:17  b  "$extends" makes a cycle: a -> b -> a
           fix: Groups MUST NOT extend themselves, directly or through others (groups.md "Circular Reference Prevention"); remove one "$extends".
-      tokens/a.tokens.json:13:17  c  "$extends" points to {nope}, which is no group of this file
-          fix: Point it at an existing group of the same file (tokensync resolves group extension inside one file).
+      tokens/a.tokens.json:13:17  c  "$extends" points to {nope}, which is no group of the token files
+          fix: Point it at an existing group: of this file, of the other files the set reads with it, or of a file named before "#".
       tokens/a.tokens.json:16:17  d  "$extends" points to {a.t}, which is a token, not a group
           fix: "$extends" MUST NOT reference a token (groups.md "Extending Groups"); point it at a group, or use an alias for a token.
-      tokens/a.tokens.json:19:17  e  "$extends" must be a reference to a group, "{group.path}" or "#/group/path", not "a"
-          fix: Point it at a group of this file (groups.md "Extending Groups")."
+      tokens/a.tokens.json:19:17  e  "$extends" must be a reference to a group, "{group.path}", "#/group/path" or "file.tokens.json#/group/path", not "a"
+          fix: Point it at a group of the token files (groups.md "Extending Groups")."
     `);
   });
 });
@@ -255,8 +263,8 @@ describe('aliases.md "JSON Pointer Syntax" and "Property-Level References"', () 
     ).toMatchInlineSnapshot(`
       "tokens/a.tokens.json:13:15  x  alias {base.none} points to no token
           fix: Point it at an existing token, or add the token it names.
-      tokens/a.tokens.json:20:15  y  "$ref" must be a JSON pointer into this file ("#/group/token/$value/..."), not "other.json#/a"
-          fix: Use an RFC 6901 pointer starting with "#/" (format aliases.md "JSON Pointer Syntax").
+      tokens/a.tokens.json:20:15  y  "$ref" other.json#/a points into other.json, which the token set does not read
+          fix: Point it at a token file the set reads (one tokens.resolver.json lists, or any *.tokens.json of a folder without one), by a path relative to this file; or at this file with "#/…".
       tokens/a.tokens.json:26:15  z  "$ref" #/base/two/$value/0 goes through the alias {base.one}
           fix: Point the reference at the value of base.one itself."
     `);

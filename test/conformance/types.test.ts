@@ -81,9 +81,39 @@ describe('§8.1 Color (Color module "Format", "Supported Color spaces")', () => 
       components/1: the chroma of a lch color must be a number from 0 to Infinity or "none", not -1
       components: the color's "components" must be 3 numbers (lightness, a, b) in oklab, not [0.5,0.1]
       alpha: the color's alpha must be a number in 0..1, not 2
-      hex: the color's "hex" must be "#rrggbb", not "red"
+      hex: the color's "hex" must be "#" and 6 hex digits (0-9, a-f), not "red"
       hex: the color's "hex" #00ff00 does not match its components (#ff0000)
       alpah: a color has no property "alpah" (did you mean "alpha"?)"
+    `);
+  });
+});
+
+describe('Color module "Format": the hex member', () => {
+  it('accepts "#" and 6 hex digits in either case, and hex strings in CSS form (3, 4, 6, 8 digits)', () => {
+    ok('color', { colorSpace: 'srgb', components: [1, 0, 1], hex: '#FF00ff' });
+    ok('color', { colorSpace: 'oklch', components: [0.7, 0.1, 200], hex: '#00aabb' });
+    for (const css of ['#f0f', '#f0f8', '#ff00ff', '#ff00ff80']) ok('color', css);
+  });
+  it('refuses a hex member of 3 or 8 digits, without "#", or with other characters, naming the fix', () => {
+    const srgb = (hex: unknown) => refused('color', { colorSpace: 'srgb', components: [1, 0, 1], hex });
+    expect(
+      [
+        srgb('#f0f'),
+        srgb('#ff00ff80'),
+        srgb('ff00ff'),
+        srgb('#ff00fg'),
+        srgb(16711935),
+        refused('color', { colorSpace: 'display-p3', components: [1, 0, 1], hex: '#ff00ff8' }),
+        refused('color', '#ff00f'),
+      ].join('\n'),
+    ).toMatchInlineSnapshot(`
+      "hex: the color's "hex" must have 6 digits, not 3: "#f0f"
+      hex: the color's "hex" must be 6 digits "#rrggbb" without alpha, not "#ff00ff80"
+      hex: the color's "hex" must be "#" and 6 hex digits (0-9, a-f), not "ff00ff"
+      hex: the color's "hex" must be "#" and 6 hex digits (0-9, a-f), not "#ff00fg"
+      hex: the color's "hex" must be "#" and 6 hex digits (0-9, a-f), not 16711935
+      hex: the color's "hex" must be "#" and 6 hex digits (0-9, a-f), not "#ff00ff8"
+      : "#ff00f" is not a hex color"
     `);
   });
 });
@@ -292,6 +322,15 @@ describe('canonical forms and encoding', () => {
     );
     expect(m.canonical(shaped({ type: 'radial' }))).not.toBe(plain);
     expect(m.canonical(shaped({ type: 'radial' }))).not.toBe(m.canonical(shaped({ type: 'linear', angle: 90 })));
+    // A radial gradient's centre and radii count, and survive the extension both ways.
+    const spot = { type: 'radial', center: [0.5, 0.25], radii: [0.5, 0.75] };
+    expect(m.canonical(shaped(spot))).not.toBe(m.canonical(shaped({ type: 'radial' })));
+    const read = m.extension!(stops() as never, { gradient: spot }) as { shape?: unknown };
+    expect(read.shape).toEqual(spot);
+    expect(m.extensionOf!(read as never)).toEqual({ gradient: spot });
+    expect(m.extension!(stops() as never, { gradient: { type: 'radial', radii: [0, 1] } })).toMatchObject({
+      shape: { type: 'radial' },
+    });
   });
 
   it('round-trips every composite through encode and parse', () => {

@@ -131,6 +131,20 @@ const KNOWN: Known[] = [
     why: 'Terrazzo accepts a dimension lineHeight (the draft form).',
   },
   {
+    origin: 'hex strings in CSS form (3, 4, 6, 8 digits)',
+    doc: '"$value":"#',
+    judgement: 'tokensync lenient',
+    spec: 'color-type.md "Format": a color is an object; hex strings are the pre-2025.10 draft form',
+    why: 'tokensync reads a whole color written as a CSS hex string (docs/token-files.md "Draft forms"); Terrazzo asks to migrate.',
+  },
+  {
+    origin: 'refuses a hex member of 3 or 8 digits',
+    doc: '"hex":"#f0f"',
+    judgement: 'terrazzo deviates',
+    spec: 'color-type.md "Format" and schemas/2025.10/format/values/color.json: hex is "^#[0-9a-fA-F]{6}$"',
+    why: 'Terrazzo accepts a 3-digit hex member (it refuses 8 digits and other forms, as tokensync does).',
+  },
+  {
     origin: 'realworld figma-sds',
     doc: '',
     judgement: 'terrazzo deviates',

@@ -5,7 +5,7 @@
  * driven by its command line (--dump-dom), as in test/build/browser.test.ts.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -142,7 +142,8 @@ describe('styles in the browser', () => {
       surface: 'rgb(255, 255, 255)',
       // A linear paint keeps its direction (left to right) and a radial one its kind ($extensions).
       brand: 'linear-gradient(90deg, rgb(37, 99, 235) 0%, rgb(96, 165, 250) 100%)',
-      spotlight: 'radial-gradient(rgba(255, 255, 255, 0.8) 0%, rgba(255, 255, 255, 0) 100%)',
+      // Its centre and radii (a centred 50% ellipse; Chromium drops the default "at 50% 50%").
+      spotlight: 'radial-gradient(50% 50%, rgba(255, 255, 255, 0.8) 0%, rgba(255, 255, 255, 0) 100%)',
     };
     expect(r).toEqual({
       light,
@@ -181,7 +182,9 @@ describe('styles in the browser', () => {
     const android = await readFile(path.join(project.root, 'build/android/values/tokens.xml'), 'utf8');
     expect(android).toMatch(/<string name="[^"]*spotlight_type">radial<\/string>/);
     expect(android).toMatch(/<style name="[^"]*typography[^"]*body[^"]*regular/i);
-    // Grid styles are groups, not tokens: nothing to build, so no empty files.
-    expect(existsSync(path.join(project.root, 'build/ios/GridStylesValue.swift'))).toBe(false);
+    // Grid styles are groups; each grid's parts build as tokens (src/styles/grid-tokens.ts).
+    const grids = readFileSync(path.join(project.root, 'build/ios/GridStylesValue.swift'), 'utf8');
+    expect(grids).toMatch(/gridLayout12ColumnsCount = CGFloat\(12\)/);
+    expect(grids).toMatch(/gridLayout8PxGridSectionSize = CGFloat\(8\)/);
   });
 });

@@ -238,12 +238,31 @@ describe('FILL -> color or gradient', () => {
       style('FILL'),
       {
         fills: [
+          {
+            type: 'GRADIENT_RADIAL',
+            gradientHandlePositions: [
+              { x: 0.25, y: 0.5 },
+              { x: 0.75, y: 0.5 },
+              { x: 0.25, y: 0.8 },
+            ],
+            gradientStops: [{ position: 0, color: black() }],
+          },
+        ],
+      },
+      lookup,
+    );
+    // The centre and the two radii, as fractions of the box (docs/styles.md "Mapping").
+    expect(rad).toMatchObject({ extension: { gradient: { type: 'radial', center: [0.25, 0.5], radii: [0.5, 0.3] } } });
+    const plain = mapStyle(
+      style('FILL'),
+      {
+        fills: [
           { type: 'GRADIENT_RADIAL', gradientHandlePositions: [], gradientStops: [{ position: 0, color: black() }] },
         ],
       },
       lookup,
     );
-    expect(rad).toMatchObject({ extension: { gradient: { type: 'radial' } } });
+    expect(plain).toMatchObject({ extension: { gradient: { type: 'radial' } } });
   });
 
   it('skips several paints, an image, and the gradients DTCG cannot describe', () => {

@@ -3,10 +3,11 @@
  * one of Style Dictionary's own formats over them, and reporting name clashes.
  */
 import StyleDictionary from 'style-dictionary';
-import type { Dictionary, FormatFnArguments, TransformedToken } from 'style-dictionary/types';
+import type { Dictionary, FormatFnArguments, PlatformConfig, TransformedToken } from 'style-dictionary/types';
 import { BuildError } from '../errors.js';
 import { cleanName, metaOf } from '../transforms.js';
 import type { View } from '../views.js';
+import { FAMILY_KEY, nameIn, separatingStyles, styleOf, type NameFamily, type NameStyle } from '../name-styles.js';
 
 export interface FormatContext {
   views: View[];
@@ -94,40 +95,69 @@ export function assertNoClashInAll(
   views: Iterable<string>,
   what: string,
   nameOf?: (t: TransformedToken) => string,
+  platform?: PlatformConfig,
 ): void {
   let done = checked.get(dictionary.allTokens);
   if (done === undefined) checked.set(dictionary.allTokens, (done = new Set()));
   if (done.has(what)) return;
-  assertNoClash(tokensOf(dictionary, views), what, nameOf);
+  assertNoClash(tokensOf(dictionary, views), what, nameOf, platform);
   done.add(what);
 }
 
+/** `platform`: the platform config, whose name style (name-styles.ts) the hint can offer to change. */
 export function assertNoClash(
   tokens: TransformedToken[],
   what: string,
   nameOf: (t: TransformedToken) => string = cleanName,
+  platform?: PlatformConfig,
 ): void {
-  const seen = new Map<string, string>();
+  const seen = new Map<string, { id: string; t: TransformedToken }>();
   for (const t of tokens) {
     const m = metaOf(t);
     const id = `${m.collection}/${m.variable}`;
     const name = nameOf(t);
     const other = seen.get(name);
-    if (other === undefined) seen.set(name, id);
-    else if (other !== id) {
+    if (other === undefined) seen.set(name, { id, t });
+    else if (other.id !== id) {
       // The same name in two collections (one collection per theme): the namespace fixes it.
-      const acrossCollections = !other.startsWith(`${m.collection}/`);
+      const acrossCollections = !other.id.startsWith(`${m.collection}/`);
+      const style = platform ? styleHint(platform, other.t, t) : undefined;
       throw new BuildError(
         'BUILD_NAME_CLASH',
-        `Tokens "${other}" and "${id}" both become ${name} in ${what}, so one would overwrite the other.`,
+        `Tokens "${other.id}" and "${id}" both become ${name} in ${what}${style?.fix ? ` under the ${style.current} name style` : ''}, so one would overwrite the other.`,
         {
-          hint: acrossCollections
-            ? 'Set tokens.namespace: collection in config/tokensync.yaml so every name holds its collection (--theme-color-bg), or rename one of them.'
-            : 'Rename one of them (in the design file or its token file) so their names differ in more than case and punctuation, or set build.prefix.',
+          hint: style?.fix
+            ? style.fix
+            : acrossCollections
+              ? 'Set tokens.namespace: collection in config/tokensync.yaml so every name holds its collection (--theme-color-bg), or rename one of them.'
+              : 'Rename one of them (in the design file or its token file) so their names differ in more than case and punctuation, or set build.prefix.',
         },
       );
     }
   }
+}
+
+/**
+ * When two paths clash only because of the platform's name style (docs/build.md "Names"), the style
+ * that would keep them apart, as the fix.
+ */
+function styleHint(
+  platform: PlatformConfig,
+  a: TransformedToken,
+  b: TransformedToken,
+): { current: NameStyle; fix?: string } | undefined {
+  const family = platform[FAMILY_KEY] as NameFamily | undefined;
+  if (family === undefined) return undefined;
+  const current = styleOf(platform, family);
+  const pa = a.path.slice(1);
+  const pb = b.path.slice(1);
+  if (nameIn(current, family, pa) !== nameIn(current, family, pb)) return undefined; // not the style's doing
+  const [better] = separatingStyles(current, family, pa, pb);
+  if (better === undefined) return { current };
+  return {
+    current,
+    fix: `Set build.names.${family}: ${better} in config/tokensync.yaml (they become ${nameIn(better, family, pa)} and ${nameIn(better, family, pb)}), or rename one of them.`,
+  };
 }
 
 export const GENERATED = 'Do not edit directly, this file was auto-generated.';

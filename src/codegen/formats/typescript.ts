@@ -20,7 +20,7 @@ export function typescriptFormat(ctx: FormatContext): FormatFn {
       args.dictionary,
       ctx.views.map((v) => v.key),
     );
-    assertNoClash(all, 'TypeScript (token names)');
+    assertNoClash(all, 'TypeScript (token names)', undefined, args.platform);
     const byView = new Map<string, TransformedToken[]>();
     for (const t of all) {
       const list = byView.get(metaOf(t).view) ?? [];

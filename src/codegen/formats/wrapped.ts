@@ -56,7 +56,12 @@ export function cssFormat(ctx: FormatContext): FormatFn {
       args.dictionary,
       ctx.views.map((v) => v.key),
     );
-    assertNoClash(expandParts(args.dictionary, all), 'CSS (custom property names)', (t) => `--${cleanName(t)}`);
+    assertNoClash(
+      expandParts(args.dictionary, all),
+      'CSS (custom property names)',
+      (t) => `--${cleanName(t)}`,
+      args.platform,
+    );
     const defaults = ctx.views.filter((v) => v.isDefault);
     const options = { outputReferences: onlyAliases, showFileHeader: false };
     const blocks: string[] = [`/**\n * ${GENERATED}\n */\n`];
@@ -151,6 +156,7 @@ export function scssFormat(ctx: FormatContext): FormatFn {
       ctx.views.map((v) => v.key),
       'SCSS (variable names)',
       (t) => `$${cleanName(t)}`,
+      args.platform,
     );
     const isDefaultFile = keys.every((k) => ctx.viewByKey.get(k)?.isDefault);
     const all = tokensOf(args.dictionary, keys);
@@ -217,7 +223,7 @@ export function swiftFormat(ctx: FormatContext): FormatFn {
     const [key] = viewsOf(args);
     const view = ctx.viewByKey.get(key!)!;
     const tokens = tokensOf(args.dictionary, [view.key]);
-    assertNoClash(tokens, `Swift (class ${view.className})`);
+    assertNoClash(tokens, `Swift (class ${view.className})`, undefined, args.platform);
     const out = await builtin('ios-swift/class.swift', args, tokens, {
       className: view.className,
       outputReferences: false,
@@ -232,7 +238,7 @@ export function composeFormat(ctx: FormatContext, packageName: string): FormatFn
     const [key] = viewsOf(args);
     const view = ctx.viewByKey.get(key!)!;
     const tokens = tokensOf(args.dictionary, [view.key]);
-    assertNoClash(tokens, `Kotlin (object ${view.className})`);
+    assertNoClash(tokens, `Kotlin (object ${view.className})`, undefined, args.platform);
     // CubicBezierEasing is Compose's own type for a cubicBezier (render/cubicBezier.ts).
     const imports = [
       'androidx.compose.ui.graphics.Color',
@@ -263,6 +269,8 @@ export function androidFormat(ctx: FormatContext): FormatFn {
       args.dictionary,
       ctx.views.map((v) => v.key),
       'Android resources (R names)',
+      undefined,
+      args.platform,
     );
     const all = tokensOf(args.dictionary, keys);
     const tokens = all.filter((t) => !Array.isArray(t['$value']));

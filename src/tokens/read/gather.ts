@@ -5,6 +5,7 @@
  * broken aliases elsewhere. Group extension (`$extends`, or `$ref` to a group), JSON pointer
  * references (`$ref`, format aliases.md) and `$root` tokens are resolved here, inside the source.
  */
+import { posix } from 'node:path';
 import { didYouMean } from '../../types/common.js';
 import { EXTENSION, isObject, unescapePointer } from '../resolver-doc.js';
 import { childOf, hasMark, unmark, unmarkDeep } from './parse.js';
@@ -62,6 +63,17 @@ interface Walk {
   extending: string[];
   /** Cycles already reported (each once, not once per group on it). */
   cycles: Set<string>;
+  /** The other documents the set reads with this one, where a target not found here is looked up. */
+  others: Doc[];
+  /** Every token file the set reads, by path, for a `$ref` that names its file (`file.tokens.json#/…`). */
+  docs: ReadonlyMap<string, { json: unknown; mark: number }> | undefined;
+}
+
+/** A document a pointer or group reference can lead into; `mark` as parse.ts gives it. */
+export interface Doc {
+  file: string;
+  json: unknown;
+  mark: number;
 }
 
 /**
@@ -70,7 +82,17 @@ interface Walk {
  */
 export function collectTokens(
   json: unknown,
-  opts: { file: string; mark: number; refs: boolean; at?: (string | number)[]; slug: string; namespaced: boolean },
+  opts: {
+    file: string;
+    mark: number;
+    refs: boolean;
+    at?: (string | number)[];
+    slug: string;
+    namespaced: boolean;
+    /** Other documents of the merged set, in the order a target is looked up there (index.ts). */
+    others?: Doc[];
+    docs?: ReadonlyMap<string, { json: unknown; mark: number }>;
+  },
   out: Map<string, RawToken>,
   problems: Problem[],
 ): void {
@@ -120,6 +142,8 @@ export function collectTokens(
     refs: opts.refs,
     extending: [],
     cycles: new Set(),
+    others: opts.others ?? [],
+    docs: opts.docs,
   };
   const rootType = typeof json['$type'] === 'string' ? json['$type'] : undefined;
   checkGroupProps(w, json, at, true);
@@ -236,12 +260,19 @@ function locateGroup(
     return undefined;
   };
   let segments: string[] | undefined;
+  let fileRef: string | undefined;
   if (typeof raw === 'string' && /^\{[^{}]+\}$/.test(raw)) segments = raw.slice(1, -1).split('.');
-  else if (typeof raw === 'string' && raw.startsWith('#/')) segments = raw.slice(2).split('/').map(unescapePointer);
+  else if (typeof raw === 'string') {
+    const split = splitRef(raw);
+    if (split.pointer.startsWith('#/') && !/^[a-z][a-z0-9+.-]*:/i.test(split.fileRef ?? '')) {
+      segments = split.pointer.slice(2).split('/').map(unescapePointer);
+      fileRef = split.fileRef;
+    }
+  }
   if (!segments)
     return fail(
-      `"${key}" must be a reference to a group, "{group.path}" or "#/group/path", not ${JSON.stringify(raw)}`,
-      'Point it at a group of this file (groups.md "Extending Groups").',
+      `"${key}" must be a reference to a group, "{group.path}", "#/group/path" or "file.tokens.json#/group/path", not ${JSON.stringify(raw)}`,
+      'Point it at a group of the token files (groups.md "Extending Groups").',
     );
   const target = segments.join('.');
   if (w.extending.includes(target) || target === self) {
@@ -254,17 +285,19 @@ function locateGroup(
       'Groups MUST NOT extend themselves, directly or through others (groups.md "Circular Reference Prevention"); remove one "$extends".',
     );
   }
-  let node: unknown = w.root;
-  let inheritedType: unknown;
-  for (const s of segments) {
-    if (!isObject(node)) break;
-    if (typeof node['$type'] === 'string') inheritedType = node['$type'];
-    node = childOf(node, s, w.mark);
-  }
+  const docs = candidates(w, fileRef);
+  if (typeof docs === 'string')
+    return fail(
+      `"${key}" points into ${docs}, which the token set does not read`,
+      'Point it at a token file the set reads (one tokens.resolver.json lists, or any *.tokens.json of a folder without one), by a path relative to this file.',
+    );
+  const found =
+    docs.map((d) => groupIn(d, segments, w.mark)).find((g) => isObject(g.node)) ?? groupIn(docs[0]!, segments, w.mark);
+  const { node, inheritedType } = found;
   if (!isObject(node))
     return fail(
-      `"${key}" points to ${raw as string}, which is no group of this file`,
-      'Point it at an existing group of the same file (tokensync resolves group extension inside one file).',
+      `"${key}" points to ${raw as string}, which is no group of the token files`,
+      'Point it at an existing group: of this file, of the other files the set reads with it, or of a file named before "#".',
     );
   if ('$value' in node)
     return fail(
@@ -278,6 +311,21 @@ function locateGroup(
   if (typeof resolved['$type'] !== 'string' && typeof inheritedType === 'string')
     return { $type: inheritedType, ...resolved };
   return resolved;
+}
+
+/** The node at a group path of one document, and the `$type` the groups above it pass down. */
+function groupIn(doc: Doc, segments: string[], mark: number): { node: unknown; inheritedType: unknown } {
+  let node: unknown = doc.json;
+  let inheritedType: unknown;
+  for (const s of segments) {
+    if (!isObject(node)) break;
+    if (typeof node['$type'] === 'string') inheritedType = node['$type'];
+    node = childOf(node, s, doc.mark);
+  }
+  // Another document's marks (parse.ts) are not this walk's: its keys are read as written.
+  if (doc.mark >= 0 && doc.mark !== mark && isObject(node) && hasMark(node, doc.mark))
+    node = unmarkDeep(node, doc.mark);
+  return { node, inheritedType };
 }
 
 /** Deep merge of groups.md "Inheritance Semantics": tokens replace whole, groups merge. */
@@ -347,10 +395,12 @@ function walkGroup(
       continue;
     }
     if (!('$value' in node)) {
-      if (w.refs && typeof node['$ref'] === 'string' && isTokenPointer(w, node['$ref'])) {
-        // A token written as a JSON pointer to another token (format aliases.md: "references the
-        // entire token, making semantic.primary an alias"): an alias.
-        node = { ...node, $value: `{${pointerSegments(node['$ref'])!.join('.')}}` };
+      const kind = w.refs && typeof node['$ref'] === 'string' ? tokenPointer(w, node['$ref']) : undefined;
+      if (kind !== undefined) {
+        // A token written as a JSON pointer (format aliases.md "JSON Pointer Syntax"): to another
+        // token, "making semantic.primary an alias"; into a value, that sub-value (expandPointers).
+        const ref = node['$ref'] as string;
+        node = { ...node, $value: kind === 'alias' ? `{${pointerSegments(ref)!.join('.')}}` : { $ref: ref } };
         delete (node as Record<string, unknown>)['$ref'];
       } else {
         if (key === '$root') {
@@ -448,20 +498,87 @@ function walkGroup(
   }
 }
 
-/** `#/a/b` -> `['a', 'b']` (RFC 6901 unescaped); undefined for anything but a local pointer. */
-function pointerSegments(ptr: string): string[] | undefined {
-  if (!ptr.startsWith('#/')) return undefined;
-  const segs = ptr.slice(2).split('/').map(unescapePointer);
+/** A `$ref` split into the file it names (relative to the source holding it) and its `#/…` pointer. */
+function splitRef(ref: string): { fileRef: string | undefined; pointer: string } {
+  const hash = ref.indexOf('#');
+  if (hash <= 0) return { fileRef: undefined, pointer: ref };
+  return { fileRef: ref.slice(0, hash), pointer: ref.slice(hash) };
+}
+
+/**
+ * The documents a reference is looked up in, in order: the file it names (`a.tokens.json#/…`,
+ * relative to this source); else this source, then the others the set reads with it, since the
+ * resolver merges them into one document (docs/token-files.md "References across files").
+ * A string: the named file, which the set does not read.
+ */
+function candidates(w: Walk, fileRef: string | undefined): Doc[] | string {
+  if (fileRef === undefined) return [{ file: w.file, json: w.root, mark: w.mark }, ...w.others];
+  const target = posix.normalize(posix.join(posix.dirname(w.file), fileRef));
+  const d = w.docs?.get(target);
+  return d ? [{ file: target, json: d.json, mark: d.mark }] : target;
+}
+
+/** How far a pointer got in one document: the node at its end, or where it stopped and why. */
+interface Descent {
+  node: unknown;
+  /** Index of the segment that does not exist (undefined when the whole pointer resolved). */
+  missing?: number;
+  /** An alias string met before the last segment. */
+  alias?: string;
+  doc: Doc;
+}
+
+function descend(doc: Doc, segs: string[]): Descent {
+  let node: unknown = doc.json;
+  for (const [i, s] of segs.entries()) {
+    if (Array.isArray(node) && /^(0|[1-9]\d*)$/.test(s)) node = node[Number(s)];
+    else if (isObject(node)) node = childOf(node, s, doc.mark);
+    else node = undefined;
+    if (typeof node === 'string' && i < segs.length - 1 && /^\{[^{}]+\}$/.test(node))
+      return { node: undefined, alias: node, doc };
+    if (node === undefined) return { node, missing: i, doc };
+  }
+  return { node: doc.mark >= 0 && hasMark(node, doc.mark) ? unmarkDeep(node, doc.mark) : node, doc };
+}
+
+/** The first document where the pointer resolves, else the one where it got furthest (for the error). */
+function lookUp(docs: Doc[], segs: string[]): Descent {
+  let best: Descent | undefined;
+  for (const d of docs) {
+    const r = descend(d, segs);
+    if (r.node !== undefined) return r;
+    if (
+      best === undefined ||
+      (r.alias !== undefined && best.alias === undefined) ||
+      (r.missing ?? 0) > (best.missing ?? 0)
+    )
+      best = r;
+  }
+  return best!;
+}
+
+/** `#/a/b` (or `file#/a/b`) -> `['a', 'b']` (RFC 6901 unescaped), without a last `$value`; undefined for anything else. */
+function pointerSegments(ref: string): string[] | undefined {
+  const { pointer } = splitRef(ref);
+  if (!pointer.startsWith('#/')) return undefined;
+  const segs = pointer.slice(2).split('/').map(unescapePointer);
   if (segs[segs.length - 1] === '$value') segs.pop();
   return segs;
 }
 
-function isTokenPointer(w: Walk, ptr: string): boolean {
-  const segs = pointerSegments(ptr);
-  if (!segs || !w.root) return false;
-  let node: unknown = w.root;
-  for (const s of segs) node = isObject(node) ? childOf(node, s, w.mark) : undefined;
-  return isObject(node) && '$value' in node;
+/**
+ * What a token written as `{ "$ref": … }` is (format aliases.md "JSON Pointer Syntax"): an alias
+ * when the pointer names a token or its whole `$value`, a value when it points into a `$value`
+ * (`#/colors/blue/$value/components/0`), or neither (a group's `$ref` is group extension).
+ */
+function tokenPointer(w: Walk, ref: string): 'alias' | 'value' | undefined {
+  const segs = pointerSegments(ref);
+  if (!segs || !w.root) return undefined;
+  if (segs.indexOf('$value') > 0) return 'value';
+  const docs = candidates(w, splitRef(ref).fileRef);
+  if (typeof docs === 'string') return undefined;
+  const { node } = lookUp(docs, segs);
+  return isObject(node) && '$value' in node ? 'alias' : undefined;
 }
 
 /**
@@ -500,10 +617,15 @@ function expandPointers(
     w.problems.push({ severity: 'error', file: w.file, jsonPath: [...jsonPath, '$ref'], tokenPath, message, hint });
     return undefined;
   };
-  if (typeof ref !== 'string' || !ref.startsWith('#/')) {
+  const { fileRef, pointer } = typeof ref === 'string' ? splitRef(ref) : { fileRef: undefined, pointer: '' };
+  if (
+    typeof ref !== 'string' ||
+    !pointer.startsWith('#/') ||
+    (fileRef !== undefined && /^[a-z][a-z0-9+.-]*:/i.test(fileRef))
+  ) {
     return fail(
-      `"$ref" must be a JSON pointer into this file ("#/group/token/$value/..."), not ${JSON.stringify(ref)}`,
-      'Use an RFC 6901 pointer starting with "#/" (format aliases.md "JSON Pointer Syntax").',
+      `"$ref" must be a JSON pointer into the token files ("#/group/token/$value/..." or "file.tokens.json#/..."), not ${JSON.stringify(ref)}`,
+      'Use an RFC 6901 pointer starting with "#/", after a path relative to this file if the target is in another (format aliases.md "JSON Pointer Syntax").',
     );
   }
   if (depth > 32)
@@ -511,26 +633,26 @@ function expandPointers(
       `"$ref" ${ref} is part of a reference cycle`,
       'References MUST NOT be circular (format aliases.md "Circular References").',
     );
-  const segs = ref.slice(2).split('/').map(unescapePointer);
+  const segs = pointer.slice(2).split('/').map(unescapePointer);
   const valueAt = segs.indexOf('$value');
   if (valueAt === segs.length - 1 && valueAt > 0) return `{${segs.slice(0, -1).join('.')}}`;
-  let node: unknown = w.root;
-  for (const [i, s] of segs.entries()) {
-    if (Array.isArray(node) && /^(0|[1-9]\d*)$/.test(s)) node = node[Number(s)];
-    else if (isObject(node)) node = childOf(node, s, w.mark);
-    else node = undefined;
-    if (typeof node === 'string' && i < segs.length - 1 && /^\{[^{}]+\}$/.test(node)) {
-      return fail(
-        `"$ref" ${ref} goes through the alias ${node}`,
-        `Point the reference at the value of ${node.slice(1, -1)} itself.`,
-      );
-    }
-    if (node === undefined)
-      return fail(
-        `"$ref" ${ref} points to nothing: "${s}" does not exist`,
-        'Point it at an existing location of this file.',
-      );
-  }
-  if (w.mark >= 0 && hasMark(node, w.mark)) node = unmarkDeep(node, w.mark);
+  const docs = candidates(w, fileRef);
+  if (typeof docs === 'string')
+    return fail(
+      `"$ref" ${ref} points into ${docs}, which the token set does not read`,
+      'Point it at a token file the set reads (one tokens.resolver.json lists, or any *.tokens.json of a folder without one), by a path relative to this file; or at this file with "#/…".',
+    );
+  const found = lookUp(docs, segs);
+  if (found.alias !== undefined)
+    return fail(
+      `"$ref" ${ref} goes through the alias ${found.alias}`,
+      `Point the reference at the value of ${found.alias.slice(1, -1)} itself.`,
+    );
+  if (found.node === undefined)
+    return fail(
+      `"$ref" ${ref} points to nothing: "${segs[found.missing ?? 0]}" does not exist`,
+      'Point it at an existing location of the token files.',
+    );
+  const node = found.node;
   return expandPointers(w, node, jsonPath, tokenPath, depth + 1);
 }

@@ -25,7 +25,7 @@ import {
   type ResolverProblem,
   type TokenSource,
 } from '../resolver-doc.js';
-import { collectTokens, type RawToken } from './gather.js';
+import { collectTokens, type Doc, type RawToken } from './gather.js';
 import {
   parseOrReport,
   parseTokenFile,
@@ -143,6 +143,21 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
   }
 
   const namespaced = config.namespace === 'collection';
+  // Where a reference not found in its own file is looked up (docs/token-files.md "References across
+  // files"): the other files of the same set or context, then the other collections' default modes,
+  // in resolution order; the documents the resolver merges with this one.
+  const othersOf = (file: string, layout: CollectionLayout, mode: string): Doc[] => {
+    const files = [
+      ...sourcesOf(layout, mode),
+      ...layouts.filter((l) => l !== layout).flatMap((l) => sourcesOf(l, l.collection.defaultMode)),
+    ]
+      .filter((s) => s.at === undefined && s.file !== file)
+      .map((s) => s.file);
+    return [...new Set(files)].flatMap((f) => {
+      const d = tokenJson.get(f);
+      return d ? [{ file: f, json: d.json, mark: d.mark }] : [];
+    });
+  };
   const collections: Collection[] = [];
   const perCollection: { layout: CollectionLayout; perMode: Map<string, Map<string, RawToken>> }[] = [];
   for (const layout of layouts) {
@@ -183,7 +198,15 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
         const own = overridden ? new Map<string, RawToken>() : out;
         collectTokens(
           parsed.json,
-          { file: src.file, mark: parsed.mark, refs: parsed.refs, slug: layout.slug, namespaced },
+          {
+            file: src.file,
+            mark: parsed.mark,
+            refs: parsed.refs,
+            slug: layout.slug,
+            namespaced,
+            others: othersOf(src.file, layout, mode.name),
+            docs: tokenJson,
+          },
           own,
           problems,
         );

@@ -5,7 +5,7 @@
  * turns into the same identifier, and duplicate or over-long mode names. Each problem names the file
  * and position of the token (or of the resolver document for modes).
  */
-import { slug } from '../../model/names.js';
+import { keepName, slug } from '../../model/names.js';
 import { MAX_MODE_NAME, SCOPES_FOR_TYPE, nameProblem } from '../../model/service-rules.js';
 import type { Variable } from '../../model/types.js';
 import { EXTENSION, RESOLVER_FILE, type CollectionLayout } from '../resolver-doc.js';
@@ -84,21 +84,30 @@ export function checkServiceRules(
           hint: `Use scopes a ${v.type} variable accepts: ${allowed.join(', ')}.`,
         });
       }
-      // The build names a token by its path in kebab case (build/transforms.ts): two names that differ
-      // only in case, spaces or punctuation become one CSS variable, one TS key, one Swift constant.
+      // The build names a token by its path, in kebab case by default (docs/build.md "Names"): two
+      // names that differ only in case, spaces or punctuation become one CSS variable, one TS key, one
+      // Swift constant. Where the `keep` name style tells them apart, the build refuses them under the
+      // styles it is given (naming that style); where no style does, they are refused here.
       const key = slug(v.name);
       const first = clash.get(key);
-      if (first !== undefined && first !== v.name) {
+      if (first !== undefined && first !== v.name && !keepApart(v.name, first)) {
         problems.push({
           severity: 'error',
           file: t.file,
           jsonPath: pathOf(t),
           at: 'key',
           tokenPath: t.dotted,
-          message: `"${v.name}" and "${first}" get the same name in the build (${key})`,
-          hint: 'Rename one of them so they differ in more than case, spaces or punctuation.',
+          message: `"${v.name}" and "${first}" get the same name in the build under every name style (${key})`,
+          hint: 'Rename one of them so they differ in more than spaces or punctuation.',
         });
       } else clash.set(key, v.name);
     }
   }
+}
+
+/** Whether the build's `keep` name style gives two variable names different names on every platform. */
+function keepApart(a: string, b: string): boolean {
+  const pa = a.split('/');
+  const pb = b.split('/');
+  return keepName(pa, true) !== keepName(pb, true) && keepName(pa, false) !== keepName(pb, false);
 }

@@ -1,0 +1,74 @@
+/**
+ * How a token path becomes a name on each platform (`build.names`, docs/build.md "Names"):
+ * - `kebab`, `camel`, `snake`: Style Dictionary's own name transforms (change-case over the path);
+ * - `keep`: each segment as the design system writes it, joined by the platform's separator
+ *   (`focus/outlineColor` -> `--focus-outlineColor`, `focus_outlineColor`), so names that differ
+ *   only in case or punctuation stay apart. Only characters the platform cannot hold are replaced.
+ *
+ * Platforms that must agree on names share one family: `web` is css, scss, tailwind and the docs
+ * page (Tailwind and the docs page point at the CSS custom properties); `ts` is the TypeScript module.
+ */
+import StyleDictionary from 'style-dictionary';
+import type { PlatformConfig } from 'style-dictionary/types';
+
+import { NAME_STYLES } from '../config/schema.js';
+import { keepName } from '../model/names.js';
+
+export { NAME_STYLES };
+export type NameStyle = (typeof NAME_STYLES)[number];
+
+export const NAME_FAMILIES = ['web', 'ts', 'ios', 'android', 'compose'] as const;
+export type NameFamily = (typeof NAME_FAMILIES)[number];
+
+/** What each family gets when `build.names` does not say: the names tokensync always gave. */
+export const DEFAULT_NAME_STYLES: Readonly<Record<NameFamily, NameStyle>> = {
+  web: 'kebab',
+  ts: 'camel',
+  ios: 'camel',
+  android: 'snake',
+  compose: 'camel',
+};
+
+/** The platform config keys that carry the family and its style to the name transforms (transforms.ts) and clash checks. */
+export const STYLE_KEY = 'tokensyncNameStyle';
+export const FAMILY_KEY = 'tokensyncNameFamily';
+
+export function styleOf(config: PlatformConfig, family: NameFamily): NameStyle {
+  const s = config[STYLE_KEY];
+  return typeof s === 'string' && (NAME_STYLES as readonly string[]).includes(s)
+    ? (s as NameStyle)
+    : DEFAULT_NAME_STYLES[family];
+}
+
+const BUILTIN: Record<Exclude<NameStyle, 'keep'>, string> = {
+  kebab: 'name/kebab',
+  camel: 'name/camel',
+  snake: 'name/snake',
+};
+
+/**
+ * A path's name in a style, before the per-language identifier repairs (naming.ts `safeIdentifier`).
+ * CSS custom properties may hold any letter, digit, `-` and `_`; identifiers of the other platforms
+ * only ASCII letters, digits and `_`. Anything else becomes the separator.
+ */
+export function nameIn(style: NameStyle, family: NameFamily, path: readonly string[], prefix = ''): string {
+  const parts = prefix === '' ? [...path] : [prefix, ...path];
+  if (style !== 'keep') {
+    const t = StyleDictionary.hooks.transforms[BUILTIN[style]]!;
+    return t.transform({ path: parts } as never, {} as PlatformConfig, {}) as string;
+  }
+  return keepName(parts, family === 'web');
+}
+
+/**
+ * The styles other than `current` under which two paths get different names: what a clash error
+ * offers as the fix (formats/common.ts).
+ */
+export function separatingStyles(
+  current: NameStyle,
+  family: NameFamily,
+  a: readonly string[],
+  b: readonly string[],
+): NameStyle[] {
+  return NAME_STYLES.filter((s) => s !== current && nameIn(s, family, a) !== nameIn(s, family, b));
+}
