@@ -38,7 +38,6 @@ import { DTCG_TYPES, defaultKind, explicitKindFromConfig, kindFits } from './kin
 import type { TokenSources } from './read/index.js';
 import { EXTENSION, RESOLVER_FILE, renderResolver, type CollectionLayout } from './resolver-doc.js';
 
-
 export function renderTokens(set: TokenSet, config: TokensConfig, previous?: TokenSources): Map<string, string> {
   const out = new Map<string, string>();
   if (set.collections.length === 0) return out;
