@@ -7,6 +7,7 @@ import { loadConfigQuick, quickParseConfig } from '../config/quick.js';
 import { formatDiagnostic, type Diagnostic } from '../tokens/errors.js';
 import { analyzeTokens, type TokenFileSource } from '../tokens/read/index.js';
 import { folderFindings } from '../tokens/read/folder.js';
+import { checkLockText } from '../tokens/lock-check.js';
 import { analyzeStyleTokens } from '../styles/read.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
 import { requireFiles, requireProject } from './project.js';
@@ -37,8 +38,10 @@ export async function checkOffline(options: CheckOptions, ctx: CommandContext): 
   // With --staged a named file may be staged for removal: it is judged by the index, not the disk.
   if (!options.staged) requireFiles(options.files ?? [], ctx.cwd);
   let source: TokenFileSource | undefined;
+  let stagedText: ((file: string) => Promise<string | undefined>) | undefined;
   if (options.staged) {
     const git = await import('../git/index-source.js');
+    stagedText = git.stagedText;
     // The config as staged too (a staged type rule or tokens.dir counts), when the index holds it.
     const stagedConfig = file === undefined ? undefined : await git.stagedText(file);
     if (stagedConfig !== undefined && file !== undefined) {
@@ -53,7 +56,8 @@ export async function checkOffline(options: CheckOptions, ctx: CommandContext): 
   const styles = read.diagnostics.some((d) => d.severity === 'error')
     ? undefined
     : await analyzeStyleTokens(root, config.tokens, read.set);
-  const all = [...read.diagnostics, ...(styles?.diagnostics ?? [])];
+  const lock = await checkLockText(root, config.tokens.dir, stagedText);
+  const all = [...read.diagnostics, ...(styles?.diagnostics ?? []), ...lock];
   const set = read.set;
   const designOwned = (styles?.set.tokens?.length ?? 0) - (set.tokens?.length ?? 0);
 

@@ -12,8 +12,9 @@ import { TokenFileError } from './errors.js';
 import { tooDeep } from './json-depth.js';
 import { findSyntaxError, lineColumn, locate, parseJsonTree } from './json-tree.js';
 import { Ordered, sortedKeys, toJsonText, type Json } from './json-write.js';
+import { conflictMarkerLine, LOCK_MERGE_HINT, LOCK_NAME } from './lock-check.js';
 
-export const LOCK_FILE = 'sync.lock.json';
+export const LOCK_FILE = LOCK_NAME;
 
 export const lockSchema = z
   .object({
@@ -62,6 +63,20 @@ export async function readLock(root: string, config: TokensConfig): Promise<Lock
   const display = path.relative(root, file).split(path.sep).join('/');
   const text = await readTextFile(file);
   if (text === undefined) return undefined;
+  const marker = conflictMarkerLine(text);
+  if (marker !== undefined) {
+    throw new TokenFileError(
+      {
+        severity: 'error',
+        file: display,
+        line: marker,
+        column: 1,
+        message: 'the lock still holds merge-conflict markers',
+        hint: LOCK_MERGE_HINT,
+      },
+      { code: 'LOCK_FILE_CONFLICTED' },
+    );
+  }
   let json: unknown;
   try {
     if (tooDeep(text)) throw new SyntaxError('too deep');
