@@ -42,6 +42,7 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
   /** Dotted path by `key` (for alias targets), and per variable with what every mode reuses. */
   const dottedOf = new Map<string, string[]>();
   const pathOf = new Map<Variable, { segs: string[]; id: string; prefixes: string[] }>();
+  const groups = groupNames(set);
   for (const v of set.variables) {
     const reason = invalidNameReason(v.name);
     if (reason) {
@@ -64,6 +65,8 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
       );
     }
     const segs = namespaced ? [layout.slug, ...nameSegments(v.name)] : nameSegments(v.name);
+    // A variable that is also a group is the group's `$root` token (docs/token-files.md).
+    if (groups.has(key(v))) segs.push('$root');
     dottedOf.set(key(v), segs);
     const prefixes: string[] = [];
     // Group paths, for keeping the previous files' groups (only with previous files).
@@ -77,6 +80,7 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
     const layout = layoutByName.get(t.collection);
     if (!layout) continue;
     const segs = namespaced ? [layout.slug, ...nameSegments(t.name)] : nameSegments(t.name);
+    if (groups.has(key(t))) segs.push('$root');
     dottedOf.set(key(t), segs);
     const prefixes: string[] = [];
     for (let i = 1; i < segs.length; i++) prefixes.push(segs.slice(0, i).join('\u0000'));
@@ -201,6 +205,7 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
         }
         group.set(segs[segs.length - 1]!, tokens.get(k)!);
       }
+      refuseLost(root, everyPath, vars, c.name, layout.files.get(mode.name)!);
       out.set(layout.files.get(mode.name)!, toJsonText(root));
     }
   }
@@ -272,6 +277,41 @@ export function layoutOf(set: TokenSet): CollectionLayout[] {
 }
 
 const key = (v: { collection: string; name: string }): string => `${v.collection}\u0000${v.name}`;
+
+/** `collection\0name` of every group: each proper prefix of a variable's or token's name. */
+function groupNames(set: TokenSet): Set<string> {
+  const out = new Set<string>();
+  for (const v of [...set.variables, ...(set.tokens ?? [])]) {
+    let at = v.name.indexOf('/');
+    while (at > 0) {
+      out.add(`${v.collection}\u0000${v.name.slice(0, at)}`);
+      at = v.name.indexOf('/', at + 1);
+    }
+  }
+  return out;
+}
+
+/**
+ * Never lose a variable in silence (docs/sync.md "Nothing is dropped"): every variable's token must be
+ * where its path says in the written tree, or the write stops and names the first one that is not.
+ */
+function refuseLost(
+  root: Ordered,
+  paths: { segs: string[] }[],
+  vars: Variable[],
+  collection: string,
+  file: string,
+): void {
+  for (let i = 0; i < vars.length; i++) {
+    const segs = paths[i]!.segs;
+    if (tokenAt(root, segs)) continue;
+    throw new TokensyncError(
+      'TOKEN_VARIABLE_LOST',
+      `Variable "${vars[i]!.name}" in collection "${collection}" cannot be written to ${file}: its path ${segs.join('.')} is taken by another token or group.`,
+      { hint: 'Nothing was written. Rename one of the two variables in the design file, then pull again.' },
+    );
+  }
+}
 
 function tokenAt(root: Ordered, segs: readonly string[]): Ordered | undefined {
   let node: Json | undefined = root;
@@ -358,7 +398,7 @@ function rebuild(
 ): Ordered {
   const out = new Ordered();
   for (const [k, v] of prevGroup.entries) {
-    if (k.startsWith('$')) {
+    if (k.startsWith('$') && k !== '$root') {
       out.set(k, v);
       continue;
     }

@@ -9,6 +9,7 @@ import { fail, json, parseJson, route, type Reply, type Route } from '../http.js
 import { OAUTH_SCOPES, PERSONAL_SCOPES, type EmulatorState } from '../state.js';
 import type { Service } from '../service.js';
 import { styleControlRoutes } from '../styles/control.js';
+import { variableControlRoutes } from '../variables/editor.js';
 
 export interface ControlHost {
   svc: Service;
@@ -119,6 +120,9 @@ export const controlRoutes: Route<ControlCtx>[] = [
 
   // Play the designer on styles (issue 13; src/emulator/styles/control.ts).
   ...styleControlRoutes,
+
+  // Play the design tool's editor on variables (src/emulator/variables/editor.ts).
+  ...variableControlRoutes,
 
   route('GET', '/_emulator/identity', (ctx) => {
     const id = ctx.host.svc.state.identity;

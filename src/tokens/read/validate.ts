@@ -130,9 +130,7 @@ export function validateCollection(
     const dottedPath =
       base.dotted.indexOf('/') === -1
         ? base.dotted
-        : namespaced
-          ? `${layout.slug}.${name.split('/').join('.')}`
-          : name.split('/').join('.');
+        : `${namespaced ? `${layout.slug}.` : ''}${name.split('/').join('.')}${base.root ? '.$root' : ''}`;
     if (base.broken) {
       reported.add(dottedPath);
       continue;
@@ -170,9 +168,11 @@ export function validateCollection(
       });
       continue;
     }
-    // Repository-owned: a type no variable holds, a `$root` token (no variable name can hold it), or
-    // an alias to a `$root` token (a variable cannot alias what the design file does not have).
-    const mapping = base.root || baseRef?.includes('$root') ? undefined : mod.variable;
+    // Repository-owned: a type no variable holds, a `$root` token at the top of a file (no variable
+    // name can hold it), or an alias to one. A group's `$root` is the variable named by the group.
+    const topRoot = (dotted: string): boolean =>
+      dotted === '$root' || (namespaced && dotted === `${layout.slug}.$root`);
+    const mapping = topRoot(base.dotted) || (baseRef !== undefined && topRoot(baseRef)) ? undefined : mod.variable;
     const variable: Variable | undefined = mapping
       ? {
           collection: c.name,

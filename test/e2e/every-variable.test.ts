@@ -1,0 +1,103 @@
+/**
+ * No variable left behind (docs/sync.md "Nothing is dropped", docs/token-files.md "A variable that is
+ * also a group"): the real CLI (dist/) against the real local service, both dialects. The design
+ * file's shapes are made with the emulator's editor endpoint (`POST /_emulator/variables`), as a
+ * designer makes them in the design tool.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { pulledProject, type TestProject } from '../helpers/project.js';
+
+const FILE = 'tokens/layout/value.tokens.json';
+
+describe.each(['dfs', 'figma'] as const)('a variable that is also a group (%s)', (api) => {
+  let emu: TestEmulator;
+  beforeAll(async () => {
+    emu = await startTestEmulator({ api, seed: 'empty' });
+  });
+  afterAll(async () => {
+    await emu.close();
+  });
+  beforeEach(async () => {
+    await emu.admin.reset('empty');
+    const res = await emu.call('POST', '/_emulator/variables', {
+      token: emu.adminToken,
+      body: {
+        variableCollections: [
+          {
+            id: 'VariableCollectionId:9:1',
+            name: 'Layout',
+            modes: [{ modeId: '9:0', name: 'Value' }],
+            defaultModeId: '9:0',
+          },
+        ],
+        variables: [
+          {
+            id: 'VariableID:9:2',
+            name: 'Banner/Padding/Horizontal',
+            variableCollectionId: 'VariableCollectionId:9:1',
+            valuesByMode: { '9:0': 16 },
+          },
+          {
+            id: 'VariableID:9:3',
+            name: 'Banner/Padding/Horizontal/Regular',
+            variableCollectionId: 'VariableCollectionId:9:1',
+            valuesByMode: { '9:0': 12 },
+          },
+          {
+            id: 'VariableID:9:4',
+            name: 'Gap',
+            variableCollectionId: 'VariableCollectionId:9:1',
+            valuesByMode: { '9:0': { type: 'VARIABLE_ALIAS', id: 'VariableID:9:2' } },
+          },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    await emu.admin.clearRequests();
+  });
+  const run = (p: TestProject, ...args: string[]) => runCli(args, { cwd: p.root, env: p.env });
+  const writes = async (): Promise<string[]> => (await emu.admin.calls()).filter((c) => !c.startsWith('GET'));
+
+  it("is pulled as the group's $root token, builds, and round-trips with nothing to push or delete", async () => {
+    const project = await pulledProject(emu);
+    const tokens = JSON.parse(project.read(FILE));
+    expect(tokens.Banner.Padding.Horizontal).toEqual({
+      $root: { $type: 'number', $value: 16 },
+      Regular: { $type: 'number', $value: 12 },
+    });
+    expect(tokens.Gap).toEqual({ $type: 'number', $value: '{Banner.Padding.Horizontal.$root}' });
+    const lock = JSON.parse(project.read('tokens/sync.lock.json'));
+    expect(Object.keys(lock.variables).sort()).toEqual(['VariableID:9:2', 'VariableID:9:3', 'VariableID:9:4']);
+    const before = project.snapshotTokens();
+
+    const build = await run(project, 'build');
+    expect(build.stderr).toBe('');
+    expect(build.code).toBe(0);
+    const css = project.read('build/css/tokens.css');
+    expect(css).toContain('--banner-padding-horizontal-root: 16');
+    expect(css).toContain('--banner-padding-horizontal-regular: 12');
+
+    const diff = await run(project, 'diff', '--delete-orphans');
+    expect(diff.code).toBe(0);
+    expect((await run(project, 'check', '--remote', '--strict')).code).toBe(0);
+    const push = await run(project, 'push', '--delete-orphans');
+    expect(push.stderr).toBe('');
+    expect(push.code).toBe(0);
+    expect(await writes()).toEqual([]);
+    expect((await run(project, 'pull')).code).toBe(0);
+    expect(project.snapshotTokens()).toEqual(before);
+  }, 120_000); // seven CLI runs on a shared 2-core machine
+
+  it('is read back to the same variable: an edit of the $root token is pushed to it', async () => {
+    const project = await pulledProject(emu);
+    project.write(FILE, project.read(FILE).replace('"$value": 16', '"$value": 20'));
+    const push = await run(project, 'push');
+    expect(push.stderr).toBe('');
+    expect(push.code).toBe(0);
+    const res = await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`);
+    expect(res.json.meta.variables['VariableID:9:2'].valuesByMode['9:0']).toBe(20);
+    expect(Object.keys(res.json.meta.variables)).toHaveLength(3);
+  });
+});
