@@ -23,6 +23,19 @@ export interface Color {
    * A pull keeps `source` while the sRGB value it converts to did not change.
    */
   source?: ColorSource;
+  /**
+   * A composed color (Figma's `VariableComposedColor`): a color and an independently authored opacity,
+   * at least one of them an alias. r/g/b/a is then what it resolves to (the color's channels, its
+   * alpha times opacity / 100); what is synced and compared is the composition (docs/sync.md
+   * "Composed colors").
+   */
+  composed?: Composition;
+}
+
+/** The parts of a composed color: opacity in percent (0-100), as the design tool's opacity field. */
+export interface Composition {
+  color: Alias | Color;
+  opacity: Alias | number;
 }
 
 /** A DTCG 2025.10 color value in any of its color spaces (format §8.1). */
@@ -119,6 +132,25 @@ export interface TokenSet {
    * styles, design-owned. Absent or empty for a set that holds only variables.
    */
   tokens?: RepoToken[];
+  /**
+   * Variables of the service the client cannot represent (a type or value shape it does not know):
+   * kept whole, never pushed, never deleted, named by every command (sync/remote.ts). Only on a set
+   * read from the service.
+   */
+  kept?: KeptVariable[];
+}
+
+/** A service variable kept as it is (docs/sync.md "Nothing is dropped"). */
+export interface KeptVariable {
+  id: string;
+  name: string;
+  /** The collection's name, or its id when the answer has no such collection. */
+  collection: string;
+  collectionId: string;
+  /** Why it is kept, as a sentence fragment: "its type EASING is not one tokensync knows". */
+  reason: string;
+  /** The variable as the service sent it. */
+  wire: Record<string, unknown>;
 }
 
 export function isAlias(value: Value): value is Alias {
