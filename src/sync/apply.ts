@@ -190,6 +190,11 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
   progress(`reading variables of ${fileKey}`);
   const readRemote = async (): Promise<TokenSet> => remoteToModel(await client.getLocalVariables(fileKey));
   let remote = await readRemote();
+  // Never dropped in silence (docs/sync.md "Nothing is dropped"): each command names what it keeps.
+  for (const k of remote.kept ?? [])
+    opts.warn?.(
+      `kept as it is, not synced: "${k.name}" (${k.id}) in collection "${k.collection}": ${k.reason}. It stays in the design file and in sync.lock.json ("kept"); tokensync never pushes or deletes it.`,
+    );
   const pushJournal = journal?.kind === 'push' ? journal : undefined;
   if (pushJournal?.unknown) {
     // The previous run stopped with a write in flight: settle it before anything is planned.

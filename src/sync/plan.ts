@@ -476,18 +476,24 @@ class Compiler {
     const goneCols = new Set<string>();
     const goneModes = new Set<string>();
     const goneVars = new Set<string>();
+    // Never what the pull could not represent (docs/sync.md "Nothing is dropped"): a collection or mode
+    // holding a kept variable, or a variable a kept one aliases, stays (an orphan) rather than going.
+    const kept = this.remote.kept ?? [];
+    const keptCols = new Set(kept.map((k) => k.collectionId));
+    const keptTargets = new Set(kept.flatMap((k) => keptAliasIds(k.wire)));
     for (const o of this.orphans) {
-      if (o.kind === 'collection' && remoteCols.has(o.id) && !targetColIds.has(o.id)) goneCols.add(o.id);
+      if (o.kind === 'collection' && remoteCols.has(o.id) && !targetColIds.has(o.id) && !keptCols.has(o.id))
+        goneCols.add(o.id);
     }
     for (const o of this.orphans) {
       if (o.kind === 'mode') {
         const col = this.remote.collections.find((c) => c.modes.some((m) => m.id === o.id));
-        if (!col || goneCols.has(col.id ?? '') || usedModeIds.has(o.id)) continue;
+        if (!col || goneCols.has(col.id ?? '') || usedModeIds.has(o.id) || keptCols.has(col.id ?? '')) continue;
         if (col.modes.find((m) => m.id === o.id)?.name === col.defaultMode) continue;
         goneModes.add(o.id);
       } else if (o.kind === 'variable') {
         const rv = remoteVars.get(o.id);
-        if (!rv || matchedVarIds.has(o.id)) continue;
+        if (!rv || matchedVarIds.has(o.id) || keptTargets.has(o.id)) continue;
         const col = this.remote.collections.find((c) => c.name === rv.collection);
         if (col && goneCols.has(col.id ?? '')) continue;
         goneVars.add(o.id);
@@ -822,4 +828,17 @@ function toWireLiteral(v: Literal): boolean | number | string | { r: number; g: 
 
 function sameScopes(a: string[], b: string[]): boolean {
   return [...a].sort().join(',') === [...b].sort().join(',');
+}
+
+/** Ids a kept variable's values alias (whole aliases and composed parts), whatever its shape. */
+function keptAliasIds(wire: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const visit = (x: unknown, depth: number): void => {
+    if (typeof x !== 'object' || x === null || depth > 8) return;
+    const o = x as Record<string, unknown>;
+    if (o['type'] === 'VARIABLE_ALIAS' && typeof o['id'] === 'string') out.push(o['id']);
+    for (const v of Object.values(o)) visit(v, depth + 1);
+  };
+  visit(wire['valuesByMode'], 0);
+  return out;
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { pulledProject, type TestProject } from '../helpers/project.js';
+import { createProject, pulledProject, type TestProject } from '../helpers/project.js';
 
 const FILE = 'tokens/layout/value.tokens.json';
 
@@ -100,4 +100,61 @@ describe.each(['dfs', 'figma'] as const)('a variable that is also a group (%s)',
     expect(res.json.meta.variables['VariableID:9:2'].valuesByMode['9:0']).toBe(20);
     expect(Object.keys(res.json.meta.variables)).toHaveLength(3);
   });
+});
+
+describe.each(['dfs', 'figma'] as const)('a variable of a type the client does not know (%s)', (api) => {
+  let emu: TestEmulator;
+  beforeAll(async () => {
+    emu = await startTestEmulator({ api });
+  });
+  afterAll(async () => {
+    await emu.close();
+  });
+  beforeEach(async () => {
+    await emu.admin.reset('demo');
+    const listed = await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`);
+    const collectionId = Object.keys(listed.json.meta.variableCollections)[0]!;
+    const modeIds = listed.json.meta.variableCollections[collectionId].modes.map((m: { modeId: string }) => m.modeId);
+    // An easing variable, made in the design tool: the REST spec does not list its type yet.
+    const res = await emu.call('POST', '/_emulator/variables', {
+      token: emu.adminToken,
+      body: {
+        variables: [
+          {
+            id: 'VariableID:9:9',
+            name: 'motion/ease-out',
+            variableCollectionId: collectionId,
+            resolvedType: 'EASING',
+            valuesByMode: Object.fromEntries(modeIds.map((m: string) => [m, { x1: 0, y1: 0, x2: 0.58, y2: 1 }])),
+          },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    await emu.admin.clearRequests();
+  });
+  const run = (p: TestProject, ...args: string[]) => runCli(args, { cwd: p.root, env: p.env });
+
+  it('pulls everything else, names the one it kept, keeps it in the lock, and never pushes or deletes it', async () => {
+    const project = createProject(emu);
+    const pulled = await run(project, 'pull');
+    expect(pulled.code).toBe(0);
+    expect(pulled.stderr).toContain(
+      'kept as it is, not synced: "motion/ease-out" (VariableID:9:9) in collection "primitives": its type EASING is not one tokensync knows.',
+    );
+    const lock = JSON.parse(project.read('tokens/sync.lock.json'));
+    expect(lock.kept['VariableID:9:9']).toMatchObject({
+      name: 'motion/ease-out',
+      variable: { resolvedType: 'EASING' },
+    });
+    expect(Object.keys(lock.variables).length).toBeGreaterThan(5);
+    expect(project.read('tokens/primitives/value.tokens.json')).not.toContain('ease-out');
+
+    await emu.admin.clearRequests();
+    const push = await run(project, 'push', '--delete-orphans');
+    expect(push.code).toBe(0);
+    expect((await emu.admin.calls()).filter((c) => !c.startsWith('GET'))).toEqual([]);
+    const after = await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`);
+    expect(after.json.meta.variables['VariableID:9:9'].resolvedType).toBe('EASING');
+  }, 60_000);
 });

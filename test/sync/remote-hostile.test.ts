@@ -63,7 +63,7 @@ describe('hostile variables answers', () => {
       c.variableIds = c.variableIds.filter((id) => id !== 'VariableID:2:1');
     const set = remoteToModel(wire);
     expect(set.kept?.map((k) => `${k.id}: ${k.reason}`)).toEqual([
-      'VariableID:2:1: its collection VariableCollectionId:404:0 is not in the service\'s answer',
+      "VariableID:2:1: its collection VariableCollectionId:404:0 is not in the service's answer",
     ]);
   });
 
