@@ -45,6 +45,8 @@ import type {
   UpdateVariableItem,
   VariablesPostBody,
   VariablesPutBody,
+  WireAlias,
+  WireColor,
   WireValue,
 } from '../api/schemas/variables.js';
 import type { FigmaModeValue, FigmaVariableItem, FigmaVariablesBody } from '../api/schemas/figma-variables.js';
@@ -159,17 +161,13 @@ export function applyTempIds(body: PlannedRequest['body'], mapping: Record<strin
       if (typeof copy.variableId === 'string') copy.variableId = map(copy.variableId);
       if (key === 'variableModeValues' && typeof copy.modeId === 'string') {
         copy.modeId = map(copy.modeId);
-        const value = copy.value as WireValue;
-        if (typeof value === 'object' && 'type' in value) copy.value = { type: value.type, id: map(value.id) };
+        copy.value = mapWireValue(copy.value as WireValue, map);
       }
       if (typeof copy.variableCollectionId === 'string') copy.variableCollectionId = map(copy.variableCollectionId);
       if (Array.isArray(copy.variableModeValues)) {
         copy.variableModeValues = (copy.variableModeValues as { modeId: string; value: WireValue }[]).map((mv) => ({
           modeId: map(mv.modeId),
-          value:
-            typeof mv.value === 'object' && 'type' in mv.value
-              ? { type: mv.value.type, id: map(mv.value.id) }
-              : mv.value,
+          value: mapWireValue(mv.value, map),
         }));
       }
       return copy;
@@ -547,7 +545,11 @@ class Compiler {
     value: Value,
     initial: Literal | undefined,
   ): boolean {
-    if (!rv) return initial !== undefined && !isAlias(value) && valuesEqual(value, initial);
+    // A composed color is never the POST's literal initialModeValue: its composition goes in the PUT.
+    if (!rv)
+      return (
+        initial !== undefined && !isAlias(value) && !(isColor(value) && value.composed) && valuesEqual(value, initial)
+      );
     let current: Value | undefined;
     if (info.newModes.has(mode)) {
       // figma: "default values, consistent with the UI" are not spelled out; send the value.
@@ -571,6 +573,14 @@ class Compiler {
   private wire(owner: Variable, value: Value): WireValue {
     if (isAlias(value))
       return { type: 'VARIABLE_ALIAS', id: this.varIds.get(this.aliasTarget(owner, value)) as string };
+    if (isColor(value) && value.composed) {
+      // Figma's VariableComposedColor (docs/sync.md "Composed colors").
+      const { color, opacity } = value.composed;
+      return {
+        color: isAlias(color) ? (this.wire(owner, color) as WireAlias) : (toWireLiteral(color) as WireColor),
+        opacity: isAlias(opacity) ? (this.wire(owner, opacity) as WireAlias) : opacity,
+      };
+    }
     return toWireLiteral(value);
   }
 
@@ -819,6 +829,20 @@ function describeUnit(unit: Unit): string {
       ? 'Variable'
       : 'Mode';
   return `${what} "${first?.name ?? first?.id ?? first?.variableId ?? '?'}"`;
+}
+
+/** A wire value with its alias ids (whole, or a composed color's parts) passed through `map`. */
+function mapWireValue(value: WireValue, map: (id: string) => string): WireValue {
+  if (typeof value !== 'object' || value === null) return value;
+  if ('type' in value) return { type: value.type, id: map(value.id) };
+  if ('opacity' in value) {
+    const { color, opacity } = value;
+    return {
+      color: 'type' in color ? { type: color.type, id: map(color.id) } : color,
+      opacity: typeof opacity === 'object' ? { type: opacity.type, id: map(opacity.id) } : opacity,
+    };
+  }
+  return value;
 }
 
 function toWireLiteral(v: Literal): boolean | number | string | { r: number; g: number; b: number; a: number } {

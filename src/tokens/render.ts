@@ -19,7 +19,16 @@ import type { TokensConfig } from '../config/schema.js';
 import { TokensyncError } from '../errors.js';
 import { invalidNameReason, nameSegments, uniqueSlugs } from '../model/names.js';
 import type { RepoToken } from '../model/dtcg.js';
-import { isAlias, type Alias, type TokenKind, type TokenSet, type Variable } from '../model/types.js';
+import {
+  isAlias,
+  isColor,
+  type Alias,
+  type Composition,
+  type TokenKind,
+  type TokenSet,
+  type Variable,
+} from '../model/types.js';
+import { colorToHex, colorToHex8 } from '../model/values.js';
 import { TYPE_MODULES } from '../types/index.js';
 import type { TypeModule } from '../types/module.js';
 import { encodeLiteral } from './codec.js';
@@ -171,7 +180,8 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
         } else {
           $value = encodeLiteral(value, kinds.get(v)!, config.remBase);
         }
-        tokens.set(id, tokenObject(prev ? tokenAt(prev, segs) : undefined, kinds.get(v)!, $value as Json, v));
+        const composed = isColor(value) && value.composed ? composedJson(value.composed, refText) : undefined;
+        tokens.set(id, tokenObject(prev ? tokenAt(prev, segs) : undefined, kinds.get(v)!, $value as Json, v, composed));
         if (prev) for (const p of ownPrefixes) prefixes.add(p);
       }
       for (const t of set.tokens ?? []) {
@@ -365,7 +375,14 @@ function pickKind(v: Variable, prevTok: Ordered | undefined, config: TokensConfi
 }
 
 /** A token object: the previous one's keys and order, with the keys tokensync owns rewritten. */
-function tokenObject(prev: Ordered | undefined, kind: TokenKind, $value: Json, v: Variable): Ordered {
+/** A composed color's parts for `$extensions["dev.tokensync"].composed` (read/composed.ts). */
+function composedJson(c: Composition, ref: (a: Alias) => string): Json {
+  const color = isAlias(c.color) ? ref(c.color) : c.color.a < 1 ? colorToHex8(c.color) : colorToHex(c.color);
+  const opacity = isAlias(c.opacity) ? ref(c.opacity) : c.opacity;
+  return new Ordered().set('color', color).set('opacity', opacity);
+}
+
+function tokenObject(prev: Ordered | undefined, kind: TokenKind, $value: Json, v: Variable, composed?: Json): Ordered {
   const tok = new Ordered();
   if (prev) for (const [k, val] of prev.entries) tok.set(k, val);
   tok.set('$type', kind.type);
@@ -381,6 +398,8 @@ function tokenObject(prev: Ordered | undefined, kind: TokenKind, $value: Json, v
   if (!(v.scopes.length === 1 && v.scopes[0] === 'ALL_SCOPES')) ours.set('scopes', [...v.scopes]);
   // Kept service fields (issue 12): hiddenFromPublishing, codeSyntax.
   renderMeta(ours, v.meta);
+  // This mode's composed color (docs/token-files.md "Composed colors").
+  if (composed !== undefined) ours.set('composed', composed);
   if (ours.entries.size > 0) ext.set(EXTENSION, ours);
   else ext.delete(EXTENSION);
   if (ext.entries.size > 0) tok.set('$extensions', ext);

@@ -25,6 +25,7 @@ import {
   checkValue,
   checkVariableName,
   isAlias,
+  isComposed,
 } from './values.js';
 
 interface NewCollection {
@@ -200,6 +201,8 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
       return err(`${where}: "initialModeValue" is required (the value for the collection's modes).`);
     const value = checkValue(type as ResolvedType, item['initialModeValue'], `${where} initialModeValue`);
     if (!value.ok) return err(value.message);
+    if (isComposed(value.value))
+      return err(`${where}: initialModeValue must be a literal; set a composed color with an UPDATE after the CREATE.`);
     if (item['description'] !== undefined && typeof item['description'] !== 'string')
       return err(`${where}: "description" must be a string.`);
     let scopes = ['ALL_SCOPES'];

@@ -6,11 +6,12 @@
  * belong here or in gather.ts, where the key they concern is at hand.
  */
 import { DTCG_TYPE_NAMES, type DtcgType, type RepoToken } from '../../model/dtcg.js';
-import type { Alias, Collection, TokenKind, Variable } from '../../model/types.js';
+import type { Alias, Collection, Color, TokenKind, Variable } from '../../model/types.js';
 import { didYouMean, refText } from '../../types/common.js';
 import { typeModule, type ParseContext, type SubPath, type TypeModule } from '../../types/index.js';
 import { EXTENSION, type CollectionLayout } from '../resolver-doc.js';
 import { readMeta } from '../service-meta.js';
+import { readComposed } from './composed.js';
 import { pathOf, type RawToken } from './gather.js';
 import type { Problem } from './problems.js';
 
@@ -42,6 +43,8 @@ export interface PendingRef {
   whole: boolean;
   /** What needs the type, for the message ("the color of a border"). */
   where: string | undefined;
+  /** A part of this variable's composed color (composed.ts): the target must be a variable. */
+  composedOf?: Variable;
 }
 
 /** What reading the collections adds up, across collections (for aliases, clashes and the set). */
@@ -299,6 +302,11 @@ export function validateCollection(
       if (variable) {
         const { literal, kind } = mapping!.toLiteral(value as never, remBase);
         variable.values[modeName] = literal;
+        const composed = t.ours?.['composed'];
+        if (composed !== undefined && !addComposed(variable, literal, composed, t, modeName, g)) {
+          complete = false;
+          continue;
+        }
         firstKind ??= kind;
         if (modeName === c.defaultMode) defaultKind = kind;
       } else {
@@ -342,6 +350,38 @@ export function validateCollection(
 }
 
 /** A PendingRef, always with the same fields in the same order (one object shape for V8). */
+/** A composed color's parts on the literal (composed.ts); false when they are wrong (reported). */
+function addComposed(
+  variable: Variable,
+  literal: unknown,
+  raw: unknown,
+  t: RawToken,
+  mode: string,
+  g: Gathered,
+): boolean {
+  const read =
+    variable.type === 'COLOR' ? readComposed(raw) : { message: '"composed" is for colors only', hint: 'Remove it.' };
+  if ('message' in read) {
+    g.problems.push({
+      severity: 'error',
+      file: t.file,
+      jsonPath: pathOf(t, '$extensions', EXTENSION, 'composed'),
+      tokenPath: t.dotted,
+      message: read.message,
+      hint: read.hint,
+    });
+    return false;
+  }
+  (literal as Color).composed = { color: read.color, opacity: read.opacity };
+  for (const r of read.refs) {
+    const p = pendingRef(r.alias, r.target, r.type, t, NO_SUB, mode, undefined, undefined, false);
+    p.where = `the ${r.type === 'color' ? 'color' : 'opacity'} of a composed color`;
+    p.composedOf = variable;
+    g.pending.push(p);
+  }
+  return true;
+}
+
 function pendingRef(
   alias: Alias,
   target: string,
