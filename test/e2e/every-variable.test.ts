@@ -158,3 +158,93 @@ describe.each(['dfs', 'figma'] as const)('a variable of a type the client does n
     expect(after.json.meta.variables['VariableID:9:9'].resolvedType).toBe('EASING');
   }, 60_000);
 });
+
+describe.each(['dfs', 'figma'] as const)('composed colors and COLOR_OPACITY (%s)', (api) => {
+  let emu: TestEmulator;
+  beforeAll(async () => {
+    emu = await startTestEmulator({ api, seed: 'empty' });
+  });
+  afterAll(async () => {
+    await emu.close();
+  });
+  const C = 'VariableCollectionId:8:1';
+  const alias = (id: string) => ({ type: 'VARIABLE_ALIAS', id });
+  beforeEach(async () => {
+    await emu.admin.reset('empty');
+    const res = await emu.call('POST', '/_emulator/variables', {
+      token: emu.adminToken,
+      body: {
+        variableCollections: [
+          { id: C, name: 'Colors', modes: [{ modeId: '8:0', name: 'Value' }], defaultModeId: '8:0' },
+        ],
+        variables: [
+          {
+            id: 'VariableID:8:2',
+            name: 'blue',
+            variableCollectionId: C,
+            resolvedType: 'COLOR',
+            valuesByMode: { '8:0': { r: 0.2, g: 0.4, b: 1, a: 1 } },
+          },
+          {
+            id: 'VariableID:8:3',
+            name: 'opacity/half',
+            variableCollectionId: C,
+            resolvedType: 'FLOAT',
+            scopes: ['COLOR_OPACITY'],
+            valuesByMode: { '8:0': 50 },
+          },
+          {
+            id: 'VariableID:8:4',
+            name: 'overlay',
+            variableCollectionId: C,
+            resolvedType: 'COLOR',
+            valuesByMode: { '8:0': { color: alias('VariableID:8:2'), opacity: alias('VariableID:8:3') } },
+          },
+          {
+            id: 'VariableID:8:5',
+            name: 'tint',
+            variableCollectionId: C,
+            resolvedType: 'COLOR',
+            valuesByMode: { '8:0': { color: alias('VariableID:8:2'), opacity: 20 } },
+          },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    await emu.admin.clearRequests();
+  });
+  const run = (p: TestProject, ...args: string[]) => runCli(args, { cwd: p.root, env: p.env });
+  const FILE_C = 'tokens/colors/value.tokens.json';
+
+  it('round-trip: the resolved color in $value, the parts in $extensions; build, no-op push, same bytes', async () => {
+    const project = await pulledProject(emu);
+    const tokens = JSON.parse(project.read(FILE_C));
+    expect(tokens.overlay.$value).toMatchObject({ colorSpace: 'srgb', components: [0.2, 0.4, 1], alpha: 0.5 });
+    expect(tokens.overlay.$extensions).toEqual({
+      'dev.tokensync': { composed: { color: '{blue}', opacity: '{opacity.half}' } },
+    });
+    expect(tokens.tint.$extensions['dev.tokensync'].composed).toEqual({ color: '{blue}', opacity: 20 });
+    expect(tokens.opacity.half.$extensions['dev.tokensync'].scopes).toEqual(['COLOR_OPACITY']);
+    const before = project.snapshotTokens();
+    expect((await run(project, 'build')).code).toBe(0);
+    const push = await run(project, 'push');
+    expect(push.stderr).toBe('');
+    expect(push.code).toBe(0);
+    expect((await emu.admin.calls()).filter((c) => !c.startsWith('GET'))).toEqual([]);
+    expect((await run(project, 'pull')).code).toBe(0);
+    expect(project.snapshotTokens()).toEqual(before);
+  }, 120_000);
+
+  it('pushes an edited composition back as a composed value', async () => {
+    const project = await pulledProject(emu);
+    project.write(FILE_C, project.read(FILE_C).replace('"opacity": 20', '"opacity": 30'));
+    const push = await run(project, 'push');
+    expect(push.stderr).toBe('');
+    expect(push.code).toBe(0);
+    const res = await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`);
+    expect(res.json.meta.variables['VariableID:8:5'].valuesByMode['8:0']).toEqual({
+      color: alias('VariableID:8:2'),
+      opacity: 30,
+    });
+  }, 60_000);
+});
