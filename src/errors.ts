@@ -30,7 +30,7 @@ export function formatPosition(p: SourcePosition): string {
 }
 
 /**
- * The user asked the run to stop (SIGINT/SIGTERM; issue 11, "Signals end work cleanly"). Thrown at the
+ * The user asked the run to stop (SIGINT/SIGTERM, "Signals end work cleanly"). Thrown at the
  * next safe point: no new request is sent, files stay whole. The CLI exits 130 (SIGINT) or 143
  * (SIGTERM). The message says what was done and how to resume.
  */

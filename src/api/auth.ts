@@ -3,7 +3,7 @@
  * dialect: `X-Figma-Token`), or an
  * OAuth access token in `Authorization: Bearer` with refresh.
  *
- * OAuth refresh (issue 3): refresh tokens are single-use, so
+ * OAuth refresh: refresh tokens are single-use, so
  * - one refresh at a time per client (concurrent 403s share the same in-flight refresh), and one per
  *   token file across processes (a lock file; before refreshing, the file is re-read, and if another
  *   process already stored a newer pair, that pair is adopted instead of spending ours);

@@ -1,5 +1,5 @@
 /**
- * The Design File Service client (issue 3): one function per endpoint of the spec, typed inputs,
+ * The Design File Service client: one function per endpoint of the spec, typed inputs,
  * every answer validated with zod. The only code in tokensync that speaks HTTP to the service.
  */
 import { TokensyncError } from '../errors.js';
@@ -50,6 +50,7 @@ import {
 } from './schemas/variables.js';
 import { isLocalVariablesResponse, isVariablesWriteResponse } from './schemas/variables-check.js';
 import { webhookSchema, webhooksListSchema, type CreateWebhookBody, type Webhook } from './schemas/webhooks.js';
+import { timeScaleFromEnv } from '../time-scale.js';
 import { createAgent, parseBaseUrl, trustedCas } from './transport.js';
 import { dialectOf, type ApiDialectName, type Dialect } from './dialects/index.js';
 import type { FigmaVariablesBody } from './schemas/figma-variables.js';
@@ -75,7 +76,7 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Max total wait for Retry-After/backoff within one call; default 60. */
   retryBudgetSeconds?: number;
-  /** Multiplies every wait (tests use e.g. 0.001); default 1. */
+  /** Multiplies every wait (tests use e.g. 0.001); default TOKENSYNC_TIME_SCALE, else 1 (time-scale.ts). */
   timeScale?: number;
   /** Called after each HTTP attempt (retries included). */
   onRequest?: (event: RequestEvent) => void;
@@ -83,7 +84,7 @@ export interface ClientOptions {
   onWait?: (event: WaitEvent) => void;
   /** Environment for NODE_EXTRA_CA_CERTS; default process.env. */
   env?: NodeJS.ProcessEnv;
-  /** Which API the service speaks (DESIGN.md "Dialects"); default `dfs`. */
+  /** Which API the service speaks (docs/architecture.md "Dialects"); default `dfs`. */
   api?: ApiDialectName;
 }
 
@@ -153,7 +154,7 @@ function idList(ids: string[]): string {
 export function createClient(options: ClientOptions): DesignFileClient {
   const base = parseBaseUrl(options.baseUrl);
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const timeScale = options.timeScale ?? 1;
+  const timeScale = options.timeScale ?? timeScaleFromEnv(options.env ?? process.env);
   const redactor = new Redactor();
   const agent = createAgent({ ca: trustedCas(options.ca, options.env ?? process.env), timeoutMs });
   const http = new Http({

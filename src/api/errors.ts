@@ -1,5 +1,5 @@
 /**
- * Typed errors of the API client (issue 3). Every message starts with `METHOD URL` and the status
+ * Typed errors of the API client. Every message starts with `METHOD URL` and the status
  * when there is one, so the CLI's one paragraph says where it failed; every `hint` says what to do.
  * Messages, URLs and causes are redacted by the code that builds them (see `http.ts`), never later:
  * an ApiError never holds a credential.
@@ -32,7 +32,7 @@ export class ApiError extends TokensyncError {
   }
 }
 
-/** An answer longer than the client's cap (issue 11, item 8); reading stopped at the cap. */
+/** An answer longer than the client's cap; reading stopped at the cap. */
 export class ApiResponseTooLargeError extends ApiError {
   override name = 'ApiResponseTooLargeError';
 }
@@ -82,7 +82,7 @@ export class ApiNetworkError extends ApiError {
 
 /**
  * A POST whose effect is unknown (5xx, reset, timeout, truncated answer). It is never replayed by
- * the client: the caller re-reads the state and decides (DESIGN.md "Apply").
+ * the client: the caller re-reads the state and decides (docs/architecture.md "Apply").
  */
 export class ApiUnknownOutcomeError extends ApiError {
   override name = 'ApiUnknownOutcomeError';

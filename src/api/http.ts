@@ -1,9 +1,9 @@
 /**
- * The request pipeline every endpoint goes through (issue 3): credentials, one attempt over the
+ * The request pipeline every endpoint goes through: credentials, one attempt over the
  * shared pool, accounting, the retry layer, and typed, redacted errors built right here.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Agent } from './undici-lite.js';
+import type { Agent } from 'undici';
 import type { z } from 'zod';
 import {
   ApiAuthError,
@@ -73,7 +73,7 @@ export interface HttpSettings {
   /** SIGINT/SIGTERM (client.ts `signal`). */
   signal?: AbortSignal;
   onRequest: ((event: RequestEvent) => void) | undefined;
-  /** Told before each wait between attempts (seconds of real time), so a terminal can count down (issue 14). */
+  /** Told before each wait between attempts (seconds of real time), so a terminal can count down. */
   onWait?: ((event: WaitEvent) => void) | undefined;
   /** Injected for tests of the policy; default Math.random. */
   random?: () => number;
@@ -305,7 +305,7 @@ export class Http {
     const signal = this.#s.signal;
     if (ms <= 0) return;
     try {
-      // A 429's Retry-After can be long: an interruption ends the wait at once (issue 11, item 4).
+      // A 429's Retry-After can be long: an interruption ends the wait at once.
       await sleep(ms, undefined, signal ? { signal } : {});
     } catch (err) {
       if (signal?.aborted) throw interruption(signal);

@@ -1,4 +1,4 @@
-/** The API client's public surface (issue 3). */
+/** The API client's public surface. */
 export { createClient } from './client.js';
 export type { ClientOptions, DesignFileClient, RequestEvent, RequestStats, VariablesWrite } from './client.js';
 export { dialectOf, API_DIALECTS } from './dialects/index.js';

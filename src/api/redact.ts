@@ -1,5 +1,5 @@
 /**
- * Credential redaction, applied where errors and events are built (issue 3: "every credential
+ * Credential redaction, applied where errors and events are built ("every credential
  * redacted where the error is built"). A `Redactor` knows the exact secrets a client holds (the
  * personal token, the OAuth client secret, every access/refresh token it has seen, webhook passcodes
  * it sent) and also masks anything that looks like a credential in header or form syntax, so a

@@ -1,5 +1,5 @@
 /**
- * The retry policy, pure (issue 3, DESIGN.md "Apply"): which outcome of which method may be tried
+ * The retry policy, pure (docs/architecture.md "Apply"): which outcome of which method may be tried
  * again, how long to wait, and when the wait is over budget. `http.ts` does the waiting.
  *
  * - GET and PUT are idempotent: retried on network errors, 5xx and 429.

@@ -1,10 +1,10 @@
 /**
- * One HTTPS attempt over one shared connection pool (issue 3). No retries, no auth, no errors
+ * One HTTPS attempt over one shared connection pool, through undici's public Agent. No retries, no auth, no errors
  * classes here: it returns what happened, counted in bytes and milliseconds, and `http.ts` decides.
  */
 import { readFileSync } from 'node:fs';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
-import { Agent, request } from './undici-lite.js';
+import { Agent } from 'undici';
 import { TokensyncError } from '../errors.js';
 import { InsecureUrlError } from './errors.js';
 
@@ -71,24 +71,24 @@ export function trustedCas(extraCa: string | undefined, env: NodeJS.ProcessEnv):
   return extra.length === 0 ? undefined : extra;
 }
 
-/** The native context's method that adds one CA to this context's own store (Node 20: not documented, present since 0.x). */
-type WithAddCaCert = { context?: { addCACert?: (pem: string) => void } };
+/** The contexts made so far, by their extra CAs: one per process for each set (each costs a parse of the roots). */
+const contexts = new Map<string, SecureContext>();
 
 /**
- * One TLS context for every connection, trusting the bundled roots plus `extraCas` (issue 6). Passing
- * `ca` to tls.connect instead replaces the default store, so the roots had to be passed too, and Node
- * parsed all ~145 of them for every connection (~25-50 ms of CPU apiece). Here the default context
- * gets the extra CAs added: Node then gives this context its own store, a copy of the bundled roots
- * it has already parsed (not the NODE_EXTRA_CA_CERTS it loaded at start-up; `trustedCas` re-adds that
- * file from env, as before), and the shared default store is left alone (test/api/tls-context.test.ts).
- * Where that method is missing the full list is passed, once.
+ * One TLS context for every connection, trusting the bundled roots plus `extraCas`, made once per
+ * process and reused (docs/architecture.md "Folders and import rules"). Passing `ca` to each connection instead would
+ * make Node parse all ~145 roots for every connection (~25-50 ms of CPU apiece); Node's public API
+ * has no way to add a CA to the default store, so the roots are listed with the extra CAs here. The
+ * process's shared default store is left alone (test/api/tls-context.test.ts).
  */
 export function secureContextFor(extraCas: string[] | undefined): SecureContext | undefined {
   if (extraCas === undefined) return undefined;
-  const ctx = createSecureContext();
-  const add = (ctx as unknown as WithAddCaCert).context?.addCACert;
-  if (typeof add !== 'function') return createSecureContext({ ca: [...rootCertificates, ...extraCas] });
-  for (const pem of extraCas) add.call((ctx as unknown as WithAddCaCert).context, pem);
+  const key = extraCas.join('\n');
+  let ctx = contexts.get(key);
+  if (ctx === undefined) {
+    ctx = createSecureContext({ ca: [...rootCertificates, ...extraCas] });
+    contexts.set(key, ctx);
+  }
   return ctx;
 }
 
@@ -124,7 +124,7 @@ export type AttemptResult =
   | { kind: 'too-large'; status: number; limit: number; bytesReceived: number; ms: number };
 
 /**
- * The largest answer read (issue 11, item 8: a 600 MB answer took 1.3 GB of memory before failing).
+ * The largest answer read (a 600 MB answer took 1.3 GB of memory before failing).
  * The largest real answer, variables/local of a 40k-variable file with 4 modes, is about 40 MB.
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
@@ -176,7 +176,7 @@ export async function attempt(
   let bytesReceived = 0;
   let gotResponse = false;
   try {
-    const res = await request(agent, {
+    const res = await agent.request({
       origin,
       path: req.path,
       method: req.method as 'GET',

@@ -2,7 +2,7 @@
  * `tokensync check --remote`: the CI drift check. Reads the service and compares it with the files
  * and the lock without writing anything: exit 2 on drift in either direction or on conflicts, and with
  * --strict also on orphans (what exists only in the design file), with what to do about them in the
- * configured dialect (dfs cannot delete; figma's `push --delete-orphans` can: issue 12).
+ * configured dialect (dfs cannot delete; figma's `push --delete-orphans` can).
  */
 import { loadConfig } from '../config/load.js';
 import { connect } from '../service/connect.js';

@@ -1,5 +1,5 @@
 /**
- * The GitHub workflow `tokensync init --ci` writes (issue 14 "CI"): one file, three jobs, each with
+ * The GitHub workflow `tokensync init --ci` writes: one file, three jobs, each with
  * the least permissions it needs and secrets only from repository secrets.
  * - pull request touching tokens: `check` (annotations on the files) and `check --remote` (the plan
  *   in the job summary; fails on drift);

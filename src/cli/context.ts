@@ -1,7 +1,7 @@
 /**
  * What every command gets: where it runs, how to report, and the global flags. Commands never call
  * `console` or `process.exit` themselves; they report through `out` and return an exit code, so
- * `main.ts` stays the one place that prints and exits (DESIGN.md "cli/ is the only place that prints").
+ * `main.ts` stays the one place that prints and exits (docs/architecture.md "Command line": cli/ is the only place that prints).
  */
 export const EXIT = { ok: 0, error: 1, changes: 2, conflicts: 3, sigint: 130, sigterm: 143 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -45,5 +45,3 @@ export interface CommandContext {
   /** Aborted by the first SIGINT/SIGTERM (reason: InterruptedError); work stops at its next safe point (signals.ts). */
   signal?: AbortSignal;
 }
-
-export type Command<O> = (options: O, ctx: CommandContext) => Promise<ExitCode>;

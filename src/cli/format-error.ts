@@ -1,7 +1,7 @@
 import { TokensyncError } from '../errors.js';
 
 /**
- * One clear paragraph: what, where, and what to do (DESIGN.md "Command line"). Messages are built
+ * One clear paragraph: what, where, and what to do (docs/architecture.md "Command line"). Messages are built
  * by the typed errors, which redact credentials where they are made; this only lays them out.
  */
 export function formatError(err: unknown, opts: { verbose: boolean }): string {

@@ -1,5 +1,5 @@
 /**
- * Running under GitHub Actions (issue 14 "CI"): problems become annotations on the pull request's
+ * Running under GitHub Actions: problems become annotations on the pull request's
  * files (`::error file=…,line=…,col=…::`), and a sync's plan goes to the job summary as Markdown
  * ($GITHUB_STEP_SUMMARY) and its verdict to the step's outputs ($GITHUB_OUTPUT). Nothing here changes
  * what the command prints or returns; it only adds what GitHub reads. Workflow command syntax:

@@ -1,5 +1,5 @@
 /**
- * The pre-commit hook `tokensync init` installs (issue 14 "Pre-commit"): `tokensync check --staged`,
+ * The pre-commit hook `tokensync init` installs: `tokensync check --staged`,
  * which validates the whole token set as git would commit it. A plain git hook by default; when the
  * repository already uses husky, lefthook or the pre-commit framework, nothing is written and the line
  * to add is printed instead (their files are the user's, and each has its own format).

@@ -1,5 +1,5 @@
 /**
- * How a failed command reports (issue 14): one paragraph on stderr (red "error:" on a terminal), and
+ * How a failed command reports: one paragraph on stderr (red "error:" on a terminal), and
  * with --json also a JSON document on stdout, so a script reading stdout always gets JSON.
  */
 import { TokensyncError } from '../errors.js';

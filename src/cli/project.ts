@@ -1,5 +1,5 @@
 /**
- * Commands that read or write a project refuse to run outside one (issue 14: outside a project `check`
+ * Commands that read or write a project refuse to run outside one (outside a project `check`
  * passed on nothing and `pull` wrote into whatever folder it ran in). Light on purpose: `check` uses it.
  */
 import { existsSync } from 'node:fs';
@@ -26,7 +26,7 @@ export function requireProject(file: string | undefined, cwd: string): void {
 export function requireFiles(files: readonly string[], cwd: string): void {
   const missing = files.find((f) => !existsSync(path.resolve(cwd, f)));
   if (missing === undefined) return;
-  // Wording shared with issue 11's bad-input corpus (test/bad-input).
+  // Wording shared with the bad-input corpus (test/bad-input).
   throw new ProjectError('CHECK_FILE_MISSING', `${missing} does not exist, so it cannot be checked.`, {
     hint: 'Check the path (relative to the current folder), or run `tokensync check` with no file to check the whole set.',
   });

@@ -1,5 +1,5 @@
 /**
- * SIGINT and SIGTERM (issue 11, "Signals end work cleanly"). The first one aborts the command's
+ * SIGINT and SIGTERM ("Signals end work cleanly"). The first one aborts the command's
  * AbortSignal with an InterruptedError: the command stops at its next safe point (no new request is
  * sent, a write in flight is waited for and journaled, files stay whole), says what was done and how to
  * resume, and the CLI exits 130 (SIGINT) or 143 (SIGTERM), the shell's convention of 128 + the signal

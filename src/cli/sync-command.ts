@@ -90,13 +90,13 @@ function report(
   }
   // After a pull or sync, items that were never pulled have just been pulled: not worth a note.
   const brought = (mode === 'pull' || mode === 'sync') && outcome.kind === 'applied';
-  // Orphans this run's plan deletes (figma, --delete-orphans) are not left over (issue 12).
+  // Orphans this run's plan deletes (figma, --delete-orphans) are not left over.
   const deleted = new Set(outcome.plan.deletes ?? []);
   const left = diff.orphans.filter((o) => !deleted.has(o.id) && (!brought || o.reason !== 'never-pulled'));
   const orphanNote = describeOrphans(left, outcome.plan.dialect === 'figma');
   if (outcome.kind === 'planned') {
     const { plan, files } = outcome;
-    // "In step" speaks of the variables; say so when styles (issue 13) still have changes.
+    // "In step" speaks of the variables; say so when styles still have changes.
     const table = renderPlanTable(diff, plan);
     const lines = [
       outcome.styles && stylesDiffer(outcome.styles) ? table.replace(/^In step:/, 'Variables in step:') : table,

@@ -1,6 +1,6 @@
 /**
  * Our platforms (platforms.ts) through Style Dictionary 5's transforms and formats, but without
- * its per-platform pipeline (issue 6; docs/build.md "Performance").
+ * its per-platform pipeline (docs/build.md "Performance").
  *
  * That pipeline clones the whole token tree three times per platform, clones every token once per
  * transform pass, and re-walks every token once per level of alias depth to resolve references.

@@ -1,5 +1,5 @@
 /**
- * Errors of the build stage (DESIGN.md "Build"). Each names the token(s) involved and the fix, so a
+ * Errors of the build stage (docs/architecture.md "Build"). Each names the token(s) involved and the fix, so a
  * user can act on the message alone.
  */
 import { TokensyncError } from '../errors.js';

@@ -1,5 +1,5 @@
 /**
- * The build stage (DESIGN.md "Build", issue 5): the model into platform code through Style
+ * The build stage (docs/architecture.md "Build"): the model into platform code through Style
  * Dictionary 5's transforms and formats, every mode of every collection, in memory (direct.ts says
  * why our platforms skip its per-platform pipeline). The user's own Style Dictionary platforms run
  * through its whole pipeline. `writeBuild` puts it on disk.

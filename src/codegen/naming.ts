@@ -1,7 +1,7 @@
 /**
  * Names that do not come from Style Dictionary's name transforms: slugs for selectors and file
  * names, Pascal-case class names for Swift and Kotlin, and the repairs that make a transformed token
- * name a valid identifier in each language (issue 5: "names valid identifiers in each language").
+ * name a valid identifier in each language ("names valid identifiers in each language").
  */
 
 // The same slugs as the token files' folder names (model/names.ts), so `{collection}` in a selector

@@ -1,5 +1,5 @@
 /**
- * Our Style Dictionary transforms, only where its own are missing or wrong (issue 5):
+ * Our Style Dictionary transforms, only where its own are missing or wrong:
  * - names: Style Dictionary's own name transforms, applied to the path without the view key
  *   (views.ts), then repaired into valid identifiers per language (naming.ts);
  * - sizes: Style Dictionary 5's native size transforms assume every dimension is rem and multiply

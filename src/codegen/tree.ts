@@ -10,7 +10,7 @@
  * collection's default mode on static platforms (Swift, Kotlin, Android, TS, JSON). In CSS it stays
  * `var(--…)` and the cascade picks the mode at run time.
  *
- * Repository tokens (`set.tokens`, issue 10) go in beside the variables, under the same rules. A
+ * Repository tokens (`set.tokens`) go in beside the variables, under the same rules. A
  * composite's `$value` is its model value with every sub-value a `Sub` (render/context.ts): the
  * literal it resolves to in this mode plus, when written as a reference, where that points; no
  * `{…}` string, so Style Dictionary sees a literal and its pipeline treats it as ours does
@@ -36,7 +36,9 @@ import type { Sub } from '../types/render/context.js';
 import { weightNumber } from '../types/font-weight.js';
 import { targetView, type View } from './views.js';
 
-export const EXT = 'dev.tokensync';
+/** tokensync's `$extensions` key (src/model/extension.ts), under the short name the formats use. */
+import { EXTENSION as EXT } from '../model/extension.js';
+export { EXT };
 
 /** What every Style Dictionary token carries in `$extensions["dev.tokensync"]`. */
 export interface TokenMeta {
@@ -52,9 +54,9 @@ export interface TokenMeta {
   alias?: { view: string; collection: string; variable: string; path: string[] };
   /** A color literal as the model holds it, with its wide-gamut `source` (render/color.ts). */
   color?: Color;
-  /** Repository-owned (a RepoToken with owner `repository`, issue 10), never pushed; the docs page says so. */
+  /** Repository-owned (a RepoToken with owner `repository`), never pushed; the docs page says so. */
   repo?: boolean;
-  /** The CSS custom-property name from the variable's `codeSyntax.WEB` (build.webNamesFromCodeSyntax; issue 12). */
+  /** The CSS custom-property name from the variable's `codeSyntax.WEB` (build.webNamesFromCodeSyntax). */
   webName?: string;
 }
 
@@ -69,7 +71,7 @@ export function webNameOf(web: string | undefined): string | undefined {
 export type SdType = DtcgType | 'fontSize';
 
 export interface TreeOptions {
-  /** Name CSS custom properties after `codeSyntax.WEB` where a variable has one (issue 12). */
+  /** Name CSS custom properties after `codeSyntax.WEB` where a variable has one. */
   webNames?: boolean;
   /** Pixels per rem (config `tokens.remBase`): model floats are pixels, a `rem` kind is written as v / remBase. */
   remBase: number;
@@ -80,7 +82,7 @@ export interface TreeOptions {
   flat?: boolean;
   /**
    * `tokens.namespace`: with `collection` every token path starts with its collection's slug, so
-   * every platform name holds the collection and collections may share names (issue 10).
+   * every platform name holds the collection and collections may share names.
    */
   namespace?: 'none' | 'collection';
 }
@@ -162,7 +164,7 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
   const find = (collection: string, name: string): Entry | undefined => byKey.get(`${collection}\u0000${name}`);
   const collectionOf = new Map(set.collections.map((c) => [c.name, c]));
   const namespaced = opts.namespace === 'collection';
-  // Style tokens (design-owned, issue 13) are named by their path in their file on every platform,
+  // Style tokens (design-owned) are named by their path in their file on every platform,
   // whatever the namespace: their file's top-level group (`typography`, config `styles.*.group`) is
   // already their namespace, and a built name follows the file's path (docs/styles.md "Build").
   const unspaced = new Set((set.tokens ?? []).filter((t) => t.owner === 'design').map((t) => t.collection));
@@ -403,7 +405,7 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
   const metaByKey = new Map<string, TokenMeta>();
   let count = 0;
   // Tokens sorted by name (code-point order, not locale) so the output bytes do not depend on
-  // the order the reader or the service listed them in (issue 5: deterministic output).
+  // the order the reader or the service listed them in (deterministic output).
   const sorted = [...entries].sort((a, b) =>
     entryOf(a).name < entryOf(b).name ? -1 : entryOf(a).name > entryOf(b).name ? 1 : 0,
   );

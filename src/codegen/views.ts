@@ -1,5 +1,5 @@
 /**
- * The mode merge (issue 5: "Style Dictionary has no modes, so merge the resolver yourself").
+ * The mode merge ("Style Dictionary has no modes, so merge the resolver yourself").
  *
  * Every (collection, mode) pair is a *view*. All views go into ONE Style Dictionary token tree,
  * each under its own top-level key (`v0_0`, `v1_1`, ...), so Style Dictionary runs each platform
@@ -20,7 +20,7 @@ export interface View {
   mode: string;
   isDefault: boolean;
   /**
-   * CSS selector of this mode (DESIGN.md "Build": `[data-<collection>="<mode>"]` by default). The
+   * CSS selector of this mode (docs/architecture.md "Build": `[data-<collection>="<mode>"]` by default). The
    * default mode also sits under `:root`; its own selector is used when another mode has a media query.
    */
   selector: string;

@@ -34,7 +34,7 @@ export function resolveInside(outDir: string, rel: string): string {
 }
 
 /**
- * `signal` (SIGINT/SIGTERM, issue 11): checked between files, so every file is whole, old or new.
+ * `signal` (SIGINT/SIGTERM): checked between files, so every file is whole, old or new.
  * A special file (FIFO, device) where an output should be is never read: it is replaced.
  */
 export async function writeFiles(

@@ -1,6 +1,6 @@
 /**
  * Where the config lives and what loading it gives: kept apart from load.ts (which loads `yaml` and
- * zod) so the `check` fast path (quick.ts) can find the file without paying for either (issue 6).
+ * zod) so the `check` fast path (quick.ts) can find the file without paying for either.
  * load.ts re-exports all of it; import from there unless start-up time matters.
  */
 import { existsSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Finds and loads `config/tokensync.yaml` (DESIGN.md: from the current folder upward, or `--config`).
+ * Finds and loads `config/tokensync.yaml` (docs/architecture.md: from the current folder upward, or `--config`).
  * The folder holding `config/` is the project root; relative paths in the config resolve against it.
  * A missing config is not an error: every key has a default, so a fresh folder works.
  */

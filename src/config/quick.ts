@@ -1,5 +1,5 @@
 /**
- * The config loader of the `check` fast path (issue 6: check under 0.5 s including Node start).
+ * The config loader of the `check` fast path (check under 0.5 s including Node start).
  * Loading `yaml` and zod costs ~90-120 ms at every start, for a config that is typically a handful of
  * `key: value` lines. So the plain case is read here without either:
  *
@@ -71,7 +71,7 @@ function configFrom(v: Values): Config {
       styleDictionary: { platforms: {} },
     },
     sync: { deleteOrphans: y.deleteOrphans ?? false },
-    // Styles (issue 13) have nested keys, so a config that sets any goes through the full loader.
+    // Styles have nested keys, so a config that sets any goes through the full loader.
     styles: {
       pull: false,
       text: { file: 'styles/text.tokens.json', group: 'typography' },

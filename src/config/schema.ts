@@ -1,5 +1,5 @@
 /**
- * `config/tokensync.yaml`, validated by zod (DESIGN.md "Files in the repository"). The core keys
+ * `config/tokensync.yaml`, validated by zod (docs/architecture.md "Files in the repository"). The core keys
  * (`service.url`, `service.fileKey`, `service.token`, `service.caFile`, `tokens.dir`, `build.outDir`,
  * `build.platforms`) are a contract that scripts outside the project rely on.
  * A JSON Schema for editors is generated from this same schema (`schema/tokensync.schema.json`).
@@ -22,7 +22,7 @@ const serviceSchema = z
       ])
       .default('local'),
     /**
-     * Which API the service speaks (DESIGN.md "Dialects"): `dfs`, the published Design File Service
+     * Which API the service speaks (docs/architecture.md "Dialects"): `dfs`, the published Design File Service
      * spec, or `figma`, Figma's REST API (@figma/rest-api-spec). Only how requests and answers are spelled differs.
      */
     api: z.enum(['dfs', 'figma']).default('dfs'),
@@ -127,7 +127,7 @@ const syncSchema = z
   })
   .strict();
 
-/** Where one style type's tokens go (issue 13, docs/styles.md). */
+/** Where one style type's tokens go (docs/styles.md). */
 const styleTarget = (file: string, group: string) =>
   z
     .object({
@@ -177,6 +177,4 @@ export type Config = z.infer<typeof configSchema>;
 export type ServiceConfig = Config['service'];
 export type TokensConfig = Config['tokens'];
 export type BuildConfig = Config['build'];
-export type SyncConfig = Config['sync'];
 export type StylesConfig = Config['styles'];
-export type ApiDialectName = ServiceConfig['api'];

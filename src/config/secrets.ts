@@ -1,6 +1,6 @@
 /**
  * Secrets come from `env:NAME` or `file:PATH` references in the config, never from the config itself
- * (DESIGN.md config contract). Errors name the config key and the reference, never the value.
+ * (docs/architecture.md config contract). Errors name the config key and the reference, never the value.
  */
 import { readTextFileSync } from '../fs/read.js';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { ConfigError } from './load.js';
 
 /**
  * What an environment variable's name looks like by convention. A reference whose "name" does not
- * look like one is most likely the secret itself pasted after `env:` (issue 11, item 8), so it is
+ * look like one is most likely the secret itself pasted after `env:`, so it is
  * never repeated in a message.
  */
 const ENV_NAME = /^[A-Z_][A-Z0-9_]{0,63}$/;

@@ -1,5 +1,5 @@
 /**
- * TLS material for the local service, made at start (issue 2: "HTTPS only, with a certificate made at
+ * TLS material for the local service, made at start ("HTTPS only, with a certificate made at
  * start (no private key committed)"). A throwaway CA signs a server certificate for 127.0.0.1,
  * ::1 and localhost; callers trust the CA's PEM (never disable verification).
  *

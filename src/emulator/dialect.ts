@@ -1,5 +1,5 @@
 /**
- * What the figma dialect spells differently at the front of the local service (issue 12): the shape of
+ * What the figma dialect spells differently at the front of the local service: the shape of
  * error bodies. Figma's OpenAPI document (@figma/rest-api-spec) gives each operation and status one of
  * two shapes: `ErrorResponsePayloadWithErrMessage` `{status, err}` (most endpoints) or
  * `ErrorResponsePayloadWithErrorBoolean` `{status, error: true, message}` (the variables endpoints,

@@ -1,5 +1,5 @@
 /**
- * Injected faults (issue 2 "faults injected by rule"), so clients can be tested against the failures
+ * Injected faults, so clients can be tested against the failures
  * a real network and service produce. A rule names the calls it hits (method, path pattern, which
  * matching call, how many times) and what happens to them. Format documented in docs/emulator.md.
  */

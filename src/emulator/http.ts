@@ -1,7 +1,7 @@
 /**
  * The small HTTP vocabulary of the local service: handlers return a `Reply` value instead of writing
  * to the socket, so fault injection can decide afterwards to send it, cut it short or drop it
- * (issue 2 "commit then drop the connection", "truncated body").
+ * ("truncated body").
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 
@@ -33,7 +33,7 @@ export function html(status: number, text: string): Reply {
 
 export const empty = (status = 200): Reply => ({ status, body: Buffer.alloc(0) });
 
-/** Largest request body read; the variables limit (spec "Limits", DESIGN.md "Plan": 4 MB). */
+/** Largest request body read; the variables limit (spec "Limits", docs/architecture.md "Plan": 4 MB). */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export type BodyResult = { ok: true; body: Buffer } | { ok: false; bytes: number };

@@ -22,7 +22,7 @@ export function numericId(digits = 19): string {
  * embedded local service relies on it: a fresh clone's committed lock must match a freshly seeded file.
  */
 // One-shot crypto.hash (Node >= 20.12): the same digest without a Hash object per call; a POST of
-// 10k variables makes 10k keys (issue 6).
+// 10k variables makes 10k keys.
 export const stableKey = (fileKey: string, id: string): string => hash('sha1', `${fileKey}\u0000${id}`, 'hex');
 
 /** A secret with a recognisable prefix (tokens, codes); 32 random bytes. */

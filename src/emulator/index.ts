@@ -1,5 +1,5 @@
 /**
- * The local Design File Service (DESIGN.md "The local service"; issue 2): every endpoint of the spec
+ * The local Design File Service (docs/architecture.md "The local service"): every endpoint of the spec
  * over HTTPS with a certificate made at start, in-memory state optionally saved to a JSON file.
  * `startEmulator` is the contract the CLI command, the test helper and the embedded `local` service use.
  */
@@ -18,6 +18,7 @@ import type { Endpoint } from './routes/context.js';
 import { fileRoutes } from './routes/files.js';
 import { libraryRoutes } from './routes/library.js';
 import { oauthRoutes } from './routes/oauth.js';
+import { timeScaleFromEnv } from '../time-scale.js';
 import { variableRoutes } from './routes/variables.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { newIdentity, seedState } from './seed.js';
@@ -44,7 +45,7 @@ export interface EmulatorOptions {
    */
   fileKey?: string;
   /**
-   * Which API it speaks (issue 12, docs/emulator.md "Dialects"): `dfs` (default, the published spec)
+   * Which API it speaks (docs/emulator.md "Dialects"): `dfs` (default, the published spec)
    * or `figma` (Figma's REST API as in @figma/rest-api-spec). One dialect per running service.
    */
   api?: 'dfs' | 'figma';
@@ -79,7 +80,7 @@ function extraCaFromEnv(): string[] {
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const timeScale = options.timeScale ?? 1;
+  const timeScale = options.timeScale ?? timeScaleFromEnv();
   if (!(timeScale > 0) || !Number.isFinite(timeScale))
     throw new EmulatorOptionsError('EMULATOR_OPTIONS', `timeScale must be a positive number (got ${timeScale}).`);
   const limit = options.rateLimitPerMinute ?? 600;
@@ -113,7 +114,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const saved = options.dataFile === undefined ? null : await loadState(options.dataFile);
   const state = saved ?? seedState(newIdentity(options.fileKey), seed, Date.now());
   // The ready line's token has every personal scope; state saved before the figma dialect's scopes
-  // (file_variables:*, issue 12) existed gets them, so `--data` files keep working in either dialect.
+  // (file_variables:*) existed gets them, so `--data` files keep working in either dialect.
   const own = state.tokens[digest(state.identity.token)];
   if (own && own.kind === 'personal') own.scopes = [...new Set([...own.scopes, ...PERSONAL_SCOPES])];
   // `POST /_emulator/reset` without a seed goes back to the content this run started from.

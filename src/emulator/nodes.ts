@@ -1,5 +1,5 @@
 /**
- * Node trees with the fields Figma requires (issue 12: "node trees lack fields Figma requires"; Figma's
+ * Node trees with the fields Figma requires ("node trees lack fields Figma requires"; Figma's
  * OpenAPI document, schemas DocumentNode, CanvasNode, FrameNode, RectangleNode, ComponentNode,
  * ComponentSetNode, InstanceNode and the traits they compose). The seed keeps its nodes short; every
  * answer that carries nodes (GET file, GET nodes) completes them here, in both dialects, with the

@@ -1,5 +1,5 @@
 /**
- * Saving and loading `--data FILE` (issue 2 "saved atomically to --data FILE when given"): the JSON is
+ * Saving and loading `--data FILE`: the JSON is
  * written to a temp file in the same folder, then renamed over the target, so a crash never leaves a
  * half-written state. Mode 0600: the file holds the service's own credentials.
  */

@@ -1,5 +1,5 @@
 /**
- * Per-token rate limit (issue 2; spec "Errors" 429 + Retry-After, numbers "not shown"): a fixed window
+ * Per-token rate limit (spec "Errors" 429 + Retry-After, numbers "not shown"): a fixed window
  * of one minute (times `timeScale`) and `limit` calls in it. A variables batch is one request and so
  * one call; `/v1/me` is exempt (the caller skips it). Retry-After is whole seconds of real time until
  * the window ends, at least 1 (RFC 9110 10.2.3 delay-seconds).

@@ -1,6 +1,5 @@
 /**
- * Initial content (issue 2 "--seed demo loads a realistic sample ... --seed empty a file with no
- * variables"). The identity (file key, team, users, tokens) is made once and survives `reset`, so
+ * Initial content. The identity (file key, team, users, tokens) is made once and survives `reset`, so
  * tests and tools holding the ready line's credentials keep working.
  */
 import { alnum, digest, numericId, secret, stableKey } from './ids.js';
@@ -329,7 +328,7 @@ function demoFile(identity: EmulatorState['identity'], at: (m: number) => string
   ];
 
   addDemoVariables(file);
-  // Styles with their nodes (issue 13); some are bound to the variables above. Published at a fixed
+  // Styles with their nodes; some are bound to the variables above. Published at a fixed
   // instant, not relative to the seeding: the styles lock keeps each style's `updated_at`, and this
   // repository commits the lock a pull of the demo file writes (tokens/styles.lock.json), so a fresh
   // clone's `npm start` must find the very same times to change no byte (test/e2e/demo.test.ts).

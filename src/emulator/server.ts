@@ -1,7 +1,7 @@
 /**
  * The HTTPS front of the local service. One port speaks TLS only: the first byte of a connection
  * tells a TLS handshake (0x16) from plain text, and plain HTTP gets a 400 and a closed connection
- * (spec "Authentication" rule 3: "HTTP (non-TLS) requests are rejected"; issue 2).
+ * (spec "Authentication" rule 3: "HTTP (non-TLS) requests are rejected").
  *
  * Per request: control endpoints first (admin only, never logged or faulted), then injected faults,
  * routing, credentials (403), the rate limit (429) and the handler. Every API request is logged.
@@ -120,7 +120,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Endpoin
     return;
   }
   // The request is received whole, then held: a client that gives up meanwhile does not stop it from
-  // being applied, as with a real service (issue 11: a POST slower than the client's timeout lands).
+  // being applied, as with a real service (a POST slower than the client's timeout lands).
   const body = await readBody(req);
   if (fault?.fault === 'delay') await sleep(svc.scaled(fault.delayMs));
   if (fault?.fault === 'rate-limit') {

@@ -68,7 +68,7 @@ export class Service {
     return next;
   }
 
-  /** A file edit: new version, new lastModified, FILE_UPDATE to the team's webhooks (issue 2). */
+  /** A file edit: new version, new lastModified, FILE_UPDATE to the team's webhooks. */
   async fileEdited(file: FileRecord): Promise<void> {
     file.version++;
     file.lastModified = this.nowIso();

@@ -1,6 +1,6 @@
 /**
  * The local service's whole state: plain JSON-serialisable data, so it can be saved to `--data FILE`
- * as is and loaded back (issue 2 "State in memory, saved atomically to --data FILE").
+ * as is and loaded back.
  * Wire shapes follow the spec's "Resources and their fields".
  */
 
@@ -20,7 +20,7 @@ export const PERSONAL_SCOPES: readonly PersonalScope[] = [
   'webhooks:write',
   'file_dev_resources:read',
   'file_dev_resources:write',
-  // Figma's personal tokens carry the variables scopes by these names (figma dialect, issue 12).
+  // Figma's personal tokens carry the variables scopes by these names (figma dialect).
   'file_variables:read',
   'file_variables:write',
 ];
@@ -187,7 +187,7 @@ export interface FileRecord {
   comments: CommentRecord[];
   styles: PublishedStyle[];
   /**
-   * Style id (node id) -> the node that defines the style (issue 13; src/emulator/styles/nodes.ts).
+   * Style id (node id) -> the node that defines the style (src/emulator/styles/nodes.ts).
    * Served by GET nodes like any node, but on no page, as in the real service. Optional: older saved
    * states have none.
    */

@@ -1,5 +1,5 @@
 /**
- * File-system failures in words (issue 11, item 7): every one names the path and the fix, instead of
+ * File-system failures in words: every one names the path and the fix, instead of
  * ending in "unexpected failure: EISDIR". Pure: the caller passes the error and the path it used.
  */
 import { statSync } from 'node:fs';

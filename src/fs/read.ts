@@ -1,7 +1,7 @@
 /**
  * Reading a text file the user controls (token files, the lock, the config): only a regular file is
  * read. The file is opened with O_NONBLOCK and checked with fstat on the open handle, so a FIFO or a
- * device put in a token file's place is refused without blocking (issue 11, item 7: a FIFO made
+ * device put in a token file's place is refused without blocking (a FIFO made
  * `check` hang forever), and there is no window between the check and the read. Errors name the
  * path and the fix (errors.ts). A missing file is `undefined`, not an error.
  */
@@ -13,7 +13,7 @@ const FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 /**
  * `strictUtf8`: bytes that are not UTF-8 are an error naming file:line:col, instead of becoming
- * U+FFFD (issue 11, item 6: such a token was pushed with U+FFFD in it).
+ * U+FFFD (such a token was pushed with U+FFFD in it).
  */
 export async function readTextFile(file: string, opts: { strictUtf8?: boolean } = {}): Promise<string | undefined> {
   let handle;

@@ -1,5 +1,5 @@
 /**
- * The token files as git would commit them: the index, not the work tree (issue 14 "check --staged").
+ * The token files as git would commit them: the index, not the work tree.
  * A staged change can break a file that is not staged (removing a primitive that another file aliases),
  * and an unstaged fix must not hide staged breakage, so the whole token folder is read from the index.
  *
@@ -8,7 +8,7 @@
  */
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import type { TokenFileSource } from '../tokens/read.js';
+import type { TokenFileSource } from '../tokens/read/index.js';
 import { git, GitError } from './run.js';
 
 export interface StagedTokens extends TokenFileSource {

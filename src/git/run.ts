@@ -1,5 +1,5 @@
 /**
- * Runs git as a child process (issue 14, `check --staged`): the one place tokensync calls git.
+ * Runs git as a child process (`check --staged`): the one place tokensync calls git.
  * The environment is passed through on purpose: inside a pre-commit hook git sets GIT_INDEX_FILE
  * (a temporary index for `git commit -a` or `git commit <paths>`), and reading that index is the point.
  */

@@ -61,8 +61,6 @@ export const COLOR_SPACES: Record<string, ComponentRange[]> = {
   'xyz-d50': xyz(),
 };
 
-export type ColorSpaceName = keyof typeof COLOR_SPACES;
-
 const mul = (m: Mat3, v: Vec3): Vec3 => [
   m[0][0] * v[0] + m[0][1] * v[1] + m[0][2] * v[2],
   m[1][0] * v[0] + m[1][1] * v[1] + m[1][2] * v[2],

@@ -1,11 +1,11 @@
 /**
- * The whole DTCG 2025.10 value space in the model (issue 10; designtokens.org/TR/2025.10/format,
+ * The whole DTCG 2025.10 value space in the model (designtokens.org/TR/2025.10/format,
  * §8 Types and §9 Composite types).
  *
  * Variables (types.ts) hold what a design file's variables can hold and are synced. Every other
  * token is a `RepoToken`: repository-owned (composites and anything without a variable
  * counterpart: built on every platform, never pushed) or design-owned (styles pulled from the
- * design file, issue 13: pulled, never pushed).
+ * design file: pulled, never pushed).
  *
  * A reference may stand for a whole value or for any sub-value of a composite (§9 "Composite
  * types": "each sub-value may be an alias"), so the value types below take `Ref<T>` wherever the
@@ -15,7 +15,7 @@
  * Each DTCG type has one module under src/types/ (parse, validate, compare, encode, render);
  * these are only the shapes they share.
  */
-import type { Alias, Color } from './types.js';
+import type { Alias, Color } from './literals.js';
 
 /** Every `$type` of the 2025.10 format, plus `string` and `boolean` (non-standard, as Terrazzo does). */
 export const DTCG_TYPE_NAMES = [

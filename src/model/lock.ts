@@ -1,5 +1,5 @@
 /**
- * The lock (`tokens/sync.lock.json`, DESIGN.md "Files in the repository"): what both sides looked
+ * The lock (`tokens/sync.lock.json`, docs/architecture.md "Files in the repository"): what both sides looked
  * like after the last successful sync. It is the base of the 3-way diff and the way remote renames
  * are recognised (objects are keyed by their permanent remote id, so a new name under a known id is
  * a rename). Values are kept as short fingerprints per field, not copies, so the lock stays small
@@ -28,7 +28,7 @@ export interface LockVariableFields {
   /** Mode name -> fingerprint of the value in that mode. */
   values: Record<string, string>;
   /**
-   * Fingerprint of the kept service fields (model/meta.ts, issue 12); absent when there were none, so
+   * Fingerprint of the kept service fields (model/meta.ts); absent when there were none, so
    * locks of variables without them keep their bytes (and older locks read as "none").
    */
   meta?: string;
@@ -51,9 +51,9 @@ export interface Lock {
   /** Variable id -> variable. */
   variables: Record<string, LockVariable>;
   /**
-   * Repository-owned tokens as of the last sync (issue 10), collection name -> sorted token names:
+   * Repository-owned tokens as of the last sync, collection name -> sorted token names:
    * `diff` mentions only those not listed here, so they are shown once, not on every run. Absent
-   * when there are none (a lock without them is byte-identical to one written before issue 10).
+   * when there are none (a lock without them is byte-identical to one written before they existed).
    */
   repoOnly?: Record<string, string[]>;
   /**

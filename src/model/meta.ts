@@ -1,5 +1,5 @@
 /**
- * The service fields tokensync keeps but does not own (issue 12): `hiddenFromPublishing` and
+ * The service fields tokensync keeps but does not own: `hiddenFromPublishing` and
  * `codeSyntax`. One canonical text per variable, so the diff, the lock and the plan compare them the
  * same way; the empty meta is the empty string (and is never written to the lock or a token file).
  */

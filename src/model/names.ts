@@ -1,5 +1,5 @@
 /**
- * Names of collections, modes and variables as they appear in the repository (DESIGN.md "Files in the
+ * Names of collections, modes and variables as they appear in the repository (docs/architecture.md "Files in the
  * repository": folder and file names are slugs; a variable's `/` segments are DTCG groups).
  * Pure; no I/O.
  */

@@ -1,9 +1,9 @@
 /**
- * What the Design File Service accepts, as the client knows it (issue 11, item 6: everything the
+ * What the Design File Service accepts, as the client knows it (everything the
  * service would refuse is refused locally, before the first request). Written from the spec and
  * Figma's OpenAPI document (`VariableScope`, `postVariables`), separately from the local service's own
  * checks (src/emulator/variables/values.ts), so a mistake in one is not hidden by the same mistake in
- * the other (DESIGN.md "The local service").
+ * the other (docs/architecture.md "The local service").
  */
 import type { VariableType } from './types.js';
 
@@ -31,6 +31,30 @@ export const SCOPES_FOR_TYPE: Record<VariableType, readonly string[]> = {
   COLOR: ['ALL_SCOPES', 'ALL_FILLS', 'FRAME_FILL', 'SHAPE_FILL', 'TEXT_FILL', 'STROKE_COLOR', 'EFFECT_COLOR'],
   BOOLEAN: ['ALL_SCOPES'],
 };
+
+/**
+ * Every `VariableScope` of the enum: the union of the lists above (CORNER_RADIUS and FONT_VARIATIONS
+ * are in the enum but in no per-type list of Figma's document; they fit FLOAT, as Figma's Plugin API
+ * documents them).
+ */
+const VARIABLE_SCOPES: ReadonlySet<string> = new Set(Object.values(SCOPES_FOR_TYPE).flat());
+
+/**
+ * What is wrong with a variable's scopes, or undefined when the service takes them. The plan compiler
+ * asks this of a push before anything is sent; the token reader uses the same table.
+ */
+export function scopeProblem(type: VariableType, scopes: readonly string[]): string | undefined {
+  const allowed = SCOPES_FOR_TYPE[type];
+  for (const s of scopes) {
+    if (!VARIABLE_SCOPES.has(s)) return `has the unknown scope "${s}"`;
+    if (!allowed.includes(s))
+      return `is ${type}, which scope "${s}" does not fit (a ${type} variable takes ${allowed.join(', ')})`;
+  }
+  if (scopes.includes('ALL_SCOPES') && scopes.length > 1) return 'combines ALL_SCOPES with other scopes';
+  if (scopes.includes('ALL_FILLS') && scopes.some((s) => s === 'FRAME_FILL' || s === 'SHAPE_FILL' || s === 'TEXT_FILL'))
+    return 'combines ALL_FILLS with another fill scope';
+  return undefined;
+}
 
 /** "Mode names cannot be longer than 40 characters" (`postVariables`). */
 export const MAX_MODE_NAME = 40;

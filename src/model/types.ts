@@ -1,62 +1,19 @@
 /**
- * The normalized model in the middle of tokensync (DESIGN.md "The model").
+ * The normalized model in the middle of tokensync (docs/architecture.md "The model").
  * Every stage converts to or from these types and nothing else: `sync/remote` from the service's
  * variables/local response, `tokens/` from DTCG files, `build/` into platform code.
  * Pure data: no I/O, no classes, so a model can be compared, cloned and serialised freely.
  */
 
 import type { RepoToken } from './dtcg.js';
+import type { Value } from './literals.js';
+
+// The value shapes live in literals.ts (no imports), so dtcg.ts can use them without a circle.
+export type { Alias, Color, ColorSource, Composition, Literal, Value } from './literals.js';
+export { isAlias, isColor } from './literals.js';
 
 export const VARIABLE_TYPES = ['COLOR', 'FLOAT', 'STRING', 'BOOLEAN'] as const;
 export type VariableType = (typeof VARIABLE_TYPES)[number];
-
-/** sRGB color with components in 0..1. */
-export interface Color {
-  r: number;
-  g: number;
-  b: number;
-  a: number;
-  /**
-   * The color as the repository wrote it when that was not plain sRGB (issue 10: `display-p3`,
-   * `oklch` and the other DTCG color spaces). r/g/b/a is then its sRGB conversion (clipped to the
-   * gamut), which is what is synced and compared; the build and the token files keep `source`.
-   * A pull keeps `source` while the sRGB value it converts to did not change.
-   */
-  source?: ColorSource;
-  /**
-   * A composed color (Figma's `VariableComposedColor`): a color and an independently authored opacity,
-   * at least one of them an alias. r/g/b/a is then what it resolves to (the color's channels, its
-   * alpha times opacity / 100); what is synced and compared is the composition (docs/sync.md
-   * "Composed colors").
-   */
-  composed?: Composition;
-}
-
-/** The parts of a composed color: opacity in percent (0-100), as the design tool's opacity field. */
-export interface Composition {
-  color: Alias | Color;
-  opacity: Alias | number;
-}
-
-/** A DTCG 2025.10 color value in any of its color spaces (format §8.1). */
-export interface ColorSource {
-  colorSpace: string;
-  /** `'none'` is the spec's missing component. */
-  components: (number | 'none')[];
-  alpha?: number;
-  hex?: string;
-}
-
-/**
- * A reference to another variable by name (not by id), so the repository stays readable and
- * ids only live in the lock. `collection` is the target's collection name, `name` its slash path.
- */
-export interface Alias {
-  alias: { collection: string; name: string };
-}
-
-export type Literal = Color | number | string | boolean;
-export type Value = Literal | Alias;
 
 export interface Mode {
   name: string;
@@ -75,7 +32,7 @@ export interface Collection {
 }
 
 /**
- * How a FLOAT or STRING variable is written as DTCG (DESIGN.md mapping table). Decided by config
+ * How a FLOAT or STRING variable is written as DTCG (docs/architecture.md mapping table). Decided by config
  * rules or scopes on pull, read back from `$type` on read, so a round trip keeps it.
  */
 export type TokenKind =
@@ -104,7 +61,7 @@ export interface Variable {
   /** DTCG presentation; absent means the type's default (`number` for FLOAT, `string` for STRING). */
   kind?: TokenKind;
   /**
-   * Service fields tokensync keeps but does not own (issue 12): kept through pull and push in
+   * Service fields tokensync keeps but does not own: kept through pull and push in
    * `$extensions["dev.tokensync"]`. Absent when the variable has none (meta.ts).
    */
   meta?: VariableMeta;
@@ -151,14 +108,6 @@ export interface KeptVariable {
   reason: string;
   /** The variable as the service sent it. */
   wire: Record<string, unknown>;
-}
-
-export function isAlias(value: Value): value is Alias {
-  return typeof value === 'object' && value !== null && 'alias' in value;
-}
-
-export function isColor(value: Value): value is Color {
-  return typeof value === 'object' && value !== null && 'r' in value;
 }
 
 /** `collection/name`: the identity of a variable inside one token set. */

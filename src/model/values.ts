@@ -1,9 +1,9 @@
 /**
  * Value arithmetic shared by every stage: color hex conversion and the equality rules of
- * DESIGN.md ("Two colors are equal when their 8-bit hex with alpha is equal, so a pull then push
+ * docs/architecture.md ("Two colors are equal when their 8-bit hex with alpha is equal, so a pull then push
  * never flaps on float noise. Floats compare exactly after rounding to 6 decimals.").
  */
-import { isAlias, isColor, type Color, type Value, type VariableType } from './types.js';
+import { isAlias, isColor, type Color, type Value } from './types.js';
 
 const clamp01 = (n: number): number => (n < 0 ? 0 : Math.min(n, 1));
 const byte = (n: number): number => Math.round(clamp01(n) * 255);
@@ -35,7 +35,7 @@ export function roundFloat(n: number): number {
   return Object.is(r, -0) ? 0 : r;
 }
 
-/** A canonical string for a value: equal strings mean equal values under DESIGN.md's rules. */
+/** A canonical string for a value: equal strings mean equal values under docs/architecture.md's rules. */
 export function canonicalValue(value: Value): string {
   if (isAlias(value)) return `{${value.alias.collection}/${value.alias.name}}`;
   if (isColor(value)) {
@@ -49,21 +49,4 @@ export function canonicalValue(value: Value): string {
 
 export function valuesEqual(a: Value, b: Value): boolean {
   return canonicalValue(a) === canonicalValue(b);
-}
-
-/** Whether a literal fits a variable type (aliases are checked against their target elsewhere). */
-export function literalFitsType(value: Value, type: VariableType): boolean {
-  if (isAlias(value)) return true;
-  switch (type) {
-    case 'COLOR':
-      return (
-        isColor(value) && [value.r, value.g, value.b, value.a].every((n) => Number.isFinite(n) && n >= 0 && n <= 1)
-      );
-    case 'FLOAT':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'STRING':
-      return typeof value === 'string';
-    case 'BOOLEAN':
-      return typeof value === 'boolean';
-  }
 }

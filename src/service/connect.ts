@@ -1,5 +1,5 @@
 /**
- * Opens the design file's service as the config says (DESIGN.md "The local service"):
+ * Opens the design file's service as the config says (docs/architecture.md "The local service"):
  * - `service.url: local` (the default) starts the embedded local service in this process, with its
  *   state under `<root>/.tokensync/` (git-ignored), so a fresh clone works with no account;
  * - an https:// URL uses the real service with the personal token (or OAuth pair) from the config.
@@ -55,7 +55,7 @@ export async function connect(loaded: LoadedConfig, opts: ConnectOptions): Promi
     const stateDir = path.join(root, LOCAL_STATE_DIR);
     const dataFile = path.join(stateDir, 'service.json');
     // A fresh clone seeds the local service from the repository; state behind the lock is refused
-    // (local-seed.ts, issue 14), so no committed token is ever read as deleted in the design file.
+    // (local-seed.ts), so no committed token is ever read as deleted in the design file.
     const prepared = await (await import('./local-seed.js')).prepareLocalService(root, config, dataFile);
     if (prepared.kind === 'seeded') opts.onLocalSeed?.(prepared);
     const emulator = await startEmulator({
@@ -99,7 +99,7 @@ export async function connect(loaded: LoadedConfig, opts: ConnectOptions): Promi
         cause,
       });
     }
-    // A file with no certificate in it would silently trust nothing extra (issue 11, item 8).
+    // A file with no certificate in it would silently trust nothing extra.
     if (!/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.test(ca)) {
       throw new ConfigError(
         'CA_FILE_EMPTY',

@@ -1,6 +1,5 @@
 /**
- * A repository on the embedded local service never loses committed tokens (issue 14 "Local use that
- * never loses work"). The local service's state lives in `.tokensync/service.json`, which is git-ignored,
+ * A repository on the embedded local service never loses committed tokens. The local service's state lives in `.tokensync/service.json`, which is git-ignored,
  * while the lock (`tokens/sync.lock.json`) is committed. On a fresh clone the two disagree: a new demo
  * service knows nothing of what the lock records, and the 3-way diff would read every locked variable
  * it lacks as "deleted in the design file" and delete it from the files.
@@ -76,7 +75,7 @@ export async function prepareLocalService(root: string, config: Config, dataFile
     );
   }
   const { set } = await readTokens(root, config.tokens);
-  // The demo file's pages, styles and components stay (the demo pulls its styles, issue 13); its
+  // The demo file's pages, styles and components stay (the demo pulls its styles); its
   // variables are replaced by the repository's, under the lock's ids.
   const state = seedState(newIdentity(lock.fileKey), 'demo', Date.now());
   const file = state.files[lock.fileKey]!;

@@ -1,5 +1,5 @@
 /**
- * Style tokens to their files (issue 13, docs/styles.md "Files"): one DTCG file per style type,
+ * Style tokens to their files (docs/styles.md "Files"): one DTCG file per style type,
  * the style's `/` segments as groups under the type's top-level group. Deterministic (same styles,
  * same bytes) and in the list's order, so a no-op pull changes no byte.
  *
@@ -19,7 +19,7 @@ import type { StyleType } from './figma-nodes.js';
 import type { Mapped, PublishedStyle } from './map.js';
 
 export const FORMAT_SCHEMA = 'https://www.designtokens.org/schemas/2025.10/format.json';
-import { EXTENSION } from './owner.js';
+import { EXTENSION } from '../model/extension.js';
 
 export { EXTENSION };
 

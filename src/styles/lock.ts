@@ -1,5 +1,5 @@
 /**
- * `tokens/styles.lock.json` (issue 13): what the last pull of styles wrote, by style key. The key
+ * `tokens/styles.lock.json`: what the last pull of styles wrote, by style key. The key
  * is the style's identity, so a style renamed in the design file is recognised as a rename (its
  * token moves) rather than a deletion and an addition; each entry keeps the token's JSON
  * fingerprint, so a repository edit to a design-owned token is told apart from a design change.

@@ -1,5 +1,5 @@
 /**
- * Styles to design-owned tokens (issue 13). Pure: a published style and its node in, a token (or a
+ * Styles to design-owned tokens. Pure: a published style and its node in, a token (or a
  * documented `$extensions` group for a grid, or a reason it was skipped) out.
  *
  * | style  | node field            | token                                                          |

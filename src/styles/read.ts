@@ -1,5 +1,5 @@
 /**
- * The style files back into the model, for `build` and `check` (issue 13): each design-owned set of
+ * The style files back into the model, for `build` and `check`: each design-owned set of
  * the resolver document becomes a single-mode collection, each style token a `RepoToken` with owner
  * `design`; references resolve against the variables' and repository tokens' paths. Grid styles
  * are groups, not tokens, so they are not built (docs/styles.md "Grid styles").
@@ -18,7 +18,7 @@ import { TokenFileError, type Diagnostic } from '../tokens/errors.js';
 import { findSyntaxError, lineColumn, locate, parseJsonTree } from '../tokens/json-tree.js';
 import { RESOLVER_FILE } from '../tokens/resolver-doc.js';
 import { typeModule } from '../types/index.js';
-import { EXTENSION, isDesignOwnedSet } from './owner.js';
+import { EXTENSION, isDesignOwnedSet } from '../model/extension.js';
 
 const RESTORE =
   'Style tokens are design-owned: change the style in the design file, or run `tokensync pull` to restore the file.';

@@ -1,5 +1,5 @@
 /**
- * The styles part of what pull, sync and diff tell the user (issue 13). Pure text; src/cli prints it.
+ * The styles part of what pull, sync and diff tell the user. Pure text; src/cli prints it.
  */
 import type { StylesPlan } from './stage.js';
 

@@ -1,5 +1,5 @@
 /**
- * The style files in `tokens/tokens.resolver.json` (issue 13: "described in the resolver
+ * The style files in `tokens/tokens.resolver.json` ("described in the resolver
  * document"). Each style type with styles is a set (resolver §Sets) listed after the collections in
  * `resolutionOrder`, marked `$extensions["dev.tokensync"].owner: "design"`, with the same
  * `collection`/`mode` the collections' sets carry. The variables stage (src/tokens) keeps such sets
@@ -10,7 +10,7 @@ import { parseJsonTree } from '../tokens/json-tree.js';
 import { fromJsonNode, Ordered, toJsonText, type Json } from '../tokens/json-write.js';
 import type { StyleType } from './figma-nodes.js';
 import { STYLE_SETS } from './files.js';
-import { EXTENSION, isDesignOwnedSet } from './owner.js';
+import { EXTENSION, isDesignOwnedSet } from '../model/extension.js';
 
 export { isDesignOwnedSet };
 

@@ -1,5 +1,5 @@
 /**
- * The styles part of pull (issue 13; docs/styles.md). Called by the sync engine after the variables
+ * The styles part of pull (docs/styles.md). Called by the sync engine after the variables
  * are read, for pull, sync and diff when `styles.pull` is on:
  *   1. list the file's published styles, every page (GET /v1/files/:key/styles);
  *   2. read their nodes, many ids per request (GET /v1/files/:key/nodes?ids=…);
@@ -108,7 +108,7 @@ export async function planStyles(input: StylesPlanInput): Promise<StylesPlan> {
     return v ? `${ref(v.alias)} ${v.type}` : '';
   };
 
-  // Nothing changed since the last pull: skip the nodes (issue 13, "a no-op pull sends only the
+  // Nothing changed since the last pull: skip the nodes ("a no-op pull sends only the
   // requests it needs"). The token files then already hold what a pull would write.
   if (base && unchanged(base, styles, onDisk, config, boundAs)) {
     const files = STYLE_TYPES.filter((t) => Object.hasOwn(base.files, targetOf(config.styles, t).file)).map((type) => ({
@@ -327,7 +327,7 @@ const vkey = (collection: string, name: string): string => `${collection}\u0000$
 
 /**
  * A bound variable id -> its token: the reference and the token's `$type`. The type is the one the
- * token files give it: its presentation when the repository has one, an alias's target's (DESIGN.md
+ * token files give it: its presentation when the repository has one, an alias's target's (docs/architecture.md
  * mapping table: "alias | the target's type"), or what the config's rules and scopes say.
  */
 export function variableLookup(remote: TokenSet, repo: TokenSet, config: Config): VariableLookup {

@@ -1,16 +1,16 @@
 /**
- * The one impure part of sync/ (DESIGN.md "Sync semantics", "Apply"): read both sides, diff, plan,
+ * The one impure part of sync/ (docs/architecture.md "Sync semantics", "Apply"): read both sides, diff, plan,
  * send, verify, write. The whole plan is computed before any side effect; the order of effects is
  * chosen so that a failure at any point leaves a state a re-run converges from:
  *   1. service writes, as the client's dialect spells them (dfs: POST, then PUT with ids from
- *      tempIdMapping; figma: one POST, DESIGN.md "Dialects"). A POST whose outcome is unknown is
+ *      tempIdMapping; figma: one POST, docs/architecture.md "Dialects"). A POST whose outcome is unknown is
  *      never replayed: re-read, re-plan (matching by name adopts what the POST created) and go on.
  *   2. read again: the plan must now be empty, or we stop with an error (nothing written locally).
  *   3. token files, each written atomically (only those whose bytes change).
  *   4. the lock, last: until it is written the previous base still holds, and every change made in
  *      1-3 shows up on the next run as "both sides changed to the same thing", which is no change.
  *
- * Around them, the journal (journal.ts, issue 11): written before the first service write and after
+ * Around them, the journal (journal.ts): written before the first service write and after
  * each, removed once the lock is written. A write whose outcome is unknown is settled (settle.ts) before
  * anything is re-planned; one that stays unknown stops the run with the journal kept, and never leads
  * to a second CREATE of what may exist. A run that finds a journal settles what it left in flight and
@@ -26,7 +26,14 @@ import { TokensyncError } from '../errors.js';
 import { fingerprintFields, lockEquals, type Lock } from '../model/lock.js';
 import type { TokenSet } from '../model/types.js';
 import { valuesEqual } from '../model/values.js';
-import { readLock, readTokens, renderLock, renderTokens, writeFilesAtomic } from '../tokens/index.js';
+import {
+  readLock,
+  readTokens,
+  renderLock,
+  renderTokens,
+  unwritableCollections,
+  writeFilesAtomic,
+} from '../tokens/index.js';
 import { diff3, type SyncDiff } from './diff.js';
 import { filesInStep } from './files-in-step.js';
 import { nextLock } from './next-lock.js';
@@ -78,7 +85,7 @@ export interface SyncOptions {
    * (default: twice service.timeoutMs). docs/sync.md "Unknown outcomes and resumption".
    */
   settleMs?: number | undefined;
-  /** Token-file warnings a push should mention (a wide-gamut color clipped to sRGB, issue 10). */
+  /** Token-file warnings a push should mention (a wide-gamut color clipped to sRGB). */
   warn?: ((message: string) => void) | undefined;
 }
 
@@ -151,7 +158,7 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
   }
   // A first pull that stopped part-way left token files but no lock: they are tokensync's own
   // partial output, not the repository's tokens, so they are written again from the service rather
-  // than read (issue 11, item 5).
+  // than read.
   const partialFirstPull = journal?.kind === 'pull' && !base;
   if (partialFirstPull && mode === 'push') {
     throw new TokensyncError(
@@ -242,21 +249,22 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
   // nothing to render (files-in-step.ts: the policy on formatting drift, docs/sync.md).
   let rendered: Map<string, string> | undefined;
   let stale: string[] = [];
-  if (pulls && sources.merged && sources.merged.length > 0) {
-    // Collections read from several sources per mode (a folder without a resolver document, or a
-    // resolver set with several files or inline tokens) cannot be written back file by file, so a
-    // pull leaves them alone, and refuses, before anything is sent, when it has something for them.
+  const unwritable = pulls ? unwritableCollections(sources) : [];
+  if (unwritable.length > 0) {
+    // Collections with tokens inline in the resolver document, or a file shared by two modes, cannot
+    // be written back file by file (docs/token-files.md "How a pull edits your files"), so a pull
+    // leaves them alone, and refuses, before anything is sent, when it has something for them.
     if (diff.toRepo.length > 0 && mode !== 'diff' && !opts.dryRun) {
       throw new TokensyncError(
         'TOKENS_NOT_WRITABLE',
-        `The design file has ${diff.toRepo.length} change(s) for the repository, but ${sources.merged.map((c) => `"${c}"`).join(', ')} ${sources.merged.length === 1 ? 'is' : 'are'} read from several files per mode, which a pull cannot write back. Nothing was written and nothing was sent.`,
+        `The design file has ${diff.toRepo.length} change(s) for the repository, but ${unwritable.map((c) => `"${c}"`).join(', ')} ${unwritable.length === 1 ? 'is' : 'are'} read from tokens inline in the resolver document or from a file shared by several modes, which a pull cannot write back. Nothing was written and nothing was sent.`,
         {
-          hint: 'Make the design file match with `tokensync push --force`, or give each collection and mode one file in tokens/tokens.resolver.json (docs/token-files.md "A folder without a resolver document").',
+          hint: 'Make the design file match with `tokensync push --force`, or give each collection and mode one file in tokens/tokens.resolver.json (docs/token-files.md "How a pull edits your files").',
         },
       );
     }
   } else if (pulls) {
-    // Style files are the styles stage's (issue 13), never the variables' to keep or remove.
+    // Style files are the styles stage's, never the variables' to keep or remove.
     const styleFiles = styleFilesOf(config.styles);
     const onDisk = (await listTokenFiles(tokensDir)).filter((f) => !styleFiles.has(f));
     if (diff.toRepo.length > 0 || !filesInStep(repoTarget, sources, onDisk)) {
@@ -266,7 +274,7 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
     }
   }
 
-  // Styles (issue 13): pulled, never pushed; their own files, resolver sets and lock (src/styles).
+  // Styles: pulled, never pushed; their own files, resolver sets and lock (src/styles).
   const styles =
     pulls && config.styles.pull
       ? await planStyles({ client, fileKey, root, config, remote, repo: repoTarget, progress })
@@ -408,7 +416,7 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
           true,
         );
     }
-    // 2. Verify; the file's version for the lock is read at the same time (issue 6): both reads only
+    // 2. Verify; the file's version for the lock is read at the same time: both reads only
     // depend on the writes being done, and after a write the lock always changes (step 4). The
     // verification read is sent first, so it goes out on the open connection.
     const verified = client.getLocalVariables(fileKey);

@@ -11,7 +11,7 @@ export type Prefer = 'repo' | 'service';
 /** A variable field's value as shown to people: a token value, a description, a scope list, a type, kept service fields. */
 export type FieldValue = Value | string[] | VariableMeta | null;
 
-/** `meta`: hiddenFromPublishing and codeSyntax, kept but not owned by tokensync (issue 12). */
+/** `meta`: hiddenFromPublishing and codeSyntax, kept but not owned by tokensync. */
 export type VariableField = 'type' | 'description' | 'scopes' | 'value' | 'meta';
 
 interface Resolved {
@@ -70,7 +70,7 @@ export type Conflict =
 
 /**
  * Something in the service with no counterpart in the repository that a push cannot remove (the API
- * has no delete; DESIGN.md "Deletion"). `removed-locally`: it was in the lock and the repository dropped
+ * has no delete; docs/architecture.md "Deletion"). `removed-locally`: it was in the lock and the repository dropped
  * it. `never-pulled`: there is no lock at all, so it may never have been in the repository (a pull
  * brings it; it is also listed in `toRepo`).
  */

@@ -1,5 +1,5 @@
 /**
- * The 3-way diff (DESIGN.md "Sync semantics"): for every collection, mode and variable field, compare
+ * The 3-way diff (docs/architecture.md "Sync semantics"): for every collection, mode and variable field, compare
  * the repository (`local`) and the service (`remote`) with the lock (`base`):
  *   changed on one side since the lock -> take it; changed on both to the same thing -> fine;
  *   changed on both differently -> conflict. Without a lock the base is empty, so anything the two
@@ -37,7 +37,7 @@ import { canonicalValue } from '../model/values.js';
 import type { Change, Conflict, FieldValue, Orphan, Prefer, VariableField } from './changes.js';
 import { NO_VALUE, UNSYNCED, pairAll, type ColPair, type ModeSlot, type VarPair } from './pairing.js';
 
-export type { Change, Conflict, FieldValue, Orphan, OrphanReason, Prefer, VariableField } from './changes.js';
+export type { Change, Conflict, Orphan, Prefer } from './changes.js';
 
 export interface SyncDiff {
   /** The state both sides should reach: base + local changes + remote changes (conflicts: see prefer). */
@@ -53,7 +53,7 @@ export interface SyncDiff {
   remoteEditsKept: Change[];
   /**
    * Repository-owned tokens (in `merged.tokens`) that the lock does not list yet: the ones `diff`
-   * mentions, once (issue 10). Never changes: they are not synced.
+   * mentions, once. Never changes: they are not synced.
    */
   repoOnlyNew: RepoToken[];
 }
@@ -525,7 +525,7 @@ class Differ {
       r.scopes,
       fingerprint,
     );
-    // Kept service fields (issue 12); a lock without them (or older than them) held none.
+    // Kept service fields; a lock without them (or older than them) held none.
     const meta = scalar(
       'meta',
       b ? (b.meta ?? EMPTY_META) : undefined,
@@ -627,7 +627,7 @@ function stripCollectionIds(c: Collection): Collection {
 }
 
 /**
- * Repository-owned tokens (issue 10) are not synced: they stay as the repository has them, under
+ * Repository-owned tokens are not synced: they stay as the repository has them, under
  * their collection's and modes' merged names (a collection renamed in the design file takes them
  * along).
  */

@@ -4,7 +4,7 @@
  * disk was the largest part of a no-op sync (~370 ms of ~3 s at 10k variables x 2 modes).
  *
  * Called only when the 3-way diff has no repository change: the set a pull would write is then the
- * set just read from these very files (every field the repository's, DESIGN.md "Sync semantics"), so
+ * set just read from these very files (every field the repository's, docs/architecture.md "Sync semantics"), so
  * what a render could still change is presentation only. The policy (docs/sync.md "Formatting drift"):
  * - layout drift IS a change: a file not in tokensync's layout (2-space indent, one key per line,
  *   `": "`, no trailing spaces, a final newline), a file missing or extra for the collections and
@@ -16,7 +16,7 @@
  */
 import type { TokenSet } from '../model/types.js';
 import { toJsonText } from '../tokens/json-write.js';
-import type { TokenSources } from '../tokens/read.js';
+import type { TokenSources } from '../tokens/read/index.js';
 import { inPlainLayout, layoutsFor } from '../tokens/render.js';
 import { RESOLVER_FILE, renderResolver } from '../tokens/resolver-doc.js';
 

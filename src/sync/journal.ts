@@ -1,5 +1,5 @@
 /**
- * The sync journal (issue 11, "A push is resumable"; docs/sync.md "Unknown outcomes and resumption"):
+ * The sync journal ("A push is resumable"; docs/sync.md "Unknown outcomes and resumption"):
  * `tokens/sync.journal.json`, beside the lock, says what a run has in flight. It is written atomically
  * before the first write a run makes and after each one, and removed when the run has finished (the
  * lock written). A run that finds one knows that the previous run stopped part-way, and what it may
@@ -197,7 +197,7 @@ export function presentIn(remote: TokenSet, names: CreatedNames): number {
  * The base for a run that resumes a push: what the journal says tokensync itself created is taken as
  * the base at its current remote state, so placeholders (a new variable's CREATE value copied into its
  * other modes, a new mode's copied values) count as "unchanged in the service" and the repository's
- * values go out, instead of a conflict with no common base (issue 11, item 3). Ids come from the
+ * values go out, instead of a conflict with no common base. Ids come from the
  * service; nothing else of the lock changes.
  */
 export function journalBase(base: Lock | undefined, remote: TokenSet, journal: PushJournal, fileKey: string): Lock {

@@ -1,5 +1,5 @@
 /**
- * The lock after an operation (DESIGN.md "Files in the repository", sync.lock.json; "Sync semantics").
+ * The lock after an operation (docs/architecture.md "Files in the repository", sync.lock.json; "Sync semantics").
  * Rule, so that push alone and pull alone both stay correct: for each id and each field, if the
  * repository (`local`) and the service (`remote`) now agree, the base is that value; otherwise the base
  * keeps its previous value, so a change still pending in one direction stays visible as a change of
@@ -72,7 +72,7 @@ export function nextLock(input: NextLockInput): Lock {
     variables,
   };
   // Repository-owned tokens are never synced; the lock only remembers which ones a sync has seen, so
-  // `diff` mentions each once (issue 10).
+  // `diff` mentions each once.
   const repoOnly = repoOnlyIndex(local.tokens);
   if (repoOnly) lock.repoOnly = repoOnly;
   // What the pull could not represent is kept whole here, so it is never lost (docs/sync.md).
@@ -144,7 +144,7 @@ function nextVariable(
       values: sortedValues,
     },
   };
-  // Kept service fields (issue 12): written only when not empty, so other locks keep their bytes.
+  // Kept service fields: written only when not empty, so other locks keep their bytes.
   const meta = agreeFp(
     canonicalMeta(lv.meta),
     canonicalMeta(rv.meta),

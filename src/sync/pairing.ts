@@ -1,5 +1,5 @@
 /**
- * Identity (DESIGN.md "Sync semantics"): which collection, mode and variable of the repository is which
+ * Identity (docs/architecture.md "Sync semantics"): which collection, mode and variable of the repository is which
  * of the service, and which entry of the lock is their common base. Remote objects are matched by the
  * id the lock holds first, then by name; a remote rename is the same id under a new name. A local
  * rename is a token gone since the lock plus exactly one new token with identical type, values and

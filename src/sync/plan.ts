@@ -1,5 +1,5 @@
 /**
- * The plan compiler (DESIGN.md "Sync semantics", Plan): the fewest write requests that take the
+ * The plan compiler (docs/architecture.md "Sync semantics", Plan): the fewest write requests that take the
  * service from `remote` (as read, with ids) to `target` (usually the diff's merged state). Pure.
  *
  * Shape, per the API spec ("Variables"): one POST that CREATEs collections, modes and variables with
@@ -8,10 +8,10 @@
  * aliases (`{type:'VARIABLE_ALIAS', id}`, temp ids allowed: the caller maps them with `applyTempIds`
  * after the POST), descriptions, scopes and collection/mode renames. The service gives a new variable
  * its `initialModeValue` in every mode and a new mode of an existing collection a copy of the default
- * mode's values (DESIGN.md), so the PUT carries only values that differ from that. Bodies are split
+ * mode's values (docs/architecture.md), so the PUT carries only values that differ from that. Bodies are split
  * only when one would pass `maxBodyBytes`; limits and names are checked before anything is sent.
  *
- * Dialects (DESIGN.md "Dialects"): the same compiler spells the bodies for `service.api`. With `figma`
+ * Dialects (docs/architecture.md "Dialects"): the same compiler spells the bodies for `service.api`. With `figma`
  * (Figma's REST API, @figma/rest-api-spec `postVariables`) everything goes in ONE POST: CREATE, UPDATE
  * and DELETE items in `variableCollections`, `variableModes` and `variables`, and every value in the
  * top-level `variableModeValues` (there is no `initialModeValue`). A new collection's first mode is the
@@ -50,7 +50,7 @@ import type {
   WireValue,
 } from '../api/schemas/variables.js';
 import type { FigmaModeValue, FigmaVariableItem, FigmaVariablesBody } from '../api/schemas/figma-variables.js';
-import { scopeProblem } from '../api/schemas/scopes.js';
+import { scopeProblem } from '../model/service-rules.js';
 import type { ApiDialectName } from '../api/dialects/index.js';
 import type { Orphan } from './changes.js';
 import {
@@ -137,7 +137,7 @@ const TEMP_SLACK = 40;
 
 export function compilePlan(remote: TokenSet, target: TokenSet, opts: PlanOptions = {}): Plan {
   const dialect = opts.dialect ?? 'dfs';
-  // Only figma can delete (DESIGN.md "Dialects"); with dfs orphans stay reported orphans.
+  // Only figma can delete (docs/architecture.md "Dialects"); with dfs orphans stay reported orphans.
   const deletes = dialect === 'figma' ? (opts.deleteOrphans ?? []).filter((o) => o.reason === 'removed-locally') : [];
   return new Compiler(remote, target, { ...DEFAULT_LIMITS, ...opts.limits }, dialect, deletes).compile();
 }
@@ -392,7 +392,7 @@ class Compiler {
           this.checkScopes(tv);
           item.scopes = [...tv.scopes];
         }
-        // Kept service fields (issue 12): sent only when the target differs (a pull-then-push never does).
+        // Kept service fields: sent only when the target differs (a pull-then-push never does).
         if (Boolean(rv.meta?.hiddenFromPublishing) !== Boolean(tv.meta?.hiddenFromPublishing))
           item.hiddenFromPublishing = Boolean(tv.meta?.hiddenFromPublishing);
         if (
@@ -637,7 +637,7 @@ class Compiler {
   }
 
   /**
-   * Scopes about to be sent, against Figma's enum per type (api/schemas/scopes.ts), before anything is
+   * Scopes about to be sent, against Figma's enum per type (model/service-rules.ts), before anything is
    * sent. Only sent ones: scopes the service already holds are its business (a newer enum value must
    * not stop a pull).
    */

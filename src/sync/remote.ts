@@ -1,8 +1,8 @@
 /**
- * The service's variables/local response -> the model (DESIGN.md "The flow": `remote` maps a
+ * The service's variables/local response -> the model (docs/architecture.md "The flow": `remote` maps a
  * variables/local response to the model). Values are keyed by mode NAME and aliases name their target
  * (collection name + variable name), so the result compares directly with what the token files hold;
- * remote ids are kept on every object so the diff can match by id (DESIGN.md "Sync semantics", identity).
+ * remote ids are kept on every object so the diff can match by id (docs/architecture.md "Sync semantics", identity).
  *
  * Choices where the spec is silent (API spec "Variables"):
  * - Order: collections in the order of the `variableCollections` map, variables by each collection's
@@ -20,7 +20,7 @@
  * are kept whole in `kept` (never pushed, never deleted, named by every command). Composed colors
  * (`VariableComposedColor`) are read as a color with its `composed` parts, resolved for r/g/b/a.
  *
- * A hostile or broken answer is refused here, before anything is planned or written (issue 11, item 8):
+ * A hostile or broken answer is refused here, before anything is planned or written:
  * a value that does not fit the variable's resolvedType (a COLOR "banana", a FLOAT NaN), a color
  * channel outside 0..1, an alias to a variable of another type, and alias cycles. Writing such values
  * to files would give files that `check` then refuses.
@@ -51,7 +51,7 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
   const isDeleted = (id: string): boolean =>
     (wireVars[id] as { deletedButReferenced?: unknown } | undefined)?.deletedButReferenced === true;
   // Figma lists the library variables a file uses among its local ones, flagged `remote: true`; they
-  // belong to another file and cannot be changed here (issue 12), so they are left out like deleted ones.
+  // belong to another file and cannot be changed here, so they are left out like deleted ones.
   const isRemote = (x: unknown): boolean => (x as { remote?: unknown } | undefined)?.remote === true;
   const skipped = (id: string): boolean => isDeleted(id) || isRemote(wireVars[id]);
 
@@ -173,7 +173,7 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
       id: v.id,
       key: v.key,
     };
-    // Kept, not owned (issue 12): the answer's extra fields, when set.
+    // Kept, not owned: the answer's extra fields, when set.
     const extra = v as { hiddenFromPublishing?: unknown; codeSyntax?: unknown };
     const meta = makeMeta(extra.hiddenFromPublishing, extra.codeSyntax);
     if (meta) variable.meta = meta;

@@ -1,5 +1,5 @@
 /**
- * Human text for a sync (DESIGN.md "Command line": `diff` prints the plan as a table). Pure strings;
+ * Human text for a sync (docs/architecture.md "Command line": `diff` prints the plan as a table). Pure strings;
  * the CLI prints them. Symbols: + create, ~ update, > rename, - delete, ! conflict, ? orphan. Colors are
  * shown as hex (#rrggbb, #rrggbbaa when not opaque), aliases as {collection/name}, and each line says
  * which way it goes (-> service for a push, -> repo for a pull).
@@ -97,7 +97,7 @@ function orphanRow(o: Orphan, deletes: Set<string>, canDelete: boolean): Row {
   // Issue 12: deleted only on request (--delete-orphans / sync.deleteOrphans) and where the API can.
   if (deletes.has(o.id))
     return ['-', subject, 'removed from the repository: deleted from the design file', '-> service'];
-  // The figma API deletes what the repository removed, when asked; dfs cannot delete (DESIGN.md "Dialects").
+  // The figma API deletes what the repository removed, when asked; dfs cannot delete (docs/architecture.md "Dialects").
   const todo =
     o.reason === 'removed-locally' && canDelete ? 'push --delete-orphans deletes it' : 'remove it in the design file';
   return ['?', subject, detail, todo];
@@ -154,7 +154,7 @@ export function renderConflicts(conflicts: Conflict[]): string {
 }
 
 /**
- * Tokens only the repository holds (composites and others no variable can hold, issue 10): one
+ * Tokens only the repository holds (composites and others no variable can hold): one
  * summary line, not a change (they are never pushed, so they make no `diff` exit 2).
  */
 export function describeRepoOnly(tokens: readonly RepoToken[] | undefined): string {
@@ -186,7 +186,7 @@ export function repoOnlyJson(
 
 /**
  * What exists only in the service is reported with what to do about it: the dfs API cannot delete;
- * with the figma API, `--delete-orphans` (or sync.deleteOrphans) deletes them (issue 12).
+ * with the figma API, `--delete-orphans` (or sync.deleteOrphans) deletes them.
  */
 export function describeOrphans(orphans: Orphan[], canDelete = false): string {
   const removed = orphans.filter((o) => o.reason === 'removed-locally').length;

@@ -1,5 +1,5 @@
 /**
- * Settling a write whose outcome is unknown (issue 11, item 2; docs/sync.md "Unknown outcomes and
+ * Settling a write whose outcome is unknown (docs/sync.md "Unknown outcomes and
  * resumption"). One re-read right after a timeout proves nothing: the request may still be queued in
  * the service and land a second later (a POST slower than the client's timeout was once answered by a
  * second POST, and both landed). So the service is read again and again, for a settle window after the

@@ -5,7 +5,7 @@
 import type { TokensConfig } from '../config/schema.js';
 import type { TokenSet } from '../model/types.js';
 import { TokenFileError, type Diagnostic } from './errors.js';
-import { analyzeTokens, type TokenSources } from './read.js';
+import { analyzeTokens, type TokenSources } from './read/index.js';
 
 /** Every problem in the token files, sorted by file, line and column; empty when clean. */
 export async function checkTokens(root: string, config: TokensConfig): Promise<Diagnostic[]> {

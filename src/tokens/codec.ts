@@ -1,11 +1,11 @@
 /**
- * One variable value between the model and a DTCG `$value` (DESIGN.md mapping table), through the
+ * One variable value between the model and a DTCG `$value` (docs/architecture.md mapping table), through the
  * type modules of src/types/. Pure.
  *
  * Units: the service keeps unitless floats, read as px and ms. A `rem` dimension is written as
  * float / remBase and read back as value * remBase; an `s` duration as float / 1000 and back. Those
  * divisions are written with 10 decimals (not 6) so the read-back float equals the original at the
- * 6 decimals floats are compared at (DESIGN.md "The model").
+ * 6 decimals floats are compared at (docs/architecture.md "The model").
  */
 import type { Literal, TokenKind, VariableType } from '../model/types.js';
 import { refText } from '../types/common.js';

@@ -1,7 +1,7 @@
 /**
  * Problems found in token files. `checkTokens` collects them all as `Diagnostic`s; `readTokens` throws
  * the first as a `TokenFileError`. Both say where (file:line:column and the token path), what, and the
- * fix (DESIGN.md "Command line": errors are one clear paragraph).
+ * fix (docs/architecture.md "Command line": errors are one clear paragraph).
  */
 import { TokensyncError, formatPosition } from '../errors.js';
 

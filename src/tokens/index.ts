@@ -1,5 +1,5 @@
 /**
- * Token files (DESIGN.md "Files in the repository"): DTCG 2025.10 files per collection and mode, the
+ * Token files (docs/architecture.md "Files in the repository"): DTCG 2025.10 files per collection and mode, the
  * resolver document, the lock, and the offline check. Knows nothing of HTTP.
  *
  * The `check` command imports `./check.js` directly rather than this index, so the pre-commit path
@@ -7,10 +7,11 @@
  */
 export type { Diagnostic } from './errors.js';
 export { TokenFileError, formatDiagnostic } from './errors.js';
-export type { TokenSources } from './read.js';
+export type { TokenSources } from './read/index.js';
 export { readTokens, checkTokens } from './check.js';
 export { renderTokens, layoutOf } from './render.js';
-export { readLock, renderLock, LOCK_FILE } from './lock-file.js';
+export { unwritableCollections } from './mode-files.js';
+export { readLock, renderLock } from './lock-file.js';
 export { writeFilesAtomic, type WriteResult } from './write.js';
 export { RESOLVER_FILE } from './resolver-doc.js';
-export { kindFromConfig, globMatch } from './kinds.js';
+export { kindFromConfig } from './kinds.js';

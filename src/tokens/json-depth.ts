@@ -1,13 +1,18 @@
 /**
- * Deep nesting is an error, not a stack overflow (issue 11, item 7: a token file nested 3000 levels
- * deep ended in "Maximum call stack size exceeded"). JSON.parse copes with any depth, but the walks
- * over the parsed tree recurse, so a file deeper than json-tree.ts's limit is refused before them; the
- * caller then reports it as invalid JSON and json-tree.ts gives the position. One linear pass over
- * char codes, strings skipped (a few ms per MB).
+ * Deep nesting is an error, not a stack overflow (a token file nested 3000 levels deep must not end in
+ * "Maximum call stack size exceeded"). JSON.parse copes with any depth, but the walks over the parsed
+ * tree recurse, so a file deeper than this limit is refused before them; the caller then reports it
+ * as invalid JSON and json-tree.ts gives the position. One linear pass over char codes, strings
+ * skipped (a few ms per MB).
  */
 export const MAX_JSON_DEPTH = 512;
 
 export function tooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  return deepAt(text, max) >= 0;
+}
+
+/** The offset of the first `{` or `[` nested deeper than `max`, or -1 when there is none. */
+export function deepAt(text: string, max = MAX_JSON_DEPTH): number {
   let depth = 0;
   const n = text.length;
   for (let i = 0; i < n; i++) {
@@ -20,16 +25,16 @@ export function tooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
         else if (d === 0x22) break;
       }
     } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) return true;
+      if (++depth > max) return i;
     } else if (c === 0x7d || c === 0x5d) {
       depth--;
     }
   }
-  return false;
+  return -1;
 }
 
 /**
- * The first duplicate key of any object in `text` (issue 11, item 6: JSON.parse silently keeps the
+ * The first duplicate key of any object in `text` (JSON.parse silently keeps the
  * last of two equal keys, so the first value was lost without a word). One linear pass, strings
  * skipped; `offset` is the second occurrence. Undefined when there is none (or the text is not JSON:
  * the parser reports that).
@@ -81,7 +86,7 @@ export function duplicateKey(text: string): { key: string; offset: number } | un
 }
 
 /**
- * Both checks in one pass, for the `check` path (issue 6's budget): strings are skipped with
+ * Both checks in one pass, for the `check` path (the budget): strings are skipped with
  * `indexOf`, and a key is only collected where an object expects one. Same answers as `tooDeep` and
  * `duplicateKey` (test/tokens/json-scan.test.ts compares them).
  */

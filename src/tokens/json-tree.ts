@@ -1,26 +1,31 @@
 /**
- * A small JSON parser that keeps what JSON.parse throws away: the offset of every key and value, and
- * the order of keys as written (JSON.parse puts integer-like keys such as `100` first).
+ * JSON with positions, through jsonc-parser (one library for positions and in-place edits,
+ * docs/token-files.md "How a pull edits your files"): the tree
+ * with the offset of every key and value, the key order as written (JSON.parse puts integer-like keys
+ * such as `100` first), and syntax errors in our own words with their offset. The same library edits
+ * token files in place (json-edit.ts), so positions and edits agree.
  *
  * Used only off the fast path: to turn a reported problem into file:line:column, to locate a syntax
- * error, and on write to keep the key order of untouched tokens (DESIGN.md "Files in the repository").
- * Reading for validation uses JSON.parse, which is several times faster on large token sets.
- * Strict JSON (RFC 8259): no comments, no trailing commas, like JSON.parse.
+ * error, and on write. Reading for validation uses JSON.parse, which is several times faster.
+ * Strict JSON (RFC 8259), like JSON.parse: jsonc-parser accepts comments and trailing commas, so they
+ * are turned off in its options and every error it reports is an error here; a byte order mark and
+ * nesting deeper than MAX_JSON_DEPTH are refused before it runs.
  */
+import {
+  type Node,
+  type ParseError,
+  type ParseErrorCode,
+  type ParseOptions,
+  parseTree,
+  printParseErrorCode,
+  visit,
+} from 'jsonc-parser';
+import { deepAt, MAX_JSON_DEPTH } from './json-depth.js';
 
-export type JsonNode =
-  | { type: 'object'; offset: number; entries: JsonProperty[] }
-  | { type: 'array'; offset: number; items: JsonNode[] }
-  | { type: 'string'; offset: number; value: string }
-  | { type: 'number'; offset: number; value: number }
-  | { type: 'boolean'; offset: number; value: boolean }
-  | { type: 'null'; offset: number; value: null };
+export type JsonNode = Node;
 
-export interface JsonProperty {
-  key: string;
-  keyOffset: number;
-  value: JsonNode;
-}
+/** Strict JSON: no comments, no trailing commas, no empty document. */
+export const STRICT: ParseOptions = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
 
 export class JsonSyntaxError extends Error {
   override name = 'JsonSyntaxError';
@@ -37,165 +42,118 @@ export class JsonSyntaxError extends Error {
  * position vary across Node versions, so every caller that reports a syntax error asks this.
  */
 export function findSyntaxError(text: string): { offset: number; message: string } {
-  try {
-    parseJsonTree(text);
-  } catch (err) {
-    if (err instanceof JsonSyntaxError) return { offset: err.offset, message: `invalid JSON: ${err.message}` };
-  }
-  return { offset: 0, message: 'invalid JSON' };
+  const problem = syntaxProblem(text);
+  return problem
+    ? { offset: problem.offset, message: `invalid JSON: ${problem.message}` }
+    : { offset: 0, message: 'invalid JSON' };
 }
 
+/** The tree of a strict JSON text; throws JsonSyntaxError at the first problem. */
 export function parseJsonTree(text: string): JsonNode {
-  let i = 0;
-  const n = text.length;
+  const errors: ParseError[] = [];
+  // One pass for valid text (a pull parses every file); the error's words take a second one.
+  const root =
+    text.charCodeAt(0) === 0xfeff || deepAt(text, MAX_JSON_DEPTH) >= 0 ? undefined : parseTree(text, errors, STRICT);
+  if (root && errors.length === 0) return root;
+  const problem = syntaxProblem(text) ?? { offset: errors[0]?.offset ?? 0, message: 'invalid JSON' };
+  throw new JsonSyntaxError(problem.message, problem.offset);
+}
+
+/** The first syntax problem of a text, or undefined when it is strict JSON. */
+function syntaxProblem(text: string): { offset: number; message: string } | undefined {
   // A UTF-8 byte order mark is not JSON, but editors on Windows write it; JSON.parse rejects it too,
   // so say so plainly instead of "unexpected character".
-  if (text.charCodeAt(0) === 0xfeff) throw new JsonSyntaxError('the file starts with a byte order mark (BOM)', 0);
+  if (text.charCodeAt(0) === 0xfeff) return { offset: 0, message: 'the file starts with a byte order mark (BOM)' };
+  const deep = deepAt(text, MAX_JSON_DEPTH);
+  if (deep >= 0) return { offset: deep, message: `nesting deeper than ${MAX_JSON_DEPTH} levels` };
+  const open: ('object' | 'array')[] = [];
+  let first:
+    | { offset: number; length: number; code: ParseErrorCode; inside: 'object' | 'array' | undefined }
+    | undefined;
+  visit(
+    text,
+    {
+      onObjectBegin: () => void open.push('object'),
+      onObjectEnd: () => void open.pop(),
+      onArrayBegin: () => void open.push('array'),
+      onArrayEnd: () => void open.pop(),
+      onError: (code, offset, length) => {
+        first ??= { offset, length, code, inside: open[open.length - 1] };
+      },
+    },
+    STRICT,
+  );
+  return first && describe(text, first);
+}
 
-  const ws = (): void => {
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
-      else break;
+/** jsonc-parser's error codes in our words (stable across Node versions, unlike JSON.parse's). */
+function describe(
+  text: string,
+  e: { offset: number; length: number; code: ParseErrorCode; inside: 'object' | 'array' | undefined },
+): { offset: number; message: string } {
+  const at = (offset: number) => ({ offset, found: offset >= text.length ? 'end of file' : `"${text[offset]}"` });
+  const { offset, found } = at(e.offset);
+  const afterComma = /,\s*$/.test(text.slice(Math.max(0, offset - 64), offset));
+  const expected = (what: string) => ({ offset, message: `expected ${what} but found ${found}` });
+  switch (printParseErrorCode(e.code)) {
+    case 'InvalidCommentToken':
+    case 'UnexpectedEndOfComment':
+      return { offset, message: 'a comment, and comments are not allowed in JSON' };
+    case 'PropertyNameExpected':
+      if (afterComma && text[offset] === '}')
+        return expected('a property after "," (trailing commas are not allowed in JSON)');
+      return expected('a property name in double quotes');
+    case 'ValueExpected':
+      if (afterComma && text[offset] === ']')
+        return expected('a value after "," (trailing commas are not allowed in JSON)');
+      return expected('a value');
+    case 'ColonExpected':
+      return expected('":" after a property name');
+    case 'CommaExpected':
+    case 'CloseBraceExpected':
+    case 'CloseBracketExpected':
+      return e.inside === 'array'
+        ? expected('"," or "]" after an array item')
+        : expected('"," or "}" after a property value');
+    case 'EndOfFileExpected':
+      return expected('end of file after the top-level value');
+    case 'InvalidEscapeCharacter':
+    case 'InvalidUnicode':
+      return { offset: escapeAt(text, e), message: 'invalid escape sequence in a string' };
+    case 'InvalidCharacter':
+      return { offset: controlAt(text, e), message: 'a control character (such as a line break) inside a string' };
+    case 'UnexpectedEndOfString': {
+      // jsonc-parser ends a string at a line break; JSON forbids raw line breaks in strings.
+      const end = e.offset + e.length;
+      if (end < text.length)
+        return { offset: end, message: 'a control character (such as a line break) inside a string' };
+      return { offset, message: 'unterminated string' };
     }
-  };
-  const describe = (at: number): string => (at >= n ? 'end of file' : `"${text[at]}"`);
-  const fail = (expected: string): never => {
-    throw new JsonSyntaxError(`expected ${expected} but found ${describe(i)}`, i);
-  };
+    case 'InvalidNumberFormat':
+    case 'UnexpectedEndOfNumber':
+      return {
+        offset,
+        message: 'a number not written as JSON writes numbers (digits, optional fraction and exponent)',
+      };
+    default:
+      if (e.inside === undefined && text.slice(0, offset).trim() !== '')
+        return expected('end of file after the top-level value');
+      if (e.inside === 'object' && /[{,]\s*$/.test(text.slice(Math.max(0, offset - 64), offset)))
+        return expected('a property name in double quotes');
+      return expected('a value');
+  }
+}
 
-  const parseString = (): string => {
-    const start = i;
-    i++; // opening quote
-    let out = '';
-    let chunk = i;
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 0x22) {
-        out += text.slice(chunk, i);
-        i++;
-        return out;
-      }
-      if (c === 0x5c) {
-        out += text.slice(chunk, i);
-        const e = text[i + 1];
-        const simple: Record<string, string> = {
-          '"': '"',
-          '\\': '\\',
-          '/': '/',
-          b: '\b',
-          f: '\f',
-          n: '\n',
-          r: '\r',
-          t: '\t',
-        };
-        if (e !== undefined && simple[e] !== undefined) {
-          out += simple[e];
-          i += 2;
-        } else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
-          out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
-          i += 6;
-        } else {
-          throw new JsonSyntaxError('invalid escape sequence in a string', i);
-        }
-        chunk = i;
-        continue;
-      }
-      if (c < 0x20) throw new JsonSyntaxError('a control character (such as a line break) inside a string', i);
-      i++;
-    }
-    throw new JsonSyntaxError('unterminated string', start);
-  };
+/** The first bad escape within an erroneous string token. */
+function escapeAt(text: string, e: { offset: number; length: number }): number {
+  const bad = /\\(?:[^"\\/bfnrtu]|u(?![0-9a-fA-F]{4}))/.exec(text.slice(e.offset, e.offset + e.length + 6));
+  return bad ? e.offset + bad.index : e.offset;
+}
 
-  const parseValue = (depth: number): JsonNode => {
-    if (depth > 512) throw new JsonSyntaxError('nesting deeper than 512 levels', i);
-    ws();
-    const offset = i;
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      const entries: JsonProperty[] = [];
-      ws();
-      if (text[i] === '}') {
-        i++;
-        return { type: 'object', offset, entries };
-      }
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail('a property name in double quotes');
-        const keyOffset = i;
-        const key = parseString();
-        ws();
-        if (text[i] !== ':') fail('":" after a property name');
-        i++;
-        const value = parseValue(depth + 1);
-        entries.push({ key, keyOffset, value });
-        ws();
-        if (text[i] === ',') {
-          i++;
-          ws();
-          if (text[i] === '}') fail('a property after "," (trailing commas are not allowed in JSON)');
-          continue;
-        }
-        if (text[i] === '}') {
-          i++;
-          return { type: 'object', offset, entries };
-        }
-        fail('"," or "}" after a property value');
-      }
-    }
-    if (c === '[') {
-      i++;
-      const items: JsonNode[] = [];
-      ws();
-      if (text[i] === ']') {
-        i++;
-        return { type: 'array', offset, items };
-      }
-      for (;;) {
-        items.push(parseValue(depth + 1));
-        ws();
-        if (text[i] === ',') {
-          i++;
-          ws();
-          if (text[i] === ']') fail('a value after "," (trailing commas are not allowed in JSON)');
-          continue;
-        }
-        if (text[i] === ']') {
-          i++;
-          return { type: 'array', offset, items };
-        }
-        fail('"," or "]" after an array item');
-      }
-    }
-    if (c === '"') return { type: 'string', offset, value: parseString() };
-    if (text.startsWith('true', i)) {
-      i += 4;
-      return { type: 'boolean', offset, value: true };
-    }
-    if (text.startsWith('false', i)) {
-      i += 5;
-      return { type: 'boolean', offset, value: false };
-    }
-    if (text.startsWith('null', i)) {
-      i += 4;
-      return { type: 'null', offset, value: null };
-    }
-    const m = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-    m.lastIndex = i;
-    const num = m.exec(text);
-    if (num) {
-      i += num[0].length;
-      return { type: 'number', offset, value: Number(num[0]) };
-    }
-    if (c === '/') return fail('a value (comments are not allowed in JSON)');
-    return fail('a value');
-  };
-
-  const root = parseValue(0);
-  ws();
-  if (i < n) fail('end of file after the top-level value');
-  return root;
+/** The first control character within an erroneous string token. */
+function controlAt(text: string, e: { offset: number; length: number }): number {
+  for (let i = e.offset; i < e.offset + e.length; i++) if (text.charCodeAt(i) < 0x20) return i;
+  return e.offset;
 }
 
 /** 1-based line and column (in UTF-16 code units, as editors count for BMP text) of an offset. */
@@ -209,6 +167,14 @@ export function lineColumn(text: string, offset: number): { line: number; column
   return { line, column: offset - lineStart + 1 };
 }
 
+/** The value node under a key of an object node (the last one, as in JSON.parse), or undefined. */
+export function childNode(node: JsonNode, key: string): JsonNode | undefined {
+  if (node.type !== 'object') return undefined;
+  let found: JsonNode | undefined;
+  for (const p of node.children ?? []) if (p.children?.[0]?.value === key) found = p.children[1];
+  return found;
+}
+
 /**
  * The node at a path of keys and indexes, or, when the path does not exist, the deepest node that
  * does (so a problem about a missing token points at the group that should hold it).
@@ -218,23 +184,15 @@ export function locate(root: JsonNode, path: readonly (string | number)[], at: '
   let node = root;
   let offset = root.offset;
   for (const step of path) {
-    if (node.type === 'object' && typeof step === 'string') {
-      // Last occurrence wins, as in JSON.parse.
-      let found: JsonProperty | undefined;
-      for (const e of node.entries) if (e.key === step) found = e;
-      if (!found) return offset;
-      node = found.value;
-      offset = at === 'key' ? found.keyOffset : found.value.offset;
-      continue;
-    }
-    if (node.type === 'array' && typeof step === 'number') {
-      const item = node.items[step];
-      if (!item) return offset;
-      node = item;
-      offset = item.offset;
-      continue;
-    }
-    return offset;
+    const next =
+      node.type === 'object' && typeof step === 'string'
+        ? childNode(node, step)
+        : node.type === 'array' && typeof step === 'number'
+          ? node.children?.[step]
+          : undefined;
+    if (!next) return offset;
+    node = next;
+    offset = at === 'key' && next.parent?.type === 'property' ? next.parent.offset : next.offset;
   }
   return offset;
 }

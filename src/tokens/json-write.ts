@@ -1,5 +1,5 @@
 /**
- * Deterministic JSON text (DESIGN.md "Output is deterministic: stable key order, 2-space indent,
+ * Deterministic JSON text (docs/architecture.md "Output is deterministic: stable key order, 2-space indent,
  * trailing newline"). The layout is exactly `JSON.stringify(value, null, 2)` plus a newline, except
  * that `Ordered` objects keep their key order as given, including integer-like keys (`"100"`,
  * `"500"`) that a plain object would move to the front.
@@ -93,18 +93,21 @@ function write(value: Json, indent: string): string {
   return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${write(v, inner)}`).join(',\n')}\n${indent}}`;
 }
 
-/** A parsed tree as ordered JSON, so a rewrite keeps the file's key order. */
+/** A parsed tree (json-tree.ts) as ordered JSON, so a rewrite keeps the file's key order. */
 export function fromJsonNode(node: JsonNode): Json {
   switch (node.type) {
     case 'object': {
       const o = new Ordered();
-      for (const e of node.entries) o.set(e.key, fromJsonNode(e.value));
+      for (const p of node.children ?? []) {
+        const [k, v] = p.children ?? [];
+        if (k && v) o.set(k.value as string, fromJsonNode(v));
+      }
       return o;
     }
     case 'array':
-      return node.items.map(fromJsonNode);
+      return (node.children ?? []).map(fromJsonNode);
     default:
-      return node.value;
+      return node.value as Json;
   }
 }
 
@@ -118,4 +121,27 @@ export function sortedKeys(value: unknown): Json {
     if (v !== undefined) o.set(k, sortedKeys(v));
   }
   return o;
+}
+
+/** Plain JSON of a value (objects keep their key order, integer-like keys aside). */
+export function plainJson(value: Json): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(plainJson);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of value instanceof Ordered ? value.entries : Object.entries(value)) out[k] = plainJson(v);
+  return out;
+}
+
+/** Equal as JSON data: objects by key whatever their order, arrays item by item. */
+export function jsonEqual(a: Json, b: Json): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]!));
+  }
+  const ea = new Map(a instanceof Ordered ? a.entries : Object.entries(a));
+  const eb = new Map(b instanceof Ordered ? b.entries : Object.entries(b));
+  if (ea.size !== eb.size) return false;
+  for (const [k, v] of ea) if (!eb.has(k) || !jsonEqual(v, eb.get(k)!)) return false;
+  return true;
 }

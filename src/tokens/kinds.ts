@@ -1,5 +1,5 @@
 /**
- * Which DTCG `$type` a variable is written as (DESIGN.md mapping table): COLOR -> color, BOOLEAN ->
+ * Which DTCG `$type` a variable is written as (docs/architecture.md mapping table): COLOR -> color, BOOLEAN ->
  * boolean, FLOAT -> number | dimension | duration | fontWeight, STRING -> string | fontFamily.
  * The choice for FLOAT and STRING comes from `tokens.rules` (first matching rule whose type fits the
  * variable wins), then from scopes when `tokens.typesFromScopes` is on, then the type's default.

@@ -1,5 +1,5 @@
 /**
- * `tokens/sync.lock.json` (DESIGN.md "Files in the repository"): machine-written, committed, the base
+ * `tokens/sync.lock.json` (docs/architecture.md "Files in the repository"): machine-written, committed, the base
  * of the 3-way diff. Read strictly, because a silently misread base would turn into wrong merges:
  * a corrupt lock is an error that says how to recover (delete it; the next sync starts a fresh base).
  */

@@ -1,5 +1,5 @@
 /**
- * The model as token files and the resolver document (DESIGN.md "Files in the repository"). Pure and
+ * The model as token files and the resolver document (docs/architecture.md "Files in the repository"). Pure and
  * deterministic: the same set, config and previous sources give the same bytes.
  *
  * What a write keeps from the previous files (`TokenSources` from read):
@@ -11,7 +11,7 @@
  *   after changing rules, remove their `$type` lines (or the files) and pull.
  * New tokens go at the end of their group, in model order; groups left with no tokens are dropped.
  *
- * Repository-owned tokens (`set.tokens`, issue 10) are the repository's alone: a pull never changes
+ * Repository-owned tokens (`set.tokens`) are the repository's alone: a pull never changes
  * them, so each is written back exactly as the previous file had it (same bytes), or, when there is
  * no previous token, encoded by its type's module.
  */
@@ -26,20 +26,26 @@ import {
   type Composition,
   type TokenKind,
   type TokenSet,
+  type Value,
   type Variable,
 } from '../model/types.js';
-import { colorToHex, colorToHex8 } from '../model/values.js';
+import { colorToHex, colorToHex8, valuesEqual } from '../model/values.js';
 import { TYPE_MODULES } from '../types/index.js';
 import type { TypeModule } from '../types/module.js';
-import { encodeLiteral } from './codec.js';
-import { parseJsonTree } from './json-tree.js';
-import { Ordered, fromJsonNode, toJsonText, type Json } from './json-write.js';
+import { decodeValue, encodeLiteral } from './codec.js';
+import { jsonEqual, Ordered, toJsonText, plainJson, type Json } from './json-write.js';
+import {
+  filesOf,
+  ModeFiles,
+  writableSources,
+  type PreviousToken,
+  previousFiles,
+  writeModeFiles,
+} from './mode-files.js';
 import { renderMeta } from './service-meta.js';
 import { DTCG_TYPES, defaultKind, explicitKindFromConfig, kindFits } from './kinds.js';
-import type { TokenSources } from './read.js';
+import type { TokenSources } from './read/index.js';
 import { EXTENSION, RESOLVER_FILE, renderResolver, type CollectionLayout } from './resolver-doc.js';
-
-export const FORMAT_SCHEMA = 'https://www.designtokens.org/schemas/2025.10/format.json';
 
 export function renderTokens(set: TokenSet, config: TokensConfig, previous?: TokenSources): Map<string, string> {
   const out = new Map<string, string>();
@@ -112,35 +118,22 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
   let known: Set<string> | undefined;
   const knownPaths = (): Set<string> => (known ??= new Set([...dottedOf.values()].map((segs) => segs.join('.'))));
 
-  const previousTrees = new Map<string, Ordered | undefined>();
-  const previousTree = (collection: string, mode: string): Ordered | undefined => {
-    const rel = previous?.modeFiles.get(collection)?.get(mode);
-    if (rel === undefined) return undefined;
-    if (!previousTrees.has(rel)) {
-      const text = previous?.files.get(rel)?.text;
-      let tree: Ordered | undefined;
-      try {
-        const parsed = text === undefined ? undefined : fromJsonNode(parseJsonTree(text));
-        tree = parsed instanceof Ordered ? parsed : undefined;
-      } catch {
-        tree = undefined; // a broken previous file is simply rewritten
-      }
-      previousTrees.set(rel, tree);
-    }
-    return previousTrees.get(rel);
-  };
+  const previousFile = previousFiles(previous);
+  const modeFiles = (layout: CollectionLayout, mode: string): ModeFiles =>
+    new ModeFiles(filesOf(layout, mode).map((rel) => ({ rel, prev: previous ? previousFile(rel) : undefined })));
+  /** The token as the file that holds it (or will) has it. */
+  const previousToken = (files: ModeFiles, segs: readonly string[]) => files.token(files.place(segs), segs);
 
   // One presentation per variable, from the default mode's previous file, the model or the config;
-  // decided for the whole set first, because an alias takes its target's type (DESIGN.md mapping
+  // decided for the whole set first, because an alias takes its target's type (docs/architecture.md mapping
   // table: "alias | the target's type"), also across collections.
   const decided = new Map<Variable, TokenKind | undefined>();
   for (const layout of layouts) {
     const c = layout.collection;
-    const defaultPrev = previousTree(c.name, c.defaultMode);
+    const files = modeFiles(layout, c.defaultMode);
     for (const v of set.variables) {
       if (v.collection !== c.name) continue;
-      const prevTok = defaultPrev ? tokenAt(defaultPrev, pathOf.get(v)!.segs) : undefined;
-      decided.set(v, pickKind(v, prevTok, config));
+      decided.set(v, pickKind(v, previousToken(files, pathOf.get(v)!.segs), config));
     }
   }
   const kinds = resolveAliasKinds(set, decided);
@@ -149,7 +142,7 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
     const c = layout.collection;
     const vars = set.variables.filter((v) => v.collection === c.name);
     for (const mode of c.modes) {
-      const prev = previousTree(c.name, mode.name);
+      const files = modeFiles(layout, mode.name);
       const tokens = new Map<string, Ordered>();
       const prefixes = new Set<string>();
       for (const v of vars) {
@@ -180,51 +173,41 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
         } else {
           $value = encodeLiteral(value, kinds.get(v)!, config.remBase);
         }
+        const before = previousToken(files, segs);
         const composed = isColor(value) && value.composed ? composedJson(value.composed, refText) : undefined;
-        tokens.set(id, tokenObject(prev ? tokenAt(prev, segs) : undefined, kinds.get(v)!, $value as Json, v, composed));
-        if (prev) for (const p of ownPrefixes) prefixes.add(p);
+        tokens.set(
+          id,
+          tokenObject(before, kinds.get(v)!, $value as Json, v, sameLiteral(value, config.remBase), composed),
+        );
+        for (const p of ownPrefixes) prefixes.add(p);
       }
       for (const t of set.tokens ?? []) {
         if (t.collection !== c.name) continue;
         const { segs, id, prefixes: ownPrefixes } = repoPath.get(t)!;
         // As the file had it, unless a reference in it names a path that is gone (a renamed target):
         // then from the model, whose references follow renames (sync/diff.ts).
-        const before = prev ? tokenAt(prev, segs) : undefined;
+        const before = previousToken(files, segs).token;
         tokens.set(
           id,
           before && refsExist(before.get('$value'), knownPaths()) ? before : repoTokenObject(t, mode.name, refText),
         );
-        if (prev) for (const p of ownPrefixes) prefixes.add(p);
+        for (const p of ownPrefixes) prefixes.add(p);
       }
-      const placed = new Set<string>();
-      const root = prev ? rebuild(prev, [], tokens, prefixes, placed) : new Ordered().set('$schema', FORMAT_SCHEMA);
       const everyPath = [
         ...vars.map((v) => pathOf.get(v)!),
         ...(set.tokens ?? []).filter((t) => t.collection === c.name).map((t) => repoPath.get(t)!),
       ];
-      for (const { segs, id: k } of everyPath) {
-        if (placed.has(k)) continue;
-        let group = root;
-        for (const s of segs.slice(0, -1)) {
-          let child = group.get(s);
-          if (!(child instanceof Ordered) || child.entries.has('$value')) {
-            child = new Ordered();
-            group.set(s, child);
-          }
-          group = child;
-        }
-        group.set(segs[segs.length - 1]!, tokens.get(k)!);
-      }
-      refuseLost(root, everyPath, vars, c.name, layout.files.get(mode.name)!);
-      out.set(layout.files.get(mode.name)!, toJsonText(root));
+      const lost = refuseLost(vars, pathOf, c.name);
+      for (const [rel, text] of writeModeFiles(files, everyPath, tokens, prefixes, lost)) out.set(rel, text);
     }
   }
 
   let previousResolver: unknown;
   const resolverText = previous?.files.get(RESOLVER_FILE)?.text;
-  if (keptResolver && resolverText !== undefined && inPlainLayout(resolverText)) {
-    // Every collection and mode is where the resolver document already says: it stays as written.
-    out.set(RESOLVER_FILE, resolverText);
+  if (keptResolver) {
+    // Every collection and mode is where the resolver document already says: it stays as written,
+    // in whatever layout (a formatter's is not drift), and a folder read without one gets none.
+    if (resolverText !== undefined) out.set(RESOLVER_FILE, resolverText);
     return out;
   }
   if (resolverText !== undefined) {
@@ -256,14 +239,21 @@ export function layoutsFor(
     const prev = before.find((p) => p.collection.name === l.collection.name);
     const same =
       prev !== undefined &&
-      prev.sources === undefined &&
+      (prev.sources === undefined || writableSources(prev)) &&
       prev.collection.modes.length === l.collection.modes.length &&
       l.collection.modes.every((m) => prev.files.has(m.name)) &&
       prev.collection.defaultMode === l.collection.defaultMode &&
       prev.collection.modes.every((m, i) => m.name === l.collection.modes[i]!.name);
     if (!same) return l;
     kept++;
-    return { collection: l.collection, slug: prev.slug, files: prev.files, contexts: prev.contexts };
+    const keptLayout: CollectionLayout = {
+      collection: l.collection,
+      slug: prev.slug,
+      files: prev.files,
+      contexts: prev.contexts,
+    };
+    if (prev.sources) keptLayout.sources = prev.sources;
+    return keptLayout;
   });
   const sameOrder =
     before.length === ours.length && before.every((p, i) => p.collection.name === ours[i]!.collection.name);
@@ -306,30 +296,20 @@ function groupNames(set: TokenSet): Set<string> {
  * where its path says in the written tree, or the write stops and names the first one that is not.
  */
 function refuseLost(
-  root: Ordered,
-  paths: { segs: string[] }[],
   vars: Variable[],
+  pathOf: Map<Variable, { segs: string[]; id: string }>,
   collection: string,
-  file: string,
-): void {
-  for (let i = 0; i < vars.length; i++) {
-    const segs = paths[i]!.segs;
-    if (tokenAt(root, segs)) continue;
+): (id: string, file: string) => void {
+  const byId = new Map(vars.map((v) => [pathOf.get(v)!.id, v]));
+  return (id, file) => {
+    const v = byId.get(id);
+    if (!v) return;
     throw new TokensyncError(
       'TOKEN_VARIABLE_LOST',
-      `Variable "${vars[i]!.name}" in collection "${collection}" cannot be written to ${file}: its path ${segs.join('.')} is taken by another token or group.`,
+      `Variable "${v.name}" in collection "${collection}" cannot be written to ${file}: its path ${pathOf.get(v)!.segs.join('.')} is taken by another token or group.`,
       { hint: 'Nothing was written. Rename one of the two variables in the design file, then pull again.' },
     );
-  }
-}
-
-function tokenAt(root: Ordered, segs: readonly string[]): Ordered | undefined {
-  let node: Json | undefined = root;
-  for (const s of segs) {
-    if (!(node instanceof Ordered)) return undefined;
-    node = node.get(s);
-  }
-  return node instanceof Ordered && node.entries.has('$value') ? node : undefined;
+  };
 }
 
 /**
@@ -359,9 +339,10 @@ function resolveAliasKinds(set: TokenSet, decided: Map<Variable, TokenKind | und
 }
 
 /** The kind the model, the previous file or the config decides; undefined when none of them says. */
-function pickKind(v: Variable, prevTok: Ordered | undefined, config: TokensConfig): TokenKind | undefined {
+function pickKind(v: Variable, before: PreviousToken, config: TokensConfig): TokenKind | undefined {
   if (v.kind && kindFits(v.kind, v.type)) return v.kind;
-  const prevType = prevTok?.get('$type');
+  const prevTok = before.token;
+  const prevType = prevTok?.get('$type') ?? before.inherited;
   if (typeof prevType === 'string') {
     const prevValue = prevTok?.get('$value');
     const unit = prevValue instanceof Ordered ? prevValue.get('unit') : undefined;
@@ -374,7 +355,6 @@ function pickKind(v: Variable, prevTok: Ordered | undefined, config: TokensConfi
   return explicitKindFromConfig(v, config);
 }
 
-/** A token object: the previous one's keys and order, with the keys tokensync owns rewritten. */
 /** A composed color's parts for `$extensions["dev.tokensync"].composed` (read/composed.ts). */
 function composedJson(c: Composition, ref: (a: Alias) => string): Json {
   const color = isAlias(c.color) ? ref(c.color) : c.color.a < 1 ? colorToHex8(c.color) : colorToHex(c.color);
@@ -382,11 +362,31 @@ function composedJson(c: Composition, ref: (a: Alias) => string): Json {
   return new Ordered().set('color', color).set('opacity', opacity);
 }
 
-function tokenObject(prev: Ordered | undefined, kind: TokenKind, $value: Json, v: Variable, composed?: Json): Ordered {
+/**
+ * A token object: the previous one's keys and order, with the keys tokensync owns rewritten where
+ * the model differs (docs/token-files.md "How a pull edits your files"): a value equal in the model
+ * keeps its spelling, and a `$type` the token's groups give it is not repeated on the token.
+ */
+function tokenObject(
+  before: PreviousToken,
+  kind: TokenKind,
+  $value: Json,
+  v: Variable,
+  same: (prev: Json, type: string) => boolean,
+  composed?: Json,
+): Ordered {
+  const prev = before.token;
+  const prevValue = prev?.get('$value');
+  const keepValue = prevValue !== undefined && (jsonEqual(prevValue, $value) || same(prevValue, kind.type));
+  const ownType = prev?.get('$type');
+  const typeGiven =
+    ownType === kind.type ||
+    (ownType === undefined && (before.inherited ?? (keepValue ? kind.type : undefined)) === kind.type);
   const tok = new Ordered();
+  if (!typeGiven) tok.set('$type', kind.type);
   if (prev) for (const [k, val] of prev.entries) tok.set(k, val);
-  tok.set('$type', kind.type);
-  tok.set('$value', $value);
+  if (!typeGiven) tok.set('$type', kind.type);
+  tok.set('$value', keepValue ? prevValue : $value);
   if (v.description !== '') tok.set('$description', v.description);
   else tok.delete('$description');
 
@@ -394,44 +394,27 @@ function tokenObject(prev: Ordered | undefined, kind: TokenKind, $value: Json, v
   const ext = new Ordered();
   if (prevExt instanceof Ordered) for (const [k, val] of prevExt.entries) ext.set(k, val);
   const ours = new Ordered();
-  // Non-default metadata only (DESIGN.md): scopes when they are not ALL_SCOPES.
+  // Non-default metadata only (docs/architecture.md): scopes when they are not ALL_SCOPES.
   if (!(v.scopes.length === 1 && v.scopes[0] === 'ALL_SCOPES')) ours.set('scopes', [...v.scopes]);
-  // Kept service fields (issue 12): hiddenFromPublishing, codeSyntax.
+  // Kept service fields: hiddenFromPublishing, codeSyntax.
   renderMeta(ours, v.meta);
   // This mode's composed color (docs/token-files.md "Composed colors").
   if (composed !== undefined) ours.set('composed', composed);
-  if (ours.entries.size > 0) ext.set(EXTENSION, ours);
+  const prevOurs = ext.get(EXTENSION);
+  if (ours.entries.size > 0) ext.set(EXTENSION, prevOurs !== undefined && jsonEqual(prevOurs, ours) ? prevOurs : ours);
   else ext.delete(EXTENSION);
   if (ext.entries.size > 0) tok.set('$extensions', ext);
   else tok.delete('$extensions');
   return tok;
 }
 
-/** The previous tree in its own order, keeping groups that still hold tokens and their `$` keys. */
-function rebuild(
-  prevGroup: Ordered,
-  path: string[],
-  tokens: Map<string, Ordered>,
-  prefixes: Set<string>,
-  placed: Set<string>,
-): Ordered {
-  const out = new Ordered();
-  for (const [k, v] of prevGroup.entries) {
-    if (k.startsWith('$') && k !== '$root') {
-      out.set(k, v);
-      continue;
-    }
-    const p = [...path, k];
-    const id = p.join('\u0000');
-    const tok = tokens.get(id);
-    if (tok) {
-      out.set(k, tok);
-      placed.add(id);
-    } else if (v instanceof Ordered && !v.entries.has('$value') && prefixes.has(id)) {
-      out.set(k, rebuild(v, p, tokens, prefixes, placed));
-    }
-  }
-  return out;
+/** Whether a previous `$value` means the model's literal (colors by 8-bit hex, floats at 6 decimals). */
+function sameLiteral(value: Value, remBase: number): (prev: Json, type: string) => boolean {
+  return (prev, type) => {
+    if (isAlias(value)) return false;
+    const decoded = decodeValue(plainJson(prev), type, 'STRING', remBase);
+    return decoded.ok && 'literal' in decoded && valuesEqual(decoded.literal, value);
+  };
 }
 
 /** A repository-owned token with no previous file to keep: written from the model. */

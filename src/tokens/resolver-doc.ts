@@ -1,5 +1,5 @@
 /**
- * `tokens/tokens.resolver.json`: a DTCG 2025.10 Resolver Module document (DESIGN.md "Files in the
+ * `tokens/tokens.resolver.json`: a DTCG 2025.10 Resolver Module document (docs/architecture.md "Files in the
  * repository"; designtokens.org/TR/2025.10/resolver, §Syntax). A single-mode collection is a set, a
  * multi-mode collection a modifier whose contexts are its modes and whose `default` is its default
  * mode; `resolutionOrder` lists them in collection order.
@@ -16,11 +16,12 @@
 import type { Collection } from '../model/types.js';
 import { didYouMean } from '../types/common.js';
 import { Ordered, type Json } from './json-write.js';
-import { isDesignOwnedSet } from '../styles/owner.js';
+import { EXTENSION, isDesignOwnedSet } from '../model/extension.js';
 
 export const RESOLVER_FILE = 'tokens.resolver.json';
 export const RESOLVER_SCHEMA = 'https://www.designtokens.org/schemas/2025.10/resolver.json';
-export const EXTENSION = 'dev.tokensync';
+/** tokensync's `$extensions` key (defined in src/model/extension.ts), for the token reader and writer. */
+export { EXTENSION };
 
 /** Where a collection lives on disk. */
 export interface CollectionLayout {
@@ -97,7 +98,7 @@ export function renderResolver(layouts: readonly CollectionLayout[], previous?: 
       order.push(new Ordered().set('$ref', `#/modifiers/${l.slug}`));
     }
   }
-  // Style sets (issue 13, src/styles/resolver.ts) are the styles stage's: kept as they were, last.
+  // Style sets (src/styles/resolver.ts) are the styles stage's: kept as they were, last.
   for (const [name, body] of Object.entries(isObject(prev['sets']) ? prev['sets'] : {})) {
     if (!isDesignOwnedSet(body) || sets.entries.has(name)) continue;
     sets.set(name, body as Json);
@@ -109,7 +110,7 @@ export function renderResolver(layouts: readonly CollectionLayout[], previous?: 
   return doc;
 }
 
-/** Files of the document's style sets (issue 13), which the token reader leaves to src/styles. */
+/** Files of the document's style sets, which the token reader leaves to src/styles. */
 export function designOwnedFiles(doc: unknown): string[] {
   const sets = isObject(doc) && isObject(doc['sets']) ? doc['sets'] : {};
   const out: string[] = [];
@@ -254,7 +255,7 @@ export function parseResolver(doc: unknown, problems: ResolverProblem[]): Collec
       );
       return;
     }
-    // A style set is design-owned (issue 13): read by src/styles, not as a collection of variables.
+    // A style set is design-owned: read by src/styles, not as a collection of variables.
     if (kind === 'set' && isDesignOwnedSet(body)) return;
     const layout = kind === 'set' ? parseSet(name, body, at, ctx) : parseModifier(name, body, at, ctx);
     if (layout) layouts.push(layout);

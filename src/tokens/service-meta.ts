@@ -1,5 +1,5 @@
 /**
- * The kept service fields of a variable in a token file (issue 12): `hiddenFromPublishing` (only when
+ * The kept service fields of a variable in a token file: `hiddenFromPublishing` (only when
  * true) and `codeSyntax` (per platform: WEB, ANDROID, iOS) in `$extensions["dev.tokensync"]`, next to
  * `scopes`. tokensync does not own them: a pull writes what the design file holds, a push sends back
  * what the file holds, and nothing else changes them (model/meta.ts). Kept in this module so read.ts

@@ -1,5 +1,5 @@
 /**
- * Writes files atomically and only when their bytes change (DESIGN.md: "a no-op pull changes no byte").
+ * Writes files atomically and only when their bytes change (docs/architecture.md: "a no-op pull changes no byte").
  * Each file is written to a temporary file in the same folder and renamed over the target, so a crash
  * or a concurrent reader never sees half a file (rename is atomic within one file system).
  */

@@ -19,7 +19,7 @@ const EXAMPLE = '{ "colorSpace": "srgb", "components": [1, 0, 0.5] }';
 
 /**
  * A component's 8-bit value, as in colorToHex (model/values.ts): comparing these is comparing the two
- * `#rrggbb` strings without building them for every color token (issue 6).
+ * `#rrggbb` strings without building them for every color token.
  */
 const byte = (n: number): number => Math.round((n < 0 ? 0 : Math.min(n, 1)) * 255);
 const inUnit = (n: number): boolean => n >= 0 && n <= 1;
@@ -52,9 +52,9 @@ function parse(raw: unknown, ctx: ParseContext, path: SubPath = []): Color | und
     return undefined;
   }
   const a = alpha ?? 1;
-  // The common case first, without a callback per component (this runs for every color token: issue 6).
+  // The common case first, without a callback per component (this runs for every color token: docs/benchmarks.md).
   if (colorSpace === 'srgb' && Array.isArray(components) && components.length === 3) {
-    // Index access, not destructuring (the iterator protocol is slow on this hot path: issue 6).
+    // Index access, not destructuring (the iterator protocol is slow on this hot path: docs/benchmarks.md).
     const x: unknown = components[0];
     const y: unknown = components[1];
     const z: unknown = components[2];

@@ -1,6 +1,6 @@
 /**
  * `dimension` (format §8.2 "Dimension"): `{ "value": number, "unit": "px" | "rem" }`; the unit is
- * required even for 0. As a variable it is a FLOAT in px (DESIGN.md mapping table): a rem value is
+ * required even for 0. As a variable it is a FLOAT in px (docs/architecture.md mapping table): a rem value is
  * multiplied by `tokens.remBase` and written back divided, with 10 decimals so the read-back float
  * equals the original at the 6 decimals floats are compared at.
  */

@@ -1,6 +1,6 @@
 /**
  * `duration` (format §8.5 "Duration"): `{ "value": number, "unit": "ms" | "s" }`. As a variable it
- * is a FLOAT in ms (DESIGN.md mapping table); seconds are converted both ways.
+ * is a FLOAT in ms (docs/architecture.md mapping table); seconds are converted both ways.
  */
 import type { Duration } from '../model/dtcg.js';
 import { roundFloat } from '../model/values.js';

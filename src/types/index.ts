@@ -1,5 +1,5 @@
 /**
- * Every DTCG type tokensync knows, keyed by `$type` (issue 10). Adding a type: its module file
+ * Every DTCG type tokensync knows, keyed by `$type`. Adding a type: its module file
  * under src/types/ and one line here (plus its name in DTCG_TYPE_NAMES and its value shape in
  * src/model/dtcg.ts).
  */
@@ -24,8 +24,6 @@ import { typographyModule } from './typography.js';
 export type {
   EncodeContext,
   ParseContext,
-  RenderContext,
-  Renderer,
   SubPath,
   TypeModule,
   VariableMapping,

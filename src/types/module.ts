@@ -1,5 +1,5 @@
 /**
- * What tokensync knows about one DTCG type (issue 10: "the model grows by type, not by switch").
+ * What tokensync knows about one DTCG type ("the model grows by type, not by switch").
  * Each of src/types/<type>.ts exports one `TypeModule`; src/types/index.ts keys them by `$type`.
  * Adding a type is one new file plus its line in the registry.
  *
@@ -8,7 +8,7 @@
  *   types) and returns the model value. Sub-value references (`"{a.b}"` where the spec allows one)
  *   go through `ctx.ref`, which returns the model `Alias` the reader fills in once every token is
  *   known; problems go to `ctx.report` with the JSON path below `$value`.
- * - `canonical` is the value's identity for diff, fingerprints and equality (DESIGN.md: colors by
+ * - `canonical` is the value's identity for diff, fingerprints and equality (docs/architecture.md: colors by
  *   8-bit hex with alpha, floats at 6 decimals).
  * - `encode` writes the model value back as DTCG JSON, with a fixed key order (byte-stable).
  * - `variable` says which design-file variable type holds the value and how it converts; absent for
@@ -40,19 +40,7 @@ export interface EncodeContext {
   ref(alias: Alias): string;
 }
 
-/** What a renderer gets; the build stage may pass more (it owns the renderers). */
-export interface RenderContext {
-  /** How the platform spells a reference to another token (`var(--a-b)`, `Tokens.aB`, ...). */
-  ref(alias: Alias): string;
-  /** The referenced token's value, for platforms that cannot keep references. */
-  resolve(alias: Alias): unknown;
-  /** Pixels per rem (config `tokens.remBase`). */
-  remBase: number;
-}
-
-export type Renderer<T> = (value: Ref<T>, ctx: RenderContext) => string;
-
-/** How a type lives as a design-file variable (DESIGN.md mapping table). */
+/** How a type lives as a design-file variable (docs/architecture.md mapping table). */
 export interface VariableMapping<T> {
   type: VariableType;
   /** The variable's literal and presentation; `remBase` for rem dimensions. */

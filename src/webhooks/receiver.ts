@@ -33,7 +33,7 @@ export interface ReceiverOptions {
   onError?(err: unknown): void;
   /**
    * How long one request may take, body included (default 10 s). A sender that trickles its body
-   * slower than this gets its connection closed, so a slow client cannot hold the receiver (issue 11).
+   * slower than this gets its connection closed, so a slow client cannot hold the receiver.
    */
   requestTimeoutMs?: number;
 }
@@ -50,7 +50,7 @@ const MAX_BODY = 1 << 20;
 type Parsed = { ok: true; event: WebhookEvent; passcode: unknown } | { ok: false; reason: string };
 
 /**
- * Any body a stranger can send, reduced to an event or a reason to refuse it (issue 11: the JSON
+ * Any body a stranger can send, reduced to an event or a reason to refuse it (the JSON
  * body `null` used to crash the receiver before the passcode was checked). Only a JSON object is an
  * event (spec "Events": the payload is an object); its fields are read with `typeof` checks, never
  * through `String()` of an attacker's object, which can throw.

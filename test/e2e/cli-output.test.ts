@@ -4,21 +4,15 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/config/schema.js';
 import type { TokenSet } from '../../src/model/types.js';
 import { renderTokens } from '../../src/tokens/index.js';
 import { runCli } from '../helpers/cli.js';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
 import { createProject } from '../helpers/project.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator({ seed: 'empty' });
-});
-afterAll(async () => {
-  await emu.close();
-});
+const emu = useEmulator({ seed: 'empty' });
 
 describe('CLI output through a pipe', () => {
   it('delivers a multi-megabyte --json plan whole, so CI scripts can parse it', async () => {

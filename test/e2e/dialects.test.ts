@@ -9,9 +9,9 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
 import { createProject, pulledProject } from '../helpers/project.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/brand/', import.meta.url));
@@ -27,18 +27,7 @@ interface RemoteVariable {
 }
 
 describe.each(['dfs', 'figma'] as const)('sync against the local service speaking %s', (api) => {
-  let emu: TestEmulator;
-  beforeAll(async () => {
-    emu = await startTestEmulator({ api });
-  });
-  afterAll(async () => {
-    await emu.close();
-  });
-  beforeEach(async () => {
-    await emu.admin.reset('demo');
-    await emu.admin.clearFaults();
-    await emu.admin.clearRequests();
-  });
+  const emu = useEmulator({ api, resetEach: 'demo' });
 
   /** How each dialect writes: a creating push, an updating push. */
   const expected = {
@@ -435,13 +424,7 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
 });
 
 describe("a design file written by another client that follows Figma's conventions", () => {
-  let emu: TestEmulator;
-  beforeAll(async () => {
-    emu = await startTestEmulator({ api: 'figma', seed: 'empty' });
-  });
-  afterAll(async () => {
-    await emu.close();
-  });
+  const emu = useEmulator({ api: 'figma', seed: 'empty' });
 
   it('is read back by `tokensync pull`: any temp id strings, the first mode renamed, values in variableModeValues', async () => {
     const res = await emu.call('POST', `/v1/files/${emu.fileKey}/variables`, {

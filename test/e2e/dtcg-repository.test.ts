@@ -4,22 +4,12 @@
  * service (real CLI from dist/, HTTPS on port 0, every request recorded by the service); and `init`
  * on a plain folder of DTCG files, followed by check, push and build.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
 import { createProject } from '../helpers/project.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await emu.admin.reset('empty');
-  await emu.admin.clearRequests();
-});
+const emu = useEmulator({ resetEach: 'empty' });
 
 const writes = async (): Promise<string[]> => (await emu.admin.calls()).filter((c) => !c.startsWith('GET'));
 const text = (v: unknown): string => `${JSON.stringify(v, null, 2)}\n`;
@@ -215,7 +205,7 @@ describe('a hand-written DTCG 2025.10 repository with composites and wide-gamut 
 });
 
 describe('a plain folder of DTCG files, no resolver document', () => {
-  it('diffs and pushes it as one collection; a pull with changes for it stops before writing anything', async () => {
+  it('diffs and pushes it as one collection; a pull writes a change back to the file that holds it', async () => {
     const project = createProject(emu);
     project.write(
       'tokens/a.tokens.json',
@@ -235,7 +225,7 @@ describe('a plain folder of DTCG files, no resolver document', () => {
     expect((await runCli(['push'], { cwd: project.root, env: project.env })).code).toBe(0);
     expect(await writes()).toEqual([]);
 
-    // The design file changes a value: a pull cannot write a set read from several files back.
+    // The design file changes a value.
     const vars = Object.values(
       (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variables as Record<
         string,
@@ -260,14 +250,16 @@ describe('a plain folder of DTCG files, no resolver document', () => {
     expect(diffAfter.code).toBe(2);
     expect(diffAfter.stdout).toContain('gap');
     const pull = await runCli(['pull'], { cwd: project.root, env: project.env });
-    expect(pull.code).toBe(1);
-    expect(pull.stderr).toContain(
-      'read from several files per mode, which a pull cannot write back. Nothing was written and nothing was sent.',
-    );
-    expect(await writes()).toEqual([]);
+    expect(pull.stderr).toBe('');
+    expect(pull.code).toBe(0);
+    // Written back to the file that holds it, in place; the other file and the folder's layout stay.
     const after = project.snapshotTokens();
     after.delete('tokens/sync.lock.json');
-    expect(after).toEqual(before);
+    expect(after).toEqual(
+      new Map(
+        [...before].map(([f, t]) => [f, f.endsWith('b.tokens.json') ? t.replace('"value": 8', '"value": 12') : t]),
+      ),
+    );
   });
 });
 

@@ -1,27 +1,17 @@
 /**
  * A pull or sync with nothing to pull (docs/sync.md "Formatting drift"): the real CLI against the
  * real local service over HTTPS. It writes nothing and sends one GET; a file whose layout was
- * changed by hand is still rewritten; an in-layout edit that leaves the model as it is stays until a
- * pull has something to write.
+ * changed by hand (a formatter) is left as it is; an edit that leaves the model as it is stays, also
+ * when a pull has something to write (docs/token-files.md "How a pull edits your files").
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
 import { pulledProject, type TestProject } from '../helpers/project.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await emu.admin.reset('demo');
-  await emu.admin.clearRequests();
-});
+const emu = useEmulator({ resetEach: 'demo' });
 
 const LIGHT = 'tokens/semantic/light.tokens.json';
 const calls = (): Promise<string[]> => emu.admin.calls();
@@ -44,24 +34,24 @@ describe('sync and pull with nothing to pull', () => {
     expect(statSync(path.join(project.root, 'tokens/sync.lock.json')).mtimeMs).toBe(lockTime);
   });
 
-  it('rewrite a token file or the resolver whose formatting was changed by hand (diff lists them)', async () => {
+  it('leave a token file or the resolver whose formatting was changed by hand (a formatter is not drift)', async () => {
     const project = await pulledProject(emu);
-    const before = project.snapshotTokens();
     project.write(LIGHT, `${JSON.stringify(JSON.parse(project.read(LIGHT)), null, 4)}\n`);
     project.write(
       'tokens/tokens.resolver.json',
       JSON.stringify(JSON.parse(project.read('tokens/tokens.resolver.json'))),
     );
+    const before = project.snapshotTokens();
 
     const diff = await run(project, 'diff');
-    expect(diff.stdout).toContain(`write  ${LIGHT}`);
-    expect(diff.stdout).toContain('write  tokens/tokens.resolver.json');
+    expect(diff.stdout).not.toContain(`write  ${LIGHT}`);
+    expect(diff.stdout).not.toContain('write  tokens/tokens.resolver.json');
 
     expect((await run(project, 'pull')).code).toBe(0);
     expect(project.snapshotTokens()).toEqual(before);
   });
 
-  it('leave an in-layout edit that changes no token (an empty group) until a pull has something to write', async () => {
+  it('keep an edit that changes no token (an empty group), also when a pull has something to write', async () => {
     const project = await pulledProject(emu);
     const edited = project.read(LIGHT).replace(/\n}\n$/, ',\n  "unused": {}\n}\n');
     expect(edited).not.toBe(project.read(LIGHT));
@@ -70,7 +60,7 @@ describe('sync and pull with nothing to pull', () => {
     expect((await run(project, 'sync')).code).toBe(0);
     expect(project.read(LIGHT)).toBe(edited);
 
-    // The design file changes a description: that pull renders the files again and drops the group.
+    // The design file changes a description: that pull edits that token and keeps the group.
     const target = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta.variables;
     const id = Object.values(target as Record<string, { id: string; name: string }>).find(
       (v) => v.name === 'color/danger',
@@ -80,7 +70,8 @@ describe('sync and pull with nothing to pull', () => {
     });
     expect(put.status).toBe(200);
     expect((await run(project, 'pull')).code).toBe(0);
-    expect(project.read(LIGHT)).not.toContain('"unused"');
-    expect(JSON.parse(project.read(LIGHT)).color.danger.$description).toBe('Errors');
+    expect(project.read(LIGHT)).toBe(
+      edited.replace('"$value": "{color.red.500}"\n', '"$value": "{color.red.500}",\n      "$description": "Errors"\n'),
+    );
   });
 });

@@ -8,10 +8,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { runCli } from '../helpers/cli.js';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
 import { createGitRepo, gitEnv, REPO_ROOT, type GitRepo } from '../cli/git-repo.js';
 
 async function lint(file: string): Promise<string[]> {
@@ -136,17 +136,7 @@ describe('tokensync init --ci', () => {
 });
 
 describe('the GitHub Action, end to end against the local service', () => {
-  let emu: TestEmulator;
-  beforeAll(async () => {
-    emu = await startTestEmulator({ fileKey: 'demo' });
-  });
-  afterAll(async () => {
-    await emu.close();
-  });
-  beforeEach(async () => {
-    await emu.admin.reset('demo');
-    await emu.admin.clearRequests();
-  });
+  const emu = useEmulator({ fileKey: 'demo', resetEach: 'demo' });
 
   /** The demo project pointed at the test service, committed and pushed to a bare "origin". */
   function project(): { repo: GitRepo; origin: string } {

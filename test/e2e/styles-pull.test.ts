@@ -5,23 +5,13 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
 import { createProject, type TestProject } from '../helpers/project.js';
 import { designer } from '../styles/designer.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await emu.admin.reset('demo');
-  await emu.admin.clearRequests();
-});
+const emu = useEmulator({ resetEach: 'demo' });
 
 const STYLES_ON = 'styles:\n  pull: true\n';
 const run = (project: TestProject, ...args: string[]) => runCli(args, { cwd: project.root, env: project.env });

@@ -5,25 +5,14 @@
 import { cpSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
 import { createProject, pulledProject } from '../helpers/project.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/brand/', import.meta.url));
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await emu.admin.reset('demo');
-  await emu.admin.clearFaults();
-  await emu.admin.clearRequests();
-});
+const emu = useEmulator({ resetEach: 'demo' });
 
 const calls = (): Promise<string[]> => emu.admin.calls();
 const writes = async (): Promise<string[]> => (await calls()).filter((c) => !c.startsWith('GET'));

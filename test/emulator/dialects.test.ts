@@ -4,8 +4,8 @@
  * and what only the figma dialect speaks (X-Figma-Token, one POST with CREATE/UPDATE/DELETE and
  * variableModeValues, applied in order and all-or-nothing, tempIdToRealId, no PUT).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useEmulator } from '../helpers/emulator.js';
 
 interface Wire {
   variables: Record<
@@ -35,17 +35,10 @@ interface Wire {
 }
 
 describe.each(['dfs', 'figma'] as const)('both dialects enforce what Figma enforces (%s)', (api) => {
-  let emu: TestEmulator;
+  const emu = useEmulator({ api, resetEach: true });
   let path: string;
-  beforeAll(async () => {
-    emu = await startTestEmulator({ api });
+  beforeAll(() => {
     path = `/v1/files/${emu.fileKey}/variables`;
-  });
-  afterAll(async () => {
-    await emu.close();
-  });
-  beforeEach(async () => {
-    await emu.admin.reset();
   });
   const local = async (): Promise<Wire> => (await emu.call('GET', `${path}/local`)).json.meta as Wire;
   const primitives = async () =>
@@ -112,17 +105,10 @@ describe.each(['dfs', 'figma'] as const)('both dialects enforce what Figma enfor
 });
 
 describe('the figma dialect', () => {
-  let emu: TestEmulator;
+  const emu = useEmulator({ api: 'figma', resetEach: true });
   let path: string;
-  beforeAll(async () => {
-    emu = await startTestEmulator({ api: 'figma' });
+  beforeAll(() => {
     path = `/v1/files/${emu.fileKey}/variables`;
-  });
-  afterAll(async () => {
-    await emu.close();
-  });
-  beforeEach(async () => {
-    await emu.admin.reset();
   });
   const local = async (): Promise<Wire> => (await emu.call('GET', `${path}/local`)).json.meta as Wire;
   const named = (w: Wire, name: string) => Object.values(w.variables).find((v) => v.name === name)!;

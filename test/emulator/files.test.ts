@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inflateSync } from 'node:zlib';
 import { request } from 'undici';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await emu.admin.reset();
-});
+const emu = useEmulator({ resetEach: true });
 
 async function download(url: string): Promise<{ status: number; type: string | undefined; body: Buffer }> {
   const res = await request(url, { dispatcher: emu.dispatcher });

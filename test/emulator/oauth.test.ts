@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { useEmulator } from '../helpers/emulator.js';
 
-let emu: TestEmulator;
+const emu = useEmulator({ resetEach: true });
 const REDIRECT = 'http://127.0.0.1:53682/callback';
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await emu.admin.reset();
-});
 
 const q = (o: Record<string, string>): string => new URLSearchParams(o).toString();
 const form = (o: Record<string, string>) => ({

@@ -3,17 +3,11 @@
  * mapping (files:read for file content except variables, file_variables:read/write for variables).
  * A token with exactly the needed scope gets through (not 403); one with every other scope gets 403.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { type TestEmulator, useEmulator } from '../helpers/emulator.js';
 import { OAUTH_SCOPES, PERSONAL_SCOPES } from '../../src/emulator/state.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
+const emu = useEmulator();
 
 type Call = (e: TestEmulator) => [string, string, unknown?];
 const endpoints: [string, Call, string, string][] = [

@@ -3,17 +3,13 @@
  * issue 6). What a user relies on: every read shows the variables as they are now: after a POST, a
  * PUT, a refused batch and a reset.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { beforeAll, expect, it } from 'vitest';
+import { useEmulator } from '../helpers/emulator.js';
 
-let emu: TestEmulator;
+const emu = useEmulator();
 let path: string;
-beforeAll(async () => {
-  emu = await startTestEmulator();
+beforeAll(() => {
   path = `/v1/files/${emu.fileKey}/variables`;
-});
-afterAll(async () => {
-  await emu.close();
 });
 
 type Meta = {

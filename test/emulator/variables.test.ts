@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useEmulator } from '../helpers/emulator.js';
 
-let emu: TestEmulator;
+const emu = useEmulator({ resetEach: true });
 let path: string;
-beforeAll(async () => {
-  emu = await startTestEmulator();
+beforeAll(() => {
   path = `/v1/files/${emu.fileKey}/variables`;
-});
-afterAll(async () => {
-  await emu.close();
-});
-beforeEach(async () => {
-  await emu.admin.reset();
 });
 
 interface Local {

@@ -5,17 +5,11 @@
  * document does not name; everything it requires must be there, with the right types and enums.
  * (The OAuth token endpoints are not in the document, so they are not checked here.)
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestEmulator, type HttpResult, type TestEmulator } from '../helpers/emulator.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useEmulator, type HttpResult, type TestEmulator } from '../helpers/emulator.js';
 import { checkNode, checkResponse, type Mismatch } from './spec.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator({ api: 'figma' });
-});
-afterAll(async () => {
-  await emu.close();
-});
+const emu = useEmulator({ api: 'figma' });
 
 const mismatches: Mismatch[] = [];
 beforeEach(() => {

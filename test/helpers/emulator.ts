@@ -1,12 +1,14 @@
 /**
- * The local service for everyone's tests: `startTestEmulator` runs it in process (port 0, fast clock),
- * `spawnEmulatorCli` runs the real `tokensync emulator` command as a child process (needs dist/, built
+ * The local service for everyone's tests: `useEmulator` gives a test file one service (started before
+ * its tests, optionally reset before each, stopped after), `startTestEmulator` runs one in process
+ * (port 0, fast clock) for tests that manage it themselves, `spawnEmulatorCli` runs the real `tokensync emulator` command as a child process (needs dist/, built
  * by test/helpers/global-setup.ts). Requests go over real HTTPS, trusting the emulator's CA.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Agent, request as undiciRequest } from 'undici';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js';
 import type { FaultRule } from '../../src/emulator/faults.js';
 
@@ -142,6 +144,46 @@ export async function startTestEmulator(opts: EmulatorOptions = {}): Promise<Tes
       deliveries: async () => (await admin('GET', '/_emulator/deliveries?wait=1')).deliveries,
     },
   };
+}
+
+export interface UseEmulatorOptions extends EmulatorOptions {
+  /**
+   * Before each test, reset the service (which also clears its faults, rate-limit window and request
+   * log): to the content it started with (`true`), or to the `demo` or `empty` seed. Omitted: the
+   * file's tests share one state.
+   */
+  resetEach?: true | 'demo' | 'empty';
+}
+
+/**
+ * One local service for the tests of a file (or of the `describe` it is called in): started in
+ * `beforeAll`, reset before each test when `resetEach` says so, stopped in `afterAll`. The handle it
+ * returns forwards to the running service, so it can be declared at the top of the file and used in
+ * tests and later hooks.
+ */
+export function useEmulator(options: UseEmulatorOptions = {}): TestEmulator {
+  const { resetEach, ...start } = options;
+  let current: TestEmulator | undefined;
+  beforeAll(async () => {
+    current = await startTestEmulator(start);
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  if (resetEach !== undefined)
+    beforeEach(async () => {
+      await running().admin.reset(resetEach === true ? undefined : resetEach);
+    });
+  const running = (): TestEmulator => {
+    if (current === undefined)
+      throw new Error('useEmulator(): the service runs from beforeAll to afterAll; use it in a test or a hook.');
+    return current;
+  };
+  return new Proxy({} as TestEmulator, {
+    get: (_target, key) => Reflect.get(running(), key),
+    has: (_target, key) => Reflect.has(running(), key),
+  });
 }
 
 export interface ReadyLine {

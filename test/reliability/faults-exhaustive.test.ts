@@ -2,17 +2,11 @@
  * Every fault kind at every request of the plan, for push and for sync, plus a run stopped after each
  * request (issue 11, "Done when"). In process (schedules.ts), over HTTPS to the local service.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { useEmulator } from '../helpers/emulator.js';
 import { exhaustive, runSchedule } from './schedules.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu?.close();
-});
+const emu = useEmulator();
 
 // An initial push: GET, POST, PUT, GET (verify), GET (file version). A sync with a new token and a
 // service edit: GET, POST, PUT, GET, GET.

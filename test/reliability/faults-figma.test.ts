@@ -3,17 +3,11 @@
  * and `variableModeValues`): every fault kind at every request of an initial push (GET, POST, GET,
  * GET), and a stop after each. The one write is a POST, so every unknown outcome here is settled.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { useEmulator } from '../helpers/emulator.js';
 import { exhaustive, runSchedule } from './schedules.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator({ api: 'figma' });
-});
-afterAll(async () => {
-  await emu?.close();
-});
+const emu = useEmulator({ api: 'figma' });
 
 describe('fault suite, figma dialect', () => {
   it('push: every fault kind at every request, and a stop after every request, converges with no duplicate', async () => {

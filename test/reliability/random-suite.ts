@@ -4,8 +4,8 @@
  * seeds, so the two halves run in parallel. `node scripts/fault-soak.mjs` runs more.
  * A failure names its seed: FAULT_SEED=<seed> FAULT_SCHEDULES=1 replays it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { useEmulator } from '../helpers/emulator.js';
 import { randomSchedule, runSchedule } from './schedules.js';
 
 /** `offset` moves this half's seeds away from the other half's. */
@@ -13,13 +13,7 @@ export function randomScheduleSuite(offset: number): void {
   const count = Number(process.env['FAULT_SCHEDULES'] ?? 100);
   const seed = Number(process.env['FAULT_SEED'] ?? 11_000) + offset;
 
-  let emu: TestEmulator;
-  beforeAll(async () => {
-    emu = await startTestEmulator();
-  });
-  afterAll(async () => {
-    await emu?.close();
-  });
+  const emu = useEmulator();
 
   describe('fault suite, random schedules', () => {
     it(`${count} seeded schedules from seed ${seed} all converge with no duplicate`, async () => {

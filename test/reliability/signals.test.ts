@@ -7,25 +7,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BIN, runCli } from '../helpers/cli.js';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
 import { pulledProject, type TestProject } from '../helpers/project.js';
 import { brandProject, stateProblems } from './helpers.js';
 
-let emu: TestEmulator;
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu?.close();
-});
-beforeEach(async () => {
-  await emu.admin.reset('empty');
-  await emu.admin.clearFaults();
-  await emu.admin.clearRequests();
-});
+const emu = useEmulator({ resetEach: 'empty' });
 
 interface Run {
   code: number | null;

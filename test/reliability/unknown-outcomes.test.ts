@@ -6,24 +6,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
 import type { TestProject } from '../helpers/project.js';
 import { brandProject, serviceState, stateProblems } from './helpers.js';
 
-let emu: TestEmulator;
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu?.close();
-});
-beforeEach(async () => {
-  await emu.admin.reset('empty');
-  await emu.admin.clearFaults();
-});
+const emu = useEmulator({ resetEach: 'empty' });
 
 const writes = async (): Promise<string[]> => (await emu.admin.calls()).filter((c) => !c.startsWith('GET'));
 

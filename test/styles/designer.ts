@@ -1,6 +1,6 @@
 /**
  * Play the designer on styles through the local service's control endpoints (issue 13;
- * src/emulator/styles/control.ts). Kept beside the styles tests rather than in the shared helper.
+ * src/emulator/routes/style-control.ts). Kept beside the styles tests rather than in the shared helper.
  */
 import type { TestEmulator } from '../helpers/emulator.js';
 

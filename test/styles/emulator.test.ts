@@ -6,17 +6,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { startTestEmulator, useEmulator } from '../helpers/emulator.js';
 import { designer } from './designer.js';
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-});
+const emu = useEmulator();
 
 const FIELD = { TEXT: 'style', EFFECT: 'effects', FILL: 'fills', GRID: 'layoutGrids' } as const;
 

@@ -1,5 +1,5 @@
 /**
- * A dialect of the service API (DESIGN.md "Dialects"): how requests and answers are spelled, never
+ * A dialect of the service API (docs/architecture.md "Dialects"): how requests and answers are spelled, never
  * what the sync does. One client (client.ts), one plan compiler (sync/plan.ts) and one apply loop
  * (sync/apply.ts) ask the dialect for the few things that differ.
  */

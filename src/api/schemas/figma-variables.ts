@@ -1,5 +1,5 @@
 /**
- * Figma's spelling of the variables write (DESIGN.md "Dialects"; @figma/rest-api-spec, operation
+ * Figma's spelling of the variables write (docs/architecture.md "Dialects"; @figma/rest-api-spec, operation
  * `postVariables`): ONE `POST /v1/files/:file_key/variables` whose arrays hold CREATE, UPDATE and
  * DELETE items, plus a top-level `variableModeValues` list. There is no `initialModeValue`: a new
  * variable's values go in `variableModeValues` like any other. A new collection comes with one mode

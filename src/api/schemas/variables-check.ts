@@ -1,5 +1,5 @@
 /**
- * Hand-written checks for the two large variables answers (issue 6): zod took 130-250 ms on the 4 MB
+ * Hand-written checks for the two large variables answers: zod took 130-250 ms on the 4 MB
  * variables/local answer of 10k variables x 2 modes, and a push reads it three times. A check here
  * accepts only answers the zod schemas in variables.ts accept AND for which zod's output would be the
  * input itself (no key zod would strip). Anything else, valid or not, goes on to zod, which then gives

@@ -2,7 +2,7 @@
  * Wire format of the variables endpoints (spec "Variables"), shared by the client (which validates
  * responses with these schemas) and the sync engine (which builds request bodies of these types).
  * The local service does NOT use these: its validation is written separately from the spec, so a
- * bug here is not hidden by the same bug there (DESIGN.md "The local service").
+ * bug here is not hidden by the same bug there (docs/architecture.md "The local service").
  *
  * Choices where the spec says nothing (the real service's behaviour, documented here and tested):
  * - Alias values are `{ type: "VARIABLE_ALIAS", id: "VariableID:…" }`.
@@ -171,7 +171,7 @@ export interface UpdateVariableItem {
   name?: string;
   description?: string;
   scopes?: string[];
-  /** Kept service fields (issue 12; Figma's VariableUpdate, accepted by the local service in both dialects). */
+  /** Kept service fields (Figma's VariableUpdate, accepted by the local service in both dialects). */
   hiddenFromPublishing?: boolean;
   codeSyntax?: { WEB?: string; ANDROID?: string; iOS?: string };
   variableModeValues?: { modeId: string; value: WireValue }[];

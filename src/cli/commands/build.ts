@@ -1,7 +1,7 @@
 /**
- * `tokensync build [--platform <name...>] [--out <dir>] [--watch]` (DESIGN.md "Build", issue 5): reads
+ * `tokensync build [--platform <name...>] [--out <dir>] [--watch]` (docs/architecture.md "Build"): reads
  * the token files and the config, never the service, and writes every platform's files atomically.
- * `--watch` (issue 14) rebuilds whenever a token file or the config changes, until interrupted; a broken
+ * `--watch` rebuilds whenever a token file or the config changes, until interrupted; a broken
  * file is reported and the last good output stays.
  */
 import { watch } from 'node:fs';
@@ -50,9 +50,9 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext) {
   requireProject(file, ctx.cwd);
   const platforms = parsePlatforms(options.platform);
   const { set: variables } = await readTokens(root, config.tokens);
-  // Design-owned style tokens (issue 13) are built with the rest; they are read outside the sync.
+  // Design-owned style tokens are built with the rest; they are read outside the sync.
   const set = await withStyleTokens(root, config.tokens, variables);
-  // A safe point before the (long) build: nothing written yet (issue 11, item 4).
+  // A safe point before the (long) build: nothing written yet.
   if (ctx.signal?.aborted) throw stoppedEarly(ctx.signal);
   const source = await buildSource(root, config.tokens);
   const out = await buildTokens(set, config.build, {
@@ -63,7 +63,7 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext) {
   });
   for (const w of out.warnings) ctx.out.warn(w);
   if (ctx.signal?.aborted) throw stoppedEarly(ctx.signal);
-  // --out is relative to where the command runs; build.outDir to the project root (DESIGN.md).
+  // --out is relative to where the command runs; build.outDir to the project root (docs/architecture.md).
   const outDir = options.out ? path.resolve(ctx.cwd, options.out) : path.resolve(root, config.build.outDir);
   const written = await writeBuild(outDir, out, { signal: ctx.signal });
   const rel = path.relative(ctx.cwd, outDir) || '.';

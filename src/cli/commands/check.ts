@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { loadConfigQuick, quickParseConfig } from '../../config/quick.js';
 import { formatDiagnostic, type Diagnostic } from '../../tokens/errors.js';
-import { analyzeTokens, type TokenFileSource } from '../../tokens/read.js';
+import { analyzeTokens, type TokenFileSource } from '../../tokens/read/index.js';
 import { analyzeStyleTokens } from '../../styles/read.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 import { requireFiles, requireProject } from '../project.js';
@@ -44,7 +44,7 @@ export async function run(options: CheckOptions, ctx: CommandContext): Promise<E
     source = await git.stagedTokenSource(path.resolve(root, config.tokens.dir));
   }
   const read = await analyzeTokens(root, config.tokens, source);
-  // Style files (issue 13), once the tokens they reference read cleanly (no cascade of missing targets).
+  // Style files, once the tokens they reference read cleanly (no cascade of missing targets).
   // They are read from the work tree, also with --staged.
   const styles = read.diagnostics.some((d) => d.severity === 'error')
     ? undefined

@@ -1,6 +1,6 @@
 /**
  * `npm start` on a fresh clone: the whole loop against the embedded local service, no account needed.
- * Pull the demo file's variables (and, with `styles.pull`, its styles: issue 13) into tokens/, show
+ * Pull the demo file's variables (and, with `styles.pull`, its styles) into tokens/, show
  * that the repository and the service are in step, and build every platform into build/.
  */
 import path from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * `tokensync designer set <variable> <value> [--mode M] [--collection C]`: play the designer on the
- * local service (issue 14 "a way to play the designer locally"). It edits a variable in the design file
+ * local service. It edits a variable in the design file
  * through the service's API, exactly as an edit in the design tool would arrive, so a following
  * `tokensync diff` / `pull` shows it as a change made in the design file. With `service.url: local`
  * (the default) that is the embedded service in .tokensync/; against a real service it refuses unless

@@ -1,7 +1,7 @@
 /**
  * `tokensync emulator [--port N] [--host H] [--data FILE] [--seed demo|empty] [--rate-limit N] [--api dfs|figma]`:
  * runs the local Design File Service until SIGINT/SIGTERM. When ready it prints exactly one JSON line
- * on stdout, the contract tools rely on (DESIGN.md "The local service"):
+ * on stdout, the contract tools rely on (docs/architecture.md "The local service"):
  * {"url","caFile","token","fileKey","teamId","adminToken"}; nothing else is printed there.
  */
 import { resolve } from 'node:path';
@@ -14,7 +14,7 @@ export interface EmulatorCommandOptions {
   data?: string;
   seed: 'demo' | 'empty';
   rateLimit: string;
-  /** Which API it speaks (issue 12; docs/emulator.md "Dialects"). */
+  /** Which API it speaks (docs/emulator.md "Dialects"). */
   api?: 'dfs' | 'figma';
 }
 

@@ -1,10 +1,10 @@
 /**
  * `tokensync init [--force] [--hook] [--ci]`: a config with every core key spelled out, the tokens
  * folder, `.tokensync/` (the embedded local service's state) in .gitignore, and, in a git repository,
- * the pre-commit hook (issue 14). `--ci` also writes the GitHub workflow. In an existing project
+ * the pre-commit hook. `--ci` also writes the GitHub workflow. In an existing project
  * `init --hook` / `init --ci` add only those; the config is replaced only with --force.
  *
- * In a repository that already has token files (issue 10: "start from an existing folder") and no
+ * In a repository that already has token files ("start from an existing folder") and no
  * resolver document, it also writes `tokens/tokens.resolver.json` describing them: every
  * `*.tokens.json` as one set, the way they are read without a resolver. It never touches a token
  * file or an existing resolver document.
@@ -16,7 +16,7 @@ import { TokensyncError } from '../../errors.js';
 import { writeFileAtomic } from '../../fs/atomic.js';
 import { RESOLVER_FILE, writeFilesAtomic } from '../../tokens/index.js';
 import { toJsonText } from '../../tokens/json-write.js';
-import { FOLDER_SET } from '../../tokens/read.js';
+import { FOLDER_SET } from '../../tokens/read/index.js';
 import { EXTENSION, RESOLVER_SCHEMA } from '../../tokens/resolver-doc.js';
 import { tokenFiles } from '../../tokens/read/parse.js';
 import { describeHook, installHook } from '../hooks.js';

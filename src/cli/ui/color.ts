@@ -1,5 +1,5 @@
 /**
- * Color in the terminal (issue 14 "Output a person likes"): truecolor swatches before every color
+ * Color in the terminal: truecolor swatches before every color
  * value, colored change symbols in plan tables, red errors. Plain text in CI and under NO_COLOR;
  * FORCE_COLOR turns it on anywhere (https://no-color.org, https://force-color.org). Pure strings.
  */

@@ -1,5 +1,5 @@
 /**
- * What a person sees while tokensync waits (issue 14): a countdown that redraws once a second on a
+ * What a person sees while tokensync waits: a countdown that redraws once a second on a
  * terminal during a rate-limit wait, one plain line in CI or a pipe.
  */
 import type { Reporter } from '../context.js';

@@ -19,18 +19,13 @@ export interface FormatContext {
   source?: BuildSource | undefined;
 }
 
-/** The project and design file the tokens belong to (the docs page's title, issue 14). */
+/** The project and design file the tokens belong to (the docs page's title). */
 export interface BuildSource {
   /** The project's name (package.json `name`, else its folder). */
   project: string;
   /** The design file's key and version as of the last sync (the lock), when there is one. */
   fileKey?: string | undefined;
   version?: string | undefined;
-}
-
-/** The file option our formats read: which views the file holds. */
-export interface ViewFileOptions {
-  views: string[];
 }
 
 export function viewsOf(args: FormatFnArguments): string[] {
@@ -90,7 +85,7 @@ export async function builtin(
 
 /**
  * Two different variables that get the same name in one output would silently overwrite each other
- * (issue 5: "an error, not an overwrite"). `nameOf` defaults to the transformed token name.
+ * ("an error, not an overwrite"). `nameOf` defaults to the transformed token name.
  */
 /** assertNoClash over every token of the dictionary, once per output kind (several files share it). */
 const checked = new WeakMap<TransformedToken[], Set<string>>();
@@ -120,7 +115,7 @@ export function assertNoClash(
     const other = seen.get(name);
     if (other === undefined) seen.set(name, id);
     else if (other !== id) {
-      // The same name in two collections (one collection per theme): the namespace fixes it (issue 10).
+      // The same name in two collections (one collection per theme): the namespace fixes it.
       const acrossCollections = !other.startsWith(`${m.collection}/`);
       throw new BuildError(
         'BUILD_NAME_CLASH',

@@ -1,9 +1,9 @@
 /**
- * docs/index.html: one self-contained page a designer can use (issue 5, reworked for issue 14):
+ * docs/index.html: one self-contained page a designer can use:
  * - one table per collection, one row per token, its modes side by side in columns; a dark mode's
  *   column (a mode named dark/night, or one applied by `prefers-color-scheme: dark`) is previewed on a
  *   dark background;
- * - previews: each type's own (`render.docs` of src/types/<type>.ts, issue 10: swatches, sizes to
+ * - previews: each type's own (`render.docs` of src/types/<type>.ts: swatches, sizes to
  *   scale, type specimens, shadow and border boxes, gradients, easing), and where a designer needs
  *   more: radius as a rounded corner, the real font stack with its fallbacks, opacity as a faded
  *   square, strings as text, booleans as on/off; repository-only tokens are marked;

@@ -4,7 +4,7 @@
  * `--color-*`, font families -> `--font-*`, font weights -> `--font-weight-*`, font sizes ->
  * `--text-*`, radii -> `--radius-*`, other dimensions -> `--spacing-*`). Only a leading segment
  * that repeats the namespace is dropped (`color/bg` -> `--color-bg`), so distinct tokens stay distinct.
- * Composites (issue 10): shadows -> `--shadow-*` (`--inset-shadow-*` when every layer is inset),
+ * Composites: shadows -> `--shadow-*` (`--inset-shadow-*` when every layer is inset),
  * cubicBeziers -> `--ease-*`, typography -> `--text-*` with its `--text-*--line-height`,
  * `--letter-spacing` and `--font-weight` (Tailwind's font-size utilities set all four), pointing at
  * the typography's part properties in tokens.css. Numbers, strings, booleans, durations, borders,

@@ -1,5 +1,5 @@
 /**
- * ts/tokens.ts (issue 5: "typed values per mode and a union type of token names, so a wrong name
+ * ts/tokens.ts ("typed values per mode and a union type of token names, so a wrong name
  * fails to compile"). Style Dictionary's javascript/es6 + typescript/es6-declarations have neither
  * modes nor a name union, so this format is ours; values come from Style Dictionary's transforms.
  */

@@ -1,5 +1,5 @@
 /**
- * The multi-mode wrapping around Style Dictionary's own formats (issue 5): each view (views.ts) is
+ * The multi-mode wrapping around Style Dictionary's own formats: each view (views.ts) is
  * printed by css/variables, scss/variables, ios-swift/class.swift, android/resources or
  * compose/object, and we only decide where it goes.
  */
@@ -40,7 +40,7 @@ const onlyAliases = (token: TransformedToken): boolean => metaOf(token).alias !=
  * aliases in it keep pointing at the other collections' variables. A composite's sub-value
  * references stay `var(--…)` too, so a mode switch flows through it.
  *
- * Wide-gamut colors (issue 10): a custom property takes any value, so two declarations cannot act
+ * Wide-gamut colors: a custom property takes any value, so two declarations cannot act
  * as a fallback (the second always wins, and an unsupported color then computes to nothing).
  * Each block prints the sRGB color, and is followed at once by the same selector inside
  * `@supports (color: color(display-p3 1 1 1))` (or the oklch/lab test it needs) redefining only the

@@ -72,10 +72,8 @@ export function renderContext(o: ContextOptions): RenderContext {
 }
 
 export type {
-  AndroidResource,
   RenderContext,
   RenderTarget,
-  Sub,
   SubRef,
   TypeRender,
 } from '../../types/render/context.js';

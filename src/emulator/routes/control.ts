@@ -1,5 +1,5 @@
 /**
- * Control endpoints under /_emulator/ (issue 2), for the admin credential only, sent as
+ * Control endpoints under /_emulator/, for the admin credential only, sent as
  * X-Service-Token and compared in constant time; no user's token opens them. Not logged, not rate
  * limited, never faulted. Reference in docs/emulator.md.
  */
@@ -7,20 +7,11 @@ import { checkRule } from '../faults.js';
 import { digest, secret, secretEquals } from '../ids.js';
 import { fail, json, parseJson, route, type Reply, type Route } from '../http.js';
 import { OAUTH_SCOPES, PERSONAL_SCOPES, type EmulatorState } from '../state.js';
-import type { Service } from '../service.js';
-import { styleControlRoutes } from '../styles/control.js';
-import { variableControlRoutes } from '../variables/editor.js';
+import type { ControlCtx } from './control-context.js';
+import { styleControlRoutes } from './style-control.js';
+import { variableControlRoutes } from './variable-control.js';
 
-export interface ControlHost {
-  svc: Service;
-  reset(seed: 'demo' | 'empty' | undefined): Promise<void>;
-}
-
-export interface ControlCtx {
-  host: ControlHost;
-  query: URLSearchParams;
-  body: Buffer;
-}
+export type { ControlCtx, ControlHost } from './control-context.js';
 
 function body(ctx: ControlCtx): Record<string, unknown> | Reply {
   if (ctx.body.length === 0) return {};
@@ -118,10 +109,10 @@ export const controlRoutes: Route<ControlCtx>[] = [
     return json(200, { deliveries: ctx.host.svc.webhooks.log });
   }),
 
-  // Play the designer on styles (issue 13; src/emulator/styles/control.ts).
+  // Play the designer on styles (src/emulator/routes/style-control.ts).
   ...styleControlRoutes,
 
-  // Play the design tool's editor on variables (src/emulator/variables/editor.ts).
+  // Play the design tool's editor on variables (src/emulator/routes/variable-control.ts).
   ...variableControlRoutes,
 
   route('GET', '/_emulator/identity', (ctx) => {

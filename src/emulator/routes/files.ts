@@ -37,7 +37,7 @@ export function findNode(root: DocNode, id: string): { node: DocNode; page: DocN
 /**
  * A copy of the subtree cut at `depth` levels below `node` (undefined = the whole subtree), every node
  * with the fields Figma requires (nodes.ts). A node cut off by `depth` keeps `children: []`: Figma's
- * OpenAPI document requires `children` on pages and frames (issue 12).
+ * OpenAPI document requires `children` on pages and frames.
  */
 function clip(node: DocNode, depth: number | undefined): DocNode {
   if (depth === undefined) return completeTree(node);

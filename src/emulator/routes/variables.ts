@@ -2,7 +2,7 @@
  * Variables (spec "Variables"): GET local, POST CREATE, PUT UPDATE (figma dialect: one POST with every
  * action, variables/figma.ts). Batches are validated whole before
  * any change (variables/create.ts, variables/update.ts) and rejected with 400 naming the item. A write
- * that changes something bumps the file's version and lastModified and sends FILE_UPDATE (issue 2).
+ * that changes something bumps the file's version and lastModified and sends FILE_UPDATE.
  * Every response carries `status` and `error: false` next to `meta`, as the real service's do.
  */
 import { NEEDS } from '../auth.js';
@@ -15,7 +15,7 @@ import type { FileRecord } from '../state.js';
 import { api, fileOf, isReply, type Ctx, type Endpoint } from './context.js';
 
 /**
- * The last variables/local answer per file, reused while the file's version is unchanged (issue 6:
+ * The last variables/local answer per file, reused while the file's version is unchanged (docs/benchmarks.md:
  * 4 MB and ~35 ms of JSON.stringify at 10k x 2; a push's verification read and the pull after it read
  * the same version). Sound because every change to a file's variables goes through `write` below,
  * which bumps the version when anything changed, and a reset or load makes new file objects.

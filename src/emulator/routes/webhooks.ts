@@ -1,5 +1,5 @@
 /**
- * Webhooks v2 (spec "Webhooks", "Events"). The figma dialect (issue 12; OpenAPI `postWebhook`,
+ * Webhooks v2 (spec "Webhooks", "Events"). The figma dialect (OpenAPI `postWebhook`,
  * `getTeamWebhooks`, `getWebhook`, `deleteWebhook`) takes `context` ("team") and `context_id` instead of
  * the deprecated `team_id` (still accepted), lists a team's webhooks at `/v2/teams/:team_id/webhooks`,
  * reads one webhook at `GET /v2/webhooks/:webhook_id`, and answers WebhookV2 objects (`context`,

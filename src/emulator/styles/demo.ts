@@ -1,5 +1,5 @@
 /**
- * The demo file's styles (issue 13): text, effect, paint and grid styles with realistic node data,
+ * The demo file's styles: text, effect, paint and grid styles with realistic node data,
  * some bound to the demo's variables, so a pull maps every kind and a mode switch flows through.
  * The first four keep the node ids and keys they had before styles had nodes (3:1 to 3:4).
  */

@@ -1,5 +1,5 @@
 /**
- * The nodes behind published styles (issue 13). A style's `node_id` names a node that the nodes
+ * The nodes behind published styles. A style's `node_id` names a node that the nodes
  * endpoint serves, as the real service does; like the real service the style definitions are not
  * part of any page, so `GET /v1/files/:key` shows the same document with or without styles, and
  * its `styles` map lists the styles that document nodes use.
@@ -76,14 +76,6 @@ export function styleNode(id: string, name: string, type: StyleType, fields: Rec
       };
   }
 }
-
-/** The field of a style node that holds the style's definition. */
-export const STYLE_FIELD: Record<StyleType, string> = {
-  TEXT: 'style',
-  EFFECT: 'effects',
-  FILL: 'fills',
-  GRID: 'layoutGrids',
-};
 
 export const alias = (id: string): { type: 'VARIABLE_ALIAS'; id: string } => ({ type: 'VARIABLE_ALIAS', id });
 

@@ -54,48 +54,74 @@ interface NewVariable {
   where: string;
 }
 
+/** The batch under check: the file, the temp ids seen, and the items checked so far. */
+interface Batch {
+  file: FileRecord;
+  temps: Set<string>;
+  newCollections: Map<string, NewCollection>;
+  newModes: Map<string, NewMode>;
+  newVariables: Map<string, NewVariable>;
+}
+
+/** A problem with the batch (the message names the array, index and id), or null when it is fine. */
+type Problem = string | null;
+
 export function applyCreate(file: FileRecord, body: unknown): BatchResult {
   const parsed = checkBody(body, 'CREATE');
   if (!parsed.ok) return parsed;
   const items: Items = parsed.items;
+  const b: Batch = { file, temps: new Set(), newCollections: new Map(), newModes: new Map(), newVariables: new Map() };
+  const problem =
+    checkCollections(b, items.variableCollections) ??
+    checkModes(b, items.variableModes) ??
+    checkVariables(b, items.variables) ??
+    checkAliases(b);
+  if (problem !== null) return { ok: false, message: problem };
+  return { ok: true, tempIdMapping: applyBatch(b), changed: b.temps.size > 0 };
+}
 
-  const temps = new Set<string>();
-  const checkTempId = (id: unknown, where: string): string | { message: string } => {
-    if (typeof id !== 'string' || !id.startsWith('temp_'))
-      return {
-        message: `${where}: "id" must be a temporary id starting with "temp_" (got ${JSON.stringify(id) ?? 'nothing'}).`,
-      };
-    if (temps.has(id))
-      return {
-        message: `${where}: temporary id "${id}" is used twice in this request; every CREATE item needs its own.`,
-      };
-    temps.add(id);
-    return id;
-  };
-  const allowKeys = (item: Record<string, unknown>, keys: string[], where: string): string | null => {
-    for (const k of Object.keys(item))
-      if (!keys.includes(k)) return `${where}: unknown field "${k}"; allowed: ${keys.join(', ')}.`;
-    return null;
-  };
-  const err = (message: string): BatchResult => ({ ok: false, message });
+function checkTempId(b: Batch, id: unknown, where: string): string | { message: string } {
+  if (typeof id !== 'string' || !id.startsWith('temp_'))
+    return {
+      message: `${where}: "id" must be a temporary id starting with "temp_" (got ${JSON.stringify(id) ?? 'nothing'}).`,
+    };
+  if (b.temps.has(id))
+    return {
+      message: `${where}: temporary id "${id}" is used twice in this request; every CREATE item needs its own.`,
+    };
+  b.temps.add(id);
+  return id;
+}
 
-  // Collections
-  const newCollections = new Map<string, NewCollection>();
-  for (const [i, item] of items.variableCollections.entries()) {
-    const where = `variableCollections[${i}]${typeof item['id'] === 'string' ? ` (id "${item['id']}")` : ''}`;
+function allowKeys(item: Record<string, unknown>, keys: string[], where: string): Problem {
+  for (const k of Object.keys(item))
+    if (!keys.includes(k)) return `${where}: unknown field "${k}"; allowed: ${keys.join(', ')}.`;
+  return null;
+}
+
+function whereOf(array: string, i: number, item: Record<string, unknown>): string {
+  return `${array}[${i}]${typeof item['id'] === 'string' ? ` (id "${item['id']}")` : ''}`;
+}
+
+function unknownCollection(b: Batch, c: unknown, where: string): Problem {
+  if (typeof c === 'string' && (b.newCollections.has(c) || b.file.variableCollections[c])) return null;
+  return `${where}: variableCollectionId ${JSON.stringify(c) ?? '(missing)'} is neither a collection created in this request nor an existing collection of the file.`;
+}
+
+function checkCollections(b: Batch, items: Record<string, unknown>[]): Problem {
+  for (const [i, item] of items.entries()) {
+    const where = whereOf('variableCollections', i, item);
     const extra = allowKeys(item, ['action', 'id', 'name', 'initialModeId', 'hiddenFromPublishing'], where);
-    if (extra) return err(extra);
-    const id = checkTempId(item['id'], where);
-    if (typeof id !== 'string') return err(id.message);
+    if (extra) return extra;
+    const id = checkTempId(b, item['id'], where);
+    if (typeof id !== 'string') return id.message;
     const name = checkPlainName(item['name'], where, 'collection');
-    if (!name.ok) return err(name.message);
+    if (!name.ok) return name.message;
     if (typeof item['initialModeId'] !== 'string')
-      return err(
-        `${where}: "initialModeId" must be the temporary id of one of this collection's CREATE items in variableModes.`,
-      );
+      return `${where}: "initialModeId" must be the temporary id of one of this collection's CREATE items in variableModes.`;
     if (item['hiddenFromPublishing'] !== undefined && typeof item['hiddenFromPublishing'] !== 'boolean')
-      return err(`${where}: "hiddenFromPublishing" must be true or false.`);
-    newCollections.set(id, {
+      return `${where}: "hiddenFromPublishing" must be true or false.`;
+    b.newCollections.set(id, {
       tempId: id,
       name: name.value,
       initialModeId: item['initialModeId'],
@@ -103,159 +129,139 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
       where,
     });
   }
+  return null;
+}
 
-  // Modes
+function checkModes(b: Batch, items: Record<string, unknown>[]): Problem {
+  const { file, newCollections } = b;
   const modeNames = new Map<string, Set<string>>(); // collection (temp or permanent) -> names
-  const namesOf = (c: string): Set<string> => {
-    let s = modeNames.get(c);
-    if (!s) {
-      s = new Set(file.variableCollections[c]?.modes.map((m) => m.name) ?? []);
-      modeNames.set(c, s);
-    }
-    return s;
-  };
-  const newModes = new Map<string, NewMode>();
-  for (const [i, item] of items.variableModes.entries()) {
-    const where = `variableModes[${i}]${typeof item['id'] === 'string' ? ` (id "${item['id']}")` : ''}`;
+  for (const [i, item] of items.entries()) {
+    const where = whereOf('variableModes', i, item);
     const extra = allowKeys(item, ['action', 'id', 'name', 'variableCollectionId'], where);
-    if (extra) return err(extra);
-    const id = checkTempId(item['id'], where);
-    if (typeof id !== 'string') return err(id.message);
+    if (extra) return extra;
+    const id = checkTempId(b, item['id'], where);
+    if (typeof id !== 'string') return id.message;
     const name = checkPlainName(item['name'], where, 'mode');
-    if (!name.ok) return err(name.message);
+    if (!name.ok) return name.message;
     const c = item['variableCollectionId'];
-    if (typeof c !== 'string' || (!newCollections.has(c) && !file.variableCollections[c])) {
-      return err(
-        `${where}: variableCollectionId ${JSON.stringify(c) ?? '(missing)'} is neither a collection created in this request nor an existing collection of the file.`,
-      );
+    const unknown = unknownCollection(b, c, where);
+    if (unknown || typeof c !== 'string') return unknown;
+    let names = modeNames.get(c);
+    if (!names) {
+      names = new Set(file.variableCollections[c]?.modes.map((m) => m.name) ?? []);
+      modeNames.set(c, names);
     }
-    const names = namesOf(c);
     if (names.has(name.value))
-      return err(
-        `${where}: collection "${collectionName(file, newCollections, c)}" already has a mode named "${name.value}"; mode names must be unique in a collection.`,
-      );
+      return `${where}: collection "${collectionName(file, newCollections, c)}" already has a mode named "${name.value}"; mode names must be unique in a collection.`;
     names.add(name.value);
-    if (names.size > MAX_MODES_PER_COLLECTION) {
-      return err(
-        `${where}: collection "${collectionName(file, newCollections, c)}" would have ${names.size} modes; the limit is ${MAX_MODES_PER_COLLECTION} per collection.`,
-      );
-    }
-    newModes.set(id, { tempId: id, name: name.value, collection: c, where });
+    if (names.size > MAX_MODES_PER_COLLECTION)
+      return `${where}: collection "${collectionName(file, newCollections, c)}" would have ${names.size} modes; the limit is ${MAX_MODES_PER_COLLECTION} per collection.`;
+    b.newModes.set(id, { tempId: id, name: name.value, collection: c, where });
   }
   for (const c of newCollections.values()) {
-    const m = newModes.get(c.initialModeId);
-    if (!m || m.collection !== c.tempId) {
-      return err(
-        `${c.where}: initialModeId "${c.initialModeId}" is not the temporary id of a CREATE item in variableModes with variableCollectionId "${c.tempId}".`,
-      );
-    }
+    const m = b.newModes.get(c.initialModeId);
+    if (!m || m.collection !== c.tempId)
+      return `${c.where}: initialModeId "${c.initialModeId}" is not the temporary id of a CREATE item in variableModes with variableCollectionId "${c.tempId}".`;
   }
+  return null;
+}
 
-  // Variables
+const VARIABLE_KEYS = [
+  'action',
+  'id',
+  'name',
+  'variableCollectionId',
+  'resolvedType',
+  'initialModeValue',
+  'description',
+  'scopes',
+  'hiddenFromPublishing',
+  'codeSyntax',
+];
+
+function checkVariables(b: Batch, items: Record<string, unknown>[]): Problem {
+  const { file } = b;
   const varNames = new Map<string, Set<string>>();
-  const varNamesOf = (c: string): Set<string> => {
-    let s = varNames.get(c);
-    if (!s) {
-      s = new Set((file.variableCollections[c]?.variableIds ?? []).map((v) => file.variables[v]?.name ?? ''));
-      varNames.set(c, s);
+  for (const [i, item] of items.entries()) {
+    const checked = checkVariable(b, item, whereOf('variables', i, item));
+    if (typeof checked === 'string') return checked;
+    const { collection: c, name, where } = checked;
+    let names = varNames.get(c);
+    if (!names) {
+      names = new Set((file.variableCollections[c]?.variableIds ?? []).map((v) => file.variables[v]?.name ?? ''));
+      varNames.set(c, names);
     }
-    return s;
-  };
-  const newVariables = new Map<string, NewVariable>();
-  for (const [i, item] of items.variables.entries()) {
-    const where = `variables[${i}]${typeof item['id'] === 'string' ? ` (id "${item['id']}")` : ''}`;
-    const extra = allowKeys(
-      item,
-      [
-        'action',
-        'id',
-        'name',
-        'variableCollectionId',
-        'resolvedType',
-        'initialModeValue',
-        'description',
-        'scopes',
-        'hiddenFromPublishing',
-        'codeSyntax',
-      ],
-      where,
-    );
-    if (extra) return err(extra);
-    const id = checkTempId(item['id'], where);
-    if (typeof id !== 'string') return err(id.message);
-    const name = checkVariableName(item['name'], where);
-    if (!name.ok) return err(name.message);
-    const c = item['variableCollectionId'];
-    if (typeof c !== 'string' || (!newCollections.has(c) && !file.variableCollections[c])) {
-      return err(
-        `${where}: variableCollectionId ${JSON.stringify(c) ?? '(missing)'} is neither a collection created in this request nor an existing collection of the file.`,
-      );
-    }
-    const type = item['resolvedType'];
-    if (typeof type !== 'string' || !(RESOLVED_TYPES as readonly string[]).includes(type)) {
-      return err(
-        `${where}: resolvedType ${JSON.stringify(type) ?? '(missing)'} must be one of ${RESOLVED_TYPES.join(', ')}.`,
-      );
-    }
-    if (!('initialModeValue' in item))
-      return err(`${where}: "initialModeValue" is required (the value for the collection's modes).`);
-    const value = checkValue(type as ResolvedType, item['initialModeValue'], `${where} initialModeValue`);
-    if (!value.ok) return err(value.message);
-    if (isComposed(value.value))
-      return err(`${where}: initialModeValue must be a literal; set a composed color with an UPDATE after the CREATE.`);
-    if (item['description'] !== undefined && typeof item['description'] !== 'string')
-      return err(`${where}: "description" must be a string.`);
-    let scopes = ['ALL_SCOPES'];
-    if (item['scopes'] !== undefined) {
-      const s = checkScopes(item['scopes'], where, type as ResolvedType);
-      if (!s.ok) return err(s.message);
-      scopes = s.value;
-    }
-    // Issue 12: hiddenFromPublishing was accepted and then stored as false; it is kept now.
-    if (item['hiddenFromPublishing'] !== undefined && typeof item['hiddenFromPublishing'] !== 'boolean')
-      return err(`${where}: "hiddenFromPublishing" must be true or false.`);
-    let codeSyntax: Record<string, string> = {};
-    if (item['codeSyntax'] !== undefined) {
-      const c = checkCodeSyntax(item['codeSyntax'], where);
-      if (!c.ok) return err(c.message);
-      codeSyntax = c.value;
-    }
-    const names = varNamesOf(c);
-    if (names.has(name.value))
-      return err(
-        `${where}: collection "${collectionName(file, newCollections, c)}" already has a variable named "${name.value}"; names must be unique in a collection.`,
-      );
-    names.add(name.value);
-    if (names.size > MAX_VARIABLES_PER_COLLECTION) {
-      return err(
-        `${where}: collection "${collectionName(file, newCollections, c)}" would have ${names.size} variables; the limit is ${MAX_VARIABLES_PER_COLLECTION.toLocaleString('en-US')} per collection. Split the variables over several collections.`,
-      );
-    }
-    newVariables.set(id, {
-      tempId: id,
-      name: name.value,
-      collection: c,
-      type: type as ResolvedType,
-      value: value.value,
-      description: (item['description'] as string | undefined) ?? '',
-      scopes,
-      hidden: item['hiddenFromPublishing'] === true,
-      codeSyntax,
-      where,
-    });
+    if (names.has(name))
+      return `${where}: collection "${collectionName(file, b.newCollections, c)}" already has a variable named "${name}"; names must be unique in a collection.`;
+    names.add(name);
+    if (names.size > MAX_VARIABLES_PER_COLLECTION)
+      return `${where}: collection "${collectionName(file, b.newCollections, c)}" would have ${names.size} variables; the limit is ${MAX_VARIABLES_PER_COLLECTION.toLocaleString('en-US')} per collection. Split the variables over several collections.`;
+    b.newVariables.set(checked.tempId, checked);
   }
-  // Alias targets (after all items are known: an alias may point to a later item of the batch).
+  return null;
+}
+
+/** One CREATE variable item on its own (names across the batch are checked by the caller). */
+function checkVariable(b: Batch, item: Record<string, unknown>, where: string): NewVariable | string {
+  const extra = allowKeys(item, VARIABLE_KEYS, where);
+  if (extra) return extra;
+  const id = checkTempId(b, item['id'], where);
+  if (typeof id !== 'string') return id.message;
+  const name = checkVariableName(item['name'], where);
+  if (!name.ok) return name.message;
+  const c = item['variableCollectionId'];
+  const unknown = unknownCollection(b, c, where);
+  if (unknown || typeof c !== 'string') return unknown ?? '';
+  const type = item['resolvedType'];
+  if (typeof type !== 'string' || !(RESOLVED_TYPES as readonly string[]).includes(type))
+    return `${where}: resolvedType ${JSON.stringify(type) ?? '(missing)'} must be one of ${RESOLVED_TYPES.join(', ')}.`;
+  if (!('initialModeValue' in item))
+    return `${where}: "initialModeValue" is required (the value for the collection's modes).`;
+  const value = checkValue(type as ResolvedType, item['initialModeValue'], `${where} initialModeValue`);
+  if (!value.ok) return value.message;
+  if (isComposed(value.value))
+    return `${where}: initialModeValue must be a literal; set a composed color with an UPDATE after the CREATE.`;
+  if (item['description'] !== undefined && typeof item['description'] !== 'string')
+    return `${where}: "description" must be a string.`;
+  let scopes = ['ALL_SCOPES'];
+  if (item['scopes'] !== undefined) {
+    const s = checkScopes(item['scopes'], where, type as ResolvedType);
+    if (!s.ok) return s.message;
+    scopes = s.value;
+  }
+  // hiddenFromPublishing is kept as sent (not stored as false).
+  if (item['hiddenFromPublishing'] !== undefined && typeof item['hiddenFromPublishing'] !== 'boolean')
+    return `${where}: "hiddenFromPublishing" must be true or false.`;
+  let codeSyntax: Record<string, string> = {};
+  if (item['codeSyntax'] !== undefined) {
+    const cs = checkCodeSyntax(item['codeSyntax'], where);
+    if (!cs.ok) return cs.message;
+    codeSyntax = cs.value;
+  }
+  return {
+    tempId: id,
+    name: name.value,
+    collection: c,
+    type: type as ResolvedType,
+    value: value.value,
+    description: (item['description'] as string | undefined) ?? '',
+    scopes,
+    hidden: item['hiddenFromPublishing'] === true,
+    codeSyntax,
+    where,
+  };
+}
+
+/** Alias targets (after all items are known: an alias may point to a later item of the batch), and cycles. */
+function checkAliases(b: Batch): Problem {
+  const { file, newVariables } = b;
   for (const v of newVariables.values()) {
     if (!isAlias(v.value)) continue;
     const targetType = newVariables.get(v.value.id)?.type ?? file.variables[v.value.id]?.resolvedType;
     if (targetType === undefined)
-      return err(
-        `${v.where}: initialModeValue aliases "${v.value.id}", which is neither a variable created in this request nor an existing variable.`,
-      );
+      return `${v.where}: initialModeValue aliases "${v.value.id}", which is neither a variable created in this request nor an existing variable.`;
     if (targetType !== v.type)
-      return err(
-        `${v.where}: initialModeValue aliases "${v.value.id}", a ${targetType} variable, but this variable is ${v.type}; an alias must point to a variable of the same type.`,
-      );
+      return `${v.where}: initialModeValue aliases "${v.value.id}", a ${targetType} variable, but this variable is ${v.type}; an alias must point to a variable of the same type.`;
   }
   // Cycles can only run through new variables (existing ones cannot point at ids that did not exist).
   const cycle = findAliasCycle(
@@ -268,19 +274,20 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
       .filter((k) => isAlias(newVariables.get(k)?.value))
       .map((k) => [k, '*'] as [string, string]),
   );
-  if (cycle)
-    return err(
-      `Alias cycle: ${describeCycle(
-        cycle,
-        (id) => newVariables.get(id)?.name ?? file.variables[id]?.name ?? id,
-        () => null,
-      )}. Point one of them at a literal value.`,
-    );
+  if (!cycle) return null;
+  return `Alias cycle: ${describeCycle(
+    cycle,
+    (id) => newVariables.get(id)?.name ?? file.variables[id]?.name ?? id,
+    () => null,
+  )}. Point one of them at a literal value.`;
+}
 
-  // ---- Everything is valid: apply. ----
+/** Everything is valid: create it all, and answer the temp id -> permanent id mapping. */
+function applyBatch(b: Batch): Record<string, string> {
+  const { file } = b;
   const mapping: Record<string, string> = {};
   const nextId = (): number => file.nextId++;
-  for (const c of newCollections.values()) {
+  for (const c of b.newCollections.values()) {
     const id = `VariableCollectionId:${file.fileNo}:${nextId()}`;
     const record: CollectionRecord = {
       id,
@@ -296,28 +303,9 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
     file.variableCollections[record.id] = record;
   }
   const collectionOf = (c: string): CollectionRecord => file.variableCollections[mapping[c] ?? c]!;
-  const initialModes = new Set([...newCollections.values()].map((c) => c.initialModeId));
-  // Initial modes first, so a collection's default mode leads its list.
-  const orderedModes = [...newModes.values()].sort(
-    (a, b) => Number(initialModes.has(b.tempId)) - Number(initialModes.has(a.tempId)),
-  );
-  for (const m of orderedModes) {
-    const modeId = `${file.fileNo}:${nextId()}`;
-    mapping[m.tempId] = modeId;
-    const c = collectionOf(m.collection);
-    c.modes.push({ modeId, name: m.name });
-    if (initialModes.has(m.tempId)) {
-      c.defaultModeId = modeId;
-    } else {
-      for (const vid of c.variableIds) {
-        const v = file.variables[vid];
-        const base = v?.valuesByMode[c.defaultModeId];
-        if (v && base !== undefined) v.valuesByMode[modeId] = typeof base === 'object' ? { ...base } : base;
-      }
-    }
-  }
-  for (const v of newVariables.values()) mapping[v.tempId] = `VariableID:${file.fileNo}:${nextId()}`;
-  for (const v of newVariables.values()) {
+  applyModes(b, mapping, collectionOf);
+  for (const v of b.newVariables.values()) mapping[v.tempId] = `VariableID:${file.fileNo}:${nextId()}`;
+  for (const v of b.newVariables.values()) {
     const c = collectionOf(v.collection);
     const value: VariableValue = isAlias(v.value)
       ? { type: 'VARIABLE_ALIAS', id: mapping[v.value.id] ?? v.value.id }
@@ -340,7 +328,34 @@ export function applyCreate(file: FileRecord, body: unknown): BatchResult {
     file.variables[record.id] = record;
     c.variableIds.push(record.id);
   }
-  return { ok: true, tempIdMapping: mapping, changed: temps.size > 0 };
+  return mapping;
+}
+
+/**
+ * New modes, initial modes first so a collection's default mode leads its list; a new mode of an
+ * existing collection gets a copy of the default mode's values.
+ */
+function applyModes(b: Batch, mapping: Record<string, string>, collectionOf: (c: string) => CollectionRecord): void {
+  const { file } = b;
+  const initialModes = new Set([...b.newCollections.values()].map((c) => c.initialModeId));
+  const orderedModes = [...b.newModes.values()].sort(
+    (x, y) => Number(initialModes.has(y.tempId)) - Number(initialModes.has(x.tempId)),
+  );
+  for (const m of orderedModes) {
+    const modeId = `${file.fileNo}:${file.nextId++}`;
+    mapping[m.tempId] = modeId;
+    const c = collectionOf(m.collection);
+    c.modes.push({ modeId, name: m.name });
+    if (initialModes.has(m.tempId)) {
+      c.defaultModeId = modeId;
+      continue;
+    }
+    for (const vid of c.variableIds) {
+      const v = file.variables[vid];
+      const base = v?.valuesByMode[c.defaultModeId];
+      if (v && base !== undefined) v.valuesByMode[modeId] = typeof base === 'object' ? { ...base } : base;
+    }
+  }
 }
 
 function collectionName(file: FileRecord, created: Map<string, NewCollection>, id: string): string {

@@ -1,5 +1,5 @@
 /**
- * Alias cycle detection over (variable, mode) pairs, linear in the pairs reached (issue 2: "avoid
+ * Alias cycle detection over (variable, mode) pairs, linear in the pairs reached ("avoid
  * O(n^2) validation"; 10k variables x 4 modes per batch). Within a collection an alias in mode M
  * resolves in mode M of the target; across collections the consumer may pick any mode of the target's
  * collection, so such an alias is an edge to every mode of the target.
@@ -33,7 +33,7 @@ export function findAliasCycle(graph: AliasGraph, starts: Iterable<[string, stri
     return graph.modesOf(to).map((mm) => [target, mm] as [string, string]);
   };
 
-  // Each pair's key is built once, when it is reached, and kept on its stack frame (issue 6: a PUT of
+  // Each pair's key is built once, when it is reached, and kept on its stack frame (a PUT of
   // 10k x 2 values starts from every alias in it).
   for (const [sv, sm] of starts) {
     const sk = key(sv, sm);

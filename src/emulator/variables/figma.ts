@@ -1,5 +1,5 @@
 /**
- * POST /v1/files/:file_key/variables in the figma dialect (issue 12; Figma's OpenAPI document,
+ * POST /v1/files/:file_key/variables in the figma dialect (Figma's OpenAPI document,
  * operation `postVariables`): `variableCollections`, `variableModes` and `variables` hold CREATE, UPDATE
  * and DELETE items, `variableModeValues` sets values. Applied "in the below order, and within each
  * array, by array order", and "treated as one atomic operation": the batch runs on a copy of the file's

@@ -1,6 +1,6 @@
 /**
  * Checks of single variable fields, written from the spec ("Variable": value shapes, names) and not
- * shared with the client's zod schemas (DESIGN.md "The local service").
+ * shared with the client's zod schemas (docs/architecture.md "The local service").
  */
 import type { ComposedValue, ResolvedType, Rgba, VariableValue } from '../state.js';
 

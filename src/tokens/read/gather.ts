@@ -1,7 +1,7 @@
 /**
  * Stage 2, gather: one source's JSON into tokens keyed by variable name (format design-token.md,
  * groups.md). Group and token properties are checked where they are written: an unknown `$` key
- * (`"$valu"`, `"$tpye"`) is an error at that key with "did you mean" (issue 10), not a flood of
+ * (`"$valu"`, `"$tpye"`) is an error at that key with "did you mean", not a flood of
  * broken aliases elsewhere. Group extension (`$extends`, or `$ref` to a group), JSON pointer
  * references (`$ref`, format aliases.md) and `$root` tokens are resolved here, inside the source.
  */
@@ -25,7 +25,7 @@ export interface RawToken {
   value: unknown;
   description: string;
   scopes: unknown;
-  /** The `dev.tokensync` extension object: the kept service fields (service-meta.ts, issue 12), and what a type module reads beside `$value` (TypeModule `extension`). */
+  /** The `dev.tokensync` extension object: the kept service fields (service-meta.ts), and what a type module reads beside `$value` (TypeModule `extension`). */
   ours: Record<string, unknown> | undefined;
   /** format §Deprecated, inherited from groups. */
   deprecated: boolean | string | undefined;
@@ -401,7 +401,7 @@ function walkGroup(
         });
         break;
       }
-      // The common keys first, without a list search (this runs for every key of every token: issue 6).
+      // The common keys first, without a list search (this runs for every key of every token: docs/benchmarks.md).
       const v = tok[k];
       if (k === '$value' || (k === '$type' && typeof v === 'string') || (k === '$description' && typeof v === 'string'))
         continue;

@@ -1,5 +1,5 @@
 /**
- * Token files back into the model (DESIGN.md "Files in the repository"), collecting every problem.
+ * Token files back into the model (docs/architecture.md "Files in the repository"), collecting every problem.
  * The stages, one file each: parse (files to JSON), gather (a source's groups to tokens), validate
  * (a collection's tokens to variables and repository-owned tokens, through the type modules of
  * src/types/), resolve (references, units of aliases, cycles), report (problems to diagnostics).
@@ -41,7 +41,6 @@ import { checkServiceRules } from './service-rules.js';
 import { validateCollection, type Gathered } from './validate.js';
 
 export type { TokenFileSource, TokenSources } from './parse.js';
-export { workTreeSource } from './parse.js';
 
 export interface Analysis {
   set: TokenSet;
@@ -75,6 +74,7 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
     const listed = await listing;
     if (listed.length === 0) return done({ collections: [], variables: [] });
     layouts = [folderLayout(listed)];
+    sources.layouts = layouts;
   } else {
     resolverJson = parseOrReport(RESOLVER_FILE, resolverText, sources, problems);
     if (resolverJson === undefined) return done({ collections: [], variables: [] });
@@ -126,7 +126,7 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
   if (resolverText !== undefined) {
     // A token file the resolver does not list is ignored by every tool that follows the resolver:
     // most likely a mode or collection renamed by hand. Say so rather than skip it silently.
-    // Style files (issue 13) are listed as design-owned sets, read by src/styles.
+    // Style files are listed as design-owned sets, read by src/styles.
     const listed = new Set([...fileList, ...designOwnedFiles(resolverJson)]);
     for (const f of await listing) {
       if (!listed.has(f)) {
@@ -214,7 +214,7 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
     },
   };
   for (const { layout, perMode } of perCollection) validateCollection(layout, perMode, namespaced, config.remBase, g);
-  // What the service would refuse, refused here for check, push and build alike (issue 11, item 6).
+  // What the service would refuse, refused here for check, push and build alike.
   checkServiceRules(perCollection, g.variables, problems);
 
   // (Not by reading `json` of every source: for a file with integer-like keys that getter parses it again.)

@@ -19,7 +19,8 @@ export interface TokenSources {
   modeFiles: Map<string, Map<string, string>>;
   /**
    * Collections read from more than one source per mode (several files, inline tokens, or a folder
-   * without a resolver document): a pull cannot write them back file by file (docs/token-files.md).
+   * without a resolver document): a pull writes them back file by file where it can
+   * (docs/token-files.md "How a pull edits your files"; tokens/mode-files.ts).
    */
   merged?: string[];
   /**
@@ -34,7 +35,7 @@ export interface TokenSources {
  * integer-like keys (`"100"`, `"500"`: every palette has them) first, whatever the file says, and read
  * order (thus the order of the model, of the build output, and of problems at the same position)
  * follows the file. Rather than a second, position-keeping parse of the whole file (json-tree.ts;
- * it cost ~130 ms at 10k variables x 2 modes, issue 6), such keys get a one-character prefix in the
+ * it cost ~130 ms at 10k variables x 2 modes), such keys get a one-character prefix in the
  * text before JSON.parse, so they are ordinary keys that keep their place; the walk strips it.
  *
  * The prefix is a control character the file does not hold: raw control characters cannot occur in
@@ -109,7 +110,7 @@ export function childOf(obj: Record<string, unknown>, key: string, mark: number)
 
 /**
  * Where the token files come from: the work tree by default, or another view of them, such as the git
- * index for `check --staged` (issue 14: validate the set as git would commit it). Paths are relative to
+ * index for `check --staged` (validate the set as git would commit it). Paths are relative to
  * the tokens folder, with `/`.
  */
 export interface TokenFileSource {
@@ -132,7 +133,7 @@ export const readText = (file: string): Promise<string | undefined> => readTextF
 /**
  * One pass over the text before JSON.parse (json-depth.ts): nesting deeper than the walks can take is
  * invalid JSON (thrown, reported by the caller with its position), and a duplicate key is an error
- * where it is written (issue 11, items 6-7); parsing goes on, so other problems are found too.
+ * where it is written (items 6-7); parsing goes on, so other problems are found too.
  */
 function prescan(file: string, text: string, problems: Problem[]): void {
   const { tooDeep, duplicate: dup } = scanJson(text);
@@ -165,7 +166,7 @@ export async function tokenFiles(dir: string): Promise<string[]> {
 
 export function parseOrReport(file: string, text: string, sources: TokenSources, problems: Problem[]): unknown {
   try {
-    // Deeper than json-tree.ts's limit: invalid JSON (the walks recurse; issue 11, item 7).
+    // Deeper than json-tree.ts's limit: invalid JSON (the walks recurse).
     prescan(file, text, problems);
     const json: unknown = JSON.parse(text);
     sources.files.set(file, { text, json });

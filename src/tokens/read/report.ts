@@ -1,6 +1,6 @@
 /**
  * Stage 5, report: problems to sorted diagnostics. Positions are computed here, only for files that
- * have problems (the position-keeping parse of json-tree.ts is slow next to JSON.parse: issue 6).
+ * have problems (the position-keeping parse of json-tree.ts is slow next to JSON.parse: docs/benchmarks.md).
  */
 import type { Diagnostic } from '../errors.js';
 import { findSyntaxError, lineColumn, locate, parseJsonTree } from '../json-tree.js';

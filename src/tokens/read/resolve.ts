@@ -1,5 +1,5 @@
 /**
- * Stage 4, resolve: references by dotted path in the merged set (DESIGN.md: "curly-brace references
+ * Stage 4, resolve: references by dotted path in the merged set (docs/architecture.md: "curly-brace references
  * to a token path in the set that the resolver merges"), whole values and sub-values alike; then
  * the units of dimension and duration tokens that only alias, then cycles (format aliases.md
  * "Circular References": an error affecting every token of the chain).

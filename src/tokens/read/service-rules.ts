@@ -1,5 +1,5 @@
 /**
- * Stage 4b, the service's rules (issue 11, item 6): what the service would refuse, or what would go
+ * Stage 4b, the service's rules: what the service would refuse, or what would go
  * wrong after a push, found here, on the path that `check`, push, pull and build all share (one
  * validator): scopes that do not fit the type, names with empty segments, two names that the build
  * turns into the same identifier, and duplicate or over-long mode names. Each problem names the file

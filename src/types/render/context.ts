@@ -1,5 +1,5 @@
 /**
- * What a type's renderer (one file per DTCG type here, issue 10: "one place per DTCG type") is
+ * What a type's renderer (one file per DTCG type here: "one place per DTCG type") is
  * given. A composite arrives as the model value with every sub-value a `Sub`: the literal it
  * resolves to in this mode, and the reference it was written as, if any (tree.ts). A renderer
  * prints the literal parts with `ctx.sub`, which keeps a reference as a reference where the platform

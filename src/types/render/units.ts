@@ -11,8 +11,8 @@ export const ms = (d: Duration): number => roundFloat(d.unit === 's' ? d.value *
 
 /**
  * An alpha in 0..1 as the shortest decimal (at most 3 places) that gives back the same 8-bit value
- * (issue 10 and 14: `0.5`, not `0.5019607843137255`). 8-bit is the precision colors are compared at
- * (DESIGN.md), so nothing is lost.
+ * (`0.5`, not `0.5019607843137255`). 8-bit is the precision colors are compared at
+ * (docs/architecture.md), so nothing is lost.
  */
 export function alpha(a: number): string {
   const clamped = a < 0 ? 0 : Math.min(a, 1);

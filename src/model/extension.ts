@@ -1,8 +1,11 @@
 /**
- * How a design-owned part of the repository is marked (issue 13): `$extensions["dev.tokensync"]
- * .owner: "design"` on a style token, a grid style's group, and a style set of the resolver
- * document. No imports: the token reader (the `check` fast path) asks this too.
+ * tokensync's own `$extensions` key, and how a design-owned part of the repository is marked:
+ * `$extensions["dev.tokensync"].owner: "design"` on a style token, a grid style's group, and a style
+ * set of the resolver document (docs/architecture.md "Files in the repository"). No imports: the token reader
+ * (the `check` fast path), the style stage and the code generator all ask this.
  */
+
+/** The one `$extensions` key tokensync writes and reads. */
 export const EXTENSION = 'dev.tokensync';
 
 /** Whether a JSON object (token, group, or resolver set) carries the design-owned mark. */

@@ -1,5 +1,5 @@
 /**
- * Control endpoints that let a test play the designer on styles (issue 13), admin token only like
+ * Control endpoints that let a test play the designer on styles, admin token only like
  * every /_emulator/ route (docs/emulator.md "Styles"):
  * - `POST /_emulator/styles` `{style_type, name, description?, fields?}`: publishes a new style whose
  *   node carries `fields` (`style`, `effects`, `fills` or `layoutGrids`, as the node schema spells
@@ -11,9 +11,9 @@
  */
 import { stableKey } from '../ids.js';
 import { fail, json, parseJson, route, type Reply, type Route } from '../http.js';
-import type { ControlCtx } from '../routes/control.js';
+import type { ControlCtx } from './control-context.js';
 import type { FileRecord, PublishedStyle } from '../state.js';
-import { styleNode, type StyleType } from './nodes.js';
+import { styleNode, type StyleType } from '../styles/nodes.js';
 
 const TYPES: readonly StyleType[] = ['FILL', 'TEXT', 'EFFECT', 'GRID'];
 

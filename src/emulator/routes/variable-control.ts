@@ -2,15 +2,15 @@
  * `POST /_emulator/variables` (admin only, like every /_emulator/ route; docs/emulator.md "Control
  * endpoints"): plays the design tool's editor on variables. The editor can make what the REST API
  * cannot (a variable type the REST spec does not list yet, such as an easing; a composed color), so
- * its records are stored as given, without the write rules of create.ts and update.ts:
+ * its records are stored as given, without the write rules of variables/create.ts and variables/update.ts:
  * `{"variables"?: [record…], "variableCollections"?: [record…]}`, each record with its `id` and the
  * fields to set. A new variable gets the defaults of a variable made in the editor and joins its
  * collection's `variableIds`; a new collection likewise. Bumps the file's version, sends FILE_UPDATE.
  */
 import { fail, json, parseJson, route, type Reply, type Route } from '../http.js';
-import type { ControlCtx } from '../routes/control.js';
 import type { CollectionRecord, FileRecord, VariableRecord } from '../state.js';
-import { isObject } from './values.js';
+import { isObject } from '../variables/values.js';
+import type { ControlCtx } from './control-context.js';
 
 type Rec = Record<string, unknown>;
 

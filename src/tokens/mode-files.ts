@@ -1,0 +1,215 @@
+/**
+ * The files one mode of a collection is read from, as a pull writes them back (docs/token-files.md
+ * "How a pull edits your files"): usually one file; several for a folder without a resolver document
+ * or a resolver set with several files, merged in order (a later file overrides an earlier one).
+ * - A token is written back to the file that holds it: the last file, in merge order, that has it.
+ * - A new token goes to the file that holds its nearest group (the longest existing group path; the
+ *   first such file when several do), else to the first file.
+ */
+import { patchJson } from './json-edit.js';
+import { parseJsonTree, type JsonNode } from './json-tree.js';
+import { fromJsonNode, Ordered, toJsonText, type Json } from './json-write.js';
+import type { TokenSources } from './read/parse.js';
+import type { CollectionLayout } from './resolver-doc.js';
+
+export interface PreviousFile {
+  text: string;
+  node: JsonNode;
+  tree: Ordered;
+}
+
+/** A file as read, parsed with positions once per render; undefined when missing or broken. */
+export function previousFiles(previous: TokenSources | undefined): (rel: string) => PreviousFile | undefined {
+  const cache = new Map<string, PreviousFile | undefined>();
+  return (rel) => {
+    if (!cache.has(rel)) {
+      const text = previous?.files.get(rel)?.text;
+      let file: PreviousFile | undefined;
+      try {
+        const node = text === undefined ? undefined : parseJsonTree(text);
+        const tree = node ? fromJsonNode(node) : undefined;
+        if (node && tree instanceof Ordered) file = { text: text!, node, tree };
+      } catch {
+        file = undefined; // a broken previous file is simply rewritten
+      }
+      cache.set(rel, file);
+    }
+    return cache.get(rel);
+  };
+}
+
+/** A token as a previous file has it, and the `$type` its groups give it (DTCG group type inheritance). */
+export interface PreviousToken {
+  token?: Ordered | undefined;
+  inherited?: string | undefined;
+}
+
+export class ModeFiles {
+  constructor(readonly files: { rel: string; prev: PreviousFile | undefined }[]) {}
+
+  /** Index of the file that holds the token at `segs`, or undefined when none does. */
+  holder(segs: readonly string[]): number | undefined {
+    for (let i = this.files.length - 1; i >= 0; i--) if (tokenIn(this.files[i]!.prev?.tree, segs).token) return i;
+    return undefined;
+  }
+
+  /** Where the token at `segs` is written: its holder, else the file with its nearest group. */
+  place(segs: readonly string[]): number {
+    const held = this.holder(segs);
+    if (held !== undefined) return held;
+    let best = 0;
+    let bestDepth = 0;
+    this.files.forEach((f, i) => {
+      const depth = groupDepth(f.prev?.tree, segs);
+      if (depth > bestDepth) {
+        best = i;
+        bestDepth = depth;
+      }
+    });
+    return best;
+  }
+
+  /** The token at `segs` in file `i`, with its inherited `$type`. */
+  token(i: number, segs: readonly string[]): PreviousToken {
+    return tokenIn(this.files[i]?.prev?.tree, segs);
+  }
+}
+
+export function tokenIn(root: Ordered | undefined, segs: readonly string[]): PreviousToken {
+  let node: Json | undefined = root;
+  let inherited: string | undefined;
+  for (const s of segs) {
+    if (!(node instanceof Ordered)) return { inherited };
+    const t = node.get('$type');
+    if (typeof t === 'string') inherited = t;
+    node = node.get(s);
+  }
+  return node instanceof Ordered && node.entries.has('$value') ? { token: node, inherited } : { inherited };
+}
+
+/** How many leading segments of the token's group path exist as groups in a tree. */
+function groupDepth(root: Ordered | undefined, segs: readonly string[]): number {
+  let node: Json | undefined = root;
+  let depth = 0;
+  for (const s of segs.slice(0, -1)) {
+    node = node instanceof Ordered ? node.get(s) : undefined;
+    if (!(node instanceof Ordered) || node.entries.has('$value')) break;
+    depth++;
+  }
+  return depth;
+}
+
+export const FORMAT_SCHEMA = 'https://www.designtokens.org/schemas/2025.10/format.json';
+
+/** The files of one mode in merge order: its sources when it has several, else its one file. */
+export function filesOf(layout: CollectionLayout, mode: string): string[] {
+  const sources = layout.sources?.get(mode)?.filter((s) => s.at === undefined);
+  return sources && sources.length > 0 ? sources.map((s) => s.file) : [layout.files.get(mode)!];
+}
+
+/** A token's path: its segments, their `\u0000`-joined id, and the ids of its groups. */
+export interface TokenPath {
+  segs: string[];
+  id: string;
+}
+
+/**
+ * The text of each file of one mode: a previous file edited in place (json-edit.ts), a new one in
+ * tokensync's layout. `tokens` holds every token of the mode by id, `prefixes` the ids of their groups.
+ * `lost` hears of every token that is not where its path says once its file is laid out (another
+ * token or group took the path); it may throw to stop the write.
+ */
+export function writeModeFiles(
+  files: ModeFiles,
+  paths: readonly TokenPath[],
+  tokens: Map<string, Ordered>,
+  prefixes: Set<string>,
+  lost?: (id: string, file: string) => void,
+): [string, string][] {
+  const target = new Map<string, number>();
+  for (const { segs, id } of paths) target.set(id, files.place(segs));
+  return files.files.map(({ rel, prev }, i) => {
+    const placed = new Set<string>();
+    // A token another file holds is left as this file has it (a later file overrides it).
+    const pick = (id: string, before: Ordered) =>
+      target.get(id) === i ? tokens.get(id) : target.has(id) ? before : undefined;
+    const root = prev ? rebuild(prev.tree, [], pick, prefixes, placed) : new Ordered().set('$schema', FORMAT_SCHEMA);
+    for (const { segs, id } of paths) {
+      if (target.get(id) !== i || placed.has(id)) continue;
+      let group = root;
+      for (const s of segs.slice(0, -1)) {
+        let child = group.get(s);
+        if (!(child instanceof Ordered) || child.entries.has('$value')) {
+          child = new Ordered();
+          group.set(s, child);
+        }
+        group = child;
+      }
+      group.set(segs[segs.length - 1]!, tokens.get(id)!);
+    }
+    if (lost) for (const { segs, id } of paths) if (target.get(id) === i && !tokenIn(root, segs).token) lost(id, rel);
+    return [rel, prev ? patchJson(prev.text, prev.node, root) : toJsonText(root)];
+  });
+}
+
+/**
+ * The previous tree in its own order: `$` keys as they are, each token as `pick` gives it (or gone),
+ * groups that still hold tokens, and groups that held none before (an empty group is the team's).
+ */
+function rebuild(
+  prevGroup: Ordered,
+  path: string[],
+  pick: (id: string, before: Ordered) => Ordered | undefined,
+  prefixes: Set<string>,
+  placed: Set<string>,
+): Ordered {
+  const out = new Ordered();
+  for (const [k, v] of prevGroup.entries) {
+    // A group's `$root` is a token (docs/token-files.md); every other `$` key is kept as it is.
+    if ((k.startsWith('$') && k !== '$root') || !(v instanceof Ordered)) {
+      out.set(k, v);
+      continue;
+    }
+    const p = [...path, k];
+    const id = p.join('\u0000');
+    if (v.entries.has('$value')) {
+      const tok = pick(id, v);
+      if (tok) {
+        out.set(k, tok);
+        placed.add(id);
+      }
+    } else if (prefixes.has(id)) out.set(k, rebuild(v, p, pick, prefixes, placed));
+    else if (!holdsToken(v)) out.set(k, v);
+  }
+  return out;
+}
+
+function holdsToken(group: Ordered): boolean {
+  for (const [k, v] of group.entries)
+    if ((!k.startsWith('$') || k === '$root') && v instanceof Ordered && (v.entries.has('$value') || holdsToken(v)))
+      return true;
+  return false;
+}
+
+/**
+ * Whether a pull can write a collection read from several sources per mode back file by file: every
+ * source is a whole file (no tokens inline in the resolver document, no overriding keys beside a
+ * `$ref`) and no file serves two modes (it could hold only one of their values).
+ */
+export function writableSources(layout: CollectionLayout): boolean {
+  if (!layout.sources) return true;
+  const owner = new Map<string, string>();
+  for (const [mode, sources] of layout.sources) {
+    for (const s of sources) {
+      if (s.at !== undefined || s.overrides !== undefined) return false;
+      if ((owner.get(s.file) ?? mode) !== mode) return false;
+      owner.set(s.file, mode);
+    }
+  }
+  return true;
+}
+
+/** The collections a pull cannot write back (see writableSources), by name. */
+export function unwritableCollections(sources: TokenSources): string[] {
+  return (sources.layouts ?? []).filter((l) => !writableSources(l)).map((l) => l.collection.name);
+}
