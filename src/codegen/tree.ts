@@ -148,7 +148,9 @@ export interface Tree {
  * A `$root` token (format groups.md "Root Tokens in Groups") is the group's own value beside its
  * variants; no platform name can hold "$", and the group's name is taken by its children, so it is
  * built as the segment `root` (`--color-accent-root`, `color.accent.root`). A sibling really named
- * `root` then clashes, and the build's name-clash check says so.
+ * `root` then clashes, and the build's name-clash check says so. A variable whose name is also a
+ * group (`color/accent` beside `color/accent/light`) is read from such a token and built the same way
+ * (docs/token-files.md "A variable that is also a group").
  */
 const rootSegment = (s: string): string => (s === '$root' ? 'root' : s);
 
@@ -166,8 +168,16 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
   // whatever the namespace: their file's top-level group (`typography`, config `styles.*.group`) is
   // already their namespace, and a built name follows the file's path (docs/styles.md "Build").
   const unspaced = new Set((set.tokens ?? []).filter((t) => t.owner === 'design').map((t) => t.collection));
+  // A variable that is also a group (a group's `$root` token as read) is built as its `root` segment too.
+  const groups = new Set<string>();
+  for (const e of entries) {
+    const { collection, name } = entryOf(e);
+    for (let at = name.indexOf('/'); at > 0; at = name.indexOf('/', at + 1))
+      groups.add(`${collection}\u0000${name.slice(0, at)}`);
+  }
   const pathOf = (x: { collection: string; name: string }): string[] => {
     const segments = x.name.split('/').map(rootSegment);
+    if (groups.has(`${x.collection}\u0000${x.name}`)) segments.push('root');
     return namespaced && !unspaced.has(x.collection) ? [slug(x.collection), ...segments] : segments;
   };
 

@@ -152,7 +152,12 @@ export interface AliasValue {
   type: 'VARIABLE_ALIAS';
   id: string;
 }
-export type VariableValue = boolean | number | string | Rgba | AliasValue;
+/** Figma's VariableComposedColor: a color with an independently authored opacity (percent), one side an alias. */
+export interface ComposedValue {
+  color: Rgba | { r: number; g: number; b: number } | AliasValue;
+  opacity: number | AliasValue;
+}
+export type VariableValue = boolean | number | string | Rgba | AliasValue | ComposedValue;
 export type ResolvedType = 'COLOR' | 'FLOAT' | 'STRING' | 'BOOLEAN';
 
 export interface VariableRecord {

@@ -17,6 +17,19 @@ export interface Color {
    * A pull keeps `source` while the sRGB value it converts to did not change.
    */
   source?: ColorSource;
+  /**
+   * A composed color (Figma's `VariableComposedColor`): a color and an independently authored opacity,
+   * at least one of them an alias. r/g/b/a is then what it resolves to (the color's channels, its
+   * alpha times opacity / 100); what is synced and compared is the composition (docs/sync.md
+   * "Composed colors").
+   */
+  composed?: Composition;
+}
+
+/** The parts of a composed color: opacity in percent (0-100), as the design tool's opacity field. */
+export interface Composition {
+  color: Alias | Color;
+  opacity: Alias | number;
 }
 
 /** A DTCG 2025.10 color value in any of its color spaces (format §8.1). */

@@ -56,6 +56,19 @@ export interface Lock {
    * when there are none (a lock without them is byte-identical to one written before they existed).
    */
   repoOnly?: Record<string, string[]>;
+  /**
+   * Service variables the client cannot represent, by id, kept whole as the service sent them
+   * (docs/sync.md "Nothing is dropped"): never part of the 3-way diff, never pushed or deleted. Absent
+   * when there are none.
+   */
+  kept?: Record<string, LockKept>;
+}
+
+export interface LockKept {
+  collectionId: string;
+  name: string;
+  reason: string;
+  variable: Record<string, unknown>;
 }
 
 /**
@@ -109,6 +122,7 @@ export function lockEquals(a: Lock, b: Lock): boolean {
   if (a.version !== b.version || a.fileKey !== b.fileKey || a.remoteVersion !== b.remoteVersion) return false;
   if (!sameKeys(a.collections, b.collections) || !sameKeys(a.variables, b.variables)) return false;
   if (!sameRepoOnly(a.repoOnly, b.repoOnly)) return false;
+  if (stable(a.kept ?? {}) !== stable(b.kept ?? {})) return false;
   for (const [id, x] of Object.entries(a.collections)) {
     const y = b.collections[id];
     if (!y || x.name !== y.name || x.key !== y.key || x.defaultModeId !== y.defaultModeId) return false;
@@ -152,4 +166,15 @@ function sameKeys(a: Record<string, unknown>, b: Record<string, unknown>): boole
     n += 1;
   }
   return n === Object.keys(b).length;
+}
+
+/** JSON with every object's keys sorted: equal data, equal text, whatever the key order. */
+function stable(x: unknown): string {
+  if (Array.isArray(x)) return `[${x.map(stable).join(',')}]`;
+  if (typeof x !== 'object' || x === null) return JSON.stringify(x) ?? 'null';
+  const o = x as Record<string, unknown>;
+  return `{${Object.keys(o)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${stable(o[k])}`)
+    .join(',')}}`;
 }

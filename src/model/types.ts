@@ -9,7 +9,7 @@ import type { RepoToken } from './dtcg.js';
 import type { Value } from './literals.js';
 
 // The value shapes live in literals.ts (no imports), so dtcg.ts can use them without a circle.
-export type { Alias, Color, ColorSource, Literal, Value } from './literals.js';
+export type { Alias, Color, ColorSource, Composition, Literal, Value } from './literals.js';
 export { isAlias, isColor } from './literals.js';
 
 export const VARIABLE_TYPES = ['COLOR', 'FLOAT', 'STRING', 'BOOLEAN'] as const;
@@ -89,6 +89,25 @@ export interface TokenSet {
    * styles, design-owned. Absent or empty for a set that holds only variables.
    */
   tokens?: RepoToken[];
+  /**
+   * Variables of the service the client cannot represent (a type or value shape it does not know):
+   * kept whole, never pushed, never deleted, named by every command (sync/remote.ts). Only on a set
+   * read from the service.
+   */
+  kept?: KeptVariable[];
+}
+
+/** A service variable kept as it is (docs/sync.md "Nothing is dropped"). */
+export interface KeptVariable {
+  id: string;
+  name: string;
+  /** The collection's name, or its id when the answer has no such collection. */
+  collection: string;
+  collectionId: string;
+  /** Why it is kept, as a sentence fragment: "its type EASING is not one tokensync knows". */
+  reason: string;
+  /** The variable as the service sent it. */
+  wire: Record<string, unknown>;
 }
 
 /** `collection/name`: the identity of a variable inside one token set. */

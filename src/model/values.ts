@@ -38,7 +38,11 @@ export function roundFloat(n: number): number {
 /** A canonical string for a value: equal strings mean equal values under docs/architecture.md's rules. */
 export function canonicalValue(value: Value): string {
   if (isAlias(value)) return `{${value.alias.collection}/${value.alias.name}}`;
-  if (isColor(value)) return colorToHex8(value);
+  if (isColor(value)) {
+    const c = value.composed;
+    if (c === undefined) return colorToHex8(value);
+    return `compose(${canonicalValue(c.color)},${canonicalValue(c.opacity)})`;
+  }
   if (typeof value === 'number') return String(roundFloat(value));
   return JSON.stringify(value);
 }

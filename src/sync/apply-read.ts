@@ -63,6 +63,11 @@ export async function readPhase(opts: SyncOptions): Promise<RunState> {
   const readRemote = async (): Promise<TokenSet> => remoteToModel(await client.getLocalVariables(fileKey));
   const pushJournal = journal?.kind === 'push' ? journal : undefined;
   const remote = await settleLeftover(pushJournal, readRemote, opts, progress);
+  // Never dropped in silence (docs/sync.md "Nothing is dropped"): each command names what it keeps.
+  for (const k of remote.kept ?? [])
+    opts.warn?.(
+      `kept as it is, not synced: "${k.name}" (${k.id}) in collection "${k.collection}": ${k.reason}. It stays in the design file and in sync.lock.json ("kept"); tokensync never pushes or deletes it.`,
+    );
   return {
     opts,
     tokensDir,

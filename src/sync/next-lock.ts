@@ -75,6 +75,12 @@ export function nextLock(input: NextLockInput): Lock {
   // `diff` mentions each once.
   const repoOnly = repoOnlyIndex(local.tokens);
   if (repoOnly) lock.repoOnly = repoOnly;
+  // What the pull could not represent is kept whole here, so it is never lost (docs/sync.md).
+  if (remote.kept && remote.kept.length > 0) {
+    lock.kept = {};
+    for (const k of remote.kept)
+      lock.kept[k.id] = { collectionId: k.collectionId, name: k.name, reason: k.reason, variable: k.wire };
+  }
   return lock;
 }
 

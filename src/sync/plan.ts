@@ -45,6 +45,8 @@ import type {
   UpdateVariableItem,
   VariablesPostBody,
   VariablesPutBody,
+  WireAlias,
+  WireColor,
   WireValue,
 } from '../api/schemas/variables.js';
 import type { FigmaModeValue, FigmaVariableItem, FigmaVariablesBody } from '../api/schemas/figma-variables.js';
@@ -177,17 +179,13 @@ export function applyTempIds(body: PlannedRequest['body'], mapping: Record<strin
       if (typeof copy.variableId === 'string') copy.variableId = map(copy.variableId);
       if (key === 'variableModeValues' && typeof copy.modeId === 'string') {
         copy.modeId = map(copy.modeId);
-        const value = copy.value as WireValue;
-        if (typeof value === 'object' && 'type' in value) copy.value = { type: value.type, id: map(value.id) };
+        copy.value = mapWireValue(copy.value as WireValue, map);
       }
       if (typeof copy.variableCollectionId === 'string') copy.variableCollectionId = map(copy.variableCollectionId);
       if (Array.isArray(copy.variableModeValues)) {
         copy.variableModeValues = (copy.variableModeValues as { modeId: string; value: WireValue }[]).map((mv) => ({
           modeId: map(mv.modeId),
-          value:
-            typeof mv.value === 'object' && 'type' in mv.value
-              ? { type: mv.value.type, id: map(mv.value.id) }
-              : mv.value,
+          value: mapWireValue(mv.value, map),
         }));
       }
       return copy;
@@ -494,18 +492,24 @@ class Compiler {
     const goneCols = new Set<string>();
     const goneModes = new Set<string>();
     const goneVars = new Set<string>();
+    // Never what the pull could not represent (docs/sync.md "Nothing is dropped"): a collection or mode
+    // holding a kept variable, or a variable a kept one aliases, stays (an orphan) rather than going.
+    const kept = this.remote.kept ?? [];
+    const keptCols = new Set(kept.map((k) => k.collectionId));
+    const keptTargets = new Set(kept.flatMap((k) => keptAliasIds(k.wire)));
     for (const o of this.orphans) {
-      if (o.kind === 'collection' && remoteCols.has(o.id) && !targetColIds.has(o.id)) goneCols.add(o.id);
+      if (o.kind === 'collection' && remoteCols.has(o.id) && !targetColIds.has(o.id) && !keptCols.has(o.id))
+        goneCols.add(o.id);
     }
     for (const o of this.orphans) {
       if (o.kind === 'mode') {
         const col = this.remote.collections.find((c) => c.modes.some((m) => m.id === o.id));
-        if (!col || goneCols.has(col.id ?? '') || usedModeIds.has(o.id)) continue;
+        if (!col || goneCols.has(col.id ?? '') || usedModeIds.has(o.id) || keptCols.has(col.id ?? '')) continue;
         if (col.modes.find((m) => m.id === o.id)?.name === col.defaultMode) continue;
         goneModes.add(o.id);
       } else if (o.kind === 'variable') {
         const rv = remoteVars.get(o.id);
-        if (!rv || matchedVarIds.has(o.id)) continue;
+        if (!rv || matchedVarIds.has(o.id) || keptTargets.has(o.id)) continue;
         const col = this.remote.collections.find((c) => c.name === rv.collection);
         if (col && goneCols.has(col.id ?? '')) continue;
         goneVars.add(o.id);
@@ -559,7 +563,11 @@ class Compiler {
     value: Value,
     initial: Literal | undefined,
   ): boolean {
-    if (!rv) return initial !== undefined && !isAlias(value) && valuesEqual(value, initial);
+    // A composed color is never the POST's literal initialModeValue: its composition goes in the PUT.
+    if (!rv)
+      return (
+        initial !== undefined && !isAlias(value) && !(isColor(value) && value.composed) && valuesEqual(value, initial)
+      );
     let current: Value | undefined;
     if (info.newModes.has(mode)) {
       // figma: "default values, consistent with the UI" are not spelled out; send the value.
@@ -583,6 +591,14 @@ class Compiler {
   private wire(owner: Variable, value: Value): WireValue {
     if (isAlias(value))
       return { type: 'VARIABLE_ALIAS', id: this.varIds.get(this.aliasTarget(owner, value)) as string };
+    if (isColor(value) && value.composed) {
+      // Figma's VariableComposedColor (docs/sync.md "Composed colors").
+      const { color, opacity } = value.composed;
+      return {
+        color: isAlias(color) ? (this.wire(owner, color) as WireAlias) : (toWireLiteral(color) as WireColor),
+        opacity: isAlias(opacity) ? (this.wire(owner, opacity) as WireAlias) : opacity,
+      };
+    }
     return toWireLiteral(value);
   }
 
@@ -833,6 +849,20 @@ function describeUnit(unit: Unit): string {
   return `${what} "${first?.name ?? first?.id ?? first?.variableId ?? '?'}"`;
 }
 
+/** A wire value with its alias ids (whole, or a composed color's parts) passed through `map`. */
+function mapWireValue(value: WireValue, map: (id: string) => string): WireValue {
+  if (typeof value !== 'object' || value === null) return value;
+  if ('type' in value) return { type: value.type, id: map(value.id) };
+  if ('opacity' in value) {
+    const { color, opacity } = value;
+    return {
+      color: 'type' in color ? { type: color.type, id: map(color.id) } : color,
+      opacity: typeof opacity === 'object' ? { type: opacity.type, id: map(opacity.id) } : opacity,
+    };
+  }
+  return value;
+}
+
 function toWireLiteral(v: Literal): boolean | number | string | { r: number; g: number; b: number; a: number } {
   if (isColor(v)) return { r: v.r, g: v.g, b: v.b, a: v.a };
   return v;
@@ -840,4 +870,17 @@ function toWireLiteral(v: Literal): boolean | number | string | { r: number; g: 
 
 function sameScopes(a: string[], b: string[]): boolean {
   return [...a].sort().join(',') === [...b].sort().join(',');
+}
+
+/** Ids a kept variable's values alias (whole aliases and composed parts), whatever its shape. */
+function keptAliasIds(wire: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const visit = (x: unknown, depth: number): void => {
+    if (typeof x !== 'object' || x === null || depth > 8) return;
+    const o = x as Record<string, unknown>;
+    if (o['type'] === 'VARIABLE_ALIAS' && typeof o['id'] === 'string') out.push(o['id']);
+    for (const v of Object.values(o)) visit(v, depth + 1);
+  };
+  visit(wire['valuesByMode'], 0);
+  return out;
 }

@@ -14,15 +14,32 @@
  * - A value for a mode id the collection does not have is ignored (stale data); a missing value stays
  *   missing (the diff treats it as "no value").
  *
+ * What the client cannot represent costs that one variable, not the file (docs/sync.md "Nothing is
+ * dropped"): a variable of a type it does not know (an easing), one with a tagged value shape it does
+ * not know in some mode, one whose collection the answer lacks, and one that aliases such a variable
+ * are kept whole in `kept` (never pushed, never deleted, named by every command). Composed colors
+ * (`VariableComposedColor`) are read as a color with its `composed` parts, resolved for r/g/b/a.
+ *
  * A hostile or broken answer is refused here, before anything is planned or written:
  * a value that does not fit the variable's resolvedType (a COLOR "banana", a FLOAT NaN), a color
  * channel outside 0..1, an alias to a variable of another type, and alias cycles. Writing such values
  * to files would give files that `check` then refuses.
  */
 import { TokensyncError } from '../errors.js';
-import type { LocalVariablesResponse, WireValue } from '../api/schemas/variables.js';
+import type { LocalVariablesResponse, WireVariable } from '../api/schemas/variables.js';
 import { makeMeta } from '../model/meta.js';
-import type { Collection, TokenSet, Value, Variable } from '../model/types.js';
+import {
+  isAlias,
+  isColor,
+  VARIABLE_TYPES,
+  type Collection,
+  type Color,
+  type KeptVariable,
+  type TokenSet,
+  type Value,
+  type Variable,
+  type VariableType,
+} from '../model/types.js';
 
 export class RemoteModelError extends TokensyncError {
   override name = 'RemoteModelError';
@@ -69,20 +86,12 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
       }
     }
   }
-  for (const [vid, v] of Object.entries(wireVars)) {
+  for (const vid of Object.keys(wireVars)) {
     if (seen.has(vid) || skipped(vid)) continue;
-    if (!wireCols[v.variableCollectionId]) {
-      throw new RemoteModelError(
-        'REMOTE_INVALID',
-        `Variable "${v.name}" (${vid}) belongs to collection ${v.variableCollectionId}, which the service did not return.`,
-        {
-          hint: 'The service sent an inconsistent answer; retry, and if it persists open the design file to repair the variable.',
-        },
-      );
-    }
     seen.add(vid);
     ordered.push(vid);
   }
+  const keptWhy = keptReasons(ordered, wireVars, wireCols, modeNames);
 
   const aliasTarget = (owner: string, id: string): Value => {
     const target = wireVars[id];
@@ -99,27 +108,52 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
     }
     return { alias: { collection: col.name, name: target.name } };
   };
-  const toValue = (owner: WireVariableLike, modeName: string, w: WireValue): Value => {
-    if (typeof w === 'object' && w !== null && 'type' in w) {
-      const target = wireVars[w.id];
-      if (target && target.resolvedType !== owner.resolvedType) {
-        throw hostile(
-          owner,
-          modeName,
-          `is an alias of "${target.name}" (${w.id}), a ${target.resolvedType} variable, but is itself ${owner.resolvedType}`,
-        );
-      }
-      return aliasTarget(owner.name, w.id);
+  const toAlias = (
+    owner: WireVariableLike,
+    modeName: string,
+    w: { id: string },
+    type: string,
+    part?: string,
+  ): Value => {
+    const target = wireVars[w.id];
+    if (target && target.resolvedType !== type) {
+      throw hostile(
+        owner,
+        modeName,
+        `is an alias of "${target.name}" (${w.id}), a ${target.resolvedType} variable, but ${part ? `its composed ${part} must be ${type}` : `is itself ${type}`}`,
+      );
     }
+    return aliasTarget(owner.name, w.id);
+  };
+  const toValue = (owner: WireVariableLike, modeName: string, w: unknown): Value => {
+    if (isWireAlias(w)) return toAlias(owner, modeName, w, owner.resolvedType);
+    if (isObject(w) && 'opacity' in w && 'color' in w) return toComposed(owner, modeName, w, toAlias);
     const problem = literalProblem(owner.resolvedType, w);
     if (problem) throw hostile(owner, modeName, problem);
-    if (typeof w === 'object') return { r: w.r, g: w.g, b: w.b, a: w.a };
-    return w;
+    if (typeof w === 'object' && w !== null) {
+      const c = w as Color;
+      return { r: c.r, g: c.g, b: c.b, a: c.a };
+    }
+    return w as Value;
   };
 
   const variables: Variable[] = [];
+  const kept: KeptVariable[] = [];
   for (const vid of ordered) {
     const v = wireVars[vid];
+    const why = keptWhy.get(vid);
+    if (v && why !== undefined) {
+      const col = wireCols[v.variableCollectionId];
+      kept.push({
+        id: vid,
+        name: v.name,
+        collection: col?.name ?? v.variableCollectionId,
+        collectionId: v.variableCollectionId,
+        reason: why,
+        wire: v as Record<string, unknown>,
+      });
+      continue;
+    }
     const col = v ? wireCols[v.variableCollectionId] : undefined;
     const modes = v ? modeNames.get(v.variableCollectionId) : undefined;
     if (!v || !col || !modes) continue; // unreachable: filtered above
@@ -132,7 +166,7 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
     const variable: Variable = {
       collection: col.name,
       name: v.name,
-      type: v.resolvedType,
+      type: v.resolvedType as VariableType,
       description: v.description,
       scopes: [...v.scopes],
       values,
@@ -146,8 +180,133 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
     variables.push(variable);
   }
   refuseAliasCycles(variables, collections);
-  return { collections, variables };
+  resolveComposed(variables, collections);
+  return kept.length > 0 ? { collections, variables, kept } : { collections, variables };
 }
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isWireAlias = (x: unknown): x is { type: 'VARIABLE_ALIAS'; id: string } =>
+  isObject(x) && x['type'] === 'VARIABLE_ALIAS' && typeof x['id'] === 'string';
+const KNOWN_TYPES: ReadonlySet<string> = new Set(VARIABLE_TYPES);
+
+/** Alias ids of a wire value: a whole alias, or the aliased parts of a composed color. */
+function aliasIds(w: unknown): string[] {
+  if (isWireAlias(w)) return [w.id];
+  if (!isObject(w)) return [];
+  return [w['color'], w['opacity']].filter(isWireAlias).map((a) => a.id);
+}
+
+/**
+ * Why each variable the client cannot represent is kept (docs/sync.md "Nothing is dropped"); then,
+ * until nothing changes, the variables that alias a kept one (their value could not be written).
+ */
+function keptReasons(
+  ordered: string[],
+  wireVars: Record<string, WireVariable>,
+  wireCols: Record<string, unknown>,
+  modeNames: Map<string, Map<string, string>>,
+): Map<string, string> {
+  const why = new Map<string, string>();
+  for (const vid of ordered) {
+    const v = wireVars[vid]!;
+    const modes = modeNames.get(v.variableCollectionId);
+    if (!wireCols[v.variableCollectionId] || !modes) {
+      why.set(vid, `its collection ${v.variableCollectionId} is not in the service's answer`);
+    } else if (!KNOWN_TYPES.has(v.resolvedType)) {
+      why.set(vid, `its type ${v.resolvedType} is not one tokensync knows`);
+    } else {
+      for (const [modeId, modeName] of modes) {
+        const w = v.valuesByMode[modeId];
+        if (isObject(w) && typeof w['type'] === 'string' && w['type'] !== 'VARIABLE_ALIAS') {
+          why.set(vid, `its value in mode "${modeName}" has the shape ${w['type']}, which tokensync does not know`);
+          break;
+        }
+      }
+    }
+  }
+  for (let changed = why.size > 0; changed; ) {
+    changed = false;
+    for (const vid of ordered) {
+      if (why.has(vid)) continue;
+      const v = wireVars[vid]!;
+      for (const w of Object.values(v.valuesByMode)) {
+        const target = aliasIds(w).find((id) => why.has(id));
+        if (target === undefined) continue;
+        why.set(vid, `it aliases "${wireVars[target]?.name}", which is kept for the same reason`);
+        changed = true;
+        break;
+      }
+    }
+  }
+  return why;
+}
+
+/** A `VariableComposedColor` (@figma/rest-api-spec 0.43) of a COLOR variable; r/g/b/a filled in later. */
+function toComposed(
+  owner: WireVariableLike,
+  modeName: string,
+  w: Record<string, unknown>,
+  toAlias: (owner: WireVariableLike, modeName: string, w: { id: string }, type: string, part: string) => Value,
+): Value {
+  if (owner.resolvedType !== 'COLOR')
+    throw hostile(owner, modeName, `has a composed color value, but is ${owner.resolvedType}`);
+  const { color, opacity } = w;
+  if (!isWireAlias(color) && !isWireAlias(opacity))
+    throw hostile(owner, modeName, 'has a composed color with no alias (one of color and opacity must be an alias)');
+  let c: Value;
+  if (isWireAlias(color)) c = toAlias(owner, modeName, color, 'COLOR', 'color');
+  else {
+    const lit = { a: 1, ...(color as object) } as Color;
+    const problem = literalProblem('COLOR', lit);
+    if (problem) throw hostile(owner, modeName, `in its composed color ${problem}`);
+    c = { r: lit.r, g: lit.g, b: lit.b, a: lit.a } as Color;
+  }
+  let o: Value;
+  if (isWireAlias(opacity)) o = toAlias(owner, modeName, opacity, 'FLOAT', 'opacity');
+  else if (typeof opacity === 'number' && Number.isFinite(opacity) && opacity >= 0 && opacity <= 100) o = opacity;
+  else throw hostile(owner, modeName, `has a composed color whose opacity is ${JSON.stringify(opacity)}, not 0 to 100`);
+  return { r: 0, g: 0, b: 0, a: 1, composed: { color: c as Color, opacity: o as number } };
+}
+
+/**
+ * The r/g/b/a of every composed color: its color part's channels, alpha times opacity / 100 (docs/sync.md
+ * "Composed colors"). Aliases resolve as in the design tool: in the same mode within a collection, in
+ * the target collection's default mode across collections. A chain longer than 64 is a cycle.
+ */
+function resolveComposed(variables: Variable[], collections: Collection[]): void {
+  const defaults = new Map(collections.map((c) => [c.name, c.defaultMode]));
+  const byName = new Map(variables.map((v) => [`${v.collection}\u0000${v.name}`, v]));
+  const follow = (from: Variable, value: Value, mode: string, depth: number): Value | undefined => {
+    if (depth > 64) throw hostile(wireLike(from), mode, 'is part of a composed color cycle');
+    if (!isAlias(value)) return value;
+    const target = byName.get(`${value.alias.collection}\u0000${value.alias.name}`);
+    if (!target) return undefined;
+    const m = target.collection === from.collection ? mode : (defaults.get(target.collection) ?? mode);
+    const next = target.values[m];
+    if (next === undefined) return undefined;
+    if (isColor(next) && next.composed) return resolveOne(target, next, m, depth + 1);
+    return follow(target, next, m, depth + 1);
+  };
+  const resolveOne = (v: Variable, c: Color, mode: string, depth: number): Color => {
+    const { color, opacity } = c.composed!;
+    const base = follow(v, color, mode, depth);
+    const op = follow(v, opacity, mode, depth);
+    const b = base !== undefined && isColor(base) ? base : { r: 0, g: 0, b: 0, a: 1 };
+    const pct = typeof op === 'number' ? Math.min(Math.max(op, 0), 100) : 100;
+    c.r = b.r;
+    c.g = b.g;
+    c.b = b.b;
+    c.a = b.a * (pct / 100);
+    return c;
+  };
+  for (const v of variables) {
+    if (v.type !== 'COLOR') continue;
+    for (const [mode, value] of Object.entries(v.values))
+      if (isColor(value) && value.composed) resolveOne(v, value, mode, 0);
+  }
+}
+
+const wireLike = (v: Variable): WireVariableLike => ({ id: v.id ?? '', name: v.name, resolvedType: v.type });
 
 type WireVariableLike = { id: string; name: string; resolvedType: string };
 

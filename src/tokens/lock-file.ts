@@ -52,6 +52,19 @@ export const lockSchema = z
         .strict(),
     ),
     repoOnly: z.record(z.string(), z.array(z.string())).optional(),
+    kept: z
+      .record(
+        z.string(),
+        z
+          .object({
+            collectionId: z.string(),
+            name: z.string(),
+            reason: z.string(),
+            variable: z.record(z.string(), z.unknown()),
+          })
+          .strict(),
+      )
+      .optional(),
   })
   .strict();
 
@@ -133,8 +146,21 @@ function allStrings(o: unknown): boolean {
 
 /** Accepts exactly what `lockSchema` accepts (never more; tested against it in test/sync). */
 export function isLock(x: unknown): x is Lock {
-  if (!isRecord(x) || !onlyKeys(x, ['version', 'fileKey', 'remoteVersion', 'collections', 'variables'], ['repoOnly']))
+  if (
+    !isRecord(x) ||
+    !onlyKeys(x, ['version', 'fileKey', 'remoteVersion', 'collections', 'variables'], ['repoOnly', 'kept'])
+  )
     return false;
+  if (Object.hasOwn(x, 'kept')) {
+    const k = x['kept'];
+    if (!isRecord(k)) return false;
+    for (const id in k) {
+      const e = k[id];
+      if (!isRecord(e) || !onlyKeys(e, ['collectionId', 'name', 'reason', 'variable'])) return false;
+      if (!isString(e['collectionId']) || !isString(e['name']) || !isString(e['reason']) || !isRecord(e['variable']))
+        return false;
+    }
+  }
   if (Object.hasOwn(x, 'repoOnly')) {
     const r = x['repoOnly'];
     if (!isRecord(r)) return false;

@@ -116,12 +116,15 @@ export interface TokenPath {
 /**
  * The text of each file of one mode: a previous file edited in place (json-edit.ts), a new one in
  * tokensync's layout. `tokens` holds every token of the mode by id, `prefixes` the ids of their groups.
+ * `lost` hears of every token that is not where its path says once its file is laid out (another
+ * token or group took the path); it may throw to stop the write.
  */
 export function writeModeFiles(
   files: ModeFiles,
   paths: readonly TokenPath[],
   tokens: Map<string, Ordered>,
   prefixes: Set<string>,
+  lost?: (id: string, file: string) => void,
 ): [string, string][] {
   const target = new Map<string, number>();
   for (const { segs, id } of paths) target.set(id, files.place(segs));
@@ -144,6 +147,7 @@ export function writeModeFiles(
       }
       group.set(segs[segs.length - 1]!, tokens.get(id)!);
     }
+    if (lost) for (const { segs, id } of paths) if (target.get(id) === i && !tokenIn(root, segs).token) lost(id, rel);
     return [rel, prev ? patchJson(prev.text, prev.node, root) : toJsonText(root)];
   });
 }
@@ -161,7 +165,8 @@ function rebuild(
 ): Ordered {
   const out = new Ordered();
   for (const [k, v] of prevGroup.entries) {
-    if (k.startsWith('$') || !(v instanceof Ordered)) {
+    // A group's `$root` is a token (docs/token-files.md); every other `$` key is kept as it is.
+    if ((k.startsWith('$') && k !== '$root') || !(v instanceof Ordered)) {
       out.set(k, v);
       continue;
     }
@@ -181,7 +186,8 @@ function rebuild(
 
 function holdsToken(group: Ordered): boolean {
   for (const [k, v] of group.entries)
-    if (!k.startsWith('$') && v instanceof Ordered && (v.entries.has('$value') || holdsToken(v))) return true;
+    if ((!k.startsWith('$') || k === '$root') && v instanceof Ordered && (v.entries.has('$value') || holdsToken(v)))
+      return true;
   return false;
 }
 

@@ -19,8 +19,17 @@ import type { TokensConfig } from '../config/schema.js';
 import { TokensyncError } from '../errors.js';
 import { invalidNameReason, nameSegments, uniqueSlugs } from '../model/names.js';
 import type { RepoToken } from '../model/dtcg.js';
-import { isAlias, type Alias, type TokenKind, type TokenSet, type Value, type Variable } from '../model/types.js';
-import { valuesEqual } from '../model/values.js';
+import {
+  isAlias,
+  isColor,
+  type Alias,
+  type Composition,
+  type TokenKind,
+  type TokenSet,
+  type Value,
+  type Variable,
+} from '../model/types.js';
+import { colorToHex, colorToHex8, valuesEqual } from '../model/values.js';
 import { TYPE_MODULES } from '../types/index.js';
 import type { TypeModule } from '../types/module.js';
 import { decodeValue, encodeLiteral } from './codec.js';
@@ -48,6 +57,7 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
   /** Dotted path by `key` (for alias targets), and per variable with what every mode reuses. */
   const dottedOf = new Map<string, string[]>();
   const pathOf = new Map<Variable, { segs: string[]; id: string; prefixes: string[] }>();
+  const groups = groupNames(set);
   for (const v of set.variables) {
     const reason = invalidNameReason(v.name);
     if (reason) {
@@ -70,6 +80,8 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
       );
     }
     const segs = namespaced ? [layout.slug, ...nameSegments(v.name)] : nameSegments(v.name);
+    // A variable that is also a group is the group's `$root` token (docs/token-files.md).
+    if (groups.has(key(v))) segs.push('$root');
     dottedOf.set(key(v), segs);
     const prefixes: string[] = [];
     // Group paths, for keeping the previous files' groups (only with previous files).
@@ -83,6 +95,7 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
     const layout = layoutByName.get(t.collection);
     if (!layout) continue;
     const segs = namespaced ? [layout.slug, ...nameSegments(t.name)] : nameSegments(t.name);
+    if (groups.has(key(t))) segs.push('$root');
     dottedOf.set(key(t), segs);
     const prefixes: string[] = [];
     for (let i = 1; i < segs.length; i++) prefixes.push(segs.slice(0, i).join('\u0000'));
@@ -161,7 +174,11 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
           $value = encodeLiteral(value, kinds.get(v)!, config.remBase);
         }
         const before = previousToken(files, segs);
-        tokens.set(id, tokenObject(before, kinds.get(v)!, $value as Json, v, sameLiteral(value, config.remBase)));
+        const composed = isColor(value) && value.composed ? composedJson(value.composed, refText) : undefined;
+        tokens.set(
+          id,
+          tokenObject(before, kinds.get(v)!, $value as Json, v, sameLiteral(value, config.remBase), composed),
+        );
         for (const p of ownPrefixes) prefixes.add(p);
       }
       for (const t of set.tokens ?? []) {
@@ -180,7 +197,8 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
         ...vars.map((v) => pathOf.get(v)!),
         ...(set.tokens ?? []).filter((t) => t.collection === c.name).map((t) => repoPath.get(t)!),
       ];
-      for (const [rel, text] of writeModeFiles(files, everyPath, tokens, prefixes)) out.set(rel, text);
+      const lost = refuseLost(vars, pathOf, c.name);
+      for (const [rel, text] of writeModeFiles(files, everyPath, tokens, prefixes, lost)) out.set(rel, text);
     }
   }
 
@@ -260,6 +278,40 @@ export function layoutOf(set: TokenSet): CollectionLayout[] {
 
 const key = (v: { collection: string; name: string }): string => `${v.collection}\u0000${v.name}`;
 
+/** `collection\0name` of every group: each proper prefix of a variable's or token's name. */
+function groupNames(set: TokenSet): Set<string> {
+  const out = new Set<string>();
+  for (const v of [...set.variables, ...(set.tokens ?? [])]) {
+    let at = v.name.indexOf('/');
+    while (at > 0) {
+      out.add(`${v.collection}\u0000${v.name.slice(0, at)}`);
+      at = v.name.indexOf('/', at + 1);
+    }
+  }
+  return out;
+}
+
+/**
+ * Never lose a variable in silence (docs/sync.md "Nothing is dropped"): every variable's token must be
+ * where its path says in the written tree, or the write stops and names the first one that is not.
+ */
+function refuseLost(
+  vars: Variable[],
+  pathOf: Map<Variable, { segs: string[]; id: string }>,
+  collection: string,
+): (id: string, file: string) => void {
+  const byId = new Map(vars.map((v) => [pathOf.get(v)!.id, v]));
+  return (id, file) => {
+    const v = byId.get(id);
+    if (!v) return;
+    throw new TokensyncError(
+      'TOKEN_VARIABLE_LOST',
+      `Variable "${v.name}" in collection "${collection}" cannot be written to ${file}: its path ${pathOf.get(v)!.segs.join('.')} is taken by another token or group.`,
+      { hint: 'Nothing was written. Rename one of the two variables in the design file, then pull again.' },
+    );
+  };
+}
+
 /**
  * Kinds for every variable: what was decided, or for an alias that nothing decided, its target's
  * kind (following the chain through the default modes), or else the type's default.
@@ -303,6 +355,13 @@ function pickKind(v: Variable, before: PreviousToken, config: TokensConfig): Tok
   return explicitKindFromConfig(v, config);
 }
 
+/** A composed color's parts for `$extensions["dev.tokensync"].composed` (read/composed.ts). */
+function composedJson(c: Composition, ref: (a: Alias) => string): Json {
+  const color = isAlias(c.color) ? ref(c.color) : c.color.a < 1 ? colorToHex8(c.color) : colorToHex(c.color);
+  const opacity = isAlias(c.opacity) ? ref(c.opacity) : c.opacity;
+  return new Ordered().set('color', color).set('opacity', opacity);
+}
+
 /**
  * A token object: the previous one's keys and order, with the keys tokensync owns rewritten where
  * the model differs (docs/token-files.md "How a pull edits your files"): a value equal in the model
@@ -314,6 +373,7 @@ function tokenObject(
   $value: Json,
   v: Variable,
   same: (prev: Json, type: string) => boolean,
+  composed?: Json,
 ): Ordered {
   const prev = before.token;
   const prevValue = prev?.get('$value');
@@ -338,6 +398,8 @@ function tokenObject(
   if (!(v.scopes.length === 1 && v.scopes[0] === 'ALL_SCOPES')) ours.set('scopes', [...v.scopes]);
   // Kept service fields: hiddenFromPublishing, codeSyntax.
   renderMeta(ours, v.meta);
+  // This mode's composed color (docs/token-files.md "Composed colors").
+  if (composed !== undefined) ours.set('composed', composed);
   const prevOurs = ext.get(EXTENSION);
   if (ours.entries.size > 0) ext.set(EXTENSION, prevOurs !== undefined && jsonEqual(prevOurs, ours) ? prevOurs : ours);
   else ext.delete(EXTENSION);

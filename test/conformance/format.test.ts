@@ -108,16 +108,19 @@ describe('design-token.md additional properties: $description, $extensions, $dep
 });
 
 describe('groups.md "Group Structure" and "Root Tokens in Groups"', () => {
-  it('accepts empty groups and a $root token beside variants', async () => {
+  it('accepts empty groups and a $root token beside variants: the variable named by the group', async () => {
     const set = await model({
       [F]: {
         experimental: { $description: 'empty' },
         color: { $type: 'color', accent: { $root: { $value: '#dd0000' }, light: { $value: '#ff2222' } } },
         ref: { $value: '{color.accent.$root}' },
+        $root: { $type: 'number', $value: 1 },
       },
     });
-    expect(set.variables.map((v) => v.name)).toEqual(['color/accent/light']);
-    expect(set.tokens?.map((t) => t.name)).toEqual(['color/accent/$root', 'ref']);
+    expect(set.variables.map((v) => v.name)).toEqual(['color/accent', 'color/accent/light', 'ref']);
+    expect(set.variables[2]!.values['Value']).toEqual({ alias: { collection: 'Tokens', name: 'color/accent' } });
+    // At the top of a file no variable name can hold it: repository-owned.
+    expect(set.tokens?.map((t) => t.name)).toEqual(['$root']);
   });
   it('refuses a token that is also a group, and an alias to a group', async () => {
     expect(

@@ -174,4 +174,18 @@ describe('request bodies tokensync sends in the figma dialect', () => {
       }),
     ).toBeNull();
   });
+
+  it('a composed color as tokensync sends it (plan.ts) is a VariableComposedColor of the document', () => {
+    const alias = (id: string) => ({ type: 'VARIABLE_ALIAS', id });
+    for (const value of [
+      { color: alias('VariableID:1:2'), opacity: alias('VariableID:1:3') },
+      { color: alias('VariableID:1:2'), opacity: 30 },
+      { color: { r: 1, g: 0, b: 0, a: 1 }, opacity: alias('VariableID:1:3') },
+    ])
+      expect(
+        checkRequest('POST', '/v1/files/k/variables', {
+          variableModeValues: [{ variableId: 'v', modeId: 'm', value }],
+        }),
+      ).toBeNull();
+  });
 });

@@ -88,6 +88,23 @@ describe('isLock (the fast check readLock makes before zod)', () => {
     ['repository-only tokens listed', (l) => (l.repoOnly = { Primitives: ['shadow/card', 'type/body'] })],
     ['repository-only names that are not strings', (l) => (l.repoOnly = { Primitives: [1] })],
     ['repository-only as an array', (l) => (l.repoOnly = ['shadow/card'])],
+    [
+      'a kept variable',
+      (l) =>
+        (l.kept = {
+          'VariableID:9:1': { collectionId: 'c', name: 'ease', reason: 'r', variable: { resolvedType: 'EASING' } },
+        }),
+    ],
+    ['a kept variable without reason', (l) => (l.kept = { x: { collectionId: 'c', name: 'ease', variable: {} } })],
+    [
+      'a kept variable with an extra key',
+      (l) => (l.kept = { x: { collectionId: 'c', name: 'n', reason: 'r', variable: {}, y: 1 } }),
+    ],
+    [
+      'a kept variable whose record is an array',
+      (l) => (l.kept = { x: { collectionId: 'c', name: 'n', reason: 'r', variable: [] } }),
+    ],
+    ['kept as an array', (l) => (l.kept = [])],
   ];
   it.each(cases)('agrees with the zod schema: %s', (_, mutate) => {
     const lock = structuredClone(valid);

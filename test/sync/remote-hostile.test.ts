@@ -56,14 +56,15 @@ describe('hostile variables answers', () => {
     );
   });
 
-  it('refuses a variable in a collection the answer does not have', () => {
-    expect(
-      refused((w) => {
-        vars(w)['VariableID:2:1']!.variableCollectionId = 'VariableCollectionId:404:0';
-        for (const c of Object.values(w.meta.variableCollections))
-          c.variableIds = c.variableIds.filter((id) => id !== 'VariableID:2:1');
-      }),
-    ).toContain('belongs to collection VariableCollectionId:404:0, which the service did not return');
+  it('keeps, never drops, a variable in a collection the answer does not have (remote-kept.test.ts)', () => {
+    const wire = toWire(baseSet(true));
+    vars(wire)['VariableID:2:1']!.variableCollectionId = 'VariableCollectionId:404:0';
+    for (const c of Object.values(wire.meta.variableCollections))
+      c.variableIds = c.variableIds.filter((id) => id !== 'VariableID:2:1');
+    const set = remoteToModel(wire);
+    expect(set.kept?.map((k) => `${k.id}: ${k.reason}`)).toEqual([
+      "VariableID:2:1: its collection VariableCollectionId:404:0 is not in the service's answer",
+    ]);
   });
 
   it('refuses alias cycles, naming the variables in order', () => {

@@ -22,17 +22,35 @@ function countKeys(o: Obj): number {
   return n;
 }
 
+const isRgba = (v: Obj): boolean =>
+  countKeys(v) === 4 && isNum(v['r']) && isNum(v['g']) && isNum(v['b']) && isNum(v['a']);
+const isAlias = (v: unknown): boolean =>
+  isObj(v) && countKeys(v) === 2 && v['type'] === 'VARIABLE_ALIAS' && typeof v['id'] === 'string';
+
+/** wireComposedSchema with exactly its keys: color RGBA | RGB | alias, opacity number | alias. */
+function isComposed(v: Obj): boolean {
+  if (countKeys(v) !== 2) return false;
+  const c = v['color'];
+  const o = v['opacity'];
+  if (!(isNum(o) || isAlias(o)) || !isObj(c)) return false;
+  if (isRgba(c) || isAlias(c)) return true;
+  return countKeys(c) === 3 && isNum(c['r']) && isNum(c['g']) && isNum(c['b']);
+}
+
 /**
- * wireValueSchema: boolean | number | string | color | alias. Color and alias are strict
- * `z.object`s, which strip unknown keys, so only objects with exactly their keys pass here.
+ * wireValueSchema: boolean | number | string | unknown tagged | color | alias | composed. A tagged
+ * value (a string `type` other than VARIABLE_ALIAS) is a loose object, kept whole; color, alias and
+ * composed are strict `z.object`s, which strip unknown keys, so only objects with exactly their keys
+ * pass here.
  */
 function isPlainValue(v: unknown): boolean {
   const t = typeof v;
   if (t === 'string' || t === 'boolean') return true;
   if (t === 'number') return Number.isFinite(v);
   if (!isObj(v)) return false;
-  if (countKeys(v) === 4 && isNum(v['r']) && isNum(v['g']) && isNum(v['b']) && isNum(v['a'])) return true;
-  return countKeys(v) === 2 && v['type'] === 'VARIABLE_ALIAS' && typeof v['id'] === 'string';
+  const tag = v['type'];
+  if (typeof tag === 'string' && tag !== 'VARIABLE_ALIAS') return true;
+  return isRgba(v) || isAlias(v) || isComposed(v);
 }
 
 function isStringArray(a: unknown): boolean {
@@ -45,9 +63,11 @@ function isVariable(v: unknown): boolean {
   if (!isObj(v)) return false;
   if (typeof v['id'] !== 'string' || typeof v['name'] !== 'string' || typeof v['key'] !== 'string') return false;
   if (typeof v['variableCollectionId'] !== 'string' || typeof v['description'] !== 'string') return false;
-  if (!TYPES.has(v['resolvedType'] as string) || !isStringArray(v['scopes'])) return false;
+  if (typeof v['resolvedType'] !== 'string' || !isStringArray(v['scopes'])) return false;
   const values = v['valuesByMode'];
   if (!isObj(values)) return false;
+  // A type the client does not know: any values (kept whole, sync/remote.ts).
+  if (!TYPES.has(v['resolvedType'])) return true;
   for (const mode in values) if (!isPlainValue(values[mode])) return false;
   return true;
 }

@@ -21,20 +21,75 @@ export type WireColor = z.infer<typeof wireColorSchema>;
 export const wireAliasSchema = z.object({ type: z.literal('VARIABLE_ALIAS'), id: z.string() });
 export type WireAlias = z.infer<typeof wireAliasSchema>;
 
-export const wireValueSchema = z.union([z.boolean(), z.number(), z.string(), wireColorSchema, wireAliasSchema]);
-export type WireValue = z.infer<typeof wireValueSchema>;
+/** Figma's `RGB`: a composed color's literal part may omit alpha. */
+export const wireRgbSchema = z.object({ r: z.number(), g: z.number(), b: z.number() });
 
-export const wireVariableSchema = z.looseObject({
+/**
+ * `VariableComposedColor` (@figma/rest-api-spec 0.43): a color with an independently authored opacity,
+ * at least one side an alias. Accepted in either combination here; remote.ts refuses a composed value
+ * with no alias, or on a variable that is not a COLOR.
+ */
+export const wireComposedSchema = z.object({
+  color: z.union([wireColorSchema, wireRgbSchema, wireAliasSchema]),
+  opacity: z.union([z.number(), wireAliasSchema]),
+});
+export type WireComposed = z.infer<typeof wireComposedSchema>;
+
+/**
+ * A tagged value the client does not know yet (`{"type": "…", …}` with a type other than
+ * VARIABLE_ALIAS): kept whole, and it costs only its variable (remote.ts, docs/sync.md "Nothing is
+ * dropped"). First in the union, so such an object is never read as a color with a stray key.
+ */
+export const wireUnknownValueSchema = z.looseObject({ type: z.string() }).refine((v) => v.type !== 'VARIABLE_ALIAS');
+
+export const wireValueSchema = z.union([
+  z.boolean(),
+  z.number(),
+  z.string(),
+  wireUnknownValueSchema,
+  wireColorSchema,
+  wireAliasSchema,
+  wireComposedSchema,
+]);
+export type WireValue = boolean | number | string | WireColor | WireAlias | WireComposed;
+
+const wireVariableFields = {
   id: z.string(),
   name: z.string(),
   key: z.string(),
   variableCollectionId: z.string(),
-  resolvedType: variableTypeSchema,
-  valuesByMode: z.record(z.string(), wireValueSchema),
   scopes: z.array(z.string()),
   description: z.string(),
-});
-export type WireVariable = z.infer<typeof wireVariableSchema>;
+};
+
+/**
+ * A variable: of a known type, with values of the shapes above; or of a type the client does not know
+ * (an easing, a timing), whose values can be anything (kept whole by remote.ts, never pushed).
+ */
+export const wireVariableSchema = z.union([
+  z.looseObject({
+    ...wireVariableFields,
+    resolvedType: variableTypeSchema,
+    valuesByMode: z.record(z.string(), wireValueSchema),
+  }),
+  z.looseObject({
+    ...wireVariableFields,
+    resolvedType: z.string().refine((t) => !(variableTypeSchema.options as readonly string[]).includes(t)),
+    valuesByMode: z.record(z.string(), z.unknown()),
+  }),
+]);
+export interface WireVariable {
+  id: string;
+  name: string;
+  key: string;
+  variableCollectionId: string;
+  /** One of variableTypeSchema, or a type the client does not know. */
+  resolvedType: string;
+  valuesByMode: Record<string, unknown>;
+  scopes: string[];
+  description: string;
+  [extra: string]: unknown;
+}
 
 export const wireCollectionSchema = z.looseObject({
   id: z.string(),
@@ -46,13 +101,20 @@ export const wireCollectionSchema = z.looseObject({
 });
 export type WireCollection = z.infer<typeof wireCollectionSchema>;
 
-export const localVariablesResponseSchema = z.looseObject({
+export const localVariablesResponseSchema: z.ZodType<LocalVariablesResponse> = z.looseObject({
   meta: z.looseObject({
     variables: z.record(z.string(), wireVariableSchema),
     variableCollections: z.record(z.string(), wireCollectionSchema),
   }),
 });
-export type LocalVariablesResponse = z.infer<typeof localVariablesResponseSchema>;
+export interface LocalVariablesResponse {
+  meta: {
+    variables: Record<string, WireVariable>;
+    variableCollections: Record<string, WireCollection>;
+    [extra: string]: unknown;
+  };
+  [extra: string]: unknown;
+}
 
 export const variablesWriteResponseSchema = z.looseObject({
   meta: z.looseObject({ tempIdMapping: z.record(z.string(), z.string()) }),

@@ -129,5 +129,7 @@ function parseValue(
       return text === 'true' ? true : text === 'false' ? false : bad('true or false');
     case 'STRING':
       return text;
+    default:
+      return bad(`a value of a type tokensync does not know (${v.resolvedType})`);
   }
 }

@@ -6,17 +6,33 @@ import type { FormatFn } from 'style-dictionary/types';
 import { metaOf } from '../transforms.js';
 import { tokensOf, type FormatContext } from './common.js';
 
+/** The groups this format made (a value can be an object too: a shadow, a typography). */
+const GROUPS = new WeakSet<object>();
+const isGroup = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && GROUPS.has(x);
+const group = (init: Record<string, unknown>): Record<string, unknown> => {
+  GROUPS.add(init);
+  return init;
+};
+
 export function jsonFormat(ctx: FormatContext): FormatFn {
   return (args) => {
     const root: Record<string, Record<string, Record<string, unknown>>> = {};
     for (const v of ctx.views) {
       const modes = (root[v.collection.name] ??= {});
-      const tree: Record<string, unknown> = (modes[v.mode] = {});
+      const tree: Record<string, unknown> = (modes[v.mode] = group({}));
       for (const t of tokensOf(args.dictionary, [v.key])) {
         const path = metaOf(t).variable.split('/');
+        // A variable that is also a group keeps its value under the group's "$root" (DTCG groups.md).
         let node = tree;
-        for (const seg of path.slice(0, -1)) node = (node[seg] ??= {}) as Record<string, unknown>;
-        node[path[path.length - 1]!] = t['$value'];
+        for (const seg of path.slice(0, -1)) {
+          const next = node[seg];
+          if (isGroup(next)) node = next;
+          else node = node[seg] = group(next === undefined ? {} : { $root: next });
+        }
+        const last = path[path.length - 1]!;
+        const here = node[last];
+        if (isGroup(here)) here['$root'] = t['$value'];
+        else node[last] = t['$value'];
       }
     }
     return `${JSON.stringify(root, null, 2)}\n`;

@@ -9,6 +9,7 @@ import { fail, json, parseJson, route, type Reply, type Route } from '../http.js
 import { OAUTH_SCOPES, PERSONAL_SCOPES, type EmulatorState } from '../state.js';
 import type { ControlCtx } from './control-context.js';
 import { styleControlRoutes } from './style-control.js';
+import { variableControlRoutes } from './variable-control.js';
 
 export type { ControlCtx, ControlHost } from './control-context.js';
 
@@ -110,6 +111,9 @@ export const controlRoutes: Route<ControlCtx>[] = [
 
   // Play the designer on styles (src/emulator/routes/style-control.ts).
   ...styleControlRoutes,
+
+  // Play the design tool's editor on variables (src/emulator/routes/variable-control.ts).
+  ...variableControlRoutes,
 
   route('GET', '/_emulator/identity', (ctx) => {
     const id = ctx.host.svc.state.identity;

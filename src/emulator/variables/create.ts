@@ -25,6 +25,7 @@ import {
   checkValue,
   checkVariableName,
   isAlias,
+  isComposed,
 } from './values.js';
 
 interface NewCollection {
@@ -218,6 +219,8 @@ function checkVariable(b: Batch, item: Record<string, unknown>, where: string): 
     return `${where}: "initialModeValue" is required (the value for the collection's modes).`;
   const value = checkValue(type as ResolvedType, item['initialModeValue'], `${where} initialModeValue`);
   if (!value.ok) return value.message;
+  if (isComposed(value.value))
+    return `${where}: initialModeValue must be a literal; set a composed color with an UPDATE after the CREATE.`;
   if (item['description'] !== undefined && typeof item['description'] !== 'string')
     return `${where}: "description" must be a string.`;
   let scopes = ['ALL_SCOPES'];

@@ -20,9 +20,12 @@ export function findAliasCycle(graph: AliasGraph, starts: Iterable<[string, stri
   const key = (v: string, m: string): string => `${v}\u0000${m}`;
 
   const edges = (v: string, m: string): [string, string][] => {
-    const value = graph.valueOf(v, m);
+    let value: unknown = graph.valueOf(v, m);
+    // A composed color's color alias is an edge like a whole alias (its opacity is a FLOAT: no cycle).
+    if (typeof value === 'object' && value !== null && 'opacity' in value)
+      value = (value as unknown as { color: unknown }).color;
     if (typeof value !== 'object' || value === null || !('type' in value)) return [];
-    const target = value.id;
+    const target = (value as unknown as { id: string }).id;
     const from = graph.collectionOf(v);
     const to = graph.collectionOf(target);
     if (to === undefined) return [];

@@ -36,6 +36,8 @@ import {
   checkValue,
   checkVariableName,
   isAlias,
+  isComposed,
+  composedTargetProblem,
   isObject,
 } from './values.js';
 
@@ -443,12 +445,16 @@ class Batch {
       throw new BatchError(
         `${where}: a null value removes an override in an extended collection, which the local service does not support.`,
       );
-    if (isObject(raw) && 'color' in raw && 'opacity' in raw)
-      throw new BatchError(
-        `${where}: composed color values ({color, opacity}) are not supported by the local service.`,
-      );
-    const value = checkValue(v.resolvedType, isAlias(raw) ? { ...raw, id: this.resolve(raw['id']) } : raw, where);
+    const resolved = (x: unknown): unknown => (isAlias(x) ? { ...x, id: this.resolve(x['id']) } : x);
+    const given = isComposed(raw)
+      ? { ...raw, color: resolved(raw.color), opacity: resolved(raw.opacity) }
+      : resolved(raw);
+    const value = checkValue(v.resolvedType, given, where);
     if (!value.ok) throw new BatchError(value.message);
+    if (isComposed(value.value)) {
+      const bad = composedTargetProblem(value.value, (id) => this.vars[id]?.resolvedType, where);
+      if (bad) throw new BatchError(bad);
+    }
     if (isAlias(value.value)) {
       const target = this.vars[value.value.id];
       if (!target)
@@ -481,6 +487,7 @@ class Batch {
     const starts: [string, string][] = [];
     for (const v of Object.values(this.vars)) {
       for (const [m, value] of Object.entries(v.valuesByMode)) {
+        if (isComposed(value)) starts.push([v.id, m]);
         if (!isAlias(value)) continue;
         if (this.deleted.has(value.id)) {
           const gone = this.file.variables[value.id]?.name ?? value.id;

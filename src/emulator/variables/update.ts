@@ -17,6 +17,8 @@ import {
   checkValue,
   checkVariableName,
   isAlias,
+  isComposed,
+  composedTargetProblem,
   isObject,
 } from './values.js';
 
@@ -159,6 +161,10 @@ export function applyUpdate(file: FileRecord, body: unknown): BatchResult {
         }
         const value = checkValue(v.resolvedType, entry['value'], at);
         if (!value.ok) return err(value.message);
+        if (isComposed(value.value)) {
+          const bad = composedTargetProblem(value.value, (id) => file.variables[id]?.resolvedType, at);
+          if (bad) return err(bad);
+        }
         if (isAlias(value.value)) {
           const target = file.variables[value.value.id];
           if (!target)
@@ -192,7 +198,8 @@ export function applyUpdate(file: FileRecord, body: unknown): BatchResult {
 
   // Alias cycles through the values as they will be.
   const starts: [string, string][] = [];
-  for (const [id, p] of patches) for (const [m, value] of p.values) if (isAlias(value)) starts.push([id, m]);
+  for (const [id, p] of patches)
+    for (const [m, value] of p.values) if (isAlias(value) || isComposed(value)) starts.push([id, m]);
   if (starts.length > 0) {
     const cycle = findAliasCycle(
       {

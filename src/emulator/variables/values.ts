@@ -2,7 +2,7 @@
  * Checks of single variable fields, written from the spec ("Variable": value shapes, names) and not
  * shared with the client's zod schemas (docs/architecture.md "The local service").
  */
-import type { ResolvedType, VariableValue } from '../state.js';
+import type { ComposedValue, ResolvedType, Rgba, VariableValue } from '../state.js';
 
 export const RESOLVED_TYPES: readonly ResolvedType[] = ['COLOR', 'FLOAT', 'STRING', 'BOOLEAN'];
 
@@ -123,6 +123,7 @@ export function checkValue(type: ResolvedType, value: unknown, where: string): C
         : typeof value === 'object'
           ? 'an object'
           : `a ${typeof value}`;
+  if (type === 'COLOR' && isObject(value) && 'color' in value && 'opacity' in value) return checkComposed(value, where);
   switch (type) {
     case 'COLOR': {
       if (!isObject(value))
@@ -211,3 +212,63 @@ export function checkCodeSyntax(value: unknown, where: string): Check<Record<str
 }
 
 export { isObject };
+
+export function isComposed(v: unknown): v is ComposedValue {
+  return isObject(v) && 'color' in v && 'opacity' in v;
+}
+
+/**
+ * `VariableComposedColor` (@figma/rest-api-spec 0.43, both dialects here): `color` an RGB(A) or an
+ * alias, `opacity` a number from 0 to 100 (percent, as the design tool's opacity field) or an alias;
+ * at least one an alias. The alias targets are checked by the caller (`composedTargetProblem`).
+ */
+function checkComposed(value: Record<string, unknown>, where: string): Check<VariableValue> {
+  const extra = Object.keys(value).find((k) => k !== 'color' && k !== 'opacity');
+  if (extra)
+    return { ok: false, message: `${where}: unknown key "${extra}" in a composed color; send color and opacity.` };
+  const { color, opacity } = value;
+  if (!isAlias(color) && !isAlias(opacity))
+    return { ok: false, message: `${where}: a composed color needs an alias as its color or its opacity.` };
+  let c: ComposedValue['color'];
+  if (isAlias(color)) {
+    if (typeof color.id !== 'string' || color.id === '')
+      return { ok: false, message: `${where}: the color alias needs "id".` };
+    c = { type: 'VARIABLE_ALIAS', id: color.id };
+  } else {
+    const lit = checkValue('COLOR', isObject(color) ? { a: 1, ...color } : color, `${where} color`);
+    if (!lit.ok) return lit;
+    c = lit.value as Rgba;
+  }
+  let o: ComposedValue['opacity'];
+  if (isAlias(opacity)) {
+    if (typeof opacity.id !== 'string' || opacity.id === '')
+      return { ok: false, message: `${where}: the opacity alias needs "id".` };
+    o = { type: 'VARIABLE_ALIAS', id: opacity.id };
+  } else if (typeof opacity === 'number' && Number.isFinite(opacity) && opacity >= 0 && opacity <= 100) {
+    o = opacity;
+  } else {
+    return { ok: false, message: `${where}: a composed color's opacity must be a number from 0 to 100 or an alias.` };
+  }
+  return { ok: true, value: { color: c, opacity: o } };
+}
+
+/** What is wrong with a composed color's alias targets (color: a COLOR, opacity: a FLOAT), or undefined. */
+export function composedTargetProblem(
+  value: ComposedValue,
+  typeOf: (id: string) => string | undefined,
+  where: string,
+): string | undefined {
+  for (const [part, want] of [
+    ['color', 'COLOR'],
+    ['opacity', 'FLOAT'],
+  ] as const) {
+    const a = value[part];
+    if (!isAlias(a)) continue;
+    const t = typeOf(a.id);
+    if (t === undefined)
+      return `${where}: the ${part} alias points to "${a.id}", which is not a variable of this file.`;
+    if (t !== want)
+      return `${where}: the ${part} alias of a composed color must point to a ${want} variable, not a ${t}.`;
+  }
+  return undefined;
+}

@@ -30,7 +30,11 @@ export interface RawToken {
   ours: Record<string, unknown> | undefined;
   /** format §Deprecated, inherited from groups. */
   deprecated: boolean | string | undefined;
-  /** A `$root` token (groups.md "Root Tokens in Groups"): no variable name can hold it. */
+  /**
+   * A `$root` token (groups.md "Root Tokens in Groups"). Inside a group it is the variable named by the
+   * group's path (a variable that is also a group, docs/token-files.md "A variable that is also a
+   * group"); at the top of a file no variable name can hold it.
+   */
   root: boolean;
   /** A problem was already reported at the token itself (an unknown property, a bad pointer). */
   broken: boolean;
@@ -473,7 +477,8 @@ function walkGroup(
     const ext = tok['$extensions'];
     const ours = isObject(ext) ? ext[EXTENSION] : undefined;
     const desc = tok['$description'];
-    const name = namePrefix + key;
+    // A group's `$root` token is the variable named by the group (docs/token-files.md).
+    const name = key === '$root' && namePrefix !== '' ? namePrefix.slice(0, -1) : namePrefix + key;
     let value = tok['$value'];
     if (mark >= 0 && typeof value === 'object' && value !== null && hasMark(value, mark))
       value = unmarkDeep(value, mark);

@@ -24,7 +24,7 @@ export function resolveReferences(
   /** Repository-owned token -> the repository-owned tokens it refers to (for cycles). */
   const repoEdges = new Map<RepoToken, { to: RepoToken; ref: PendingRef }[]>();
   const drop = (p: PendingRef): void => {
-    dropped.add((p.variable ?? p.repo)!);
+    dropped.add((p.variable ?? p.repo ?? p.composedOf)!);
   };
   for (const p of pending) {
     const dotted = p.target;
@@ -83,6 +83,19 @@ export function resolveReferences(
       let byMode = targets.get(p.variable);
       if (!byMode) targets.set(p.variable, (byMode = new Map()));
       byMode.set(p.mode, target);
+      continue;
+    }
+    // A part of a composed color (composed.ts): a variable of the DTCG type the part needs.
+    if (p.composedOf && (!owner.variable || owner.dtcgType !== p.type)) {
+      problems.push({
+        severity: 'error',
+        file: p.file,
+        jsonPath: pathOf(p.token, '$extensions', 'dev.tokensync', 'composed'),
+        tokenPath: p.token.dotted,
+        message: `reference {${dotted}} in ${p.where} points to ${owner.variable ? `a ${owner.dtcgType} token` : 'a repository-owned token'}, but needs a ${p.type} variable`,
+        hint: `Point it at a ${p.type} token the design file holds.`,
+      });
+      drop(p);
       continue;
     }
     // Inside a repository-owned token: the target's DTCG type must be the one the spec asks for.

@@ -6,11 +6,12 @@
  * belong here or in gather.ts, where the key they concern is at hand.
  */
 import { DTCG_TYPE_NAMES, type DtcgType, type RepoToken } from '../../model/dtcg.js';
-import type { Alias, Collection, TokenKind, Variable } from '../../model/types.js';
+import type { Alias, Collection, Color, TokenKind, Variable } from '../../model/types.js';
 import { didYouMean, refText } from '../../types/common.js';
 import { typeModule, type ParseContext, type SubPath, type TypeModule } from '../../types/index.js';
 import { EXTENSION, type CollectionLayout } from '../resolver-doc.js';
 import { readMeta } from '../service-meta.js';
+import { readComposed } from './composed.js';
 import { pathOf, type RawToken } from './gather.js';
 import type { Problem } from './problems.js';
 
@@ -42,6 +43,8 @@ export interface PendingRef {
   whole: boolean;
   /** What needs the type, for the message ("the color of a border"). */
   where: string | undefined;
+  /** A part of this variable's composed color (composed.ts): the target must be a variable. */
+  composedOf?: Variable;
 }
 
 /** What reading the collections adds up, across collections (for aliases, clashes and the set). */
@@ -177,9 +180,7 @@ function validateToken(s: Scan, name: string, first: RawToken): void {
   const dottedPath =
     base.dotted.indexOf('/') === -1
       ? base.dotted
-      : s.namespaced
-        ? `${s.layout.slug}.${name.split('/').join('.')}`
-        : name.split('/').join('.');
+      : `${s.namespaced ? `${s.layout.slug}.` : ''}${name.split('/').join('.')}${base.root ? '.$root' : ''}`;
   if (base.broken) {
     s.g.reported.add(dottedPath);
     return;
@@ -230,12 +231,15 @@ function moduleOf(g: Gathered, base: RawToken, dottedPath: string): TypeModule |
 
 /**
  * The variable or repository-owned token the entry becomes. Repository-owned: a type no variable
- * holds, a `$root` token (no variable name can hold it), or an alias to a `$root` token (a variable
- * cannot alias what the design file does not have).
+ * holds, a `$root` token at the top of a file (no variable name can hold it), or an alias to one. A
+ * group's `$root` is the variable named by the group.
  */
 function newItem(s: Scan, name: string, base: RawToken, inDefault: RawToken | undefined, mod: TypeModule): Item {
   const c = s.layout.collection;
-  const mapping = base.root || refText(base.value)?.includes('$root') ? undefined : mod.variable;
+  const baseRef = refText(base.value);
+  const topRoot = (dotted: string): boolean =>
+    dotted === '$root' || (s.namespaced && dotted === `${s.layout.slug}.$root`);
+  const mapping = topRoot(base.dotted) || (baseRef !== undefined && topRoot(baseRef)) ? undefined : mod.variable;
   const variable: Variable | undefined = mapping
     ? {
         collection: c.name,
@@ -306,6 +310,8 @@ function readMode(s: Scan, item: Item, slot: Slot): boolean {
   if (variable) {
     const { literal, kind } = mod.variable!.toLiteral(value as never, s.remBase);
     variable.values[slot.mode] = literal;
+    const composed = t.ours?.['composed'];
+    if (composed !== undefined && !addComposed(variable, literal, composed, t, slot.mode, s.g)) return false;
     item.firstKind ??= kind;
     if (slot.mode === s.layout.collection.defaultMode) item.defaultKind = kind;
   } else {
@@ -408,6 +414,38 @@ function addToSet(s: Scan, item: Item, dottedPath: string, complete: boolean): v
     message: `${dottedPath} is defined by collection "${clash.layout.collection.name}" (${clash.file}) and by collection "${layout.collection.name}" (${base.file})`,
     hint: 'Rename one of the two variables, or set `tokens.namespace: collection` in config/tokensync.yaml so each collection sits under its own top-level group.',
   });
+}
+
+/** A composed color's parts on the literal (composed.ts); false when they are wrong (reported). */
+function addComposed(
+  variable: Variable,
+  literal: unknown,
+  raw: unknown,
+  t: RawToken,
+  mode: string,
+  g: Gathered,
+): boolean {
+  const read =
+    variable.type === 'COLOR' ? readComposed(raw) : { message: '"composed" is for colors only', hint: 'Remove it.' };
+  if ('message' in read) {
+    g.problems.push({
+      severity: 'error',
+      file: t.file,
+      jsonPath: pathOf(t, '$extensions', EXTENSION, 'composed'),
+      tokenPath: t.dotted,
+      message: read.message,
+      hint: read.hint,
+    });
+    return false;
+  }
+  (literal as Color).composed = { color: read.color, opacity: read.opacity };
+  for (const r of read.refs) {
+    const p = pendingRef(r.alias, r.target, r.type, t, NO_SUB, mode, undefined, undefined, false);
+    p.where = `the ${r.type === 'color' ? 'color' : 'opacity'} of a composed color`;
+    p.composedOf = variable;
+    g.pending.push(p);
+  }
+  return true;
 }
 
 /** A PendingRef, always with the same fields in the same order (one object shape for V8). */
