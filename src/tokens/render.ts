@@ -58,6 +58,7 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
   const dottedOf = new Map<string, string[]>();
   const pathOf = new Map<Variable, { segs: string[]; id: string; prefixes: string[] }>();
   const groups = groupNames(set);
+  const rooted = rootedPaths(previous);
   for (const v of set.variables) {
     const reason = invalidNameReason(v.name);
     if (reason) {
@@ -81,7 +82,7 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
     }
     const segs = namespaced ? [layout.slug, ...nameSegments(v.name)] : nameSegments(v.name);
     // A variable that is also a group is the group's `$root` token (docs/token-files.md).
-    if (groups.has(key(v))) segs.push('$root');
+    if (groups.has(key(v)) || rooted.has(segs.join('\u0000'))) segs.push('$root');
     dottedOf.set(key(v), segs);
     const prefixes: string[] = [];
     // Group paths, for keeping the previous files' groups (only with previous files).
@@ -95,7 +96,7 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
     const layout = layoutByName.get(t.collection);
     if (!layout) continue;
     const segs = namespaced ? [layout.slug, ...nameSegments(t.name)] : nameSegments(t.name);
-    if (groups.has(key(t))) segs.push('$root');
+    if (groups.has(key(t)) || rooted.has(segs.join('\u0000'))) segs.push('$root');
     dottedOf.set(key(t), segs);
     const prefixes: string[] = [];
     for (let i = 1; i < segs.length; i++) prefixes.push(segs.slice(0, i).join('\u0000'));
@@ -403,7 +404,9 @@ function tokenObject(
   const prevOurs = ext.get(EXTENSION);
   if (ours.entries.size > 0) ext.set(EXTENSION, prevOurs !== undefined && jsonEqual(prevOurs, ours) ? prevOurs : ours);
   else ext.delete(EXTENSION);
-  if (ext.entries.size > 0) tok.set('$extensions', ext);
+  // An empty `$extensions` the team wrote stays as written; one we emptied goes.
+  const keptEmpty = prevExt instanceof Ordered && prevExt.entries.size === 0;
+  if (ext.entries.size > 0 || keptEmpty) tok.set('$extensions', ext);
   else tok.delete('$extensions');
   return tok;
 }
@@ -457,4 +460,22 @@ function refsExist(value: Json | undefined, known: Set<string>): boolean {
   }
   if (Array.isArray(value)) return value.every((v) => refsExist(v, known));
   return true;
+}
+
+/**
+ * Paths the team's files already write as a group's `$root` token (`{"disabled": {"$root": {…}}}`):
+ * a pull keeps that form, also where no other token shares the group, so it never rewrites it
+ * (docs/token-files.md "How a pull edits your files").
+ */
+function rootedPaths(previous: TokenSources | undefined): Set<string> {
+  const out = new Set<string>();
+  const walk = (node: unknown, at: string[]): void => {
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return;
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$root') out.add(at.join('\u0000'));
+      else if (!k.startsWith('$')) walk(v, [...at, k]);
+    }
+  };
+  for (const { json } of previous?.files.values() ?? []) walk(json, []);
+  return out;
 }

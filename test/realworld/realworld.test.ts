@@ -257,13 +257,14 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
           "buildClashes": 0,
           "built": 10,
           "draftForms": [],
-          "dropped": 3,
+          "dropped": 33,
           "firstClashes": [],
           "firstErrors": "tokens/base.tokens.json:77:15  android-elevation  the dimension's unit must be "px" or "rem", not "dp"
             fix: Use one of those units, e.g. { "value": 16, "unit": "px" }.
-        tokens/base.tokens.json:334:15  cjk-letter-spacing  the dimension's unit must be "px" or "rem", not "em"
-            fix: Use one of those units, e.g. { "value": 16, "unit": "px" }.",
+        tokens/base.tokens.json:117:14  black  the color's "hex" must have 6 digits, not 3: "#000"
+            fix: Write "hex": "#000000".",
           "profile": [
+            "8 × the color's "hex" must have N digits, not N: "…"",
             "2 × the dimension's unit must be "px" or "rem", not "em"",
             "1 × the dimension's unit must be "px" or "rem", not "dp"",
           ],
@@ -271,8 +272,8 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
             "POST",
             "PUT",
           ],
-          "summary": "1576 tokens in 1 collection: no problems.",
-          "variables": 1576,
+          "summary": "1558 tokens in 1 collection: no problems.",
+          "variables": 1558,
         }
       `);
     },
@@ -301,8 +302,8 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
             "POST",
             "PUT",
           ],
-          "summary": "279 tokens (28 repository-only) in 1 collection: no problems.",
-          "variables": 251,
+          "summary": "279 tokens in 1 collection: no problems.",
+          "variables": 279,
         }
       `);
     },
@@ -323,23 +324,24 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
             "tokens/typography.tokens.json:31:26  type.body02  a dimension token needs { "value", "unit" }, not 0
             fix: Write it as { "value": 0, "unit": "px" }: DTCG 2025.10 requires the unit with every number, 0 included.",
           ],
-          "dropped": 122,
+          "dropped": 128,
           "firstClashes": [],
-          "firstErrors": "tokens/layout.tokens.json:25:21  layout.breakpoints.sm.margin  the dimension's unit must be "px" or "rem", not ""
-            fix: Use one of those units, e.g. { "value": 16, "unit": "px" }.
-        tokens/layout.tokens.json:159:19  layout.fluidSpacing.02  the dimension's unit must be "px" or "rem", not "vw"
-            fix: Use one of those units, e.g. { "value": 16, "unit": "px" }.",
+          "firstErrors": "tokens/colors.tokens.json:15:18  color.black.100  the color's "hex" must have 6 digits, not 3: "#000"
+            fix: Write "hex": "#000000".
+        tokens/colors.tokens.json:703:18  color.cyanHover.10  the color's "hex" must have 6 digits, not 3: "#cef"
+            fix: Write "hex": "#cceeff".",
           "profile": [
             "40 × a dimension token needs { "value", "unit" }, not N",
             "18 × a dimension token needs { "value", "unit" }, not "…"",
+            "6 × the color's "hex" must have N digits, not N: "…"",
             "3 × the dimension's unit must be "px" or "rem", not "vw"",
             "1 × the dimension's unit must be "px" or "rem", not "…"",
           ],
           "requests": [
             "POST",
           ],
-          "summary": "294 tokens in 1 collection: no problems.",
-          "variables": 294,
+          "summary": "288 tokens in 1 collection: no problems.",
+          "variables": 288,
         }
       `);
     },
@@ -355,21 +357,22 @@ describe('real design systems, as published in dtcg-examples 1.1.3', () => {
           "buildClashes": 0,
           "built": 12,
           "draftForms": [],
-          "dropped": 13,
+          "dropped": 47,
           "firstClashes": [],
           "firstErrors": "tokens/fonts.tokens.json:15:32  fonts.tiny  a typography has no property "MozOsxFontSmoothing"
             fix: Remove it; a typography holds "fontFamily", "fontSize", "fontWeight", "letterSpacing", "lineHeight".
         tokens/fonts.tokens.json:16:32  fonts.tiny  a typography has no property "WebkitFontSmoothing"
             fix: Remove it; a typography holds "fontFamily", "fontSize", "fontWeight", "letterSpacing", "lineHeight".",
           "profile": [
+            "19 × the color's "hex" must have N digits, not N: "…"",
             "13 × a typography has no property "MozOsxFontSmoothing"",
             "13 × a typography has no property "WebkitFontSmoothing"",
           ],
           "requests": [
             "POST",
           ],
-          "summary": "166 tokens (7 repository-only) in 1 collection: no problems.",
-          "variables": 159,
+          "summary": "147 tokens (7 repository-only) in 1 collection: no problems.",
+          "variables": 140,
         }
       `);
     },
