@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { InterruptedError, TokensyncError } from '../errors.js';
 import { JOURNAL_FILE } from './journal.js';
-import type { SyncOptions } from './apply.js';
+import type { SyncOptions } from './apply-types.js';
 
 export class SyncNotConvergedError extends TokensyncError {
   override name = 'SyncNotConvergedError';

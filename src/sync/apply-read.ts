@@ -12,7 +12,7 @@ import { checkJournalOwner, JOURNAL_FILE, readJournal, type Journal, type PushJo
 import { remoteToModel } from './remote.js';
 import { settle } from './settle.js';
 import { checkStylesLayout } from '../styles/stage.js';
-import type { SyncOptions } from './apply.js';
+import type { SyncOptions } from './apply-types.js';
 
 export interface RunState {
   opts: SyncOptions;

@@ -17,7 +17,7 @@ import type { Planned } from './apply-plan.js';
 import { stopped } from './apply-errors.js';
 import { journalOwner, removeJournal, writeJournal, type Journal } from './journal.js';
 import { nextLock } from './next-lock.js';
-import type { FileChanges } from './apply.js';
+import type { FileChanges } from './apply-types.js';
 
 export interface WriteInput {
   run: RunState;

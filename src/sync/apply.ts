@@ -37,55 +37,8 @@ import { valuesEqual } from '../model/values.js';
 
 export { SyncNotConvergedError, SyncOutcomeUnknownError } from './apply-errors.js';
 
-export type SyncMode = 'pull' | 'push' | 'sync' | 'diff';
-
-export interface SyncOptions {
-  mode: SyncMode;
-  root: string;
-  config: Config;
-  client: DesignFileClient;
-  fileKey: string;
-  prefer?: 'repo' | 'service' | undefined;
-  /** push/sync: overwrite fields that changed in the service since the lock. */
-  force?: boolean | undefined;
-  /**
-   * push/sync: delete orphans removed in the repository from the design file, where the dialect can
-   * (`push --delete-orphans`, `sync.deleteOrphans`; figma only). Shown in the plan like any change.
-   */
-  deleteOrphans?: boolean | undefined;
-  /** Compute everything, send and write nothing. */
-  dryRun?: boolean | undefined;
-  progress?: ((message: string) => void) | undefined;
-  /** SIGINT/SIGTERM: stop at the next safe point (the reason is an InterruptedError). */
-  signal?: AbortSignal | undefined;
-  /**
-   * How long after the client gave up on a write's answer the service is still watched for it
-   * (default: twice service.timeoutMs). docs/sync.md "Unknown outcomes and resumption".
-   */
-  settleMs?: number | undefined;
-  /** Token-file warnings a push should mention (a wide-gamut color clipped to sRGB, docs/token-files.md). */
-  warn?: ((message: string) => void) | undefined;
-}
-
-export interface FileChanges {
-  /** Relative to the project root. */
-  written: string[];
-  removed: string[];
-}
-
-/** Expected outcomes are values; only the unexpected throws. */
-export type SyncOutcome =
-  | { kind: 'conflicts'; diff: SyncDiff }
-  | { kind: 'planned'; diff: SyncDiff; plan: Plan; files: FileChanges; styles?: StylesPlan }
-  | {
-      kind: 'applied';
-      diff: SyncDiff;
-      plan: Plan;
-      files: FileChanges;
-      requestsSent: number;
-      replans: number;
-      styles?: StylesPlan;
-    };
+export type { FileChanges, SyncMode, SyncOptions, SyncOutcome } from './apply-types.js';
+import type { FileChanges, SyncOptions, SyncOutcome } from './apply-types.js';
 
 /** How often the design file may move under a plan before the run gives up and says so. */
 const MAX_MOVES = 4;

@@ -266,7 +266,12 @@ describe('pull and push against the local service', () => {
   });
 
   it('fails with the METHOD URL and status on a rejected token, and never prints the token', async () => {
-    const project = createProject({ ...emu, token: 'tok_wrong_0123456789abcdef' });
+    const project = createProject({
+      url: emu.url,
+      caFile: emu.caFile,
+      fileKey: emu.fileKey,
+      token: 'tok_wrong_0123456789abcdef',
+    });
     const res = await runCli(['pull'], { cwd: project.root, env: project.env });
     expect(res.code).toBe(1);
     expect(res.stderr).toContain(`GET ${emu.url}/v1/files/${emu.fileKey}/variables/local`);

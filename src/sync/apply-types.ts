@@ -1,0 +1,59 @@
+/**
+ * The shapes a sync run takes and gives (apply.ts runs it), apart so the phases (apply-*.ts) can name
+ * them without importing apply.ts back.
+ */
+import type { DesignFileClient } from '../api/index.js';
+import type { Config } from '../config/schema.js';
+import type { StylesPlan } from '../styles/stage.js';
+import type { SyncDiff } from './diff.js';
+import type { Plan } from './plan.js';
+
+export type SyncMode = 'pull' | 'push' | 'sync' | 'diff';
+
+export interface SyncOptions {
+  mode: SyncMode;
+  root: string;
+  config: Config;
+  client: DesignFileClient;
+  fileKey: string;
+  prefer?: 'repo' | 'service' | undefined;
+  /** push/sync: overwrite fields that changed in the service since the lock. */
+  force?: boolean | undefined;
+  /**
+   * push/sync: delete orphans removed in the repository from the design file, where the dialect can
+   * (`push --delete-orphans`, `sync.deleteOrphans`; figma only). Shown in the plan like any change.
+   */
+  deleteOrphans?: boolean | undefined;
+  /** Compute everything, send and write nothing. */
+  dryRun?: boolean | undefined;
+  progress?: ((message: string) => void) | undefined;
+  /** SIGINT/SIGTERM: stop at the next safe point (the reason is an InterruptedError). */
+  signal?: AbortSignal | undefined;
+  /**
+   * How long after the client gave up on a write's answer the service is still watched for it
+   * (default: twice service.timeoutMs). docs/sync.md "Unknown outcomes and resumption".
+   */
+  settleMs?: number | undefined;
+  /** Token-file warnings a push should mention (a wide-gamut color clipped to sRGB, docs/token-files.md). */
+  warn?: ((message: string) => void) | undefined;
+}
+
+export interface FileChanges {
+  /** Relative to the project root. */
+  written: string[];
+  removed: string[];
+}
+
+/** Expected outcomes are values; only the unexpected throws. */
+export type SyncOutcome =
+  | { kind: 'conflicts'; diff: SyncDiff }
+  | { kind: 'planned'; diff: SyncDiff; plan: Plan; files: FileChanges; styles?: StylesPlan }
+  | {
+      kind: 'applied';
+      diff: SyncDiff;
+      plan: Plan;
+      files: FileChanges;
+      requestsSent: number;
+      replans: number;
+      styles?: StylesPlan;
+    };
