@@ -31,9 +31,9 @@ describe('responses that do not match the API', () => {
             name: 'a',
             key: 'k',
             variableCollectionId: 'c',
-            resolvedType: 'COLOUR',
+            resolvedType: 'COLOR',
+            scopes: 'ALL_SCOPES',
             valuesByMode: {},
-            scopes: [],
             description: '',
           },
         },
@@ -45,9 +45,9 @@ describe('responses that do not match the API', () => {
     expect(err).toBeInstanceOf(ApiSchemaError);
     const e = err as ApiSchemaError;
     expect(e.endpoint).toBe('GET /v1/files/:file_key/variables/local');
-    expect(e.field).toBe('meta.variables["VariableID:1:2"].resolvedType');
+    expect(e.field).toBe('meta.variables["VariableID:1:2"]');
     expect(e.message.replace(server.url, 'https://HOST')).toMatchInlineSnapshot(
-      `"GET https://HOST/v1/files/F1/variables/local -> 200: the answer of GET /v1/files/:file_key/variables/local does not match the API: field meta.variables["VariableID:1:2"].resolvedType: Invalid option: expected one of "COLOR"|"FLOAT"|"STRING"|"BOOLEAN"."`,
+      `"GET https://HOST/v1/files/F1/variables/local -> 200: the answer of GET /v1/files/:file_key/variables/local does not match the API: field meta.variables["VariableID:1:2"]: Invalid input."`,
     );
   });
 
