@@ -18,6 +18,12 @@ export interface LockCollection {
   defaultModeId: string;
   /** Mode id -> mode name, in the collection's order. */
   modes: Record<string, string>;
+  /**
+   * An extended collection (docs/overrides.md §6): the id of the collection it extends, and for each of
+   * its mode ids the parent's mode id it inherits. Both absent for an ordinary collection.
+   */
+  parentId?: string;
+  parentModes?: Record<string, string>;
 }
 
 /** Fingerprints (see `fingerprint`) of each field of a variable as of the last sync. */
@@ -32,6 +38,11 @@ export interface LockVariableFields {
    * locks of variables without them keep their bytes (and older locks read as "none").
    */
   meta?: string;
+  /**
+   * Fingerprints of this variable's overrides in extended collections (docs/overrides.md §6):
+   * extension collection id -> mode name -> fingerprint. Absent when there are none.
+   */
+  overrides?: Record<string, Record<string, string>>;
 }
 
 export interface LockVariable {

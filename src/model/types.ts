@@ -29,6 +29,12 @@ export interface Collection {
   defaultMode: string;
   id?: string;
   key?: string;
+  /**
+   * An extended collection (docs/overrides.md §4): the name of the collection it extends. It has the
+   * parent's modes (same names, same order, its own `Mode.id`s) and no variables of its own: its values
+   * are the parent variables' `overrides[<this collection's name>]`. Absent for an ordinary collection.
+   */
+  parent?: string;
 }
 
 /**
@@ -65,6 +71,12 @@ export interface Variable {
    * `$extensions["dev.tokensync"]`. Absent when the variable has none (meta.ts).
    */
   meta?: VariableMeta;
+  /**
+   * This variable's values in extended collections of its collection (docs/overrides.md §4 and §6):
+   * extension collection name -> mode name -> value. Only the modes that hold an override are listed;
+   * a mode not listed inherits `values`. Absent when no extension overrides it.
+   */
+  overrides?: Record<string, Record<string, Value>>;
 }
 
 /** Per-platform names of a variable in code (Figma's `codeSyntax`). */
