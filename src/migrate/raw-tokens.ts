@@ -21,14 +21,9 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 
 const TOKEN_KEYS = new Set(['value', '$value', 'type', '$type', 'description', '$description', '$extensions']);
 
-/** Whether a JSON object is a token rather than a group: it has `value` or `$value`. */
+/** Whether a JSON object is a token rather than a group: it has `value` or `$value` (as both tools read it). */
 export function isRawToken(v: unknown): v is Record<string, unknown> {
-  return isObj(v) && ('$value' in v || ('value' in v && !isGroupNamedValue(v)));
-}
-
-/** A group that happens to hold a token named `value` (`{ "value": { "value": 1 } }`) is a group. */
-function isGroupNamedValue(v: Record<string, unknown>): boolean {
-  return isRawToken(v['value']) && typeof v['type'] !== 'string';
+  return isObj(v) && ('$value' in v || 'value' in v);
 }
 
 /** Every token of a document, depth first in key order; `$`-keys of groups other than `$type` are skipped. */

@@ -49,7 +49,7 @@ export function color(v: unknown): DtcgJson | undefined {
   if (typeof v !== 'string') return undefined;
   let c: Color;
   try {
-    c = new Color(v.trim()).to('srgb');
+    c = new Color(hexWithAlpha(v.trim())).to('srgb');
   } catch {
     return undefined;
   }
@@ -70,6 +70,14 @@ export function color(v: unknown): DtcgJson | undefined {
   if (alpha !== 1) out['alpha'] = alpha;
   out['hex'] = hex;
   return out;
+}
+
+/** Tokens Studio's `rgba(#rrggbb, 0.5)` (a hex inside rgba) as CSS `rgb(r g b / 0.5)`; other text unchanged. */
+function hexWithAlpha(text: string): string {
+  const m = /^rgba?\(\s*(#[0-9a-f]{3,8})\s*,\s*([\d.]+%?)\s*\)$/i.exec(text);
+  if (!m) return text;
+  const [r, g, b] = new Color(m[1]!).to('srgb').coords.map((x) => Math.round(x * 255));
+  return `rgb(${r} ${g} ${b} / ${m[2]})`;
 }
 
 /** `700`, `"700"`, `"Bold"`, `"Semi Bold"`, `"SemiBold Italic"` (the style is reported, not kept here). */
