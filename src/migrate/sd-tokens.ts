@@ -44,9 +44,16 @@ export function sdToken(t: RawToken): { token: RawToken; note?: string } {
   const type = t.type ? (SD_TYPES[t.type] ?? t.type) : CATEGORY[category];
   if (type) token.type = type;
   const unitless = typeof token.value === 'number' || /^\s*-?[\d.]+\s*$/.test(String(token.value));
-  if ((t.type === 'size' || (!t.type && category === 'size')) && unitless) {
+  if ((t.type === 'size' || category === 'size') && unitless) {
     token.value = `${String(token.value).trim()}rem`;
     return { token, note: `unitless size ${String(t.value)} written as ${token.value} (Style Dictionary's size/rem)` };
+  }
+  if (type === 'duration' && unitless) {
+    token.value = `${String(token.value).trim()}ms`;
+    return {
+      token,
+      note: `unitless time ${String(t.value)} written as ${token.value} (Style Dictionary's time values are ms)`,
+    };
   }
   if (!t.type && type) return { token, note: `no "type": ${type} from its category "${category}"` };
   return { token };
