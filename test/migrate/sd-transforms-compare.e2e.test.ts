@@ -20,26 +20,23 @@ register(StyleDictionary);
 
 /** Path -> value after sd-transforms' math, size, color-modifier and hex-rgba transforms. */
 async function sdValues(file: string): Promise<Map<string, unknown>> {
-  const sd = new StyleDictionary(
-    {
-      source: [file],
-      preprocessors: ['tokens-studio'],
-      log: { verbosity: 'silent', warnings: 'disabled' },
-      platforms: {
-        js: {
-          transforms: [
-            'ts/resolveMath',
-            'ts/size/px',
-            'ts/typography/fontWeight',
-            'ts/color/modifiers',
-            'ts/color/css/hexrgba',
-            'name/camel',
-          ],
-        },
+  const sd = new StyleDictionary({
+    source: [file],
+    preprocessors: ['tokens-studio'],
+    log: { verbosity: 'silent', warnings: 'disabled' },
+    platforms: {
+      js: {
+        transforms: [
+          'ts/resolveMath',
+          'ts/size/px',
+          'ts/typography/fontWeight',
+          'ts/color/modifiers',
+          'ts/color/css/hexrgba',
+          'name/camel',
+        ],
       },
     },
-    120_000,
-  ); // several CLI runs on a shared 2-core machine
+  });
   const dict = await sd.getPlatformTokens('js');
   return new Map(dict.allTokens.map((t) => [t.path.join('.'), t.$value ?? t.value]));
 }
