@@ -59,6 +59,9 @@ const SCALAR: Partial<Record<Target, (v: unknown) => DtcgJson | undefined>> = {
   lineHeight: (v) => (typeof v === 'string' && /px\s*$/.test(v) ? dimension(v) : ratio(v)),
 };
 
+const ITALIC = (v: unknown): string =>
+  `font weight ${JSON.stringify(v)}: the italic style has no place in a DTCG fontWeight and is not carried over`;
+
 const COMPOSITE: Partial<Record<Target, (v: unknown, sub: Sub) => Composite | undefined>> = {
   shadow,
   typography,
@@ -81,7 +84,8 @@ export function convertValue(value: unknown, target: Target, ctx: ConvertContext
     const out = sub(value, scalar, target);
     if (out === undefined) return undefined;
     const isDim = target === 'lineHeight' && typeof out === 'object' && out !== null && !Array.isArray(out);
-    return { type: isDim ? 'dimension' : dtcgTypeOf(target), value: out, computed, notes: [] };
+    const notes = target === 'fontWeight' && /italic/i.test(String(value)) ? [ITALIC(value)] : [];
+    return { type: isDim ? 'dimension' : dtcgTypeOf(target), value: out, computed, notes };
   }
   const composite = COMPOSITE[target];
   const out = composite?.(value, sub);
