@@ -58,7 +58,7 @@ export function planCollections(repo: StudioRepo): { collections: CollectionPlan
     collections.push({ name: s, modes: [{ name: SINGLE_MODE, sets: [s], scope: order }] });
     if (repo.themes.length > 0)
       notes.push({
-        file: '$themes.json',
+        file: repo.themes[0]!.file,
         path: '',
         message: `set "${s}" is enabled in no theme: collection "${s}" of its own`,
       });

@@ -78,7 +78,7 @@ describe('importTokensStudio', () => {
         tokens.json light.inner: theme "Dark" has no such token; its value from set "light" is written in mode "Dark" too (a variable has a value in every mode)
         tokens.json core.card: composition {"fill":"{blue}"} has no DTCG type: kept in $extensions["dev.tokensync.import"].kept of its group
       Notes (2):
-        $themes.json: set "core" is enabled in no theme: collection "core" of its own
+        tokens.json $themes: set "core" is enabled in no theme: collection "core" of its own
         tokens.json dark.bg: description "page at night" differs from the default mode's "page": the default mode's is written, this one kept in $extensions["dev.tokensync.import"].description
       Wrote 4 files. Next: tokensync check, then tokensync build or push."
     `);
