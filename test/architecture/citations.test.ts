@@ -1,8 +1,9 @@
 /**
  * What the repository cites, a newcomer can open: no comment, doc or test cites an issue number, a
- * design document the repository does not hold (DESIGN.md) or a path outside it. Such citations say
- * where a rule lives by pointing at a section under docs/ (`docs/architecture.md "Apply"`) or state
- * the rule in their own words (docs/architecture.md, opening paragraph). Pure: reads the files.
+ * design document the repository does not hold (DESIGN.md) or a path outside it, and every cited
+ * section (`docs/architecture.md "Apply"`, `README "Reliability"`) is a heading or a paragraph lead of
+ * a page that exists. Where no section fits, a comment states the rule in its own words
+ * (docs/architecture.md, opening paragraph). Pure: reads the files.
  */
 import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -48,19 +49,73 @@ function* files(rel: string): Generator<string> {
   }
 }
 
-/** `file:line  what  the text`, for every line of every scanned text file that breaks a rule. */
-function citations(): string[] {
-  const hits: string[] = [];
+/** Every line of every scanned text file (this file's own patterns left out), as `file:line` and text. */
+function* lines(): Generator<{ at: string; line: string }> {
   for (const rel of SCANNED.flatMap((r) => [...files(r)])) {
     if (path.join(ROOT, rel) === SELF) continue;
     const text = readFileSync(path.join(ROOT, rel), 'utf8');
     if (text.includes('\0')) continue;
-    text.split('\n').forEach((line, i) => {
-      for (const rule of RULES) {
-        const m = rule.pattern.exec(line);
-        if (m) hits.push(`${rel.split(path.sep).join('/')}:${i + 1}  ${rule.name}  "${m[0]}"`);
-      }
-    });
+    const file = rel.split(path.sep).join('/');
+    for (const [i, line] of text.split('\n').entries()) yield { at: `${file}:${i + 1}`, line };
+  }
+}
+
+/** `file:line  what  "the text"`, for every line that breaks a rule. */
+function citations(): string[] {
+  const hits: string[] = [];
+  for (const { at, line } of lines()) {
+    for (const rule of RULES) {
+      const m = rule.pattern.exec(line);
+      if (m) hits.push(`${at}  ${rule.name}  "${m[0]}"`);
+    }
+  }
+  return hits;
+}
+
+/** A cited section: `docs/<page>.md "Title"` or `README "Title"`. */
+const SECTION = /(?<![\w/.-])(docs\/[\w-]+\.md|README(?:\.md)?)\s+"([^"]+)"/g;
+
+const plain = (title: string): string =>
+  title
+    .replace(/[`*]/g, '')
+    .trim()
+    .replace(/[.:]+$/, '')
+    .trim()
+    .toLowerCase();
+
+/**
+ * The places a page offers to cite: its headings, and the lead of a paragraph or list item in bold
+ * (`**Stale outputs.**`) or before a colon (`Grid styles:`). Undefined when the page does not exist.
+ */
+function placesIn(page: string): string[] | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path.join(ROOT, page), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const leads = [/^#{1,6}\s+(.+)$/, /^\s*(?:- |\d+\. )?\*\*(.+?)\*\*/, /^([A-Z][\w ,-]{2,40}):\s/];
+  return text.split('\n').flatMap((line) => {
+    const m = leads.map((re) => re.exec(line)).find((x) => x);
+    return m ? [plain(m[1]!)] : [];
+  });
+}
+
+/** Whether `title` names a place in `page`: the whole title or its start (`"Targets"`). */
+const cites = (places: string[], title: string): boolean => places.some((p) => p.startsWith(plain(title)));
+
+/** `file:line  the citation  why`, for every cited section its page does not have. */
+function brokenSections(): string[] {
+  const pages = new Map<string, string[] | undefined>();
+  const hits: string[] = [];
+  for (const { at, line } of lines()) {
+    for (const [text, cited, title] of line.matchAll(SECTION)) {
+      const page = cited!.startsWith('README') ? 'README.md' : cited!;
+      if (!pages.has(page)) pages.set(page, placesIn(page));
+      const places = pages.get(page);
+      if (!places) hits.push(`${at}  ${text}  no such page`);
+      else if (!cites(places, title!)) hits.push(`${at}  ${text}  no such heading or paragraph lead`);
+    }
   }
   return hits;
 }
@@ -92,5 +147,20 @@ describe('citations', () => {
   it('cites no issue number, no DESIGN.md and no path outside the repository', () => {
     const fix = 'cite a section under docs/ (docs/architecture.md "Apply") or state the rule in its own words';
     expect(citations(), fix).toEqual([]);
+  });
+
+  it('tells a cited section from one its page lacks', () => {
+    const architecture = placesIn('docs/architecture.md')!;
+    expect(cites(architecture, 'Apply')).toBe(true);
+    expect(cites(architecture, 'Folders')).toBe(true);
+    expect(cites(placesIn('docs/sync.md')!, 'Apply')).toBe(false);
+    expect(cites(placesIn('docs/build.md')!, 'Stale outputs')).toBe(true);
+    expect(cites(placesIn('docs/styles.md')!, 'Grid styles')).toBe(true);
+    expect(placesIn('docs/nowhere.md')).toBeUndefined();
+  });
+
+  it('cites only sections that exist: a heading, or a paragraph lead, of a page that exists', () => {
+    const fix = 'cite the heading as written in the page, or add the section the comment needs';
+    expect(brokenSections(), fix).toEqual([]);
   });
 });
