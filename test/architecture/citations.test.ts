@@ -33,6 +33,7 @@ const RULES: { name: string; pattern: RegExp }[] = [
   { name: 'a path outside the repository', pattern: /\.\.\/shared\/|\/work\/shared\b|design-file-service-api\.md/ },
 ];
 
+/** `rel` itself when it is a file, else every file below it (relative paths), skipping SKIPPED folders. */
 function* files(rel: string): Generator<string> {
   const abs = path.join(ROOT, rel);
   let entries: Dirent[];
