@@ -30,7 +30,10 @@ const RULES: { name: string; pattern: RegExp }[] = [
   // "(#12)", "see #12", "fixes #12", "PR #12"; a color such as "#000" stands in quotes or after a colon.
   { name: 'an issue number', pattern: /\(#\d+\)|\b(?:see|fixes|closes|resolves|PR|pull request)\s+#\d+/i },
   { name: 'a design document outside the repository', pattern: /\bDESIGN\.md\b/i },
-  { name: 'a path outside the repository', pattern: /\.\.\/shared\/|\/work\/shared\b|design-file-service-api\.md/ },
+  {
+    name: 'a path outside the repository',
+    pattern: /\.\.\/shared\/|\/work\/shared\b|(?<!docs\/spec\/)design-file-service-api\.md/,
+  },
 ];
 
 /** `rel` itself when it is a file, else every file below it (relative paths), skipping SKIPPED folders. */
