@@ -1,8 +1,9 @@
 /**
- * One token file of a legacy tool into a flat list of tokens (docs/migration.md "Reading"): Tokens
- * Studio's `value`/`type`/`description` form and its DTCG-prefixed variant (`$value`, `$type`,
- * `$description`, a group's `$type` inherited), and Style Dictionary's `value`/`type`/`comment`.
- * Every other key of a token is kept in `extra`, so the writer can keep it in `$extensions`.
+ * One token file of a legacy tool into a flat list of tokens (docs/migration.md "Tokens Studio",
+ * "Style Dictionary"): Tokens Studio's `value`/`type`/`description` form and its DTCG-prefixed variant
+ * (`$value`, `$type`, `$description`, a group's `$type` inherited), and Style Dictionary's
+ * `value`/`type`/`comment`. Every other key of a token is kept in `extra`, so the writer can keep it
+ * in `$extensions`.
  */
 
 export interface RawToken {

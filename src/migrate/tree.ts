@@ -1,6 +1,6 @@
 /**
  * The DTCG document of one collection and mode, built token by token in source order
- * (docs/migration.md "Output"): `$schema` first, then groups by path, each token `$type`, `$value`,
+ * (docs/migration.md "Where it writes"): `$schema` first, then groups by path, each token `$type`, `$value`,
  * `$description` (when not empty), `$extensions`; a token the import cannot convert is kept whole in
  * its group's `$extensions["dev.tokensync.import"].kept`, so nothing is lost and `check` reads the rest.
  */

@@ -17,7 +17,7 @@ export const refText = (v: string): boolean => REF.test(v.trim());
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
-/** `16`, `"16"`, `"16px"`, `"1rem"`; a unitless number is px (docs/migration.md "Dimensions"). */
+/** `16`, `"16"`, `"16px"`, `"1rem"`; a unitless number is px (docs/migration.md "Types"). */
 export function dimension(v: unknown): DtcgJson | undefined {
   if (typeof v === 'number' && Number.isFinite(v)) return { value: v, unit: 'px' };
   if (typeof v !== 'string') return undefined;
