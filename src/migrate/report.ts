@@ -66,7 +66,7 @@ export function renderReport(report: ImportReport, outDir: string): string {
   const section = (title: string, lines: ReportLine[]): void => {
     if (lines.length === 0) return;
     out.push(`${title} (${lines.length}):`);
-    for (const l of lines) out.push(`  ${where(l)}: ${l.message}`);
+    for (const l of lines) out.push(`  ${where(l)}: ${l.message.replaceAll('\n', '\n    ')}`);
   };
   section('Resolved', report.resolved);
   section('Needs a person', report.needsPerson);
