@@ -11,10 +11,13 @@ import { writeFileAtomic } from '../fs/atomic.js';
 
 const SKIP_DIRS = new Set(['node_modules', '.git']);
 
-/** Relative path (with `/`) -> parsed JSON, for every `*.json` file under `dir`, in sorted order. */
-export async function readJsonTree(dir: string): Promise<Map<string, unknown>> {
+/**
+ * Relative path (with `/`) -> parsed JSON, for every `*.json` file under `dir`, in sorted order.
+ * `shown` is how the folder is named in an error (relative to where the command runs).
+ */
+export async function readJsonTree(dir: string, shown: string): Promise<Map<string, unknown>> {
   if (!existsSync(dir))
-    throw new TokensyncError('IMPORT_SOURCE_MISSING', `${dir} does not exist, so there is nothing to import.`, {
+    throw new TokensyncError('IMPORT_SOURCE_MISSING', `${shown}/ does not exist, so there is nothing to import.`, {
       hint: 'Give the folder that holds the token files: `tokensync import tokens-studio path/to/tokens`.',
     });
   const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
@@ -23,7 +26,7 @@ export async function readJsonTree(dir: string): Promise<Map<string, unknown>> {
     .filter((rel) => !rel.split('/').some((s) => SKIP_DIRS.has(s)))
     .sort();
   const out = new Map<string, unknown>();
-  for (const rel of files) out.set(rel, parseJson(rel, await readFile(path.join(dir, rel), 'utf8')));
+  for (const rel of files) out.set(rel, parseJson(`${shown}/${rel}`, await readFile(path.join(dir, rel), 'utf8')));
   return out;
 }
 

@@ -70,4 +70,17 @@ describe('import style-dictionary: the "complete" example through check, build, 
     `);
     expect(p.snapshotTokens()).toEqual(before);
   }, 120_000); // several CLI runs on a shared 2-core machine
+
+  it('names a file that is not JSON by its line and column, and writes nothing', async () => {
+    const p = createProject({ url: emu.url, caFile: emu.caFile, token: emu.token, fileKey: emu.fileKey });
+    p.write('legacy/color.json', '{\n  "color": { "red": { "value": "#ff0000", } }\n}\n');
+    const refused = await runCli(['import', 'style-dictionary', 'legacy'], { cwd: p.root, env: p.env });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatchInlineSnapshot(`
+      "error: legacy/color.json:2:43: not valid JSON (Expected double-quoted property name in JSON at position 44).
+        fix: Fix the file (or remove it from the folder) and import again; nothing was written.
+      "
+    `);
+    expect(p.snapshotTokens().size).toBe(0);
+  }, 120_000);
 });

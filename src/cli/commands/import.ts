@@ -33,8 +33,9 @@ export async function run(options: ImportCommandOptions, ctx: CommandContext): P
   const tokensDir = path.resolve(root, config.tokens.dir);
   const source = options.dir ? path.resolve(ctx.cwd, options.dir) : tokensDir;
   const outDir = options.out ? path.resolve(ctx.cwd, options.out) : tokensDir;
-  const shown = path.relative(ctx.cwd, outDir).split(path.sep).join('/') || '.';
-  const input = await readJsonTree(source);
+  const rel = (p: string): string => path.relative(ctx.cwd, p).split(path.sep).join('/') || '.';
+  const shown = rel(outDir);
+  const input = await readJsonTree(source, rel(source));
   await requireEmpty(outDir, shown);
   const result = convert(input);
   await writeAll(outDir, result.files);
