@@ -251,7 +251,10 @@ class Batch {
 
   private collectionItem(action: (typeof ACTIONS)[number], item: Record<string, unknown>, where: string): void {
     if (action === 'CREATE') {
-      if (item['parentVariableCollectionId'] !== undefined) return this.createExtension(item, where);
+      if (item['parentVariableCollectionId'] !== undefined) {
+        this.createExtension(item, where);
+        return;
+      }
       if (item['initialModeIdToParentModeIdMapping'] !== undefined)
         throw new BatchError(
           `${where}: "initialModeIdToParentModeIdMapping" needs "parentVariableCollectionId" (it maps an extended collection's modes to its parent's).`,
