@@ -47,6 +47,7 @@ export async function planPhase(
     remote,
     base: force && effectiveBase ? forcedBase(effectiveBase, remote) : effectiveBase,
     ...(prefer ? { prefer } : {}),
+    extensions: opts.client.dialect.extensions,
   });
   if (diff.conflicts.length > 0 && !prefer) return { kind: 'conflicts', diff };
   // What each side should hold afterwards. A pull leaves the service alone and a push the files.

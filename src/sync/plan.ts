@@ -53,6 +53,7 @@ import type { FigmaModeValue, FigmaVariableItem, FigmaVariablesBody } from '../a
 import { scopeProblem } from '../model/service-rules.js';
 import { dialectOf, type ApiDialectName } from '../api/dialects/index.js';
 import { createdByRequest, itemCount, type CreatedNames } from './created.js';
+import { extensionsInOrder, overrideValues, rootName, type ExtensionTarget } from './plan-extensions.js';
 import type { Orphan } from './changes.js';
 import {
   isAlias,
@@ -182,6 +183,17 @@ export function applyTempIds(body: PlannedRequest['body'], mapping: Record<strin
         copy.value = mapWireValue(copy.value as WireValue, map);
       }
       if (typeof copy.variableCollectionId === 'string') copy.variableCollectionId = map(copy.variableCollectionId);
+      // An extended collection's parent and the parent's modes may be temp ids of an earlier body.
+      if (typeof copy.parentVariableCollectionId === 'string')
+        copy.parentVariableCollectionId = map(copy.parentVariableCollectionId);
+      if (typeof copy.initialModeIdToParentModeIdMapping === 'object' && copy.initialModeIdToParentModeIdMapping) {
+        copy.initialModeIdToParentModeIdMapping = Object.fromEntries(
+          Object.entries(copy.initialModeIdToParentModeIdMapping as Record<string, string>).map(([k, v]) => [
+            k,
+            map(v),
+          ]),
+        );
+      }
       if (Array.isArray(copy.variableModeValues)) {
         copy.variableModeValues = (copy.variableModeValues as { modeId: string; value: WireValue }[]).map((mv) => ({
           modeId: map(mv.modeId),
@@ -202,6 +214,8 @@ interface ColInfo {
   modeIds: Map<string, string>;
   /** Target mode names that the POST creates in an existing collection. */
   newModes: Set<string>;
+  /** An extended collection: the name of its root (the collection whose variables it overrides). */
+  root?: string;
 }
 
 class Compiler {
@@ -212,6 +226,10 @@ class Compiler {
   private readonly remoteVarOf = new Map<Variable, Variable>();
   private readonly remoteVarsByKey = new Map<string, Variable>();
   private readonly figma: boolean;
+  /** The dialect has extended collections (figma); elsewhere the target's are repository-only. */
+  private readonly extensions: boolean;
+  /** Root collection name -> its extended collections in the target. */
+  private readonly extensionsOf = new Map<string, ExtensionTarget[]>();
   private readonly deleted: string[] = [];
   private readonly summary: PlanSummary = {
     collectionsCreated: 0,
@@ -236,6 +254,78 @@ class Compiler {
     private readonly orphans: Orphan[],
   ) {
     this.figma = dialect === 'figma';
+    this.extensions = dialectOf(dialect).extensions;
+  }
+
+  /**
+   * An extended collection of the target (plan-extensions.ts): a new one is one CREATE with its
+   * parent and a temp id per inherited mode; an existing one may be renamed, never its modes.
+   */
+  private extension(tc: Collection, postUnits: Unit[], putUnits: Unit[]): void {
+    const parent = this.cols.get(tc.parent as string);
+    if (!parent)
+      throw this.invalid(`Extended collection "${tc.name}" extends "${tc.parent}", which the token set does not have.`);
+    const rc =
+      (tc.id !== undefined ? this.remote.collections.find((c) => c.id === tc.id) : undefined) ??
+      this.remote.collections.find((c) => c.name === tc.name && c.parent !== undefined);
+    const info: ColInfo = {
+      target: tc,
+      remote: rc,
+      id: rc?.id ?? this.temp('col'),
+      modeIds: new Map(),
+      newModes: new Set(),
+    };
+    info.root = rootName(this.target, tc);
+    this.cols.set(tc.name, info);
+    const list = this.extensionsOf.get(info.root) ?? [];
+    list.push(info);
+    this.extensionsOf.set(info.root, list);
+    if (!rc) {
+      const mapping: Record<string, string> = {};
+      for (const m of tc.modes) {
+        const parentMode = parent.modeIds.get(m.name);
+        if (parentMode === undefined)
+          throw this.invalid(
+            `Extended collection "${tc.name}" has mode "${m.name}", which its parent "${tc.parent}" does not have.`,
+          );
+        const id = this.temp('mode');
+        info.modeIds.set(m.name, id);
+        mapping[id] = parentMode;
+      }
+      postUnits.push({
+        variableCollections: [
+          {
+            action: 'CREATE',
+            id: info.id,
+            name: tc.name,
+            parentVariableCollectionId: parent.id,
+            initialModeIdToParentModeIdMapping: mapping,
+          },
+        ],
+      });
+      this.summary.collectionsCreated += 1;
+      return;
+    }
+    if (rc.name !== tc.name) {
+      putUnits.push({
+        variableCollections: [{ action: 'UPDATE', id: info.id, name: tc.name } satisfies UpdateCollectionItem],
+      });
+      this.summary.collectionsRenamed += 1;
+    }
+    // The service's own mode ids, by id then by name; a mode it has not made yet gets no override now.
+    for (const m of tc.modes) {
+      const rm = rc.modes.find((x) => m.id !== undefined && x.id === m.id) ?? rc.modes.find((x) => x.name === m.name);
+      if (rm?.id !== undefined) info.modeIds.set(m.name, rm.id);
+    }
+  }
+
+  /** Whether the service holds `value` as `current` for `tv` (aliases by identity, as serviceHolds). */
+  private sameOverride(tv: Variable, value: Value, current: Value): boolean {
+    if (isAlias(value) && isAlias(current)) {
+      const now = this.remoteVarsByKey.get(variableKey(current.alias));
+      return now !== undefined && this.varIds.get(this.aliasTarget(tv, value)) === now.id;
+    }
+    return !isAlias(value) && !isAlias(current) && valuesEqual(value, current);
   }
 
   private temp(kind: 'col' | 'mode' | 'var'): string {
@@ -252,9 +342,10 @@ class Compiler {
     const postUnits: Unit[] = [];
     const putUnits: Unit[] = [];
 
-    // Collections and modes.
+    // Collections and modes; extended collections after the others, parents first (plan-extensions).
     const remoteCols = this.remote.collections;
     for (const tc of this.target.collections) {
+      if (tc.parent !== undefined) continue;
       const rc =
         (tc.id !== undefined ? remoteCols.find((c) => c.id === tc.id) : undefined) ??
         remoteCols.find((c) => c.name === tc.name);
@@ -332,6 +423,7 @@ class Compiler {
         }
       }
     }
+    if (this.extensions) for (const tc of extensionsInOrder(this.target)) this.extension(tc, postUnits, putUnits);
 
     // Variables: identities first (aliases may point forward), then items.
     for (const rv of this.remote.variables) this.remoteVarsByKey.set(variableKey(rv), rv);
@@ -432,10 +524,20 @@ class Compiler {
         // Values are not part of the variable item: one unit with the UPDATE (when it says anything).
         const unit: Unit = {};
         if (Object.keys(item).length > 2) unit.variables = [item];
-        if (modeValues.length > 0)
-          unit.variableModeValues = modeValues.map(
-            (mv): FigmaModeValue => ({ variableId: id, modeId: mv.modeId, value: mv.value }),
-          );
+        const overrides = overrideValues(
+          tv,
+          rv,
+          id,
+          this.extensionsOf.get(tv.collection) ?? [],
+          (value, current) => this.sameOverride(tv, value, current),
+          (value) => this.wire(tv, value),
+        );
+        if (modeValues.length > 0 || overrides.length > 0)
+          unit.variableModeValues = [
+            ...modeValues.map((mv): FigmaModeValue => ({ variableId: id, modeId: mv.modeId, value: mv.value })),
+            ...overrides,
+          ];
+        this.summary.valuesSet += overrides.length;
         if (unit.variables || unit.variableModeValues) {
           putUnits.push(unit);
           if (rv || unit.variables) this.summary.variablesUpdated += 1;
