@@ -13,7 +13,7 @@ import type { Change, Conflict, FieldValue, PerModeOverride } from './changes.js
 import type { Collection, Value, Variable } from '../model/types.js';
 import type { ColPair, ModeSlot, VarPair } from './pairing.js';
 import { NO_VALUE } from './pairing.js';
-import { effectiveLocal, expressible, extensionPairs, overridesOf, type ByMode } from './overrides.js';
+import { effectiveLocal, expressible, extensionPairs, overridesOf, unaware, type ByMode } from './overrides.js';
 
 type Side = 'local' | 'remote';
 type Pick = 'same' | 'local' | 'remote' | 'conflict';
@@ -125,7 +125,18 @@ function slotValues(
       after,
     });
     let v: Value | undefined;
-    if (!both) {
+    if (both && unaware(ext)) {
+      // The repository does not hold them (overrides.ts `unaware`): the service's, a change when edited since the lock.
+      v = rm;
+      const base = baseOf(s);
+      const rb = ctx.fpValue(ctx.rename(s.remote !== undefined ? r?.[s.remote] : undefined, 'remote', 'base'));
+      if (base !== undefined && base !== rb)
+        ctx.settle(
+          'remote',
+          () => update(null, rm ?? null),
+          () => ({}) as Conflict,
+        );
+    } else if (!both) {
       // Only one side has the extension or the variable: its creation carries the overrides.
       const side: Side = ext.remote && vp.remote ? 'remote' : 'local';
       v = side === 'remote' ? rm : lm;

@@ -21,7 +21,7 @@ import { canonicalMeta } from '../model/meta.js';
 import type { Collection, TokenSet, Variable } from '../model/types.js';
 import { canonicalValue } from '../model/values.js';
 import { pairAll, UNSYNCED, type ColPair } from './pairing.js';
-import { effectiveLocal, extensionPairs, overridesOf } from './overrides.js';
+import { effectiveLocal, extensionPairs, overridesOf, unaware } from './overrides.js';
 
 export { UNSYNCED };
 
@@ -232,7 +232,7 @@ function lockOverrides(
       const entry = id !== undefined ? variables[id] : undefined;
       if (!entry || !vp.local || !vp.remote) continue;
       const r = overridesOf(vp.remote, re.name);
-      const l = effectiveLocal(overridesOf(vp.local, ext.local?.name), r, re);
+      const l = unaware(ext) ? r : effectiveLocal(overridesOf(vp.local, ext.local?.name), r, re);
       const prev = vp.base?.fields.overrides?.[extId];
       const out: Record<string, string> = {};
       for (const slot of ext.slots) {

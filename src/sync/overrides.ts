@@ -81,6 +81,13 @@ export function effectiveLocal(
   return canon(l) === canon(projection(r, remoteExt)) ? r : l;
 }
 
+/**
+ * The repository holds the extension, but not as an extension (no `parent`: a reader that does not know
+ * extended collections): it holds none of its overrides knowingly, so they are the service's, never
+ * removed by a push (docs/sync.md "Nothing is dropped").
+ */
+export const unaware = (p: ColPair): boolean => p.local !== undefined && p.local.parent === undefined;
+
 /** The overrides of `v` in extension `name`, or undefined. */
 export const overridesOf = (v: Variable | undefined, name: string | undefined): ByMode | undefined =>
   v && name !== undefined ? v.overrides?.[name] : undefined;
