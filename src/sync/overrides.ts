@@ -8,11 +8,11 @@
  *
  * What token files can hold: a DTCG context has one value per token, the same in every mode of the
  * collection, so an extension's overrides of one variable are *expressible* when they are absent or
- * present in every mode with one value. Per-mode overrides (Figma allows them) are written as the
- * default mode's override (docs/overrides.md §4), so the files read back as that value in every mode,
- * or as nothing when the default mode has none: the *projection*. A repository that still holds
- * exactly the projection of the service's per-mode overrides has not changed them: they are kept as
- * the service holds them, never pushed over or deleted; one that holds anything else has edited them.
+ * present in every mode with one value. Per-mode overrides (Figma allows them) are kept out of the
+ * context file (docs/overrides.md §4), so the files read back no override for that variable: the
+ * *projection*. A repository that still holds exactly the projection (nothing) of the service's
+ * per-mode overrides has not changed them: they are kept as the service holds them, never pushed over
+ * or deleted; one that holds an override for the variable has edited them.
  */
 import { canonicalValue } from '../model/values.js';
 import type { Collection, Value, Variable } from '../model/types.js';
@@ -60,10 +60,9 @@ export function expressible(r: ByMode | undefined, c: Collection): boolean {
   return values.every((v) => canonicalValue(v) === first);
 }
 
-/** What the token files read back for these overrides (the default mode's, in every mode). */
+/** What the token files read back for these overrides: themselves when expressible, else nothing. */
 export function projection(r: ByMode | undefined, c: Collection): ByMode {
-  const d = r?.[c.defaultMode];
-  return d === undefined ? {} : Object.fromEntries(c.modes.map((m) => [m.name, d]));
+  return expressible(r, c) ? { ...r } : {};
 }
 
 /**

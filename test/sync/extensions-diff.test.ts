@@ -174,17 +174,25 @@ describe('the 3-way diff on overrides', () => {
     expect(checkRequest('POST', '/v1/files/k/variables', body)).toBeNull();
   });
 
-  it('keeps per-mode overrides the files hold as their projection: no change, listed once, locked as the service holds them', () => {
+  it('keeps per-mode overrides the files cannot hold: no change, listed once, locked as the service holds them; an override the repository then adds is its edit', () => {
     const remote = service();
     remote.variables[0]!.overrides = { 'semantic / brand': { Light: RED } }; // Dark inherits
     const local = repo();
-    local.variables[0]!.overrides = { 'semantic / brand': { Light: RED, Dark: RED } }; // what the files read back
+    delete local.variables[0]!.overrides; // the files hold no per-mode override
     const base = lockFor(local, remote);
     expect(base.variables['v1']?.fields.overrides?.['B']).toEqual({ Light: expect.any(String) });
     const d = diff3({ local, remote, base });
     expect([d.toService, d.toRepo, d.conflicts]).toEqual([[], [], []]);
     expect(d.merged.variables[0]?.overrides).toEqual({ 'semantic / brand': { Light: RED } });
     expect(compilePlan(remote, d.merged, figma).requests).toEqual([]);
+    const edited = structuredClone(local);
+    edited.variables[0]!.overrides = { 'semantic / brand': { Light: GREEN, Dark: GREEN } };
+    const e = diff3({ local: edited, remote, base });
+    expect(e.conflicts).toEqual([]);
+    expect(e.toService.map((c) => c.kind === 'update-variable' && `${c.mode} ${JSON.stringify(c.after)}`)).toEqual([
+      `Light ${JSON.stringify(GREEN)}`,
+      `Dark ${JSON.stringify(GREEN)}`,
+    ]);
     expect(describeExtensions(d)).toMatchInlineSnapshot(
       `"Per-mode overrides kept as the design file holds them (token files hold one value per context; docs/overrides.md §4): semantic / brand: color/bg (Light #ff0000, Dark inherits). They stay in the design file and in sync.lock.json; never pushed over or deleted."`,
     );
