@@ -603,6 +603,9 @@ class Compiler {
       if (o.kind === 'collection' && remoteCols.has(o.id) && !targetColIds.has(o.id) && !keptCols.has(o.id))
         goneCols.add(o.id);
     }
+    // An extended collection goes with its parent (the service deletes the extensions below a
+    // collection, docs/emulator.md "Dialects"): a DELETE of it too would name a collection already gone.
+    for (const id of [...goneCols]) if (this.ancestorGone(remoteCols.get(id), goneCols)) goneCols.delete(id);
     for (const o of this.orphans) {
       if (o.kind === 'mode') {
         const col = this.remote.collections.find((c) => c.modes.some((m) => m.id === o.id));
@@ -654,6 +657,16 @@ class Compiler {
     this.summary.collectionsDeleted = goneCols.size;
     this.summary.modesDeleted = goneModes.size;
     this.summary.variablesDeleted = goneVars.size;
+  }
+
+  /** Whether a collection above this extension (its parent, up the chain) is deleted by this plan. */
+  private ancestorGone(c: Collection | undefined, gone: Set<string>): boolean {
+    const byName = new Map(this.remote.collections.map((x) => [x.name, x]));
+    for (let cur = c, n = 0; cur?.parent !== undefined && n < 64; n++) {
+      cur = byName.get(cur.parent);
+      if (cur?.id !== undefined && gone.has(cur.id)) return true;
+    }
+    return false;
   }
 
   /** Whether the service will hold `value` in this mode once the POST is done (no PUT needed). */

@@ -198,6 +198,22 @@ describe('the 3-way diff on overrides', () => {
     );
   });
 
+  it('push --delete-orphans: an extension removed in the repository is one DELETE; removed with its parent, only the parent is deleted', () => {
+    const remote = service();
+    const base = lockFor(repo(), remote);
+    const noBrand = repo();
+    noBrand.collections.pop();
+    delete noBrand.variables[0]!.overrides;
+    const d = diff3({ local: noBrand, remote, base });
+    expect(d.orphans.map((o) => o.collection)).toEqual(['semantic / brand']);
+    const plan = compilePlan(remote, d.merged, { ...figma, deleteOrphans: d.orphans });
+    expect(bodyOf(plan)).toEqual({ variableCollections: [{ action: 'DELETE', id: 'B' }] });
+    const empty: TokenSet = { collections: [], variables: [] };
+    const gone = diff3({ local: empty, remote, base });
+    const both = compilePlan(remote, gone.merged, { ...figma, deleteOrphans: gone.orphans });
+    expect(bodyOf(both)).toEqual({ variableCollections: [{ action: 'DELETE', id: 'S' }] });
+  });
+
   it('dfs: an extension only the repository holds is repository-only: one line, no change, kept in merged, no request', () => {
     const remote = service();
     remote.collections.pop();
