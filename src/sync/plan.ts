@@ -216,6 +216,11 @@ interface ColInfo {
   newModes: Set<string>;
   /** An extended collection: the name of its root (the collection whose variables it overrides). */
   root?: string;
+  /**
+   * A new extension whose parent is new or gains modes in this plan: Figma applies collections before
+   * modes, so it is created (with its overrides) in a second POST, once the parent's modes exist.
+   */
+  late?: boolean;
 }
 
 class Compiler {
@@ -229,7 +234,9 @@ class Compiler {
   /** The dialect has extended collections (figma); elsewhere the target's are repository-only. */
   private readonly extensions: boolean;
   /** Root collection name -> its extended collections in the target. */
-  private readonly extensionsOf = new Map<string, ExtensionTarget[]>();
+  private readonly extensionsOf = new Map<string, (ExtensionTarget & { late?: boolean })[]>();
+  /** figma: what goes in a POST after the first (new extensions of new parents, ColInfo.late). */
+  private readonly laterUnits: Unit[] = [];
   private readonly deleted: string[] = [];
   private readonly summary: PlanSummary = {
     collectionsCreated: 0,
@@ -281,6 +288,7 @@ class Compiler {
     list.push(info);
     this.extensionsOf.set(info.root, list);
     if (!rc) {
+      info.late = parent.late === true || (parent.root === undefined && (!parent.remote || parent.newModes.size > 0));
       const mapping: Record<string, string> = {};
       for (const m of tc.modes) {
         const parentMode = parent.modeIds.get(m.name);
@@ -292,7 +300,7 @@ class Compiler {
         info.modeIds.set(m.name, id);
         mapping[id] = parentMode;
       }
-      postUnits.push({
+      (info.late ? this.laterUnits : postUnits).push({
         variableCollections: [
           {
             action: 'CREATE',
@@ -524,14 +532,20 @@ class Compiler {
         // Values are not part of the variable item: one unit with the UPDATE (when it says anything).
         const unit: Unit = {};
         if (Object.keys(item).length > 2) unit.variables = [item];
-        const overrides = overrideValues(
-          tv,
-          rv,
-          id,
-          this.extensionsOf.get(tv.collection) ?? [],
-          (value, current) => this.sameOverride(tv, value, current),
-          (value) => this.wire(tv, value),
-        );
+        const extensions = this.extensionsOf.get(tv.collection) ?? [];
+        const overridesIn = (late: boolean) =>
+          overrideValues(
+            tv,
+            rv,
+            id,
+            extensions.filter((e) => (e.late === true) === late),
+            (value, current) => this.sameOverride(tv, value, current),
+            (value) => this.wire(tv, value),
+          );
+        const overrides = overridesIn(false);
+        const later = overridesIn(true);
+        if (later.length > 0) this.laterUnits.push({ variableModeValues: later });
+        this.summary.valuesSet += later.length;
         if (modeValues.length > 0 || overrides.length > 0)
           unit.variableModeValues = [
             ...modeValues.map((mv): FigmaModeValue => ({ variableId: id, modeId: mv.modeId, value: mv.value })),
@@ -557,10 +571,9 @@ class Compiler {
 
     let requests: PlannedRequest[];
     if (figma) {
-      requests = this.chunk([...deleteUnits, ...postUnits, ...putUnits]).map((body) => ({
-        method: 'POST' as const,
-        body: body as FigmaVariablesBody,
-      }));
+      requests = [...this.chunk([...deleteUnits, ...postUnits, ...putUnits]), ...this.chunk(this.laterUnits)].map(
+        (body) => ({ method: 'POST' as const, body: body as FigmaVariablesBody }),
+      );
       this.summary.posts = requests.length;
     } else {
       requests = [

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/api/index.js';
-import { compilePlan } from '../../src/sync/plan.js';
+import { applyTempIds, compilePlan } from '../../src/sync/plan.js';
 import { remoteToModel } from '../../src/sync/remote.js';
 import { checkRequest } from '../figma-spec/spec.js';
 import { runCli } from '../helpers/cli.js';
@@ -194,6 +194,54 @@ describe('a repository-made extension, planned and sent by the real client', () 
       const after = remoteToModel(await client.getLocalVariables(emu.fileKey));
       expect(after.collections.find((c) => c.name === 'semantic / acme')?.parent).toBe('semantic');
       expect(after.variables.find((v) => v.id === primary.id)?.overrides).toEqual(primary.overrides);
+      expect(compilePlan(after, target, { dialect: 'figma' }).requests).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('with a new parent in an empty file: the parent first, then the extension and its overrides in a second POST (Figma applies collections before modes)', async () => {
+    await emu.admin.reset('empty');
+    const client = createClient({
+      baseUrl: emu.url,
+      ca: emu.ca,
+      auth: { kind: 'token', token: emu.token },
+      api: 'figma',
+    });
+    try {
+      const remote = remoteToModel(await client.getLocalVariables(emu.fileKey));
+      const target = {
+        collections: [
+          { name: 'tokens', modes: [{ name: 'light' }, { name: 'dark' }], defaultMode: 'light' },
+          {
+            name: 'tokens / acme',
+            modes: [{ name: 'light' }, { name: 'dark' }],
+            defaultMode: 'light',
+            parent: 'tokens',
+          },
+        ],
+        variables: [
+          {
+            collection: 'tokens',
+            name: 'color/accent',
+            type: 'COLOR' as const,
+            description: '',
+            scopes: ['ALL_SCOPES'],
+            values: { light: { ...BLUE }, dark: { ...RED } },
+            overrides: { 'tokens / acme': { light: { ...GREEN }, dark: { ...GREEN } } },
+          },
+        ],
+      };
+      const plan = compilePlan(remote, target, { dialect: 'figma' });
+      expect(plan.requests).toHaveLength(2);
+      let mapping: Record<string, string> = {};
+      for (const request of plan.requests) {
+        const body = applyTempIds(request.body, mapping);
+        expect(checkRequest('POST', `/v1/files/${emu.fileKey}/variables`, body)).toBeNull();
+        mapping = { ...mapping, ...(await client.writeVariables(emu.fileKey, { method: 'POST', body })) };
+      }
+      const after = remoteToModel(await client.getLocalVariables(emu.fileKey));
+      expect(after.variables[0]?.overrides).toEqual(target.variables[0]?.overrides);
       expect(compilePlan(after, target, { dialect: 'figma' }).requests).toEqual([]);
     } finally {
       await client.close();
