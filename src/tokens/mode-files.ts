@@ -197,6 +197,8 @@ function holdsToken(group: Ordered): boolean {
  * `$ref`) and no file serves two modes (it could hold only one of their values).
  */
 export function writableSources(layout: CollectionLayout): boolean {
+  // An overridden collection (docs/overrides.md §3, §4) is not written by a pull yet.
+  if (layout.fold) return false;
   if (!layout.sources) return true;
   const owner = new Map<string, string>();
   for (const [mode, sources] of layout.sources) {
@@ -213,3 +215,4 @@ export function writableSources(layout: CollectionLayout): boolean {
 export function unwritableCollections(sources: TokenSources): string[] {
   return (sources.layouts ?? []).filter((l) => !writableSources(l)).map((l) => l.collection.name);
 }
+

@@ -39,6 +39,28 @@ export interface CollectionLayout {
    * pull (tokensync writes one file per collection and mode).
    */
   sources?: Map<string, TokenSource[]>;
+  /** A set or a modifier of the resolver document (undefined for a folder read without one). */
+  kind?: 'set' | 'modifier';
+  /**
+   * It names its collection in `$extensions["dev.tokensync"]` (a document tokensync wrote): a
+   * collection by declaration, never folded into another as overrides (docs/overrides.md "The mapping").
+   */
+  declared?: true;
+  /**
+   * Set when the read folded overriding sources into this collection (docs/overrides.md §3, §4;
+   * read/overrides.ts): where a pull writes each mode's and each extension's values back.
+   */
+  fold?: FoldLayout;
+}
+
+/** How an overridden collection is laid out in files (docs/overrides.md §3, §4). */
+export interface FoldLayout {
+  /** The set that defines the tokens (its layout as the resolver document has it). */
+  base: CollectionLayout;
+  /** The modifier whose contexts are the modes (§3), when there is one. */
+  modes?: CollectionLayout;
+  /** Extended collection name -> the modifier context it is (§4). */
+  extensions: Map<string, { modifier: CollectionLayout; mode: string }>;
 }
 
 /** Where tokens of one mode come from: a file, or tokens inline in the resolver document. */
@@ -404,7 +426,9 @@ function parseSet(
     slug: name,
     files: new Map([[mode, single ?? lastFile ?? RESOLVER_FILE]]),
     contexts: new Map([[mode, mode]]),
+    kind: 'set',
   };
+  if (typeof ext['collection'] === 'string') layout.declared = true;
   if (single === undefined) layout.sources = new Map([[mode, sources]]);
   return layout;
 }
@@ -485,7 +509,9 @@ function parseModifier(
     slug: name,
     files,
     contexts: contextOf,
+    kind: 'modifier',
   };
+  if (typeof ext['collection'] === 'string') layout.declared = true;
   if (merged) layout.sources = all;
   return layout;
 }
