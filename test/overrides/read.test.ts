@@ -4,6 +4,7 @@
  * a set after a modifier: the same value in every mode), and the errors with their fix.
  */
 import { describe, expect, it } from 'vitest';
+import { resolveInput } from '../../src/codegen/inputs.js';
 import { colorToHex } from '../../src/model/values.js';
 import type { Color } from '../../src/model/types.js';
 import { diagnose, model } from '../conformance/harness.js';
@@ -137,5 +138,38 @@ describe('§5 what a design file cannot hold', () => {
     expect(set.collections.map((c) => c.name)).toEqual(['tokens', 'late']);
     const bg = set.variables.find((v) => v.name === 'color/bg')!;
     expect([hexOf(bg.values['light']), hexOf(bg.values['dark'])]).toEqual(['#123456', '#123456']);
+  });
+});
+
+describe('resolver §Resolution logic, rule by rule, through the model (src/codegen/inputs.ts)', () => {
+  const value = async (files: Record<string, unknown>, input: Record<string, string>, name: string) => {
+    const set = await model(files);
+    const v = set.variables.find((x) => x.name === name)!;
+    const got = resolveInput(set, input).get(v);
+    return typeof got === 'object' && got !== null && 'r' in got ? colorToHex(got as Color) : got;
+  };
+  it('§Modifier application: an input that names no context of a modifier takes its default', async () => {
+    expect(await value(twoAxes, {}, 'color/bg')).toBe('#ffffff');
+    expect(await value(twoAxes, { brand: 'acme' }, 'color/bg')).toBe('#eeeeee');
+  });
+  it('§Modifier application: the later modifier wins where both override (brand after mode)', async () => {
+    expect(await value(twoAxes, { mode: 'dark', brand: 'acme' }, 'color/bg')).toBe('#eeeeee');
+    expect(await value(twoAxes, { mode: 'dark' }, 'color/bg')).toBe('#000000');
+  });
+  it('§Alias resolution: after the merge, so a base alias follows an override', async () => {
+    expect(await value(twoAxes, { brand: 'acme' }, 'color/link')).toBe('#ff0000');
+    expect(await value(twoAxes, { brand: 'base' }, 'color/link')).toBe('#0000ff');
+  });
+  it('§Contexts: a set referenced from a context stands for its sources, inlined', async () => {
+    // Terrazzo 2.7 reads the set object itself as tokens ("sources.0.color.bg"): documents.ts avoids it.
+    const files = {
+      ...twoAxes,
+      [R]: doc({
+        sets: { tokens: { sources: [{ $ref: 'tokens.json' }] }, night: { sources: [{ $ref: 'mode/dark.json' }] } },
+        modifiers: { mode: { default: 'light', contexts: { light: [], dark: [{ $ref: '#/sets/night' }] } } },
+        resolutionOrder: [{ $ref: '#/sets/tokens' }, { $ref: '#/modifiers/mode' }],
+      }),
+    };
+    expect(await value(files, { mode: 'dark' }, 'color/bg')).toBe('#000000');
   });
 });
