@@ -16,6 +16,7 @@ import { formatDirect } from './direct.js';
 import { COMPOSITE_TYPES } from './render/index.js';
 import { valueTransforms } from './transforms.js';
 import { buildTree } from './tree.js';
+import { planContextViews } from './contexts.js';
 import { planViews } from './views.js';
 import { assertInside, removeStaleOutputs, writeFiles, type WrittenFiles } from './write.js';
 
@@ -54,9 +55,11 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
   const warnings: string[] = [];
   const files = new Map<string, string>();
   const views = planViews(set, config);
+  const contextViews = planContextViews(set, config, views);
   const ctx: FormatContext = {
     views,
-    viewByKey: new Map(views.map((v) => [v.key, v])),
+    contextViews,
+    viewByKey: new Map([...views, ...contextViews].map((v) => [v.key, v])),
     composites: compositesOf(set),
     namespaced: opts.namespace === 'collection',
     source: opts.source,
@@ -64,7 +67,7 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
 
   const plan = planPlatforms(selected, config, ctx, remBase);
   if (Object.keys(plan.platforms).length > 0) {
-    const tree = buildTree(set, views, {
+    const tree = buildTree(set, [...views, ...contextViews], {
       remBase,
       namespace: opts.namespace ?? 'none',
       webNames: config.webNamesFromCodeSyntax,

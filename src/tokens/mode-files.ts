@@ -215,4 +215,3 @@ export function writableSources(layout: CollectionLayout): boolean {
 export function unwritableCollections(sources: TokenSources): string[] {
   return (sources.layouts ?? []).filter((l) => !writableSources(l)).map((l) => l.collection.name);
 }
-
