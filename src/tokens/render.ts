@@ -42,6 +42,7 @@ import {
   previousFiles,
   writeModeFiles,
 } from './mode-files.js';
+import { renderFold } from './render-fold.js';
 import { renderMeta } from './service-meta.js';
 import { DTCG_TYPES, defaultKind, explicitKindFromConfig, kindFits } from './kinds.js';
 import type { TokenSources } from './read/index.js';
@@ -50,7 +51,16 @@ import { EXTENSION, RESOLVER_FILE, renderResolver, type CollectionLayout } from 
 export function renderTokens(set: TokenSet, config: TokensConfig, previous?: TokenSources): Map<string, string> {
   const out = new Map<string, string>();
   if (set.collections.length === 0) return out;
-  const { layouts, keptResolver } = layoutsFor(set, previous);
+  // Extended collections live in their parent's files (render-fold.ts), not in files of their own.
+  const { layouts, keptResolver: keptAll } = layoutsFor(
+    { ...set, collections: set.collections.filter((c) => c.parent === undefined) },
+    previous,
+  );
+  const folded = new Map(
+    (previous?.layouts ?? []).filter((l) => l.fold && writableSources(l)).map((l) => [l.collection.name, l]),
+  );
+  // A document with overrides is the team's: its sets and modifiers stay as written.
+  const keptResolver = keptAll || folded.size > 0;
   const layoutByName = new Map(layouts.map((l) => [l.collection.name, l]));
   const namespaced = config.namespace === 'collection';
 
@@ -139,9 +149,37 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
   }
   const kinds = resolveAliasKinds(set, decided);
 
+  /** A variable's token with this value, as the file that holds it (or will) has it. */
+  const encode = (v: Variable, value: Value, before: PreviousToken): Ordered => {
+    let $value: unknown;
+    if (isAlias(value)) {
+      const target = dottedOf.get(`${value.alias.collection}\u0000${value.alias.name}`);
+      if (!target) {
+        throw new TokensyncError(
+          'TOKEN_MODEL_INVALID',
+          `Variable "${v.name}" in "${v.collection}" aliases "${value.alias.collection}/${value.alias.name}", which the token set does not have.`,
+          {
+            hint: 'Restore the target variable, or point the alias at an existing one.',
+          },
+        );
+      }
+      $value = `{${target.join('.')}}`;
+    } else {
+      $value = encodeLiteral(value, kinds.get(v)!, config.remBase);
+    }
+    const composed = isColor(value) && value.composed ? composedJson(value.composed, refText) : undefined;
+    return tokenObject(before, kinds.get(v)!, $value as Json, v, sameLiteral(value, config.remBase), composed);
+  };
+
   for (const layout of layouts) {
     const c = layout.collection;
     const vars = set.variables.filter((v) => v.collection === c.name);
+    // An overridden collection (docs/overrides.md §3, §4) goes back to its base, context and extension files.
+    const fold = folded.get(c.name);
+    if (fold) {
+      renderFold(fold, c, { set, pathOf, repoPath, encode, previousFile, out });
+      if (fold.fold!.modes) continue;
+    }
     for (const mode of c.modes) {
       const files = modeFiles(layout, mode.name);
       const tokens = new Map<string, Ordered>();
@@ -158,28 +196,7 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
             },
           );
         }
-        let $value: unknown;
-        if (isAlias(value)) {
-          const target = dottedOf.get(`${value.alias.collection}\u0000${value.alias.name}`);
-          if (!target) {
-            throw new TokensyncError(
-              'TOKEN_MODEL_INVALID',
-              `Variable "${v.name}" in "${c.name}" aliases "${value.alias.collection}/${value.alias.name}", which the token set does not have.`,
-              {
-                hint: 'Restore the target variable, or point the alias at an existing one.',
-              },
-            );
-          }
-          $value = `{${target.join('.')}}`;
-        } else {
-          $value = encodeLiteral(value, kinds.get(v)!, config.remBase);
-        }
-        const before = previousToken(files, segs);
-        const composed = isColor(value) && value.composed ? composedJson(value.composed, refText) : undefined;
-        tokens.set(
-          id,
-          tokenObject(before, kinds.get(v)!, $value as Json, v, sameLiteral(value, config.remBase), composed),
-        );
+        tokens.set(id, encode(v, value, previousToken(files, segs)));
         for (const p of ownPrefixes) prefixes.add(p);
       }
       for (const t of set.tokens ?? []) {
@@ -202,6 +219,10 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
       for (const [rel, text] of writeModeFiles(files, everyPath, tokens, prefixes, lost)) out.set(rel, text);
     }
   }
+
+  // The files of a document with overrides that no collection writes (a repository-only axis,
+  // docs/overrides.md §5) are the repository's: kept as they are, never stale.
+  if (folded.size > 0) for (const [rel, f] of previous!.files) if (!out.has(rel)) out.set(rel, f.text);
 
   let previousResolver: unknown;
   const resolverText = previous?.files.get(RESOLVER_FILE)?.text;

@@ -61,6 +61,8 @@ export interface FoldLayout {
   modes?: CollectionLayout;
   /** Extended collection name -> the modifier context it is (§4). */
   extensions: Map<string, { modifier: CollectionLayout; mode: string }>;
+  /** A later set overrides its tokens too (§5): read, not written by a pull. */
+  laterSet?: true;
 }
 
 /** Where tokens of one mode come from: a file, or tokens inline in the resolver document. */

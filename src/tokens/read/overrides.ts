@@ -117,6 +117,8 @@ function overrideEverywhere(target: Entry, g: PerCollection, names: Set<string>)
       if (t) tokens.set(n, typed(t, tokens.get(n)));
     }
   for (const axis of target.axes) for (const n of names) axis.names.delete(n);
+  const l = target.item.layout;
+  target.item.layout = { ...l, fold: { ...(l.fold ?? { base: l, extensions: new Map() }), laterSet: true } };
 }
 
 /** Files that serve a context: its own, or the base file for an empty context. */
