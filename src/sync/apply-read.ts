@@ -7,6 +7,7 @@ import type { Config } from '../config/schema.js';
 import { TokensyncError } from '../errors.js';
 import type { Lock } from '../model/lock.js';
 import type { TokenSet } from '../model/types.js';
+import { withoutExtensions } from '../tokens/extensions.js';
 import { readLock, readTokens, type TokenSources } from '../tokens/index.js';
 import { checkJournalOwner, JOURNAL_FILE, readJournal, type Journal, type PushJournal } from './journal.js';
 import { remoteToModel } from './remote.js';
@@ -75,7 +76,8 @@ export async function readPhase(opts: SyncOptions): Promise<RunState> {
     base,
     journal,
     pushJournal,
-    local: read.set,
+    // Extended collections stay repository-only until the dialects can hold them (docs/overrides.md §5).
+    local: withoutExtensions(read.set),
     sources: read.sources,
     remote,
     readRemote,

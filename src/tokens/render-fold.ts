@@ -63,6 +63,8 @@ export function renderFold(layout: CollectionLayout, c: Collection, w: FoldWrite
     }
   }
   for (const [name, { modifier, mode }] of fold.extensions) {
+    // An extension the set does not hold (the design file cannot: docs/overrides.md §5) keeps its file.
+    if (!w.set.collections.some((x) => x.name === name)) continue;
     const override = (v: Variable): Value | undefined => {
       const o = v.overrides?.[name];
       const first = o?.[def];

@@ -13,9 +13,9 @@ const c = (hex: string) => ({
 const px = (n: number) => ({ $type: 'dimension', $value: { value: n, unit: 'px' } });
 const R = 'tokens.resolver.json';
 const doc = (rest: Record<string, unknown>) => ({ version: '2025.10', ...rest });
-const mode = { default: 'light', contexts: { light: [], dark: [{ $ref: 'mode/dark.json' }] } };
-const brand = { default: 'base', contexts: { base: [], acme: [{ $ref: 'brand/acme.json' }], zen: [] } };
-const contrast = { default: 'normal', contexts: { normal: [], high: [{ $ref: 'contrast/high.json' }] } };
+const mode = { default: 'light', contexts: { light: [], dark: [{ $ref: 'mode/dark.tokens.json' }] } };
+const brand = { default: 'base', contexts: { base: [], acme: [{ $ref: 'brand/acme.tokens.json' }], zen: [] } };
+const contrast = { default: 'normal', contexts: { normal: [], high: [{ $ref: 'contrast/high.tokens.json' }] } };
 
 const base = {
   color: {
@@ -36,26 +36,26 @@ const high = { color: { fg: c('#111111'), accent: c('#0000aa') } };
 export const DOCUMENTS: Record<string, Record<string, unknown>> = {
   'one set, one overriding modifier with an empty default': {
     [R]: doc({
-      sets: { tokens: { sources: [{ $ref: 'tokens.json' }] } },
+      sets: { tokens: { sources: [{ $ref: 'tokens.tokens.json' }] } },
       modifiers: { mode },
       resolutionOrder: [{ $ref: '#/sets/tokens' }, { $ref: '#/modifiers/mode' }],
     }),
-    'tokens.json': base,
-    'mode/dark.json': dark,
+    'tokens.tokens.json': base,
+    'mode/dark.tokens.json': dark,
   },
   'two axes: mode then brand (an empty context too)': {
     [R]: doc({
-      sets: { tokens: { sources: [{ $ref: 'tokens.json' }] } },
+      sets: { tokens: { sources: [{ $ref: 'tokens.tokens.json' }] } },
       modifiers: { mode, brand },
       resolutionOrder: [{ $ref: '#/sets/tokens' }, { $ref: '#/modifiers/mode' }, { $ref: '#/modifiers/brand' }],
     }),
-    'tokens.json': base,
-    'mode/dark.json': dark,
-    'brand/acme.json': acme,
+    'tokens.tokens.json': base,
+    'mode/dark.tokens.json': dark,
+    'brand/acme.tokens.json': acme,
   },
   'three axes: mode, brand, contrast': {
     [R]: doc({
-      sets: { tokens: { sources: [{ $ref: 'tokens.json' }] } },
+      sets: { tokens: { sources: [{ $ref: 'tokens.tokens.json' }] } },
       modifiers: { mode, brand, contrast },
       resolutionOrder: [
         { $ref: '#/sets/tokens' },
@@ -64,27 +64,27 @@ export const DOCUMENTS: Record<string, Record<string, unknown>> = {
         { $ref: '#/modifiers/contrast' },
       ],
     }),
-    'tokens.json': base,
-    'mode/dark.json': dark,
-    'brand/acme.json': acme,
-    'contrast/high.json': high,
+    'tokens.tokens.json': base,
+    'mode/dark.tokens.json': dark,
+    'brand/acme.tokens.json': acme,
+    'contrast/high.tokens.json': high,
   },
   'a modifier between two sets': {
     [R]: doc({
       sets: {
-        tokens: { sources: [{ $ref: 'tokens.json' }] },
-        late: { sources: [{ $ref: 'late.json' }] },
+        tokens: { sources: [{ $ref: 'tokens.tokens.json' }] },
+        late: { sources: [{ $ref: 'late.tokens.json' }] },
       },
       modifiers: { mode },
       resolutionOrder: [{ $ref: '#/sets/tokens' }, { $ref: '#/modifiers/mode' }, { $ref: '#/sets/late' }],
     }),
-    'tokens.json': base,
-    'mode/dark.json': dark,
-    'late.json': { color: { fg: c('#123456') }, extra: { $type: 'color', $value: '{color.bg}' } },
+    'tokens.tokens.json': base,
+    'mode/dark.tokens.json': dark,
+    'late.tokens.json': { color: { fg: c('#123456') }, extra: { $type: 'color', $value: '{color.bg}' } },
   },
   'inline modifier, inline context tokens': {
     [R]: doc({
-      sets: { tokens: { sources: [{ $ref: 'tokens.json' }] } },
+      sets: { tokens: { sources: [{ $ref: 'tokens.tokens.json' }] } },
       resolutionOrder: [
         { $ref: '#/sets/tokens' },
         {
@@ -93,29 +93,29 @@ export const DOCUMENTS: Record<string, Record<string, unknown>> = {
           default: 'day',
           contexts: {
             day: [],
-            night: [{ $ref: 'mode/dark.json' }],
+            night: [{ $ref: 'mode/dark.tokens.json' }],
             dusk: [{ color: { bg: { $type: 'color', $value: '{color.blue}' } } }],
           },
         },
       ],
     }),
-    'tokens.json': base,
-    'mode/dark.json': dark,
+    'tokens.tokens.json': base,
+    'mode/dark.tokens.json': dark,
   },
   'a modifier overriding two sets': {
     [R]: doc({
       sets: {
-        primitives: { sources: [{ $ref: 'primitives.json' }] },
-        semantic: { sources: [{ $ref: 'semantic.json' }] },
+        primitives: { sources: [{ $ref: 'primitives.tokens.json' }] },
+        semantic: { sources: [{ $ref: 'semantic.tokens.json' }] },
       },
       modifiers: { mode },
       resolutionOrder: [{ $ref: '#/sets/primitives' }, { $ref: '#/sets/semantic' }, { $ref: '#/modifiers/mode' }],
     }),
-    'primitives.json': { color: { blue: c('#0000ff'), white: c('#ffffff'), black: c('#000000') } },
-    'semantic.json': {
+    'primitives.tokens.json': { color: { blue: c('#0000ff'), white: c('#ffffff'), black: c('#000000') } },
+    'semantic.tokens.json': {
       surface: { $type: 'color', $value: '{color.white}' },
       ink: { $type: 'color', $value: '{color.blue}' },
     },
-    'mode/dark.json': { color: { blue: c('#8888ff') }, surface: { $type: 'color', $value: '{color.black}' } },
+    'mode/dark.tokens.json': { color: { blue: c('#8888ff') }, surface: { $type: 'color', $value: '{color.black}' } },
   },
 };

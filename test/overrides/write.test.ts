@@ -33,8 +33,8 @@ describe('pull write-back of a resolver with overrides', () => {
     variable(set, 'color/fg').values['dark'] = red; // held by mode/dark.json
     variable(set, 'size/gap').values['dark'] = 12; // not held: now differs from the base
     const out = renderTokens(set, config, sources);
-    expect(out.get('tokens.json')).toBe(text(THREE['tokens.json']));
-    expect(out.get('mode/dark.json')).toMatchInlineSnapshot(`
+    expect(out.get('tokens.tokens.json')).toBe(text(THREE['tokens.tokens.json']));
+    expect(out.get('mode/dark.tokens.json')).toMatchInlineSnapshot(`
       "{
         "color": {
           "bg": {
@@ -86,7 +86,7 @@ describe('pull write-back of a resolver with overrides', () => {
     delete variable(set, 'size/radius').overrides;
     variable(set, 'color/bg').overrides = { 'tokens / acme': { light: red, dark: red } };
     const out = renderTokens(set, config, sources);
-    expect(out.get('brand/acme.json')).toMatchInlineSnapshot(`
+    expect(out.get('brand/acme.tokens.json')).toMatchInlineSnapshot(`
       "{
         "color": {
           "bg": {
@@ -108,7 +108,7 @@ describe('pull write-back of a resolver with overrides', () => {
     expect(overridesByMode(set).map((o) => [o.variable, o.extension, Object.keys(o.values)])).toEqual([
       ['color/accent', 'tokens / acme', ['light', 'dark']],
     ]);
-    expect(out.get('contrast/high.json')).toBe(text(THREE['contrast/high.json']));
+    expect(out.get('contrast/high.tokens.json')).toBe(text(THREE['contrast/high.tokens.json']));
   });
   it('refuses a value of its own in an empty context, naming it and the fix', async () => {
     const { set, sources } = await read(THREE);
