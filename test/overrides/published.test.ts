@@ -28,7 +28,7 @@ function project(set: string): string {
 function drop(root: string, d: Diagnostic): void {
   const file = path.join(root, d.file);
   const doc = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  const keys = d.tokenPath.split('.');
+  const keys = (d.tokenPath ?? '').split('.');
   let node = doc as Record<string, unknown> | undefined;
   for (const k of keys.slice(0, -1)) node = node?.[k] as Record<string, unknown> | undefined;
   if (node && keys.at(-1)! in node) delete node[keys.at(-1)!];
@@ -45,7 +45,7 @@ async function pruned(root: string): Promise<string[]> {
     if (errors.length === 0) break;
     for (const d of errors) {
       seen.push(d.message);
-      if (d.tokenPath !== '-') drop(root, d);
+      if (d.tokenPath && d.tokenPath !== '-') drop(root, d);
     }
   }
   return seen;
