@@ -17,6 +17,7 @@ import { COMPOSITE_TYPES } from './render/index.js';
 import { valueTransforms } from './transforms.js';
 import { buildTree } from './tree.js';
 import { planContextViews } from './contexts.js';
+import { permutationFiles } from './permutations.js';
 import { planViews } from './views.js';
 import { assertInside, removeStaleOutputs, writeFiles, type WrittenFiles } from './write.js';
 
@@ -76,6 +77,8 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
     const outputs = await captureConsole(warnings, () => formatDirect(tree, plan.platforms, plan.formats));
     for (const { destination, output } of outputs) files.set(destination, output);
   }
+  // Whole resolver inputs for ts and json (permutations.ts).
+  for (const [f, text] of permutationFiles(set, config, selected, remBase)) files.set(f, text);
 
   const userPlatforms = config.styleDictionary.platforms as Record<string, PlatformConfig>;
   if (Object.keys(userPlatforms).length > 0) {

@@ -28,3 +28,41 @@ describe('CSS: base in :root, each context under its selector, combined selector
     expect(css.match(/^\S.*\{$/gm)).toEqual([':root {', '.dark {', '.theme-acme {']);
   });
 });
+
+describe('ts and json: one file per resolver input', () => {
+  test('default: the default input and one per context of each modifier', async () => {
+    const set = await model(DOCUMENTS['three axes: mode, brand, contrast']!);
+    const out = await buildTokens(set, build({ platforms: ['json', 'ts'] }));
+    expect([...out.files.keys()].filter((f) => f.includes('permutations'))).toMatchInlineSnapshot(`
+      [
+        "json/permutations/brand-acme.json",
+        "json/permutations/brand-zen.json",
+        "json/permutations/contrast-high.json",
+        "json/permutations/default.json",
+        "json/permutations/mode-dark.json",
+        "ts/permutations/brand-acme.ts",
+        "ts/permutations/brand-zen.ts",
+        "ts/permutations/contrast-high.ts",
+        "ts/permutations/default.ts",
+        "ts/permutations/mode-dark.ts",
+      ]
+    `);
+    await expect(out.files.get('json/permutations/brand-acme.json')).toMatchFileSnapshot('golden/brand-acme.json');
+    await expect(out.files.get('ts/permutations/mode-dark.ts')).toMatchFileSnapshot('golden/mode-dark.ts');
+  });
+  test('build.permutations lists the inputs', async () => {
+    const set = await model(DOCUMENTS['two axes: mode then brand (an empty context too)']!);
+    const out = await buildTokens(set, build({ platforms: ['json'], permutations: [{ mode: 'dark', brand: 'acme' }] }));
+    expect(JSON.parse(out.files.get('json/permutations/mode-dark.brand-acme.json')!).color).toMatchInlineSnapshot(`
+      {
+        "accent": "#ff0000",
+        "bg": "#000000",
+        "black": "#000000",
+        "blue": "#6666ff",
+        "fg": "#eeeeee",
+        "link": "#ff0000",
+        "white": "#ffffff",
+      }
+    `);
+  });
+});
