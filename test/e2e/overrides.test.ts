@@ -69,9 +69,8 @@ describe('a resolver with overriding modifiers against the dfs local service', (
     `);
 
     const diff = await run('diff');
-    expect(diff.stdout).toMatchInlineSnapshot(`
-      "reading variables of LazMkRof1MLHxhGtpAmgSM
-      tokens
+    expect(diff.stdout.replace(/^reading variables of \S+\n/, '')).toMatchInlineSnapshot(`
+      "tokens
         + (collection)  new, modes: light, dark                                         -> service
         + color/blue    color: light #0000ff, dark #6666ff                              -> service
         + color/white   color: light #ffffff, dark #ffffff                              -> service
@@ -107,5 +106,27 @@ describe('a resolver with overriding modifiers against the dfs local service', (
     const after = project.snapshotTokens();
     after.delete('tokens/sync.lock.json');
     expect(after).toEqual(before);
+
+    // A designer edits size/gap in dark (the base value so far): the pull adds it to the dark file only.
+    const vars = res.json.meta.variables as Record<string, { id: string; name: string }>;
+    const gap = Object.values(vars).find((v) => v.name === 'size/gap')!;
+    const tokens = Object.values(
+      res.json.meta.variableCollections as Record<string, { modes: { modeId: string; name: string }[] }>,
+    )[0]!;
+    const dark = tokens.modes.find((m) => m.name === 'dark')!.modeId;
+    const put = await emu.call('PUT', `/v1/files/${emu.fileKey}/variables`, {
+      body: { variables: [{ action: 'UPDATE', id: gap.id, variableModeValues: [{ modeId: dark, value: 12 }] }] },
+    });
+    expect(put.status).toBe(200);
+    const edited = await run('pull');
+    expect(edited.stderr).toBe('');
+    expect(edited.code).toBe(0);
+    const changed = [...project.snapshotTokens()].filter(
+      ([f, t]) => f !== 'tokens/sync.lock.json' && before.get(f) !== t,
+    );
+    expect(changed.map(([f]) => f)).toEqual(['tokens/mode/dark.tokens.json']);
+    expect(JSON.parse(project.read('tokens/mode/dark.tokens.json')).size).toEqual({
+      gap: { $type: 'dimension', $value: { value: 12, unit: 'px' } },
+    });
   });
 });
