@@ -256,6 +256,13 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
   const anyFileBroken = fileList.length > tokenJson.size;
   resolveReferences(g, collections, namespaced, anyFileBroken);
   const repositoryAxes = splitAxes(fold, collections, g.variables, g.tokens);
+  if (fold.axes.size > 0) {
+    // The axes' pseudo-modes were for validation only: the layouts and mode files are the real modes.
+    for (const { layout } of perCollection)
+      for (const m of [...layout.files.keys()])
+        if (!layout.collection.modes.some((x) => x.name === m)) layout.files.delete(m);
+    sources.modeFiles = new Map(perCollection.map((p) => [p.layout.collection.name, new Map(p.layout.files)]));
+  }
   // What the service would refuse, refused here for check, push and build alike.
   checkServiceRules(perCollection, g.variables, problems);
 
