@@ -65,13 +65,7 @@ export function renderFold(layout: CollectionLayout, c: Collection, w: FoldWrite
   for (const [name, { modifier, mode }] of fold.extensions) {
     // An extension the set does not hold (the design file cannot: docs/overrides.md §5) keeps its file.
     if (!w.set.collections.some((x) => x.name === name)) continue;
-    const override = (v: Variable): Value | undefined => {
-      const o = v.overrides?.[name];
-      const first = o?.[def];
-      return first !== undefined && c.modes.every((m) => o?.[m.name] !== undefined && valuesEqual(o[m.name]!, first))
-        ? first
-        : undefined;
-    };
+    const override = (v: Variable): Value | undefined => uniformOverride(v, c, name);
     const file = ownFile(modifier, mode);
     if (file === undefined) {
       const lost = vars.find((v) => override(v) !== undefined);
@@ -80,6 +74,19 @@ export function renderFold(layout: CollectionLayout, c: Collection, w: FoldWrite
     }
     writeFile(w, c, file, (v) => override(v));
   }
+}
+
+/** The file of an extension that no context of the team's document holds yet: exactly its overrides. */
+export function renderExtensionFile(w: FoldWrite, c: Collection, file: string, extension: string): void {
+  writeFile(w, c, file, (v) => uniformOverride(v, c, extension));
+}
+
+function uniformOverride(v: Variable, c: Collection, extension: string): Value | undefined {
+  const o = v.overrides?.[extension];
+  const first = o?.[c.defaultMode];
+  return first !== undefined && c.modes.every((m) => o?.[m.name] !== undefined && valuesEqual(o[m.name]!, first))
+    ? first
+    : undefined;
 }
 
 /** Whether a file held the variable's token before this write. */

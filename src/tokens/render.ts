@@ -23,6 +23,7 @@ import {
   isAlias,
   isColor,
   type Alias,
+  type Collection,
   type Composition,
   type TokenKind,
   type TokenSet,
@@ -42,11 +43,11 @@ import {
   previousFiles,
   writeModeFiles,
 } from './mode-files.js';
-import { renderFold } from './render-fold.js';
+import { renderExtensionFile, renderFold } from './render-fold.js';
 import { renderMeta } from './service-meta.js';
 import { DTCG_TYPES, defaultKind, explicitKindFromConfig, kindFits } from './kinds.js';
 import type { TokenSources } from './read/index.js';
-import { EXTENSION, RESOLVER_FILE, renderResolver, type CollectionLayout } from './resolver-doc.js';
+import { EXTENSION, RESOLVER_FILE, extensionModifier, renderResolver, type CollectionLayout } from './resolver-doc.js';
 
 export function renderTokens(set: TokenSet, config: TokensConfig, previous?: TokenSources): Map<string, string> {
   const out = new Map<string, string>();
@@ -60,7 +61,10 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
     (previous?.layouts ?? []).filter((l) => l.fold && writableSources(l)).map((l) => [l.collection.name, l]),
   );
   // A document with overrides is the team's: its sets and modifiers stay as written.
-  const keptResolver = keptAll || folded.size > 0;
+  const handWritten = [...folded.values()].some((l) => !l.declared);
+  // Extended collections of tokensync's own collections: a modifier each parent (docs/overrides.md §4).
+  const extensionMods = handWritten ? [] : extensionLayouts(set, layouts, folded);
+  const keptResolver = handWritten || (keptAll && extensionMods.every((x) => x.extensions.every((e) => e.existing)));
   const layoutByName = new Map(layouts.map((l) => [l.collection.name, l]));
   const namespaced = config.namespace === 'collection';
 
@@ -220,6 +224,11 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
     }
   }
 
+  for (const x of extensionMods)
+    for (const e of x.extensions)
+      if (!e.existing)
+        renderExtensionFile({ set, pathOf, repoPath, encode, previousFile, out }, x.parent, e.file, e.name);
+
   // The files of a document with overrides that no collection writes (a repository-only axis,
   // docs/overrides.md §5) are the repository's: kept as they are, never stale.
   if (folded.size > 0) for (const [rel, f] of previous!.files) if (!out.has(rel)) out.set(rel, f.text);
@@ -239,7 +248,51 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
       previousResolver = undefined;
     }
   }
-  out.set(RESOLVER_FILE, toJsonText(renderResolver(layouts, previousResolver)));
+  const mods = extensionMods.map((x) => extensionModifier(x.parent.name, x.slug, x.extensions));
+  out.set(RESOLVER_FILE, toJsonText(renderResolver(layouts, previousResolver, mods)));
+  return out;
+}
+
+interface ExtensionLayout {
+  parent: Collection;
+  slug: string;
+  extensions: { name: string; context: string; file: string; existing: boolean }[];
+}
+
+/**
+ * Where each extended collection of a tokensync-laid-out collection goes: the file and context its
+ * modifier already gives it, else `<parent>/extensions/<slug>.tokens.json` in modifier
+ * `<parent>-extensions` (docs/overrides.md §4).
+ */
+function extensionLayouts(
+  set: TokenSet,
+  layouts: readonly CollectionLayout[],
+  folded: Map<string, CollectionLayout>,
+): ExtensionLayout[] {
+  const out: ExtensionLayout[] = [];
+  for (const l of layouts) {
+    const exts = set.collections.filter((c) => c.parent === l.collection.name);
+    if (exts.length === 0) continue;
+    const before = folded.get(l.collection.name)?.fold?.extensions;
+    const firstModifier = before ? [...before.values()][0]?.modifier : undefined;
+    const slugs = uniqueSlugs(['base', ...exts.map((e) => e.name)]).slice(1);
+    out.push({
+      parent: l.collection,
+      slug: firstModifier?.slug ?? `${l.slug}-extensions`,
+      extensions: exts.map((e, i) => {
+        const was = before?.get(e.name);
+        const file = was ? was.modifier.files.get(was.mode) : undefined;
+        return file && was
+          ? { name: e.name, context: was.modifier.contexts.get(was.mode) ?? slugs[i]!, file, existing: true }
+          : {
+              name: e.name,
+              context: slugs[i]!,
+              file: `${l.slug}/extensions/${slugs[i]!}.tokens.json`,
+              existing: false,
+            };
+      }),
+    });
+  }
   return out;
 }
 

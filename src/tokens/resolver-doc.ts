@@ -47,6 +47,11 @@ export interface CollectionLayout {
    */
   declared?: true;
   /**
+   * A modifier tokensync wrote for extended collections (`$extensions["dev.tokensync"].extends`, the
+   * parent collection's name): each non-default context is one extension (docs/overrides.md §4).
+   */
+  extends?: string;
+  /**
    * Set when the read folded overriding sources into this collection (docs/overrides.md §3, §4;
    * read/overrides.ts): where a pull writes each mode's and each extension's values back.
    */
@@ -78,7 +83,37 @@ export interface TokenSource {
   overrides?: string[];
 }
 
-export function renderResolver(layouts: readonly CollectionLayout[], previous?: unknown): Json {
+/**
+ * The modifier of a collection's extended collections (docs/overrides.md §4): an empty default
+ * context `base`, then one context per extension holding its overrides file.
+ */
+export function extensionModifier(
+  parent: string,
+  slug: string,
+  extensions: { name: string; context: string; file: string }[],
+): { slug: string; body: Ordered } {
+  const contexts = new Ordered().set('base', []);
+  for (const e of extensions) contexts.set(e.context, [new Ordered().set('$ref', e.file)]);
+  const ours = new Ordered().set('extends', parent).set(
+    'modes',
+    [{ name: 'base', context: 'base' }, ...extensions].map((e) =>
+      new Ordered().set('name', e.name).set('context', e.context),
+    ),
+  );
+  return {
+    slug,
+    body: new Ordered()
+      .set('contexts', contexts)
+      .set('default', 'base')
+      .set('$extensions', new Ordered().set(EXTENSION, ours)),
+  };
+}
+
+export function renderResolver(
+  layouts: readonly CollectionLayout[],
+  previous?: unknown,
+  extensionModifiers: { slug: string; body: Ordered }[] = [],
+): Json {
   const doc = new Ordered();
   doc.set('$schema', RESOLVER_SCHEMA);
   const prev = isObject(previous) ? previous : {};
@@ -121,6 +156,10 @@ export function renderResolver(layouts: readonly CollectionLayout[], previous?: 
       );
       order.push(new Ordered().set('$ref', `#/modifiers/${l.slug}`));
     }
+  }
+  for (const x of extensionModifiers) {
+    modifiers.set(x.slug, x.body);
+    order.push(new Ordered().set('$ref', `#/modifiers/${x.slug}`));
   }
   // Style sets (src/styles/resolver.ts) are the styles stage's: kept as they were, last.
   for (const [name, body] of Object.entries(isObject(prev['sets']) ? prev['sets'] : {})) {
@@ -514,6 +553,7 @@ function parseModifier(
     kind: 'modifier',
   };
   if (typeof ext['collection'] === 'string') layout.declared = true;
+  if (typeof ext['extends'] === 'string') layout.extends = ext['extends'];
   if (merged) layout.sources = all;
   return layout;
 }

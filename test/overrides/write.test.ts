@@ -118,3 +118,76 @@ describe('pull write-back of a resolver with overrides', () => {
     );
   });
 });
+
+describe('a pull of extended collections into tokensync’s own layout', () => {
+  it('writes each brand as a context of a <parent>-extensions modifier, reads it back, and is byte-stable', async () => {
+    const { set } = await read({
+      'tokens.resolver.json': {
+        version: '2025.10',
+        modifiers: {
+          semantic: {
+            contexts: {
+              light: [{ $ref: 'semantic/light.tokens.json' }],
+              dark: [{ $ref: 'semantic/dark.tokens.json' }],
+            },
+            default: 'light',
+            $extensions: { 'dev.tokensync': { collection: 'Semantic' } },
+          },
+        },
+        resolutionOrder: [{ $ref: '#/modifiers/semantic' }],
+      },
+      'semantic/light.tokens.json': {
+        bg: { $type: 'color', $value: '#ffffff' },
+        fg: { $type: 'color', $value: '#000000' },
+      },
+      'semantic/dark.tokens.json': {
+        bg: { $type: 'color', $value: '#000000' },
+        fg: { $type: 'color', $value: '#ffffff' },
+      },
+    });
+    set.collections.push({
+      name: 'Acme Brand',
+      modes: set.collections[0]!.modes,
+      defaultMode: 'light',
+      parent: 'Semantic',
+    });
+    variable(set, 'bg').overrides = { 'Acme Brand': { light: red, dark: red } };
+    const files = renderTokens(set, config);
+    expect(files.get('semantic/extensions/acme-brand.tokens.json')).toContain('"hex": "#ff0000"');
+    expect(JSON.parse(files.get('tokens.resolver.json')!).modifiers['semantic-extensions']).toMatchInlineSnapshot(`
+      {
+        "$extensions": {
+          "dev.tokensync": {
+            "extends": "Semantic",
+            "modes": [
+              {
+                "context": "base",
+                "name": "base",
+              },
+              {
+                "context": "acme-brand",
+                "name": "Acme Brand",
+              },
+            ],
+          },
+        },
+        "contexts": {
+          "acme-brand": [
+            {
+              "$ref": "semantic/extensions/acme-brand.tokens.json",
+            },
+          ],
+          "base": [],
+        },
+        "default": "base",
+      }
+    `);
+    const back = await read(Object.fromEntries([...files].map(([f, t]) => [f, t])));
+    expect(back.set.collections.map((c) => [c.name, c.parent])).toEqual([
+      ['Semantic', undefined],
+      ['Acme Brand', 'Semantic'],
+    ]);
+    expect(variable(back.set, 'bg').overrides).toEqual({ 'Acme Brand': { light: red, dark: red } });
+    expect(renderTokens(back.set, config, back.sources)).toEqual(files);
+  });
+});

@@ -61,6 +61,13 @@ export function foldOverrides(input: readonly PerCollection[], problems: Problem
     for (const n of names) owner.set(n, e);
   };
   for (const g of input) {
+    // A modifier tokensync wrote for extended collections overrides its parent, by declaration.
+    const parent =
+      g.layout.extends === undefined ? undefined : out.find((e) => e.item.layout.collection.name === g.layout.extends);
+    if (parent) {
+      addAxes(parent, g, namesOf(g.perMode), problems);
+      continue;
+    }
     const byTarget = new Map<Entry, Set<string>>();
     const fresh = new Set<string>();
     for (const n of namesOf(g.perMode)) {
@@ -199,7 +206,7 @@ function addAxes(target: Entry, g: PerCollection, names: Set<string>, problems: 
     t.layout.files.set(pseudo, contextFile(g, mode.name, t.layout.files.get(parent.defaultMode)!));
     parent.modes.push({ name: pseudo });
     const collection: Collection = {
-      name: `${parent.name} / ${mode.name}`,
+      name: g.layout.extends === undefined ? `${parent.name} / ${mode.name}` : mode.name,
       modes: target.modes.map((x) => ({ name: x.name })),
       defaultMode: parent.defaultMode,
       parent: parent.name,
