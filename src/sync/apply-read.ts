@@ -7,7 +7,6 @@ import type { Config } from '../config/schema.js';
 import { TokensyncError } from '../errors.js';
 import type { Lock } from '../model/lock.js';
 import type { TokenSet } from '../model/types.js';
-import { withoutExtensions } from '../tokens/extensions.js';
 import { readLock, readTokens, type TokenSources } from '../tokens/index.js';
 import { checkJournalOwner, JOURNAL_FILE, readJournal, type Journal, type PushJournal } from './journal.js';
 import { remoteToModel } from './remote.js';
@@ -76,8 +75,7 @@ export async function readPhase(opts: SyncOptions): Promise<RunState> {
     base,
     journal,
     pushJournal,
-    // Extended collections stay repository-only until the dialects can hold them (docs/overrides.md §5).
-    local: withoutExtensions(read.set),
+    local: read.set,
     sources: read.sources,
     remote,
     readRemote,
