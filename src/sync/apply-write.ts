@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { FileResponse } from '../api/index.js';
 import { interruption } from '../errors.js';
 import { removeStaleTemps } from '../fs/atomic.js';
+import { markWriting } from '../fs/writer-mark.js';
 import { lockEquals } from '../model/lock.js';
 import { renderLock, writeFilesAtomic } from '../tokens/index.js';
 import { applyStyles, type StylesPlan } from '../styles/stage.js';
@@ -31,6 +32,16 @@ export interface WriteInput {
 }
 
 export async function writePhase(input: WriteInput): Promise<FileChanges> {
+  // build --watch waits while the mark is there (fs/writer-mark.ts).
+  const unmark = input.planned.rendered ? await markWriting(input.run.opts.root) : undefined;
+  try {
+    return await writeAll(input);
+  } finally {
+    await unmark?.();
+  }
+}
+
+async function writeAll(input: WriteInput): Promise<FileChanges> {
   const { run, planned, requestsSent, styles } = input;
   const { opts, tokensDir, base } = run;
   const pulls = opts.mode === 'pull' || opts.mode === 'sync';

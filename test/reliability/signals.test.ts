@@ -156,26 +156,27 @@ describe('signals', () => {
     expect((await runCli(['diff'], { cwd: project.root, env: project.env })).code).toBe(0);
   });
 
-  it('build stops between files when interrupted, every file whole (in process: build prints nothing to wait on)', async () => {
-    const { writeFiles } = await import('../../src/codegen/write.js');
+  it('build stops while staging when interrupted, and the previous build stays whole (in process: build prints nothing to wait on)', async () => {
+    const { commitBuild } = await import('../../src/codegen/commit.js');
     const { InterruptedError } = await import('../../src/errors.js');
     const { signalExitCode } = await import('../../src/cli/signals.js');
-    const { mkdtempSync, readdirSync } = await import('node:fs');
+    const { mkdtempSync, readdirSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const out = mkdtempSync(path.join(tmpdir(), 'tokensync-build-sig-'));
+    writeFileSync(path.join(out, 'a.css'), ':root{--old:1}\n');
     const controller = new AbortController();
     const files = new Map([
       ['a.css', ':root{}\n'],
       ['b.css', ':root{}\n'],
       ['c.css', ':root{}\n'],
     ]);
-    // Interrupted while the first file is being written: that one completes, the others are not started.
-    const pending = writeFiles(out, files, { signal: controller.signal });
+    // Interrupted while the first file is being staged: nothing of the new build is put in place.
+    const pending = commitBuild(out, files, [], '{}\n', { signal: controller.signal });
     controller.abort(new InterruptedError('SIGTERM'));
     const err = await pending.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InterruptedError);
     expect((err as Error).message).toBe(
-      'build stopped by SIGTERM: 1 file(s) written and 0 unchanged of 3; every file is whole (old or new).',
+      'build stopped by SIGTERM before its 3 file(s) were put in place; the previous build is whole.',
     );
     expect(signalExitCode(err)).toBe(143);
     expect(readdirSync(out)).toEqual(['a.css']);
