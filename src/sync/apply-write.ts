@@ -48,6 +48,9 @@ async function writeAll(input: WriteInput): Promise<FileChanges> {
   const pushes = opts.mode === 'push' || opts.mode === 'sync';
   let journal = input.journal;
   const files: FileChanges = { written: [], removed: [] };
+  // A killed writer's temporary files go whatever this run writes: its kill may have come at the
+  // lock, after every token file was in place, leaving nothing to render now.
+  await removeStaleTemps(tokensDir);
   if (planned.rendered) {
     if (opts.signal?.aborted) throw stopped(interruption(opts.signal), opts, requestsSent, requestsSent, !!journal);
     // A first pull records which files it writes, so a pull stopped part-way is not mistaken for the
@@ -63,7 +66,6 @@ async function writeAll(input: WriteInput): Promise<FileChanges> {
       };
       await writeJournal(tokensDir, journal);
     }
-    await removeStaleTemps(tokensDir);
     const result = await writeFilesAtomic(tokensDir, planned.rendered, { remove: planned.stale });
     files.written.push(...rel(opts.root, tokensDir, result.written));
     files.removed.push(...rel(opts.root, tokensDir, result.removed));
