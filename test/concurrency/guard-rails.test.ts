@@ -7,7 +7,7 @@
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { runCli, type CliResult } from '../helpers/cli.js';
+import { FAST_CLOCK, runCli, type CliResult } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { createProject, type TestProject } from '../helpers/project.js';
 import { BRAND, serviceState } from '../reliability/helpers.js';
@@ -15,7 +15,8 @@ import { BRAND, serviceState } from '../reliability/helpers.js';
 const emu = useEmulator({ api: 'figma', seed: 'empty', resetEach: 'empty' });
 vi.setConfig({ testTimeout: 120_000 });
 
-const cli = (p: TestProject, args: string[]): Promise<CliResult> => runCli(args, { cwd: p.root, env: p.env });
+const cli = (p: TestProject, args: string[]): Promise<CliResult> =>
+  runCli(args, { cwd: p.root, env: { ...p.env, ...FAST_CLOCK } });
 const writes = async (): Promise<string[]> =>
   (await emu.admin.calls()).filter((c) => !c.startsWith('GET') && !c.includes('/_emulator/'));
 

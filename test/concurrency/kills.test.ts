@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { runCli, type CliResult } from '../helpers/cli.js';
+import { FAST_CLOCK, runCli, type CliResult } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { createProject } from '../helpers/project.js';
 import { BRAND } from '../reliability/helpers.js';
@@ -28,7 +28,7 @@ interface Root {
 }
 const cli = (p: Root, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> => {
   figures.runs += 1;
-  return runCli(args, { cwd: p.root, env: { ...p.env, ...env } });
+  return runCli(args, { cwd: p.root, env: { ...p.env, ...FAST_CLOCK, ...env } });
 };
 
 /** Every file under `dir` of the project (relative path -> bytes). */

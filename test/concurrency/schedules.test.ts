@@ -8,7 +8,7 @@
 import { cpSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { runCli, type CliResult } from '../helpers/cli.js';
+import { FAST_CLOCK, runCli, type CliResult } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { createProject, type TestProject } from '../helpers/project.js';
 import { BRAND, serviceState } from '../reliability/helpers.js';
@@ -24,7 +24,7 @@ afterAll(() =>
 
 const cli = (p: TestProject, args: string[]): Promise<CliResult> => {
   figures.runs += 1;
-  return runCli(args, { cwd: p.root, env: p.env });
+  return runCli(args, { cwd: p.root, env: { ...p.env, ...FAST_CLOCK } });
 };
 
 async function withService<T>(api: 'dfs' | 'figma', fn: (emu: TestEmulator) => Promise<T>): Promise<T> {

@@ -65,6 +65,15 @@ async function interrupt(
   return { code, stdout, stderr, afterSignal: Date.now() - sentAt };
 }
 
+const faultFired = async (id: string): Promise<boolean> =>
+  (await emu.admin.calls()).length > 0 &&
+  (
+    (await emu.call('GET', '/_emulator/faults', { token: emu.adminToken })).json.faults as {
+      id: string;
+      fired: number;
+    }[]
+  ).some((f) => f.id === id && f.fired > 0);
+
 const logged = async (pattern: RegExp): Promise<boolean> => (await emu.admin.calls()).some((c) => pattern.test(c));
 
 describe('signals', () => {
@@ -112,13 +121,17 @@ describe('signals', () => {
   it('a second SIGINT while a POST is in flight exits at once; the next push settles it and creates nothing twice', async () => {
     const project = brandProject(emu, '  timeoutMs: 3000\n');
     // The POST is held 1.5 s, then applied.
-    await emu.admin.addFault({ method: 'POST', path: '/v1/files/*/variables', fault: 'delay', delayMs: 150_000 });
-    // The progress line comes just before the journal write and the POST: give the POST time to go out.
+    const held = await emu.admin.addFault({
+      method: 'POST',
+      path: '/v1/files/*/variables',
+      fault: 'delay',
+      delayMs: 150_000,
+    });
+    // Signalled once the service holds the POST (its fault fired), not after a guessed time.
     const run = await interrupt(
       project,
       ['push'],
-      async (out) =>
-        out.includes('POST variables (1/') && (await new Promise((r) => setTimeout(r, 400)).then(() => true)),
+      async (out) => out.includes('POST variables (1/') && (await faultFired(held.id)),
       ['SIGINT', 'SIGINT'],
     );
     expect(run.code).toBe(130);
