@@ -78,7 +78,3 @@ export async function designerSetFigma(emu: TestEmulator, name: string, value: n
   if (post.status !== 200) throw new Error(`designer POST answered ${post.status}: ${post.text}`);
 }
 
-/** Write requests (POST, PUT, DELETE) the service logged, control calls left out. */
-export async function writeCalls(emu: TestEmulator): Promise<number> {
-  return (await emu.admin.calls()).filter((c) => !c.startsWith('GET') && !c.includes('/_emulator/')).length;
-}
