@@ -77,4 +77,3 @@ export async function designerSetFigma(emu: TestEmulator, name: string, value: n
   });
   if (post.status !== 200) throw new Error(`designer POST answered ${post.status}: ${post.text}`);
 }
-
