@@ -111,7 +111,8 @@ async function stage(abs: string, data: string): Promise<string> {
     await mkdir(path.dirname(abs), { recursive: true });
     await writeFile(tmp, data, 'utf8');
   } catch (err) {
-    await rm(tmp, { force: true });
+    // The folder may not exist at all (a file stands on its way): nothing to clean up then.
+    await rm(tmp, { force: true }).catch(() => {});
     throw fsError(err, abs, 'write');
   }
   return tmp;
