@@ -7,7 +7,7 @@
 import type { RepoToken } from '../model/dtcg.js';
 import { isAlias, isColor } from '../model/types.js';
 import { colorToHex, colorToHex8, roundFloat } from '../model/values.js';
-import type { Change, Conflict, FieldValue, Orphan } from './changes.js';
+import { fieldLabel, type Change, type Conflict, type FieldValue, type Orphan } from './changes.js';
 import { orphanName } from './delete-guard.js';
 import { canonicalMeta } from '../model/meta.js';
 import type { VariableMeta } from '../model/types.js';
@@ -58,7 +58,7 @@ function changeRow(c: Change, direction: '-> service' | '-> repo'): Row {
     case 'rename-variable':
       return ['>', c.variable, `renamed from ${c.from}`, dir];
     case 'update-variable': {
-      const what = c.field === 'value' ? (c.mode ?? 'value') : c.field;
+      const what = fieldLabel(c);
       return ['~', c.variable, `${what}: ${showValue(c.before)} -> ${showValue(c.after)}`, dir];
     }
     case 'delete-variable':
@@ -74,7 +74,7 @@ function conflictRow(c: Conflict): Row {
     case 'mode-name':
       return ['!', `(mode ${c.mode})`, `name: repo "${c.local}" | service "${c.remote}"`, why(c.inBase)];
     case 'variable-field': {
-      const what = c.field === 'value' ? (c.mode ?? 'value') : c.field;
+      const what = fieldLabel(c);
       const subject = c.localName !== undefined ? `${c.variable} (repo: ${c.localName})` : c.variable;
       const show = (v: FieldValue): string => (c.field === 'name' && typeof v === 'string' ? `"${v}"` : showValue(v));
       return ['!', subject, `${what}: repo ${show(c.local)} | service ${show(c.remote)}`, why(c.inBase)];
@@ -263,4 +263,41 @@ function namedOrphans(list: Orphan[], max = 20): string[] {
   const shown = list.slice(0, max).map((o) => `  ? ${orphanName(o)}${o.id ? ` (${o.id})` : ''}`);
   if (list.length > max) shown.push(`  … and ${list.length - max} more`);
   return shown;
+}
+
+/**
+ * What the design file and the files cannot share about extended collections, one line each
+ * (docs/overrides.md §4 and §5): the repository's extensions where the service has none, and the
+ * service's per-mode overrides, which token files cannot hold. Neither is a change.
+ */
+export function describeExtensions(diff: Pick<SyncDiff, 'repoOnlyExtensions' | 'perModeOverrides'>): string {
+  const lines: string[] = [];
+  if (diff.repoOnlyExtensions.length > 0) {
+    const byParent = new Map<string, { names: string[]; overrides: number }>();
+    for (const e of diff.repoOnlyExtensions) {
+      const g = byParent.get(e.parent) ?? { names: [], overrides: 0 };
+      g.names.push(e.collection);
+      g.overrides += e.overrides;
+      byParent.set(e.parent, g);
+    }
+    const groups = [...byParent].map(
+      ([parent, g]) =>
+        `${parent}: ${plural(g.names.length, 'context')} (${g.names.join(', ')}), ${plural(g.overrides, 'override')}`,
+    );
+    lines.push(
+      `Repository only: ${groups.join('; ')}: the dfs service has no extended collections; built, never pushed.`,
+    );
+  }
+  if (diff.perModeOverrides.length > 0) {
+    const items = diff.perModeOverrides.map((o) => {
+      const modes = o.modes.map((m) =>
+        o.values[m] !== undefined ? `${m} ${showValue(o.values[m] as FieldValue)}` : `${m} inherits`,
+      );
+      return `${o.collection}: ${o.variable} (${modes.join(', ')})`;
+    });
+    lines.push(
+      `Per-mode overrides kept as the design file holds them (token files hold one value per context; docs/overrides.md §4): ${items.join('; ')}. They stay in the design file and in sync.lock.json; never pushed over or deleted.`,
+    );
+  }
+  return lines.join('\n');
 }
