@@ -2,6 +2,7 @@
  * pull, push, diff and sync share one flow: load the config, open the service, run the sync engine,
  * report the outcome, close. Only the mode and the way the result is told differ.
  */
+import path from 'node:path';
 import { loadConfig } from '../config/load.js';
 import { connect } from '../service/connect.js';
 import { runSync, type SyncMode, type SyncOutcome } from '../sync/apply.js';
@@ -16,6 +17,7 @@ import {
 import { describeStyles, stylesDiffer, stylesJson } from '../styles/report.js';
 import { appendStepSummary, planMarkdown, setOutputs, underGitHubActions } from './github.js';
 import { requireProject } from './project.js';
+import { replaceGuard } from './replace-guard.js';
 import { announceWait } from './ui/countdown.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
 
@@ -51,12 +53,16 @@ export async function runSyncCommand(
       client: connection.client,
       fileKey: connection.fileKey,
       prefer: options.prefer,
-      force: options.force,
+      // With --prefer service, --force only lifts the guard below; it must not push over the service.
+      force: options.prefer === 'service' ? false : options.force,
       dryRun: options.dryRun,
       deleteOrphans: options.deleteOrphans === true || loaded.config.sync.deleteOrphans,
       progress: (m) => (ctx.out.status ? ctx.out.status(m) : ctx.out.info(m)),
       signal: ctx.signal,
       warn: (m) => ctx.out.warn(m),
+      ...(options.prefer === 'service' && !options.force && mode !== 'push'
+        ? { beforeWrite: replaceGuard(mode, path.resolve(loaded.root, loaded.config.tokens.dir)) }
+        : {}),
     });
     const code = report(mode, outcome, options, ctx, connection.label, connection.client.stats());
     if (underGitHubActions(ctx.env)) await reportToGitHub(mode, outcome, ctx);

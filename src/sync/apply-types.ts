@@ -34,6 +34,12 @@ export interface SyncOptions {
    * (default: twice service.timeoutMs). docs/sync.md "Unknown outcomes and resumption".
    */
   settleMs?: number | undefined;
+  /**
+   * Called once with the diff before the first side effect (request or file), never for diff or
+   * --dry-run; throwing refuses the run with nothing sent or written (the CLI's guard against
+   * replacing uncommitted edits, docs/sync.md "--prefer").
+   */
+  beforeWrite?: ((diff: SyncDiff) => Promise<void> | void) | undefined;
   /** Token-file warnings a push should mention (a wide-gamut color clipped to sRGB, docs/token-files.md). */
   warn?: ((message: string) => void) | undefined;
 }

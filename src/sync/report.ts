@@ -172,6 +172,16 @@ export function renderConflictsWhole(diff: SyncDiff): string {
   ].join('\n');
 }
 
+/** The repository's edits that `--prefer service` replaces, each as `subject detail` (docs/sync.md "--prefer"). */
+export function replacedEdits(diff: SyncDiff): string[] {
+  return diff.toRepo
+    .filter((c) => c.resolvedBy === 'service')
+    .map((c) => {
+      const [, subject, detail] = changeRow(c, '-> repo');
+      return `${subject} ${detail}`;
+    });
+}
+
 /** What a pull, push or sync changed, each side listed (docs/sync.md "What sync reports"). */
 export function renderApplied(diff: SyncDiff, mode: 'pull' | 'push' | 'sync'): string[] {
   const lines: string[] = [];
@@ -184,17 +194,12 @@ export function renderApplied(diff: SyncDiff, mode: 'pull' | 'push' | 'sync'): s
   if (mode !== 'pull') side('Changed in the design file', diff.toService, '-> service');
   if (mode !== 'push') side('Changed in the repository', diff.toRepo, '-> repo');
   // --prefer service over the repository's own edits: said in words, each edit named.
-  const replaced = mode === 'push' ? [] : diff.toRepo.filter((c) => c.resolvedBy === 'service');
+  const replaced = mode === 'push' ? [] : replacedEdits(diff);
   if (replaced.length > 0)
     lines.push(
-      `Replaced ${plural(replaced.length, 'edit')} of the repository with the design file's (--prefer service): ${replaced
-        .map((c) => {
-          const [, subject, detail] = changeRow(c, '-> repo');
-          return `${subject} ${detail}`;
-        })
-        .join(
-          '; ',
-        )}. The repository's values were overwritten: if they were not committed, this line is their only record.`,
+      `Replaced ${plural(replaced.length, 'edit')} of the repository with the design file's (--prefer service): ${replaced.join(
+        '; ',
+      )}. The repository's values were overwritten: if they were not committed, this line is their only record.`,
     );
   return lines;
 }

@@ -273,7 +273,7 @@ describe('conflicts shown whole', () => {
 });
 
 describe('--prefer service over a local edit', () => {
-  test('names each repository edit it replaced', async () => {
+  test('refuses over an uncommitted edit, naming it; --force replaces it and names what it replaced', async () => {
     const repo = themesRepo();
     expect((await cli(repo, 'init')).code).toBe(0);
     expect((await cli(repo, 'push')).code).toBe(0);
@@ -283,7 +283,17 @@ describe('--prefer service over a local edit', () => {
       (await cli(repo, 'designer', 'set', 'bg', '#112233', '--collection', 'themes', '--mode', 'light')).code,
     ).toBe(0);
     repo.edit('tokens/themes/light.tokens.json', '"{color.white}"', '"{color.black}"');
-    const synced = await cli(repo, 'sync', '--prefer', 'service');
+    const before = repo.read('tokens/themes/light.tokens.json');
+    const refused = await cli(repo, 'sync', '--prefer', 'service');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatchInlineSnapshot(`
+      "error: sync --prefer service would replace 1 edit of the repository with the design file's (uncommitted: tokens/themes/light.tokens.json): bg light: {Tokens/color/black} -> #112233. Nothing was written and nothing was sent.
+        fix: Commit the token files first (git then keeps the edits), or rerun with --force to replace them.
+      "
+    `);
+    expect(repo.read('tokens/themes/light.tokens.json')).toBe(before);
+
+    const synced = await cli(repo, 'sync', '--prefer', 'service', '--force');
     expect(synced.code).toBe(0);
     expect(synced.stdout).toMatchInlineSnapshot(`
       "reading variables of demo
@@ -296,5 +306,20 @@ describe('--prefer service over a local edit', () => {
         wrote   tokens/sync.lock.json
       "
     `);
+  }, 120_000);
+
+  test('a committed edit is replaced without --force (git keeps it)', async () => {
+    const repo = themesRepo();
+    expect((await cli(repo, 'init')).code).toBe(0);
+    expect((await cli(repo, 'push')).code).toBe(0);
+    expect(
+      (await cli(repo, 'designer', 'set', 'bg', '#112233', '--collection', 'themes', '--mode', 'light')).code,
+    ).toBe(0);
+    repo.edit('tokens/themes/light.tokens.json', '"{color.white}"', '"{color.black}"');
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'edited');
+    const pulled = await cli(repo, 'pull', '--prefer', 'service');
+    expect(pulled.code).toBe(0);
+    expect(pulled.stdout).toContain('Replaced 1 edit of the repository');
   }, 120_000);
 });
