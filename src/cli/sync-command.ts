@@ -18,6 +18,7 @@ import { describeStyles, stylesDiffer, stylesJson } from '../styles/report.js';
 import { appendStepSummary, planMarkdown, setOutputs, underGitHubActions } from './github.js';
 import { requireProject } from './project.js';
 import { replaceGuard } from './replace-guard.js';
+import { keptCollector, type KeptJson } from './kept.js';
 import { announceWait } from './ui/countdown.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
 
@@ -45,6 +46,7 @@ export async function runSyncCommand(
         `The embedded local service had no saved state: seeded it from the repository (${s.variables} variables at version ${s.version} of the lock), so nothing committed reads as deleted.`,
       ),
   });
+  const kept = keptCollector();
   try {
     const outcome = await runSync({
       mode,
@@ -60,11 +62,12 @@ export async function runSyncCommand(
       progress: (m) => (ctx.out.status ? ctx.out.status(m) : ctx.out.info(m)),
       signal: ctx.signal,
       warn: (m) => ctx.out.warn(m),
+      onKept: kept.onKept,
       ...(options.prefer === 'service' && !options.force && mode !== 'push'
         ? { beforeWrite: replaceGuard(mode, path.resolve(loaded.root, loaded.config.tokens.dir)) }
         : {}),
     });
-    const code = report(mode, outcome, options, ctx, connection.label, connection.client.stats());
+    const code = report(mode, outcome, options, ctx, connection.label, connection.client.stats(), kept.json());
     if (underGitHubActions(ctx.env)) await reportToGitHub(mode, outcome, ctx);
     return code;
   } finally {
@@ -79,6 +82,7 @@ function report(
   ctx: CommandContext,
   label: string,
   stats: { requests: number; bytesSent: number; bytesReceived: number },
+  kept: KeptJson[],
 ): ExitCode {
   const { diff } = outcome;
   const json = {
@@ -89,6 +93,7 @@ function report(
     toService: diff.toService,
     toRepo: diff.toRepo,
     orphans: diff.orphans,
+    kept,
     repoOnly: repoOnlyJson(diff.merged.tokens, diff.repoOnlyNew),
     ...(outcome.kind === 'conflicts' ? {} : { plan: outcome.plan, files: outcome.files }),
     ...(outcome.kind !== 'conflicts' && outcome.styles ? { styles: stylesJson(outcome.styles) } : {}),

@@ -157,6 +157,22 @@ describe.each(['dfs', 'figma'] as const)('a variable of a type the client does n
     const after = await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`);
     expect(after.json.meta.variables['VariableID:9:9'].resolvedType).toBe('EASING');
   }, 60_000);
+
+  it('--json lists the kept variable for pull, diff, push and check --remote', async () => {
+    const project = createProject(emu);
+    const expected = {
+      id: 'VariableID:9:9',
+      name: 'motion/ease-out',
+      collection: 'primitives',
+      type: 'EASING',
+      reason: 'its type EASING is not one tokensync knows',
+    };
+    for (const args of [['pull'], ['diff'], ['push'], ['check', '--remote']]) {
+      const res = await run(project, '--json', ...args);
+      expect(res.code, `${args.join(' ')}: ${res.stderr}`).toBe(0);
+      expect(JSON.parse(res.stdout).kept, args.join(' ')).toEqual([expect.objectContaining(expected)]);
+    }
+  }, 60_000);
 });
 
 describe.each(['dfs', 'figma'] as const)('composed colors and COLOR_OPACITY (%s)', (api) => {
