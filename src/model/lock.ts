@@ -50,6 +50,24 @@ export interface LockVariable {
   name: string;
   key?: string;
   fields: LockVariableFields;
+  /**
+   * The base values themselves, as canonical texts, so a conflict can show what both sides changed
+   * from (docs/sync.md "Conflicts"). Written beside the fingerprints by locks since base values were
+   * kept; absent in older locks. A text counts only while its fingerprint equals the field's.
+   */
+  base?: LockBaseTexts;
+}
+
+/**
+ * Canonical texts of a variable's base fields (`canonicalValue` per mode name; the description; the
+ * sorted scope list; `canonicalMeta`). Left out when equal to the usual default (an empty
+ * description, `ALL_SCOPES`, no kept fields), which `baseText` tries when a text is absent.
+ */
+export interface LockBaseTexts {
+  values?: Record<string, string>;
+  description?: string;
+  scopes?: string;
+  meta?: string;
 }
 
 export interface Lock {
@@ -125,7 +143,9 @@ export function fingerprintFields(v: Variable): LockVariableFields {
 }
 
 /**
- * Whether two locks hold the same (and so render to the same bytes: tokens/lock-file.ts sorts every
+ * Whether two locks hold the same (and so render to the same bytes; the base texts aside, on purpose:
+ * they follow from the fingerprints, and a sync that changes nothing must not rewrite a lock written
+ * before base values were kept, docs/sync.md "Conflicts"): tokens/lock-file.ts sorts every
  * key but the modes of a collection, whose order counts). Lets a sync that changed nothing skip
  * rendering the lock twice to compare texts (~200 ms at 10k variables, docs/sync.md "Performance").
  */

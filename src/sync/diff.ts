@@ -21,6 +21,7 @@
  * - The default mode is the service's (the API cannot change it); a new collection takes the repository's.
  */
 import { fingerprint, type Lock } from '../model/lock.js';
+import { baseText, type BaseField } from '../model/lock-base.js';
 import { canonicalMeta } from '../model/meta.js';
 import {
   isAlias,
@@ -321,7 +322,14 @@ class Differ {
         side === 'local'
           ? { kind: 'rename-collection', collection: l.name, from: r.name }
           : { kind: 'rename-collection', collection: r.name, from: l.name },
-      () => ({ kind: 'collection-name', collection: r.name, local: l.name, remote: r.name, inBase: b !== undefined }),
+      () => ({
+        kind: 'collection-name',
+        collection: r.name,
+        local: l.name,
+        remote: r.name,
+        inBase: b !== undefined,
+        ...(b ? { base: b.name } : {}),
+      }),
     );
     const colName = nameSide === 'local' ? l.name : r.name;
 
@@ -344,6 +352,7 @@ class Differ {
             local: ln,
             remote: rn,
             inBase: s.base !== undefined,
+            ...(s.base !== undefined ? { base: s.base } : {}),
           }),
         );
         s.merged = side === 'local' ? ln : rn;
@@ -457,12 +466,13 @@ class Differ {
     const b = vp.base?.fields;
     // Whether the lock holds a base for the field: without one, a difference is a first-sync conflict.
     const hasBase = (fp: string | undefined): boolean => fp !== undefined && fp !== UNSYNCED;
-    const conflictBase = (fp: string | undefined) => ({
+    const conflictBase = (fp: string | undefined, text?: string) => ({
       kind: 'variable-field' as const,
       collection: col,
       variable: r.name,
       ...(l.name !== r.name ? { localName: l.name } : {}),
       inBase: hasBase(fp),
+      ...(hasBase(fp) && text !== undefined ? { base: text } : {}),
     });
 
     const nameSide = this.settle(
@@ -471,7 +481,7 @@ class Differ {
         side === 'local'
           ? { kind: 'rename-variable', collection: col, variable: l.name, from: r.name }
           : { kind: 'rename-variable', collection: col, variable: r.name, from: l.name },
-      () => ({ ...conflictBase(vp.base?.name), field: 'name', local: l.name, remote: r.name }),
+      () => ({ ...conflictBase(vp.base?.name, vp.base?.name), field: 'name', local: l.name, remote: r.name }),
     );
     const name = nameSide === 'local' ? l.name : r.name;
 
@@ -499,7 +509,7 @@ class Differ {
     ): T => {
       const pick = lk === rk ? 'same' : decide(base, lk, rk, fp(lk), fp(rk));
       const side = this.settle(pick, update(field, lv, rv), () => ({
-        ...conflictBase(base),
+        ...conflictBase(base, field === 'type' ? base : baseText(vp.base, field as BaseField)),
         field,
         local: lv,
         remote: rv,
@@ -560,7 +570,7 @@ class Differ {
               );
         const mode = s.merged;
         const side = this.settle(pick, update('value', lm ?? null, rm ?? null, mode), () => ({
-          ...conflictBase(baseFp),
+          ...conflictBase(baseFp, s.base !== undefined ? baseText(vp.base, 'value', s.base) : undefined),
           field: 'value',
           mode,
           local: lm ?? null,

@@ -65,18 +65,48 @@ function changeRow(c: Change, direction: '-> service' | '-> repo'): Row {
   }
 }
 
+/** What a conflict's base reads as (docs/sync.md "Conflicts"). */
+export const BASE_UNKNOWN = 'unknown (lock written before base values were kept)';
+
+/** A conflict's base as a person reads it: the lock's value, `(none)` without a base, or unknown. */
+export function showBase(c: Exclude<Conflict, { kind: 'deleted-in-service' }>): string {
+  if (!c.inBase) return '(none)';
+  const t = c.base;
+  if (t === undefined) return BASE_UNKNOWN;
+  if (c.kind !== 'variable-field' || c.field === 'name') return `"${t}"`;
+  switch (c.field) {
+    case 'value':
+      // canonicalValue writes every color as #rrggbbaa; an opaque one reads as #rrggbb, as showValue does.
+      return /^#[0-9a-f]{6}ff$/.test(t) ? t.slice(0, 7) : t;
+    case 'description':
+      return JSON.stringify(t);
+    case 'scopes':
+      return t === '' ? '(none)' : t.split(',').join(', ');
+    case 'meta':
+      return t === '' ? '(none)' : t;
+    default:
+      return t;
+  }
+}
+
 function conflictRow(c: Conflict): Row {
   const why = (inBase: boolean): string => (inBase ? 'both changed since the lock' : 'no common base (first sync)');
   switch (c.kind) {
     case 'collection-name':
-      return ['!', '(collection)', `name: repo "${c.local}" | service "${c.remote}"`, why(c.inBase)];
-    case 'mode-name':
-      return ['!', `(mode ${c.mode})`, `name: repo "${c.local}" | service "${c.remote}"`, why(c.inBase)];
+    case 'mode-name': {
+      const subject = c.kind === 'mode-name' ? `(mode ${c.mode})` : '(collection)';
+      return ['!', subject, `name: base ${showBase(c)} | repo "${c.local}" | service "${c.remote}"`, why(c.inBase)];
+    }
     case 'variable-field': {
       const what = c.field === 'value' ? (c.mode ?? 'value') : c.field;
       const subject = c.localName !== undefined ? `${c.variable} (repo: ${c.localName})` : c.variable;
       const show = (v: FieldValue): string => (c.field === 'name' && typeof v === 'string' ? `"${v}"` : showValue(v));
-      return ['!', subject, `${what}: repo ${show(c.local)} | service ${show(c.remote)}`, why(c.inBase)];
+      return [
+        '!',
+        subject,
+        `${what}: base ${showBase(c)} | repo ${show(c.local)} | service ${show(c.remote)}`,
+        why(c.inBase),
+      ];
     }
     case 'deleted-in-service':
       return [

@@ -248,13 +248,18 @@ describe('conflicts shown whole', () => {
       "reading variables of demo
       1 conflict: the repository and the design file changed the same thing differently.
       themes
-        ! bg  light: repo {Tokens/color/black} | service #112233  both changed since the lock
+        ! bg  light: base {Tokens/color/white} | repo {Tokens/color/black} | service #112233  both changed since the lock
       Also pending, applied once the conflicts are resolved: 1 to push, 0 to pull (1 change):
       themes
         ~ fg  light: {Tokens/color/black} -> {Tokens/color/white}  -> service
       Nothing was written and nothing was sent. Resolve the conflicts in the files or the design file, or rerun with --prefer repo|service.
       "
     `);
+
+    const json = JSON.parse((await cli(repo, '--json', 'diff')).stdout);
+    expect(json.conflicts).toEqual([
+      expect.objectContaining({ variable: 'bg', mode: 'light', inBase: true, base: '{Tokens/color/white}' }),
+    ]);
 
     const synced = await cli(repo, 'sync', '--prefer', 'repo');
     expect(synced.code).toBe(0);
