@@ -59,6 +59,13 @@ export async function analyzeStyleTokens(
   for (const t of set.tokens ?? [])
     byPath.set(pathOf(t.collection, t.name), { collection: t.collection, name: t.name, type: t.type });
 
+  // Variables by `collection/name`, as a grid group's boundVariables names them (grid-tokens.ts).
+  const byName = new Map<string, { alias: Alias; type: DtcgType }>();
+  for (const t of byPath.values())
+    byName.set(`${t.collection}/${t.name}`, {
+      alias: { alias: { collection: t.collection, name: t.name } },
+      type: t.type as DtcgType,
+    });
   const collections: Collection[] = [];
   const tokens: RepoToken[] = [];
   for (const s of styleSets) {
@@ -169,6 +176,7 @@ export async function analyzeStyleTokens(
           diagnostics.push({ severity: 'error', file: display, ...at(segs), message, hint: RESTORE });
         },
         tokens,
+        (named) => byName.get(named),
       );
     }
   }

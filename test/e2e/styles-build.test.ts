@@ -177,7 +177,10 @@ describe('styles in the browser', () => {
     expect(compose).toContain('TypographyToken(');
     // A paint style's gradient kind and angle where the platform has them.
     const paints = await readFile(path.join(project.root, 'build/ios/PaintStylesValue.swift'), 'utf8');
-    expect(paints).toMatch(/paintSpotlight = GradientToken\(stops: \[.*\], radial: true\)/);
+    // A radial one keeps its size (and its centre when not the box's) as the style gives them.
+    expect(paints).toMatch(
+      /paintSpotlight = GradientToken\(stops: \[.*\], radial: true, radii: CGSize\(width: 0\.5, height: 0\.5\)\)/,
+    );
     expect(paints).toMatch(/paintBrandGradient = GradientToken\(stops: \[.*\], angle: 90\)/);
     const android = await readFile(path.join(project.root, 'build/android/values/tokens.xml'), 'utf8');
     expect(android).toMatch(/<string name="[^"]*spotlight_type">radial<\/string>/);
