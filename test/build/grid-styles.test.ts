@@ -77,8 +77,8 @@ describe('grid styles', async () => {
     'css/tokens.css',
     'ts/tokens.ts',
     'android/values/tokens.xml',
-    'ios/GridStylesValue.swift',
-    'compose/GridStylesValue.kt',
+    'ios/GridStyles.swift',
+    'compose/GridStyles.kt',
   ])
     it(`golden: ${file}`, async () => {
       await expect(out.files.get(file)).toMatchFileSnapshot(`golden/grid-styles/${file}`);

@@ -7,7 +7,7 @@ package tokens
 import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.unit.*
 
-object GridStylesValue {
+object GridStyles {
   val gridLayout12ColumnsAlignment = "stretch"
   val gridLayout12ColumnsColor = Color(0x1aff0000)
   val gridLayout12ColumnsCount = 12f
