@@ -119,6 +119,8 @@ function changeRow(c: Change, direction: string): MdRow {
       ];
     case 'rename-mode':
       return ['renamed', token, 'mode', `\`${c.from}\``, `\`${c.mode}\``, direction];
+    case 'update-collection':
+      return ['changed', token, c.field, `\`${c.before}\``, `\`${c.after}\``, direction];
     case 'create-mode':
       return ['new', token, `mode ${c.mode}`, '', '', direction];
     case 'create-collection':

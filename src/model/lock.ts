@@ -24,6 +24,8 @@ export interface LockCollection {
    */
   parentId?: string;
   parentModes?: Record<string, string>;
+  /** The collection's own hiddenFromPublishing as of the last sync; absent: false. */
+  hiddenFromPublishing?: true;
 }
 
 /** Fingerprints (see `fingerprint`) of each field of a variable as of the last sync. */
@@ -157,6 +159,7 @@ export function lockEquals(a: Lock, b: Lock): boolean {
   for (const [id, x] of Object.entries(a.collections)) {
     const y = b.collections[id];
     if (!y || x.name !== y.name || x.key !== y.key || x.defaultModeId !== y.defaultModeId) return false;
+    if (x.hiddenFromPublishing !== y.hiddenFromPublishing) return false;
     const xm = Object.entries(x.modes);
     const ym = Object.entries(y.modes);
     if (xm.length !== ym.length || xm.some(([k, v], i) => ym[i]?.[0] !== k || ym[i]?.[1] !== v)) return false;

@@ -35,6 +35,11 @@ export interface Collection {
    * are the parent variables' `overrides[<this collection's name>]`. Absent for an ordinary collection.
    */
   parent?: string;
+  /**
+   * The collection's own `hiddenFromPublishing` (a helper collection hidden from library users),
+   * kept in the resolver document's `$extensions["dev.tokensync"]` (docs/token-files.md). Absent: false.
+   */
+  hiddenFromPublishing?: true;
 }
 
 /**

@@ -22,6 +22,14 @@ interface Resolved {
 export type Change =
   | ({ kind: 'create-collection'; collection: string; modes: string[]; defaultMode: string } & Resolved)
   | ({ kind: 'rename-collection'; collection: string; from: string } & Resolved)
+  /** The collection's own hiddenFromPublishing (docs/sync.md "Collections"). */
+  | ({
+      kind: 'update-collection';
+      collection: string;
+      field: 'hiddenFromPublishing';
+      before: boolean;
+      after: boolean;
+    } & Resolved)
   | ({ kind: 'delete-collection'; collection: string } & Resolved)
   | ({ kind: 'create-mode'; collection: string; mode: string } & Resolved)
   | ({ kind: 'rename-mode'; collection: string; mode: string; from: string } & Resolved)

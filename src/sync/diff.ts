@@ -393,6 +393,8 @@ class Differ {
     const defaultSlot = p.slots.find((s) => s.remote === r.defaultMode && s.merged !== undefined);
     const defaultMode = defaultSlot?.merged ?? modes[0]?.name ?? r.defaultMode;
     const collection: Collection = { name: colName, modes, defaultMode };
+    if (this.collectionHidden(colName, l, r, b?.hiddenFromPublishing === true, b !== undefined))
+      collection.hiddenFromPublishing = true;
     if (r.id !== undefined) collection.id = r.id;
     if (r.key !== undefined) collection.key = r.key;
 
@@ -403,6 +405,22 @@ class Differ {
       if (v) variables.push(fillGaps(v, collection));
     }
     return { collection, variables };
+  }
+
+  /**
+   * A collection's own hiddenFromPublishing: changed on one side since the lock, take it (a boolean
+   * cannot change to two different things). Without a base the design file's setting wins: it is a
+   * publishing choice made there (docs/sync.md "Collections").
+   */
+  private collectionHidden(col: string, l: Collection, r: Collection, base: boolean, hasBase: boolean): boolean {
+    const lh = l.hiddenFromPublishing === true;
+    const rh = r.hiddenFromPublishing === true;
+    if (lh === rh) return rh;
+    const side = hasBase && rh === base ? 'local' : 'remote';
+    const [before, after] = side === 'local' ? [rh, lh] : [lh, rh];
+    const change: Change = { kind: 'update-collection', collection: col, field: 'hiddenFromPublishing', before, after };
+    (side === 'local' ? this.toService : this.toRepo).push(change);
+    return after;
   }
 
   private variable(p: ColPair, vp: VarPair, col: string): Variable | undefined {

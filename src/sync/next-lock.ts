@@ -109,6 +109,10 @@ function nextCollection(p: ColPair, rc: Collection & { id: string }): LockCollec
   }
   const entry: LockCollection = { name: agree(lc.name, rc.name, prev?.name), defaultModeId: defaultModeId(rc), modes };
   if (rc.key !== undefined) entry.key = rc.key;
+  // The collection's own hiddenFromPublishing: the agreed value, else the previous base.
+  const hidden =
+    lc.hiddenFromPublishing === rc.hiddenFromPublishing ? rc.hiddenFromPublishing : prev?.hiddenFromPublishing;
+  if (hidden) entry.hiddenFromPublishing = true;
   return entry;
 }
 

@@ -72,7 +72,14 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
       );
     }
     modeNames.set(id, byId);
-    collections.push({ name: c.name, modes, defaultMode, id: c.id, key: c.key });
+    collections.push({
+      name: c.name,
+      modes,
+      defaultMode,
+      id: c.id,
+      key: c.key,
+      ...(c['hiddenFromPublishing'] === true ? { hiddenFromPublishing: true as const } : {}),
+    });
   }
 
   // Variable order: listed ids first, then unlisted members of the collection in map order.

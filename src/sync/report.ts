@@ -44,6 +44,8 @@ function changeRow(c: Change, direction: '-> service' | '-> repo'): Row {
       return ['+', '(collection)', `new, modes: ${c.modes.join(', ')}`, dir];
     case 'rename-collection':
       return ['>', '(collection)', `renamed "${c.from}" -> "${c.collection}"`, dir];
+    case 'update-collection':
+      return ['~', '(collection)', `${c.field}: ${c.before} -> ${c.after}`, dir];
     case 'delete-collection':
       return ['-', '(collection)', 'deleted in the design file', dir];
     case 'create-mode':

@@ -29,6 +29,7 @@ export const lockSchema = z
           key: z.string().optional(),
           defaultModeId: z.string(),
           modes: z.record(z.string(), z.string()),
+          hiddenFromPublishing: z.literal(true).optional(),
         })
         .strict(),
     ),
@@ -230,7 +231,8 @@ export function isLock(x: unknown): x is Lock {
   if (!isRecord(collections) || !isRecord(variables)) return false;
   for (const id in collections) {
     const c = collections[id];
-    if (!isRecord(c) || !onlyKeys(c, ['name', 'defaultModeId', 'modes'], ['key'])) return false;
+    if (!isRecord(c) || !onlyKeys(c, ['name', 'defaultModeId', 'modes'], ['key', 'hiddenFromPublishing'])) return false;
+    if (Object.hasOwn(c, 'hiddenFromPublishing') && c['hiddenFromPublishing'] !== true) return false;
     if (
       !isString(c['name']) ||
       !isString(c['defaultModeId']) ||
