@@ -10,7 +10,10 @@ export interface GenerateOptions {
   seed?: number;
   /** Share of variables that are aliases; default 0.3. */
   aliasRatio?: number;
-  /** Share of all tokens that are repository-owned composites (`set.tokens`, issue 10); default 0.1. */
+  /**
+   * Share of all tokens that are repository-owned composites (`set.tokens`, docs/benchmarks.md
+   * "The token sets"); default 0.1.
+   */
   compositeRatio?: number;
 }
 

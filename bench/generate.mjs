@@ -1,10 +1,10 @@
 /**
- * A generator of realistic token sets for the benchmarks (issue 6), built as the tokensync model
- * (src/model/types.ts) so `renderTokens` writes exactly the files tokensync reads.
+ * A generator of realistic token sets for the benchmarks (docs/benchmarks.md "The token sets"), built as
+ * the tokensync model (src/model/types.ts) so `renderTokens` writes exactly the files tokensync reads.
  *
  * What "realistic" promises (test/bench/generate.test.ts checks each one):
- * - exactly `variables` variables over several collections (at least 4; more past 16k variables so
- *   no collection exceeds the service's 5,000 variables per collection, DESIGN.md "Plan");
+ * - exactly `variables` variables over several collections (at least 4; more past 16k variables so no
+ *   collection exceeds the service's 5,000 variables per collection, docs/architecture.md "Plan");
  * - modes: `'mixed'` gives collections 1, 2, 3 and 4 modes in turn (a primitives palette, a light/dark
  *   theme, a density scale, brands); a number gives every collection that many modes, so "N variables
  *   x M modes" means N*M values;
@@ -17,11 +17,11 @@
  * - names unique across collections (4 slash segments under a per-collection prefix), so the token
  *   files work with `tokens.namespace: none` and in plain Style Dictionary and Terrazzo;
  * - deterministic for a seed (a small PRNG, no Math.random), so runs compare like with like;
- * - issue 10: 10% of all tokens (`compositeRatio`) are repository-owned composites (`set.tokens`):
- *   typography, shadow, border, gradient and transition in turn, over every collection, their
- *   sub-values referencing variables of the right type (mostly of their own collection, some across
- *   collections), so every mode of a composite follows its variables. They come from their own PRNG
- *   stream, so the variables of a seed are the same as before composites existed.
+ * - composites: 10% of all tokens (`compositeRatio`) are repository-owned composites (`set.tokens`):
+ *   typography, shadow, border, gradient and transition in turn, over every collection, their sub-values
+ *   referencing variables of the right type (mostly of their own collection, some across collections), so
+ *   every mode of a composite follows its variables. They come from their own PRNG stream, so the
+ *   variables of a seed are the same as before composites existed.
  *
  * Plain JavaScript so `node bench/run.mjs` runs it on Node 20 without a build step; its types are in
  * generate.d.mts.
@@ -270,8 +270,9 @@ function makeComposites(variables, collections, count, rng) {
 }
 
 /**
- * Same type and same DTCG kind: an alias takes its target's `$type` in the token file (DESIGN.md
- * mapping table), so a px spacing must not point at a unitless opacity.
+ * Same type and same DTCG kind: an alias takes its target's `$type` in the token file (the mapping table
+ * of docs/architecture.md "Files in the repository"), so a px spacing must not point at a unitless
+ * opacity.
  */
 function kindKey(v) {
   return `${v.type}|${v.kind.type}|${v.kind.unit ?? ''}`;

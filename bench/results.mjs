@@ -243,7 +243,7 @@ export function renderResults(results) {
     L.push('');
     L.push(
       "The service is `tokensync emulator --seed empty` on this machine (HTTPS on loopback), a fresh one per run. Requests are counted by the service itself (its request log); bytes are the client's own accounting (`--json`, one extra untimed run). " +
-        'The floor: an initial push is one GET, one POST and one PUT (plus the read-back GET after applying, DESIGN.md "Apply"); a pull one GET; a no-op sync one GET and no write.',
+        'The floor: an initial push is one GET, one POST and one PUT (plus the read-back GET after applying, docs/architecture.md "Apply"); a pull one GET; a no-op sync one GET and no write.',
     );
     for (const s of results.sync) {
       L.push('');
@@ -311,7 +311,7 @@ export function renderResults(results) {
   if (t.length > 0) {
     L.push('## Targets');
     L.push('');
-    L.push(table(['target (issue 6)', 'measured', ''], t));
+    L.push(table(['target (docs/benchmarks.md "Targets")', 'measured', ''], t));
     L.push('');
   }
   return `${L.join('\n')}\n`;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 6): measures tokensync against the tools a user would pick instead, in
+ * `npm run bench` (docs/benchmarks.md): measures tokensync against the tools a user would pick instead, in
  * the same run on the same files, and writes the figures and the machine to bench/RESULTS.md.
  *
  *   node bench/run.mjs [--quick] [--only build,check,sync] [--out FILE]

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * A longer run of the random fault schedules of test/reliability (issue 11): by default 2000 schedules
- * from a seed taken from the clock, printed first so a failure can be replayed:
+ * A longer run of the random fault schedules of test/reliability (README "Reliability"): by default
+ * 2000 schedules from a seed taken from the clock, printed first so a failure can be replayed:
  *   node scripts/fault-soak.mjs [count] [seed]
  *   FAULT_SEED=<seed of the failing schedule> FAULT_SCHEDULES=1 npx vitest run test/reliability/faults-random.test.ts
  */

@@ -6,9 +6,9 @@
  * Each run uses a fresh emulator (`--seed empty`), so every push is a real initial push. Requests
  * and bytes come from the service's own request log, and, where the client reports them, from
  * `--json` (an extra, untimed run, since printing the JSON plan costs time of its own).
- * The floor: push = one GET, one POST, one PUT (+ the read-back GET DESIGN.md "Apply" asks for, and
- * the file's version for the lock, which only GET /v1/files/:key carries); pull = one GET (+ the
- * version); no-op sync = one GET and no write.
+ * The floor: push = one GET, one POST, one PUT (+ the read-back GET docs/architecture.md "Apply" asks
+ * for, and the file's version for the lock, which only GET /v1/files/:key carries); pull = one GET (+
+ * the version); no-op sync = one GET and no write.
  */
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';

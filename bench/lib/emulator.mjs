@@ -1,7 +1,7 @@
 /**
  * The local Design File Service for the push/pull legs, started as users and scripts start it:
- * `tokensync emulator --port 0 --seed empty` (DESIGN.md "The local service"), which prints one JSON
- * line when ready. Its request log (`GET /_emulator/requests`, admin credential) counts what a
+ * `tokensync emulator --port 0 --seed empty` (docs/architecture.md "The local service"), which prints
+ * one JSON line when ready. Its request log (`GET /_emulator/requests`, admin credential) counts what a
  * command sent, independently of the client's own accounting.
  */
 import { spawn } from 'node:child_process';

@@ -87,7 +87,7 @@ export function buildProgram(): Command {
     });
 
   const prefer = new Option('--prefer <side>', 'resolve conflicts in favour of one side').choices(['repo', 'service']);
-  // Issue 12: only where the API can delete (service.api: figma); shown in the plan first.
+  // Only where the API can delete (service.api: figma; docs/sync.md "Deletion and orphans"); shown in the plan first.
   const deleteOrphans = (): Option =>
     new Option(
       '--delete-orphans',

@@ -166,7 +166,7 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
   const namespaced = opts.namespace === 'collection';
   // Style tokens (design-owned) are named by their path in their file on every platform,
   // whatever the namespace: their file's top-level group (`typography`, config `styles.*.group`) is
-  // already their namespace, and a built name follows the file's path (docs/styles.md "Build").
+  // already their namespace, and a built name follows the file's path (docs/styles.md "The files").
   const unspaced = new Set((set.tokens ?? []).filter((t) => t.owner === 'design').map((t) => t.collection));
   // A variable that is also a group (a group's `$root` token as read) is built as its `root` segment too.
   const groups = new Set<string>();

@@ -30,7 +30,10 @@ export const secret = (prefix: string): string => `${prefix}${randomBytes(32).to
 
 export const digest = (value: string): string => createHash('sha256').update(value, 'utf8').digest('hex');
 
-/** Constant-time equality of two secrets: compares equal-length SHA-256 digests (common.md rule). */
+/**
+ * Constant-time equality of two secrets: compares equal-length SHA-256 digests, so neither the length
+ * nor a prefix of a secret shows in the time taken.
+ */
 export function secretEquals(given: string, expected: string): boolean {
   const a = createHash('sha256').update(given, 'utf8').digest();
   const b = createHash('sha256').update(expected, 'utf8').digest();

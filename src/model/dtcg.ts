@@ -111,7 +111,7 @@ export interface GradientStop {
 /**
  * What §9.6 cannot say about a gradient (it has stops only): its kind and, for a linear one, its CSS
  * angle (0deg points up, 90deg right). Read from the token's `$extensions["dev.tokensync"].gradient`
- * (docs/styles.md "Paint styles"), never part of `$value`.
+ * (docs/styles.md "Mapping", gradients), never part of `$value`.
  */
 export interface GradientShape {
   type: 'linear' | 'radial';

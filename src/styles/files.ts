@@ -1,5 +1,5 @@
 /**
- * Style tokens to their files (docs/styles.md "Files"): one DTCG file per style type,
+ * Style tokens to their files (docs/styles.md "The files"): one DTCG file per style type,
  * the style's `/` segments as groups under the type's top-level group. Deterministic (same styles,
  * same bytes) and in the list's order, so a no-op pull changes no byte.
  *

@@ -19,10 +19,27 @@ import { findSyntaxError, lineColumn, locate, parseJsonTree } from '../tokens/js
 import { RESOLVER_FILE } from '../tokens/resolver-doc.js';
 import { typeModule } from '../types/index.js';
 import { EXTENSION, isDesignOwnedSet } from '../model/extension.js';
-import { gridTokens } from './grid-tokens.js';
+import { type BoundLookup, gridTokens } from './grid-tokens.js';
 
 const RESTORE =
   'Style tokens are design-owned: change the style in the design file, or run `tokensync pull` to restore the file.';
+
+/** A style token's target: what a reference in a style may name. */
+interface Target {
+  collection: string;
+  name: string;
+  type: DtcgType;
+}
+
+/** One style file being read: where its problems go and how to place them. */
+interface StyleFile {
+  collection: string;
+  mode: string;
+  display: string;
+  text: string;
+  diagnostics: Diagnostic[];
+  byPath: ReadonlyMap<string, Target>;
+}
 
 /** `set` plus the style collections and their tokens, and every problem found in the style files. */
 export async function analyzeStyleTokens(
@@ -32,40 +49,9 @@ export async function analyzeStyleTokens(
 ): Promise<{ set: TokenSet; diagnostics: Diagnostic[] }> {
   const dir = path.join(root, config.dir);
   const diagnostics: Diagnostic[] = [];
-  let doc: unknown;
-  try {
-    doc = JSON.parse(await readFile(path.join(dir, RESOLVER_FILE), 'utf8'));
-  } catch {
-    return { set, diagnostics }; // the token reader reports a missing or broken resolver
-  }
-  const sets = typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>)['sets'] : undefined;
-  if (typeof sets !== 'object' || sets === null) return { set, diagnostics };
-  const styleSets = Object.values(sets as Record<string, unknown>).filter(isDesignOwnedSet) as {
-    sources?: { $ref?: string }[];
-    $extensions: Record<string, Record<string, unknown>>;
-  }[];
+  const styleSets = await readStyleSets(dir);
   if (styleSets.length === 0) return { set, diagnostics };
-
-  const namespaced = config.namespace === 'collection';
-  const byPath = new Map<string, { collection: string; name: string; type: DtcgType }>();
-  const pathOf = (collection: string, name: string): string =>
-    (namespaced ? [slug(collection), ...name.split('/')] : name.split('/')).join('.');
-  for (const v of set.variables)
-    byPath.set(pathOf(v.collection, v.name), {
-      collection: v.collection,
-      name: v.name,
-      type: (v.kind?.type ?? defaultType(v.type)) as DtcgType,
-    });
-  for (const t of set.tokens ?? [])
-    byPath.set(pathOf(t.collection, t.name), { collection: t.collection, name: t.name, type: t.type });
-
-  // Variables by `collection/name`, as a grid group's boundVariables names them (grid-tokens.ts).
-  const byName = new Map<string, { alias: Alias; type: DtcgType }>();
-  for (const t of byPath.values())
-    byName.set(`${t.collection}/${t.name}`, {
-      alias: { alias: { collection: t.collection, name: t.name } },
-      type: t.type as DtcgType,
-    });
+  const byPath = targetsByPath(set, config.namespace === 'collection');
   const collections: Collection[] = [];
   const tokens: RepoToken[] = [];
   for (const s of styleSets) {
@@ -75,109 +61,11 @@ export async function analyzeStyleTokens(
     collections.push({ name: collection, modes: [{ name: mode }], defaultMode: mode });
     for (const src of s.sources ?? []) {
       if (typeof src.$ref !== 'string') continue;
-      const file = src.$ref;
-      const display = path.join(config.dir, file).split(path.sep).join('/');
-      let text: string;
-      try {
-        text = await readFile(path.join(dir, file), 'utf8');
-      } catch {
-        diagnostics.push({
-          severity: 'error',
-          file: display,
-          line: 1,
-          column: 1,
-          message: `${RESOLVER_FILE} lists this style file, which does not exist`,
-          hint: 'Run `tokensync pull` to write it from the design file.',
-        });
-        continue;
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        const { offset, message } = findSyntaxError(text);
-        diagnostics.push({
-          severity: 'error',
-          file: display,
-          ...lineColumn(text, offset),
-          message: `the style file is not valid JSON (${message})`,
-          hint: RESTORE,
-        });
-        continue;
-      }
-      const at = (segs: (string | number)[]): { line: number; column: number } =>
-        lineColumn(text, locate(parseJsonTree(text), segs));
-      walk(json, [], (segs, node) => {
-        const report = (sub: (string | number)[], message: string): void => {
-          diagnostics.push({
-            severity: 'error',
-            file: display,
-            ...at([...segs, '$value', ...sub]),
-            tokenPath: segs.join('.'),
-            message,
-            hint: RESTORE,
-          });
-        };
-        const type = node['$type'];
-        const mod = typeof type === 'string' ? typeModule(type) : undefined;
-        if (!mod) {
-          diagnostics.push({
-            severity: 'error',
-            file: display,
-            ...at([...segs, '$type']),
-            tokenPath: segs.join('.'),
-            message: `the style token's $type ${JSON.stringify(type)} is not a DTCG type`,
-            hint: RESTORE,
-          });
-          return;
-        }
-        let ok = true;
-        const ref = (dotted: string, want: DtcgType, sub: (string | number)[]): Alias => {
-          const target = byPath.get(dotted);
-          if (!target) report(sub, `reference {${dotted}} names no token`);
-          else if (target.type !== want)
-            report(sub, `reference {${dotted}} points to a ${target.type} token, but a ${want} is needed here`);
-          if (!target || target.type !== want) ok = false;
-          return { alias: { collection: target?.collection ?? '', name: target?.name ?? dotted } };
-        };
-        const raw = node['$value'];
-        const whole = typeof raw === 'string' && /^\{[^{}]+\}$/.test(raw) ? raw.slice(1, -1) : undefined;
-        let value =
-          whole !== undefined
-            ? ref(whole, mod.type, [])
-            : mod.parse(raw, {
-                ref: (d, t, p) => ref(d, t, p),
-                report: (p, m) => {
-                  ok = false;
-                  report(p, m);
-                },
-                warn: () => {},
-              });
-        if (!ok || value === undefined) return;
-        // What DTCG cannot say (a gradient's kind and angle) from `$extensions["dev.tokensync"]` (TypeModule `extension`).
-        const ours = (node['$extensions'] as Record<string, unknown> | undefined)?.[EXTENSION];
-        if (whole === undefined && mod.extension && typeof ours === 'object' && ours !== null)
-          value = mod.extension(value as never, ours as Record<string, unknown>);
-        tokens.push({
-          collection,
-          name: segs.join('/'),
-          type: mod.type,
-          description: typeof node['$description'] === 'string' ? node['$description'] : '',
-          values: { [mode]: value as never },
-          owner: 'design',
-        });
-      });
-      // Grid styles are groups: their grids' parts are built as tokens (grid-tokens.ts).
-      gridTokens(
-        json,
-        [],
-        { collection, mode },
-        (segs, message) => {
-          diagnostics.push({ severity: 'error', file: display, ...at(segs), message, hint: RESTORE });
-        },
-        tokens,
-        (named) => byName.get(named),
-      );
+      const display = path.join(config.dir, src.$ref).split(path.sep).join('/');
+      const read = await readStyleFile(path.join(dir, src.$ref), display, diagnostics);
+      if (read === undefined) continue;
+      const file: StyleFile = { collection, mode, display, text: read.text, diagnostics, byPath };
+      readStyleFileTokens(file, read.json, tokens);
     }
   }
   // A set without tokens (grid styles are groups) would only give the build empty files.
@@ -189,6 +77,163 @@ export async function analyzeStyleTokens(
       tokens: [...(set.tokens ?? []), ...tokens],
     },
     diagnostics,
+  };
+}
+
+type StyleSet = { sources?: { $ref?: string }[]; $extensions: Record<string, Record<string, unknown>> };
+
+/** The resolver document's design-owned sets; none when it is missing or broken (the token reader reports that). */
+async function readStyleSets(dir: string): Promise<StyleSet[]> {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(await readFile(path.join(dir, RESOLVER_FILE), 'utf8'));
+  } catch {
+    return [];
+  }
+  const sets = typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>)['sets'] : undefined;
+  if (typeof sets !== 'object' || sets === null) return [];
+  return Object.values(sets as Record<string, unknown>).filter(isDesignOwnedSet) as StyleSet[];
+}
+
+/** Every variable and repository token by its dotted path, for the references in styles. */
+function targetsByPath(set: TokenSet, namespaced: boolean): Map<string, Target> {
+  const byPath = new Map<string, Target>();
+  const pathOf = (collection: string, name: string): string =>
+    (namespaced ? [slug(collection), ...name.split('/')] : name.split('/')).join('.');
+  for (const v of set.variables)
+    byPath.set(pathOf(v.collection, v.name), {
+      collection: v.collection,
+      name: v.name,
+      type: (v.kind?.type ?? defaultType(v.type)) as DtcgType,
+    });
+  for (const t of set.tokens ?? [])
+    byPath.set(pathOf(t.collection, t.name), { collection: t.collection, name: t.name, type: t.type });
+  return byPath;
+}
+
+/** A style file's text and JSON, or undefined with a diagnostic (missing, or not JSON). */
+async function readStyleFile(
+  file: string,
+  display: string,
+  diagnostics: Diagnostic[],
+): Promise<{ text: string; json: unknown } | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    diagnostics.push({
+      severity: 'error',
+      file: display,
+      line: 1,
+      column: 1,
+      message: `${RESOLVER_FILE} lists this style file, which does not exist`,
+      hint: 'Run `tokensync pull` to write it from the design file.',
+    });
+    return undefined;
+  }
+  try {
+    return { text, json: JSON.parse(text) };
+  } catch {
+    const { offset, message } = findSyntaxError(text);
+    diagnostics.push({
+      severity: 'error',
+      file: display,
+      ...lineColumn(text, offset),
+      message: `the style file is not valid JSON (${message})`,
+      hint: RESTORE,
+    });
+    return undefined;
+  }
+}
+
+/** The tokens of one style file (each `$value`-holding node, then the grid styles' parts) into `tokens`. */
+function readStyleFileTokens(file: StyleFile, json: unknown, tokens: RepoToken[]): void {
+  const at = (segs: (string | number)[]): { line: number; column: number } =>
+    lineColumn(file.text, locate(parseJsonTree(file.text), segs));
+  walk(json, [], (segs, node) => {
+    const token = styleToken(file, segs, node, at);
+    if (token) tokens.push(token);
+  });
+  // Grid styles are groups: their grids' parts are built as tokens (grid-tokens.ts).
+  gridTokens(
+    json,
+    [],
+    { collection: file.collection, mode: file.mode },
+    (segs, message) => {
+      file.diagnostics.push({ severity: 'error', file: file.display, ...at(segs), message, hint: RESTORE });
+    },
+    tokens,
+    boundLookup(file.byPath),
+  );
+}
+
+/** Variables and tokens by `collection/name`, as a grid group's boundVariables names them (grid-tokens.ts). */
+function boundLookup(byPath: ReadonlyMap<string, Target>): BoundLookup {
+  const byName = new Map<string, Target>();
+  for (const t of byPath.values()) byName.set(`${t.collection}/${t.name}`, t);
+  return (named) => {
+    const t = byName.get(named);
+    return t ? { alias: { alias: { collection: t.collection, name: t.name } }, type: t.type } : undefined;
+  };
+}
+
+/** One style token, or undefined after reporting why it cannot be read. */
+function styleToken(
+  file: StyleFile,
+  segs: string[],
+  node: Record<string, unknown>,
+  at: (segs: (string | number)[]) => { line: number; column: number },
+): RepoToken | undefined {
+  const report = (sub: (string | number)[], message: string, where = [...segs, '$value', ...sub]): void => {
+    file.diagnostics.push({
+      severity: 'error',
+      file: file.display,
+      ...at(where),
+      tokenPath: segs.join('.'),
+      message,
+      hint: RESTORE,
+    });
+  };
+  const type = node['$type'];
+  const mod = typeof type === 'string' ? typeModule(type) : undefined;
+  if (!mod) {
+    report([], `the style token's $type ${JSON.stringify(type)} is not a DTCG type`, [...segs, '$type']);
+    return undefined;
+  }
+  let ok = true;
+  const ref = (dotted: string, want: DtcgType, sub: (string | number)[]): Alias => {
+    const target = file.byPath.get(dotted);
+    if (!target) report(sub, `reference {${dotted}} names no token`);
+    else if (target.type !== want)
+      report(sub, `reference {${dotted}} points to a ${target.type} token, but a ${want} is needed here`);
+    if (!target || target.type !== want) ok = false;
+    return { alias: { collection: target?.collection ?? '', name: target?.name ?? dotted } };
+  };
+  const raw = node['$value'];
+  const whole = typeof raw === 'string' && /^\{[^{}]+\}$/.test(raw) ? raw.slice(1, -1) : undefined;
+  let value =
+    whole !== undefined
+      ? ref(whole, mod.type, [])
+      : mod.parse(raw, {
+          ref: (d, t, p) => ref(d, t, p),
+          report: (p, m) => {
+            ok = false;
+            report(p, m);
+          },
+          warn: () => {},
+        });
+  if (!ok || value === undefined) return undefined;
+  // What DTCG cannot say (a gradient's kind and angle) from `$extensions["dev.tokensync"]` (TypeModule `extension`).
+  const ours = (node['$extensions'] as Record<string, unknown> | undefined)?.[EXTENSION];
+  if (whole === undefined && mod.extension && typeof ours === 'object' && ours !== null)
+    value = mod.extension(value as never, ours as Record<string, unknown>);
+  return {
+    collection: file.collection,
+    name: segs.join('/'),
+    type: mod.type,
+    description: typeof node['$description'] === 'string' ? node['$description'] : '',
+    values: { [file.mode]: value as never },
+    owner: 'design',
   };
 }
 

@@ -1,4 +1,4 @@
-/** The errors apply ends with, and the wording of an interruption (docs/sync.md "Apply"). */
+/** The errors apply ends with, and the wording of an interruption (docs/architecture.md "Apply"). */
 import path from 'node:path';
 import { InterruptedError, TokensyncError } from '../errors.js';
 import { JOURNAL_FILE } from './journal.js';

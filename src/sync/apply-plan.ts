@@ -1,5 +1,5 @@
 /**
- * Apply, step 2: plan (docs/sync.md "Apply"). The 3-way diff of the repository, the service (as last
+ * Apply, step 2: plan (docs/architecture.md "Apply"). The 3-way diff of the repository, the service (as last
  * read) and the base, then what each side should hold afterwards, the service requests that get it
  * there, and the token files a pull writes. Pure apart from listing the tokens folder.
  */

@@ -1,5 +1,5 @@
 /**
- * Apply, step 3: push (docs/sync.md "Apply" and "Several writers"). The plan's requests, one at a
+ * Apply, step 3: push (docs/architecture.md "Apply", docs/sync.md "Several writers"). The plan's requests, one at a
  * time, each preceded by a fresh read of the variables and the file's version: when anything moved
  * since the read the plan was made from (other than what this run wrote), the run goes back to the
  * diff (a re-plan, or a conflict). A write whose outcome is unknown is settled before anything is

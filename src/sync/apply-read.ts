@@ -1,5 +1,5 @@
 /**
- * Apply, step 1: read (docs/sync.md "Apply"). The lock, the journal, the token files and the service's
+ * Apply, step 1: read (docs/architecture.md "Apply"). The lock, the journal, the token files and the service's
  * variables; a write the previous run left in flight is settled before anything is planned.
  */
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Apply, step 4: verify (docs/sync.md "Apply" and "Several writers"). The service is read once more
+ * Apply, step 4: verify (docs/architecture.md "Apply", docs/sync.md "Several writers"). The service is read once more
  * and only what this run wrote is checked against what it meant to write. Another writer's edit of
  * something else is that writer's (the lock keeps it a service edit for the next pull); one that
  * changed what this run wrote ends the run as a conflict (exit 3), never as a failure (exit 1), which

@@ -1,6 +1,6 @@
 /**
- * Apply, step 5: write the repository (docs/sync.md "Apply" and "Files a kill cannot trap anyone
- * in"). Token files first (collection files, then the resolver document that names them), the lock
+ * Apply, step 5: write the repository (docs/architecture.md "Apply", docs/sync.md "Files a kill cannot
+ * trap anyone in"). Token files first (collection files, then the resolver document that names them), the lock
  * after them, styles after the lock, and the journal goes last. A kill at any point leaves a state the
  * next pull finishes: until the lock is written the previous base holds, and files written before it
  * read as "both sides changed to the same thing".

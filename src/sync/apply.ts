@@ -1,5 +1,5 @@
 /**
- * The one impure part of sync/ (docs/sync.md "Apply"): read -> plan -> push -> verify -> write, each a
+ * The one impure part of sync/ (docs/architecture.md "Apply"): read -> plan -> push -> verify -> write, each a
  * function of its own (apply-read.ts, apply-plan.ts, apply-push.ts, apply-verify.ts, apply-write.ts).
  * The whole plan is computed before any side effect; the order of effects is chosen so that a failure
  * at any point leaves a state a re-run converges from:

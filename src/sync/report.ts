@@ -126,7 +126,8 @@ function orphanRow(o: Orphan, deletes: Set<string>, canDelete: boolean): Row {
     o.reason === 'removed-locally'
       ? 'only in the design file (removed from the repository)'
       : 'only in the design file (never pulled)';
-  // Issue 12: deleted only on request (--delete-orphans / sync.deleteOrphans) and where the API can.
+  // Deleted only on request (--delete-orphans / sync.deleteOrphans) and where the API can
+  // (docs/sync.md "Deletion and orphans").
   if (deletes.has(o.id))
     return ['-', subject, 'removed from the repository: deleted from the design file', '-> service'];
   // The figma API deletes what the repository removed, when asked; dfs cannot delete (docs/architecture.md "Dialects").

@@ -1,7 +1,7 @@
 /**
- * A size cap on answers (issue 11, item 8: a 600 MB answer took 1.3 GB of memory before failing).
- * Bytes are counted as they stream in and reading stops at the cap, whether or not the answer
- * declares its length. Uses a raw HTTPS server: the local service never sends such answers.
+ * A size cap on answers (without one, a 600 MB answer took 1.3 GB of memory before failing). Bytes are
+ * counted as they stream in and reading stops at the cap, whether or not the answer declares its length.
+ * Uses a raw HTTPS server: the local service never sends such answers.
  */
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';

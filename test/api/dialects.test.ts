@@ -1,5 +1,5 @@
 /**
- * The client speaks the service's dialect (issue 12, DESIGN.md "Dialects"): the same functions, the
+ * The client speaks the service's dialect (docs/architecture.md "Dialects"): the same functions, the
  * figma dialect spelled as Figma's REST API. Against the local service in that dialect over HTTPS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * The one TLS context the client uses for every connection (transport.ts `secureContextFor`, issue 6):
- * it trusts the extra CAs (each PEM may be a bundle) on top of the system roots, and adding them
- * leaves the process's shared root store alone.
+ * The one TLS context the client uses for every connection (transport.ts `secureContextFor`): it trusts
+ * the extra CAs (each PEM may be a bundle) on top of the system roots, and adding them leaves the
+ * process's shared root store alone.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

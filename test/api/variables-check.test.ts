@@ -1,7 +1,7 @@
 /**
- * The hand checks the client makes before zod on the variables answers (issue 6) agree with the zod
- * schemas case by case: whatever a check accepts, zod accepts and returns unchanged; the usual,
- * valid answer passes the check (so zod does not run on it).
+ * The hand checks the client makes before zod on the variables answers (docs/api-client.md "Performance")
+ * agree with the zod schemas case by case: whatever a check accepts, zod accepts and returns unchanged;
+ * the usual, valid answer passes the check (so zod does not run on it).
  */
 import { describe, expect, it } from 'vitest';
 import { localVariablesResponseSchema, variablesWriteResponseSchema } from '../../src/api/schemas/variables.js';

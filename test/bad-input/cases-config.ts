@@ -1,4 +1,4 @@
-/** Config and command-line input (issue 11): refused naming the key (or flag) and the fix, before any request. */
+/** Config and command-line input: refused naming the key (or flag) and the fix, before any request. */
 import type { BadCase, CaseProject } from './harness.js';
 
 const CONFIG = 'config/tokensync.yaml';

@@ -1,4 +1,4 @@
-/** File-system edge cases (issue 11, item 7 and 8): each names the path and the fix. */
+/** File-system edge cases (README "Reliability", bad-input corpus): each names the path and the fix. */
 import type { BadCase } from './harness.js';
 
 const DARK = 'tokens/semantic/dark.tokens.json';

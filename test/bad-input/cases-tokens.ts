@@ -1,7 +1,7 @@
 /**
- * Token files, the resolver document, the lock and the journal (issue 11, items 6 and 8): one
- * validator for check, push, pull and build, so each is refused before the first request, naming the
- * file and line:column (or the key).
+ * Token files, the resolver document, the lock and the journal (docs/token-files.md "What is read, and
+ * where mistakes are caught"): one validator for check, push, pull and build, so each is refused before
+ * the first request, naming the file and line:column (or the key).
  */
 import type { BadCase, CaseProject } from './harness.js';
 

@@ -1,5 +1,5 @@
 /**
- * The bad-input corpus (issue 11, "Done when"): every case is refused with exit 1, names the file and
+ * The bad-input corpus (README "Reliability"): every case is refused with exit 1, names the file and
  * position (or the key), changes no file, and the service sees no request at all over the corpus.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * The bad-input corpus (issue 11, "Done when"): each case starts from a copy of a freshly pulled
- * project, breaks one thing, runs the real CLI and asserts the exit code, that the output names the
- * file and position (or the config key), and that no file changed. The service's request log must
- * stay empty over the whole corpus: refused input sends no request.
+ * The bad-input corpus (README "Reliability"): each case starts from a copy of a freshly pulled project,
+ * breaks one thing, runs the real CLI and asserts the exit code, that the output names the file and
+ * position (or the config key), and that no file changed. The service's request log must stay empty over
+ * the whole corpus: refused input sends no request.
  */
 import { execFileSync } from 'node:child_process';
 import {

@@ -1,8 +1,8 @@
 /**
  * The benchmark's token-set generator keeps the promises the figures in bench/RESULTS.md rest on
- * (issue 6): exact counts, ~30% aliases within and across collections, all four types, the asked
- * mode counts, no alias cycles or dangling aliases, names usable with `namespace: none`, and the
- * same set for the same seed.
+ * (docs/benchmarks.md "The token sets"): exact counts, ~30% aliases within and across collections, all
+ * four types, the asked mode counts, no alias cycles or dangling aliases, names usable with
+ * `namespace: none`, and the same set for the same seed.
  */
 import { describe, expect, it } from 'vitest';
 import { describeTokenSet, generateTokenSet } from '../../bench/generate.mjs';

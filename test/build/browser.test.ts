@@ -1,9 +1,9 @@
 /**
- * The generated CSS in a real browser (issue 5 "Done when"): Debian's headless Chromium loads
- * css/tokens.css, and the computed value of a token changes when the mode attribute changes, also
- * through an alias into another collection. The same run screenshots the docs page from file:// (no
- * server) into test-artifacts/build-docs.png. Chromium is driven by its own command line (--dump-dom,
- * --screenshot), so no browser library is needed; test/helpers/browser.ts finds one (or installs Debian's chromium).
+ * The generated CSS in a real browser (docs/build.md "Outputs"): Debian's headless Chromium loads
+ * css/tokens.css, and the computed value of a token changes when the mode attribute changes, also through
+ * an alias into another collection. The same run screenshots the docs page from file:// (no server) into
+ * test-artifacts/build-docs.png. Chromium is driven by its own command line (--dump-dom, --screenshot),
+ * so no browser library is needed; test/helpers/browser.ts finds one (or installs Debian's chromium).
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
@@ -71,7 +71,7 @@ const PROBE = `<!doctype html><html><head><meta charset="utf-8"><link rel="style
     probeWidth: getComputedStyle(probe).width,
     greeting: getComputedStyle(root).getPropertyValue('--label-greeting').trim(),
   });
-  // Composites and wide-gamut colors (issue 10), as the elements that use them compute them.
+  // Composites and wide-gamut colors, as the elements that use them compute them.
   const css = (id, ...props) => Object.fromEntries(props.map((p) => [p, getComputedStyle(document.getElementById(id)).getPropertyValue(p)]));
   const composites = () => ({
     type: css('type', 'font-family', 'font-size', 'font-weight', 'line-height', 'letter-spacing'),
@@ -279,7 +279,7 @@ describe('generated CSS and docs in headless Chromium', () => {
     const links = [...stdout.matchAll(/<a class="al" href="#(t-[^"]+)"/g)].map((m) => m[1]);
     expect(rows).toBe(45);
     expect(ids.size).toBe(70);
-    // Composite previews (issue 10): type specimens, shadow and border boxes, gradient swatches.
+    // Composite previews: type specimens, shadow and border boxes, gradient swatches.
     expect(stdout).toMatch(/class="spec" style="font:400 16px\/1.5 Inter, system-ui, sans-serif"/);
     expect(stdout).toContain(
       'style="box-shadow:0px 1px 2px 0px rgba(0, 0, 0, 0.5), 0px 4px 8px -2px rgba(0, 0, 0, 0.1)"',
@@ -288,7 +288,7 @@ describe('generated CSS and docs in headless Chromium', () => {
       'style="background-image:linear-gradient(#2563eb 0%, color(display-p3 1 0 0) 33%, #ffffff 100%)"',
     );
     expect(stdout).toContain('style="border:2px dashed #2563eb"');
-    // A gradient's kind and angle (pulled paint styles, issue 13) reach the swatch.
+    // A gradient's kind and angle (pulled paint styles, docs/styles.md) reach the swatch.
     expect(stdout).toContain(
       'style="background-image:radial-gradient(rgba(255, 255, 255, 0.8) 0%, rgba(255, 255, 255, 0) 100%)"',
     );

@@ -66,7 +66,8 @@ describe('name clashes are errors that name both tokens', () => {
     `);
   });
 
-  test('a token that is also a group builds as the group\'s root, not a clash (docs/token-files.md "$root")', async () => {
+  // docs/token-files.md "A variable that is also a group".
+  test("a token that is also a group builds as the group's root, not a clash", async () => {
     const set = twoCollections([variable('a', 'size', { m: 1 }), variable('a', 'size/lg', { m: 2 })]);
     const out = await buildTokens(set, adHocConfig(), {});
     const css = out.files.get('css/tokens.css') ?? '';

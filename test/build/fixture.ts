@@ -1,10 +1,9 @@
 /**
- * The build fixture (issue 5 "Done when"): two collections, three modes, aliases within and across
- * collections, all four variable types and every FLOAT/STRING kind, plus values that need escaping.
- * Issue 10: repository tokens of every DTCG type (composites with sub-value references into both
- * collections and to moded variables, whole-token aliases of composites, several shadow layers and
- * an inset one, a dashed strokeStyle) and wide-gamut colors (display-p3, oklch) that change with
- * the mode.
+ * The build fixture: two collections, three modes, aliases within and across collections, all four
+ * variable types and every FLOAT/STRING kind, plus values that need escaping. Besides them, repository
+ * tokens of every DTCG type (composites with sub-value references into both collections and to moded
+ * variables, whole-token aliases of composites, several shadow layers and an inset one, a dashed
+ * strokeStyle) and wide-gamut colors (display-p3, oklch) that change with the mode.
  */
 import type { BuildConfig } from '../../src/config/schema.js';
 import { configSchema } from '../../src/config/schema.js';
@@ -206,7 +205,7 @@ export function fixtureSet(): TokenSet {
           { color: a(T, 'color/vivid'), position: 1 },
         ],
       }),
-      // A pulled paint style's kind and angle (the model's `shape`, from $extensions): issue 13.
+      // A pulled paint style's kind and angle (the model's `shape`, from $extensions; docs/styles.md).
       r(T, 'gradient/sweep', 'gradient', {
         light: Object.assign(
           [

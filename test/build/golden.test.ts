@@ -1,5 +1,5 @@
 /**
- * Golden files for every platform over the fixture (issue 5 "Done when"), and determinism: the same
+ * Golden files for every platform over the fixture (docs/build.md "Outputs"), and determinism: the same
  * tokens give the same bytes whatever order the variables arrive in. Regenerate the goldens after an
  * intended change with `npx vitest run test/build -u` and review the diff.
  */

@@ -1,7 +1,8 @@
 /**
- * Collections that share token names (issue 10: one collection per theme, a common design-file
- * layout). With `tokens.namespace: collection` every platform name holds the collection, so they
- * build side by side; with `none` the clash stays an error naming both tokens.
+ * Collections that share token names (one collection per theme, a common design-file layout;
+ * docs/build.md "Collections that share names"). With `tokens.namespace: collection` every platform name
+ * holds the collection, so they build side by side; with `none` the clash stays an error naming both
+ * tokens.
  */
 import { describe, expect, test } from 'vitest';
 import { buildTokens } from '../../src/codegen/index.js';

@@ -1,7 +1,8 @@
 /**
- * Pure printing rules of the renderers (src/types/<type>.ts `render`, src/types/render/units.ts):
- * the short alpha every platform prints (issue 10 and 14), and each DTCG color space in CSS Color 4
- * syntax (format's Color module "Supported Color spaces" -> CSS `color()` / its own function).
+ * Pure printing rules of the renderers (src/types/<type>.ts `render`, src/types/render/units.ts): the
+ * short alpha every platform prints (docs/build.md "Colors: wide gamut and alpha"), and each DTCG color
+ * space in CSS Color 4 syntax (format's Color module "Supported Color spaces" -> CSS `color()` / its own
+ * function).
  */
 import { describe, expect, test } from 'vitest';
 import { alpha } from '../../src/types/render/units.js';

@@ -1,9 +1,8 @@
 /**
- * tailwind/theme.css under Tailwind CSS v4 itself (its `compile` API, the engine of the CLI and the
- * Vite plugin): the theme variables become utilities, composites included (issue 10): `shadow-*`
- * and `inset-shadow-*` from shadows, `text-*` from a typography with its line height, letter
- * spacing and weight, `ease-*` from a cubicBezier, and they read our tokens.css variables, so they
- * follow the modes.
+ * tailwind/theme.css under Tailwind CSS v4 itself (its `compile` API, the engine of the CLI and the Vite
+ * plugin): the theme variables become utilities, composites included: `shadow-*` and `inset-shadow-*`
+ * from shadows, `text-*` from a typography with its line height, letter spacing and weight, `ease-*` from
+ * a cubicBezier, and they read our tokens.css variables, so they follow the modes.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

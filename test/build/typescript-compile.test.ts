@@ -1,6 +1,6 @@
 /**
  * The generated TypeScript compiles with tsc, and its union of token names catches a wrong name
- * (issue 5 "Done when"). The usage file's `@ts-expect-error` turns into a compile error ("Unused
+ * (docs/build.md "Outputs"). The usage file's `@ts-expect-error` turns into a compile error ("Unused
  * '@ts-expect-error' directive") the day the union stops catching it.
  */
 import { execFile } from 'node:child_process';
@@ -18,7 +18,7 @@ afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force:
 
 const USAGE = `import { modes, tokens, defaultModes, type TokenName, type ModeName, type TypographyToken, type ShadowToken, type BorderToken } from './tokens.js';
 
-// Composites (issue 10) are typed objects, checked against their interface, with literal values.
+// Composites are typed objects, checked against their interface, with literal values.
 const body: TypographyToken = tokens.typeBody;
 const size: '16px' = tokens.typeBody.fontSize;
 const darkSize: '18px' = modes.theme.dark.typeBody.fontSize;

@@ -1,6 +1,7 @@
 /**
- * `tokensync build --watch` (issue 14): the real CLI keeps running and rebuilds when a token file
- * changes; a broken file is reported and the last good build stays; Ctrl-C (SIGINT) stops it.
+ * `tokensync build --watch` (docs/ci.md "On your machine: the embedded local service"): the real CLI
+ * keeps running and rebuilds when a token file changes; a broken file is reported and the last good build
+ * stays; Ctrl-C (SIGINT) stops it.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
- * Output a person likes (issue 14): swatches and color on a terminal or with FORCE_COLOR, plain text
- * in CI and under NO_COLOR, errors as JSON on stdout with --json, --quiet, and clear errors outside a
- * project or for a file that does not exist. The real CLI; the embedded local service.
+ * Output a person likes (docs/ci.md "Output"): swatches and color on a terminal or with FORCE_COLOR,
+ * plain text in CI and under NO_COLOR, errors as JSON on stdout with --json, --quiet, and clear errors
+ * outside a project or for a file that does not exist. The real CLI; the embedded local service.
  */
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 /**
- * Installing tokensync into another project (issue 14): every relative link in the README and docs
- * resolves (file and heading), the places `init` and the workflow point at exist in the package, the
- * package holds a LICENSE, and no source map points at a file the package does not ship.
+ * Installing tokensync into another project (docs/ci.md "Install routes"): every relative link in the
+ * README and docs resolves (file and heading), the places `init` and the workflow point at exist in the
+ * package, the package holds a LICENSE, and no source map points at a file the package does not ship.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

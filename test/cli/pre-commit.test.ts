@@ -1,7 +1,7 @@
 /**
- * The pre-commit use (issue 14): `tokensync check --staged` judges the token set as git would commit
- * it, and `tokensync init` installs a plain git hook that runs it. Every case is a real temporary git
- * repository and a real `git commit` that runs the installed hook.
+ * The pre-commit use (docs/ci.md "Pre-commit"): `tokensync check --staged` judges the token set as git
+ * would commit it, and `tokensync init` installs a plain git hook that runs it. Every case is a real
+ * temporary git repository and a real `git commit` that runs the installed hook.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -357,7 +357,7 @@ describe('composite-types.md: tokens the design file cannot hold are repository-
   });
 });
 
-describe('issue 10: mistakes caught where they are made', () => {
+describe('mistakes caught where they are made', () => {
   it('a $description that differs between the mode files of one variable names both files', async () => {
     const files = {
       'tokens.resolver.json': {

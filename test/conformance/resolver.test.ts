@@ -1,6 +1,6 @@
 /**
  * DTCG 2025.10 Resolver Module (resolver/syntax.md), every document form with a valid and an invalid
- * case. Sets and modifiers become collections and modes (DESIGN.md "Files in the repository").
+ * case. Sets and modifiers become collections and modes (docs/architecture.md "Files in the repository").
  */
 import { describe, expect, it } from 'vitest';
 import { diagnose, model } from './harness.js';

@@ -26,7 +26,7 @@ describe('the registry', () => {
   it('has one module per DTCG type, keyed by its $type, with render left to the build', () => {
     expect(Object.keys(TYPE_MODULES).sort()).toEqual([...DTCG_TYPE_NAMES].sort());
     for (const [k, m] of Object.entries(TYPE_MODULES)) expect(m.type).toBe(k);
-    // The types a design-file variable can hold (DESIGN.md "The model"); the rest are repository-owned.
+    // The types a design-file variable can hold (docs/architecture.md "The model"); the rest are repository-owned.
     expect(
       Object.values(TYPE_MODULES)
         .filter((m) => m.variable)

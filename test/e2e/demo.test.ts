@@ -25,7 +25,7 @@ describe('npm start on a fresh clone', () => {
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('pull: tokens/ already matches the design file');
     expect(res.stdout).toContain('diff: in step, nothing to push or pull');
-    // The demo file's styles too (issue 13): their files, resolver sets and lock.
+    // The demo file's styles too (docs/styles.md "The files"): their files, resolver sets and lock.
     const styleFiles = [
       'styles/text.tokens.json',
       'styles/effect.tokens.json',

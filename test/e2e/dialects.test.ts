@@ -1,9 +1,9 @@
 /**
- * Issue 12 "Done when": one end-to-end sync suite, the same assertions in both dialects of the service
- * (`service.api: dfs | figma`). The real CLI (dist/) against the real local service speaking that
- * dialect, over HTTPS on port 0; request counts come from the service's own log. Where the dialects
- * differ by design, the expectation says so in one place (`expected` below): dfs writes with a POST
- * of CREATEs and a PUT of UPDATEs, figma with one POST; only figma can delete orphans.
+ * One end-to-end sync suite, the same assertions in both dialects of the service
+ * (`service.api: dfs | figma`, docs/architecture.md "Dialects"). The real CLI (dist/) against the real
+ * local service speaking that dialect, over HTTPS on port 0; request counts come from the service's own
+ * log. Where the dialects differ by design, the expectation says so in one place (`expected` below): dfs
+ * writes with a POST of CREATEs and a PUT of UPDATEs, figma with one POST; only figma can delete orphans.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

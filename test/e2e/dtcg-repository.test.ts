@@ -1,8 +1,8 @@
 /**
- * End to end, issue 10 "Done when": a repository that tokensync did not write, with composites and
- * wide-gamut colors beside variable-backed tokens, runs check, diff, push and build against the local
- * service (real CLI from dist/, HTTPS on port 0, every request recorded by the service); and `init`
- * on a plain folder of DTCG files, followed by check, push and build.
+ * End to end (docs/token-files.md "Repository-owned tokens"): a repository that tokensync did not write,
+ * with composites and wide-gamut colors beside variable-backed tokens, runs check, diff, push and build
+ * against the local service (real CLI from dist/, HTTPS on port 0, every request recorded by the
+ * service); and `init` on a plain folder of DTCG files, followed by check, push and build.
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -184,8 +184,7 @@ describe('a hand-written DTCG 2025.10 repository with composites and wide-gamut 
     expect(quiet.repoOnly).toHaveLength(7);
     expect(quiet.repoOnly.every((t: { owner: string; new: boolean }) => t.owner === 'repository' && !t.new)).toBe(true);
 
-    // The build (issue 10's build half, now in main) takes the same files: composites and the
-    // original color spaces are in the CSS.
+    // The build takes the same files: composites and the original color spaces are in the CSS.
     const build = await runCli(['build', '--platform', 'css'], { cwd: project.root, env: project.env });
     expect(build.stderr).toBe('');
     expect(build.code).toBe(0);

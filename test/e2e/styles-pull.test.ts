@@ -1,7 +1,8 @@
 /**
- * Pulling styles (issue 13): the real CLI against the real local service over HTTPS. Several pages
- * of styles, bound variables as references, a renamed and a deleted style, repository edits that
- * cannot be pushed, and a no-op pull that sends only what it needs and changes no byte.
+ * Pulling styles (docs/styles.md "What a pull does"): the real CLI against the real local service over
+ * HTTPS. Several pages of styles, bound variables as references, a renamed and a deleted style,
+ * repository edits that cannot be pushed, and a no-op pull that sends only what it needs and changes no
+ * byte.
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * End to end, issue 4 "Done when": the real CLI (child process, built dist/) against the real local
- * service over HTTPS on port 0, every request recorded by the service itself.
+ * End to end (docs/sync.md): the real CLI (child process, built dist/) against the real local service
+ * over HTTPS on port 0, every request recorded by the service itself.
  */
 import { cpSync, readdirSync } from 'node:fs';
 import path from 'node:path';

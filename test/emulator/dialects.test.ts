@@ -1,8 +1,9 @@
 /**
- * Issue 12: what the local service enforces as Figma does, in both dialects (the scope enum and which
- * types each scope fits, mode names of at most 40 characters, hiddenFromPublishing and codeSyntax kept),
- * and what only the figma dialect speaks (X-Figma-Token, one POST with CREATE/UPDATE/DELETE and
- * variableModeValues, applied in order and all-or-nothing, tempIdToRealId, no PUT).
+ * What the local service enforces as Figma does (docs/emulator.md "Dialects"), in both dialects (the
+ * scope enum and which types each scope fits, mode names of at most 40 characters, hiddenFromPublishing
+ * and codeSyntax kept), and what only the figma dialect speaks (X-Figma-Token, one POST with
+ * CREATE/UPDATE/DELETE and variableModeValues, applied in order and all-or-nothing, tempIdToRealId, no
+ * PUT).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useEmulator } from '../helpers/emulator.js';

@@ -1,7 +1,7 @@
 /**
  * GET variables/local reuses its last answer while the file's version is unchanged (routes/variables.ts,
- * issue 6). What a user relies on: every read shows the variables as they are now: after a POST, a
- * PUT, a refused batch and a reset.
+ * for speed at 10k variables). What a user relies on: every read shows the variables as they are now:
+ * after a POST, a PUT, a refused batch and a reset.
  */
 import { beforeAll, expect, it } from 'vitest';
 import { useEmulator } from '../helpers/emulator.js';

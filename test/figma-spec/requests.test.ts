@@ -1,11 +1,10 @@
 /**
- * Issue 12 "Checked against Figma's own document": every request body tokensync sends in the figma
- * dialect, validated against the document's request schema with no field the document does not name.
- * The bodies are the ones the real client puts on the wire (captured at `writeVariables` and
- * `createWebhook`, after temp ids are mapped), in the scenarios the issue lists: a fresh push, an
- * edit (values, a description, scopes), a rename, a delete (with --delete-orphans), and a webhook
- * registration. Each push is also applied by the local service, so the bodies are
- * ones Figma's rules accept.
+ * Checked against Figma's own document (docs/api-client.md "Dialects"): every request body tokensync
+ * sends in the figma dialect, validated against the document's request schema with no field the document
+ * does not name. The bodies are the ones the real client puts on the wire (captured at `writeVariables`
+ * and `createWebhook`, after temp ids are mapped), in these scenarios: a fresh push, an edit (values, a
+ * description, scopes), a rename, a delete (with --delete-orphans), and a webhook registration. Each push
+ * is also applied by the local service, so the bodies are ones Figma's rules accept.
  */
 import { cpSync } from 'node:fs';
 import path from 'node:path';

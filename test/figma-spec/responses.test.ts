@@ -1,9 +1,9 @@
 /**
- * Issue 12 "Checked against Figma's own document": every endpoint of Figma's OpenAPI document that the
- * local service serves in the figma dialect, its answers (successes and the errors it gives) validated
- * against the document's response schema for that operation and status. Answers may carry fields the
- * document does not name; everything it requires must be there, with the right types and enums.
- * (The OAuth token endpoints are not in the document, so they are not checked here.)
+ * Checked against Figma's own document (docs/emulator.md "Dialects"): every endpoint of Figma's OpenAPI
+ * document that the local service serves in the figma dialect, its answers (successes and the errors it
+ * gives) validated against the document's response schema for that operation and status. Answers may
+ * carry fields the document does not name; everything it requires must be there, with the right types and
+ * enums. (The OAuth token endpoints are not in the document, so they are not checked here.)
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator, type HttpResult, type TestEmulator } from '../helpers/emulator.js';

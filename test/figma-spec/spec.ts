@@ -1,8 +1,8 @@
 /**
- * Figma's own OpenAPI document (npm `@figma/rest-api-spec`, which ships `openapi/openapi.yaml`,
- * OpenAPI 3.1, whose schemas are JSON Schema 2020-12) as validators (issue 12). The document is added
- * to Ajv whole, so every `$ref` (`#/components/schemas/...`, `#/components/responses/...`) resolves
- * inside it. Two copies:
+ * Figma's own OpenAPI document (npm `@figma/rest-api-spec`, which ships `openapi/openapi.yaml`, OpenAPI
+ * 3.1, whose schemas are JSON Schema 2020-12) as validators (docs/api-client.md "Dialects"). The document
+ * is added to Ajv whole, so every `$ref` (`#/components/schemas/...`, `#/components/responses/...`)
+ * resolves inside it. Two copies:
  * - answers: as published. Extra fields are allowed (the document does not forbid them).
  * - requests: every object schema that lists `properties` (and does not say otherwise) gets
  *   `additionalProperties: false`, so a body tokensync sends may not carry a field the document does

@@ -1,6 +1,6 @@
 /**
- * Finds a Chromium-family browser for the browser tests (issue 14 "Install and test on a fresh
- * machine"), in this order:
+ * Finds a Chromium-family browser for the browser tests, so they run on a fresh machine and on GitHub's
+ * runners alike, in this order:
  * 1. CHROME_PATH (or CHROME_BIN, which GitHub's runners set), when it names an executable file;
  * 2. a browser on PATH: chromium, chromium-browser, google-chrome, google-chrome-stable, chrome;
  * 3. the usual install places (Debian/Ubuntu, macOS);

@@ -1,6 +1,6 @@
 /**
  * Every fault kind at every request of the plan, for push and for sync, plus a run stopped after each
- * request (issue 11, "Done when"). In process (schedules.ts), over HTTPS to the local service.
+ * request (README "Reliability"). In process (schedules.ts), over HTTPS to the local service.
  */
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../helpers/emulator.js';

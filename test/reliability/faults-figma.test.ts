@@ -1,7 +1,8 @@
 /**
- * The fault suite against the service speaking Figma's dialect (issue 12's one POST with every action
- * and `variableModeValues`): every fault kind at every request of an initial push (GET, POST, GET,
- * GET), and a stop after each. The one write is a POST, so every unknown outcome here is settled.
+ * The fault suite against the service speaking Figma's dialect (one POST with every action and
+ * `variableModeValues`, docs/api-client.md "Dialects"): every fault kind at every request of an initial
+ * push (GET, POST, GET, GET), and a stop after each. The one write is a POST, so every unknown outcome
+ * here is settled.
  */
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../helpers/emulator.js';

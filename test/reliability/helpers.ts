@@ -1,8 +1,8 @@
 /**
- * Shared by the reliability suites (issue 11): a project holding the brand fixture (2 collections,
- * 3 modes, 17 variables with cross-collection aliases) against an empty local service, and the checks
- * every schedule ends with: no duplicate, nothing lost, the lock matches the service, the next run is
- * a no-op.
+ * Shared by the reliability suites (README "Reliability"): a project holding the brand fixture (2
+ * collections, 3 modes, 17 variables with cross-collection aliases) against an empty local service, and
+ * the checks every schedule ends with: no duplicate, nothing lost, the lock matches the service, the next
+ * run is a no-op.
  */
 import { cpSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

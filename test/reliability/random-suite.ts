@@ -1,8 +1,8 @@
 /**
- * The seeded random fault schedules of issue 11 ("Done when": at least 200 in `npm test`), as one
- * suite that faults-random.test.ts and faults-random-2.test.ts each run over their own half of the
- * seeds, so the two halves run in parallel. `node scripts/fault-soak.mjs` runs more.
- * A failure names its seed: FAULT_SEED=<seed> FAULT_SCHEDULES=1 replays it.
+ * The seeded random fault schedules (at least 200 in `npm test`, README "Reliability"), as one suite that
+ * faults-random.test.ts and faults-random-2.test.ts each run over their own half of the seeds, so the two
+ * halves run in parallel. `node scripts/fault-soak.mjs` runs more. A failure names its seed:
+ * FAULT_SEED=<seed> FAULT_SCHEDULES=1 replays it.
  */
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../helpers/emulator.js';

@@ -1,9 +1,9 @@
 /**
- * Fault schedules for push and sync, run in process against the local service (issue 11, "Done
- * when"): the sync engine with a real client over HTTPS, faults injected by the service's own rules,
- * and "signals" as an AbortSignal aborted after the k-th request. Every schedule ends with the same
- * checks: no duplicate, nothing lost, the lock matching the service, the next run a no-op, and a run
- * stopped at any point converging on the next run.
+ * Fault schedules for push and sync, run in process against the local service (README "Reliability"): the
+ * sync engine with a real client over HTTPS, faults injected by the service's own rules, and "signals" as
+ * an AbortSignal aborted after the k-th request. Every schedule ends with the same checks: no duplicate,
+ * nothing lost, the lock matching the service, the next run a no-op, and a run stopped at any point
+ * converging on the next run.
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

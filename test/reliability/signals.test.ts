@@ -1,8 +1,8 @@
 /**
- * Signals end work cleanly (issue 11, item 4): the first SIGINT/SIGTERM stops pull, push, sync and
- * build at the next safe point, says what was done and how to resume, and exits 130/143; a second one
- * exits at once; the next run converges. Real CLI processes (the signal path needs one) against the
- * local service, with faults holding the run at a known point.
+ * Signals end work cleanly (docs/sync.md "Unknown outcomes and resumption"): the first SIGINT/SIGTERM
+ * stops pull, push, sync and build at the next safe point, says what was done and how to resume, and
+ * exits 130/143; a second one exits at once; the next run converges. Real CLI processes (the signal path
+ * needs one) against the local service, with faults holding the run at a known point.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

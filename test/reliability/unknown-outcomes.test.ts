@@ -1,7 +1,7 @@
 /**
- * Writes whose outcome is unknown are settled before anything is re-planned, and a push stopped
- * part-way is finished by the next one (issue 11, items 2, 3 and 5). Real CLI against the local
- * service, faults injected by rule; every scenario ends converged: no duplicate, nothing lost, the
+ * Writes whose outcome is unknown are settled before anything is re-planned, and a push stopped part-way
+ * is finished by the next one (docs/sync.md "Unknown outcomes and resumption"). Real CLI against the
+ * local service, faults injected by rule; every scenario ends converged: no duplicate, nothing lost, the
  * lock matching the service, and a next run that sends no write.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ async function expectConverged(project: TestProject): Promise<void> {
 }
 
 describe('unknown outcomes and resumption', () => {
-  it('a POST slower than the timeout is waited for, not sent twice (issue 11, item 2)', async () => {
+  it('a POST slower than the timeout is waited for, not sent twice', async () => {
     // timeoutMs 400; the service holds the POST for 900 ms (90 s at the emulator's time scale) and then applies it.
     const project = brandProject(emu, '  timeoutMs: 400\n');
     await emu.admin.addFault({ method: 'POST', path: '/v1/files/*/variables', fault: 'delay', delayMs: 90_000 });
@@ -60,7 +60,7 @@ describe('unknown outcomes and resumption', () => {
     await expectConverged(project);
   });
 
-  it('a push whose PUT fails after the POST is finished by the next push, without a conflict (issue 11, item 3)', async () => {
+  it('a push whose PUT fails after the POST is finished by the next push, without a conflict', async () => {
     const project = brandProject(emu, '  maxRetries: 1\n');
     await emu.admin.addFault({ method: 'PUT', path: '/v1/files/*/variables', fault: 'error-500', times: 5 });
     const first = await runCli(['push'], { cwd: project.root, env: project.env });
@@ -98,7 +98,7 @@ describe('unknown outcomes and resumption', () => {
     await expectConverged(project);
   });
 
-  it('a first pull stopped before its resolver document is finished by the next pull (issue 11, item 5)', async () => {
+  it('a first pull stopped before its resolver document is finished by the next pull', async () => {
     await emu.admin.reset('demo');
     const project = brandProject(emu);
     // What a first pull killed between its token files and the resolver leaves: a journal and some files.

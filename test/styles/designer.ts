@@ -1,6 +1,7 @@
 /**
- * Play the designer on styles through the local service's control endpoints (issue 13;
- * src/emulator/routes/style-control.ts). Kept beside the styles tests rather than in the shared helper.
+ * Play the designer on styles through the local service's control endpoints (docs/emulator.md "Control
+ * endpoints"; src/emulator/routes/style-control.ts). Kept beside the styles tests rather than in the
+ * shared helper.
  */
 import type { TestEmulator } from '../helpers/emulator.js';
 

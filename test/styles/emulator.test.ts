@@ -1,6 +1,6 @@
 /**
- * The local service's styles (issue 13): every style has a node in Figma's node schema, the list,
- * the single style, the file and the nodes endpoints agree, and the control endpoints play the
+ * The local service's styles (docs/emulator.md "Styles"): every style has a node in Figma's node schema,
+ * the list, the single style, the file and the nodes endpoints agree, and the control endpoints play the
  * designer (add, edit, rename, delete) with a new file version each time.
  */
 import { mkdtempSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * Builders for sync unit tests, and a small in-memory model of the service's variables write rules
- * (API spec "Variables" + DESIGN.md: a new variable gets its initialModeValue in every mode, a new mode
- * of an existing collection copies the default mode) used to check that a plan, once applied, leaves
+ * (docs/emulator.md "Variables writes": a new variable gets its initialModeValue in every mode, a new
+ * mode of an existing collection copies the default mode) used to check that a plan, once applied, leaves
  * nothing to do. It is test data plumbing for pure functions, not a stand-in for our HTTP client.
  */
 import type {

@@ -1,5 +1,5 @@
 /**
- * The plan compiler in the figma dialect (issue 12, DESIGN.md "Dialects"): the same compiler, bodies
+ * The plan compiler in the figma dialect (docs/architecture.md "Dialects"): the same compiler, bodies
  * spelled as Figma's `POST /v1/files/:file_key/variables` takes them, and orphan deletion (figma only,
  * only when asked, never an aliased variable). Bodies are checked against Figma's OpenAPI document in
  * test/figma-spec; here: their content, the number of requests and the guards.

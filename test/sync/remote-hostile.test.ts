@@ -1,7 +1,8 @@
 /**
- * A hostile or broken variables answer is refused before anything is planned or written (issue 11,
- * item 8): values that do not fit their type, an alias to another type, a variable in a collection
- * the answer does not have, alias cycles. Each error names the variable, its id and the mode.
+ * A hostile or broken variables answer is refused before anything is planned or written (docs/sync.md
+ * "Unknown outcomes and resumption", "A hostile or broken answer"): values that do not fit their type, an
+ * alias to another type, a variable in a collection the answer does not have, alias cycles. Each error
+ * names the variable, its id and the mode.
  */
 import { describe, expect, it } from 'vitest';
 import type { LocalVariablesResponse } from '../../src/api/schemas/variables.js';

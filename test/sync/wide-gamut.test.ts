@@ -1,7 +1,7 @@
 /**
- * Issue 10: a wide-gamut color is synced as its sRGB value; the repository's original space
- * survives a pull while that sRGB value (by 8-bit hex) did not change, and repository-owned tokens
- * ride along in the merged set without ever reaching a plan.
+ * A wide-gamut color is synced as its sRGB value; the repository's original space survives a pull while
+ * that sRGB value (by 8-bit hex) did not change, and repository-owned tokens ride along in the merged set
+ * without ever reaching a plan.
  */
 import { describe, expect, it } from 'vitest';
 import type { RepoToken } from '../../src/model/dtcg.js';

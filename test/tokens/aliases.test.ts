@@ -1,6 +1,7 @@
 /**
- * Alias cycles and units inherited down alias chains, across collections and modes: what `check`
- * reports and what the model gets (read.ts follows resolved aliases by reference, issue 6).
+ * Alias cycles and units inherited down alias chains, across collections and modes: what `check` reports
+ * and what the model gets (read.ts follows resolved aliases by reference, docs/token-files.md
+ * "Performance").
  */
 import { describe, expect, it } from 'vitest';
 import { checkTokens, formatDiagnostic, readTokens, renderTokens } from '../../src/tokens/index.js';

@@ -156,7 +156,7 @@ describe('readTokens on bad files', () => {
     `);
   });
 
-  it('reads a folder without a resolver as one set: every file, one collection, one mode (issue 10)', async () => {
+  it('reads a folder without a resolver as one set: every file, one collection, one mode', async () => {
     const root = await project(
       {
         'color.tokens.json': JSON.stringify({ color: { $type: 'color', brand: { $value: '#3366ff' } } }),

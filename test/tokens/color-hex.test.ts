@@ -1,7 +1,8 @@
 /**
  * A color written with both components and `hex` is read only when the two name the same 8-bit color
- * (DESIGN.md: colors are equal when their hex is). decodeColor compares bytes rather than building
- * both hex strings for every color (issue 6); it must agree with comparing colorToHex strings.
+ * (docs/architecture.md "The model": colors are equal when their hex is). decodeColor compares bytes
+ * rather than building both hex strings for every color (for speed); it must agree with comparing
+ * colorToHex strings.
  */
 import { describe, expect, it } from 'vitest';
 import { colorToHex, hexToColor } from '../../src/model/values.js';

@@ -1,4 +1,4 @@
-/** The pre-parse scan (issue 11, items 6-7): duplicate keys and nesting depth, agreeing with the two single-purpose scans. */
+/** The pre-parse scan: duplicate keys and nesting depth, agreeing with the two single-purpose scans. */
 import { describe, expect, it } from 'vitest';
 import { duplicateKey, scanJson, tooDeep } from '../../src/tokens/json-depth.js';
 

@@ -1,7 +1,8 @@
 /**
  * Read order follows the file as written, integer-like keys included (JSON.parse lists `"100"` before
- * `"z"` and `"500"` before nothing it should): read.ts marks such keys before its one JSON.parse
- * (issue 6: no second, position-keeping parse). These are the cases where marking could leak.
+ * `"z"` and `"500"` before nothing it should): read.ts marks such keys before its one JSON.parse (no
+ * second, position-keeping parse: docs/token-files.md "Performance"). These are the cases where marking
+ * could leak.
  */
 import { describe, expect, it } from 'vitest';
 import { checkTokens, formatDiagnostic, readTokens, renderTokens } from '../../src/tokens/index.js';

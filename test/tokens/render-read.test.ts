@@ -11,7 +11,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const golden = path.join(here, 'fixtures', 'golden');
 
 describe('renderTokens', () => {
-  it('writes the DESIGN.md layout: one DTCG file per collection and mode, plus the resolver document', async () => {
+  it('writes the documented layout: one DTCG file per collection and mode, plus the resolver document', async () => {
     const files = renderTokens(fixtureSet(), config);
     expect([...files.keys()]).toEqual([
       'primitives/value.tokens.json',
@@ -224,7 +224,7 @@ describe('readTokens', () => {
     const values = Object.fromEntries(set.variables.map((v) => [v.name, [v.values['base'], v.kind]]));
     expect(values).toEqual({
       'color/brand': [{ r: 0.2, g: 0.4, b: 1, a: 128 / 255 }, { type: 'color' }],
-      // Any other space keeps what was written beside the sRGB value (issue 10: wide gamut).
+      // Any other space keeps what was written beside the sRGB value (docs/build.md "Colors: wide gamut and alpha").
       'color/hsl': [
         { r: 1, g: 0, b: 0, a: 1, source: { colorSpace: 'hsl', components: [0, 100, 50] } },
         { type: 'color' },

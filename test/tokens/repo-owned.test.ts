@@ -1,7 +1,8 @@
 /**
- * Issue 10: tokens the design file cannot hold are repository-owned. They are read beside the
- * variables, never become variables, and a write of the files (a pull) keeps them byte for byte;
- * a wide-gamut color keeps the space it was written in while its sRGB value does not change.
+ * Tokens the design file cannot hold are repository-owned (docs/token-files.md "Repository-owned
+ * tokens"). They are read beside the variables, never become variables, and a write of the files (a pull)
+ * keeps them byte for byte; a wide-gamut color keeps the space it was written in while its sRGB value
+ * does not change.
  */
 import { describe, expect, it } from 'vitest';
 import { readTokens, renderTokens } from '../../src/tokens/index.js';

@@ -1,8 +1,8 @@
 /**
- * The webhook receiver faces the internet without a passcode check on the way in (issue 11, item 1:
- * the JSON body `null` once killed `webhooks serve`). Every JSON value type, broken JSON, a huge body
- * and a body trickled slower than the timeout are answered with a status, and afterwards the same
- * receiver still pulls on a real event.
+ * The webhook receiver faces the internet without a passcode check on the way in (the JSON body `null`
+ * once killed `webhooks serve`). Every JSON value type, broken JSON, a huge body and a body trickled
+ * slower than the timeout are answered with a status, and afterwards the same receiver still pulls on a
+ * real event.
  */
 import { connect as tlsConnect } from 'node:tls';
 import { Agent, request } from 'undici';

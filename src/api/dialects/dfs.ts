@@ -1,4 +1,4 @@
-/** The published Design File Service spec (`spec/design-file-service-api.md`): the default dialect. */
+/** The published Design File Service spec (docs/api-client.md "Endpoints"): the default dialect. */
 import { variablesWriteResponseSchema, type VariablesWriteResponse } from '../schemas/variables.js';
 import type { Dialect } from './types.js';
 

@@ -1,7 +1,7 @@
 /**
- * Collects everything a test file's client code prints, emits and throws, so a final test can check
- * that no secret (token, client secret, access/refresh token, passcode, admin token) appears in any
- * of it (issue 3: "a test that scans everything printed and thrown in those tests").
+ * Collects everything a test file's client code prints, emits and throws, so a final test can check that
+ * no secret (token, client secret, access/refresh token, passcode, admin token) appears in any of it
+ * (docs/api-client.md "Errors": no error, event or log line contains a secret).
  */
 import { inspect } from 'node:util';
 

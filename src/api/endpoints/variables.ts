@@ -1,0 +1,57 @@
+/** The variables endpoints: read a file's local variables, write them in the client's dialect (spec "Variables"). */
+import { TokensyncError } from '../../errors.js';
+import type { DesignFileClient } from '../client-types.js';
+import type { CallOptions } from '../http.js';
+import { localVariablesResponseSchema, variablesWriteResponseSchema } from '../schemas/variables.js';
+import { isLocalVariablesResponse, isVariablesWriteResponse } from '../schemas/variables-check.js';
+import { type EndpointContext, filePath } from './context.js';
+
+type VariableEndpoints = Pick<
+  DesignFileClient,
+  'getLocalVariables' | 'postVariables' | 'putVariables' | 'writeVariables'
+>;
+
+export function variableEndpoints({ http, dialect }: EndpointContext): VariableEndpoints {
+  const { readVariables: READ_VARS, writeVariables: WRITE_VARS } = dialect.scopes;
+  const write = (fileKey: string, method: 'POST' | 'PUT', json: unknown): CallOptions => ({
+    method,
+    path: `${filePath(fileKey)}/variables`,
+    endpoint: `${method} /v1/files/:file_key/variables`,
+    scope: WRITE_VARS,
+    json,
+  });
+  return {
+    getLocalVariables: (fileKey) =>
+      http.json(
+        {
+          method: 'GET',
+          path: `${filePath(fileKey)}/variables/local`,
+          endpoint: 'GET /v1/files/:file_key/variables/local',
+          scope: READ_VARS,
+        },
+        localVariablesResponseSchema,
+        isLocalVariablesResponse,
+      ),
+    postVariables: (fileKey, body) =>
+      http.json(write(fileKey, 'POST', body), variablesWriteResponseSchema, isVariablesWriteResponse),
+    putVariables: (fileKey, body) =>
+      http.json(write(fileKey, 'PUT', body), variablesWriteResponseSchema, isVariablesWriteResponse),
+    writeVariables: async (fileKey, request) => {
+      if (!dialect.write.methods.includes(request.method)) {
+        throw new TokensyncError(
+          'API_BAD_INPUT',
+          `The ${dialect.name} dialect has no ${request.method} /v1/files/:file_key/variables.`,
+          {
+            hint: "The plan was compiled for another dialect; compile it with the client's dialect (service.api).",
+          },
+        );
+      }
+      const answer = await http.json(
+        write(fileKey, request.method, request.body),
+        dialect.write.responseSchema,
+        dialect.name === 'dfs' ? isVariablesWriteResponse : undefined,
+      );
+      return dialect.write.mapping(answer);
+    },
+  };
+}
