@@ -181,7 +181,7 @@ const cssHead = (shape: GradientShape | undefined): string =>
 /**
  * Swift/Compose arguments after the stops: only what differs from the type's defaults (linear, 180;
  * a radial one centred, reaching the farthest corner as CSS's does). A radial gradient keeps its
- * centre and radii as the style gives them (fractions of the box, docs/build.md "Gradients").
+ * centre and radii as the style gives them (fractions of the box, docs/build.md "Every DTCG 2025.10 type").
  */
 const nativeShape = (shape: GradientShape | undefined, lang: 'swift' | 'compose'): string => {
   const sep = lang === 'swift' ? ': ' : ' = ';
