@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 
-export interface NamedIssue {
+interface NamedIssue {
   path: PropertyKey[];
   message: string;
 }

@@ -68,7 +68,7 @@ function changeRow(c: Change, direction: '-> service' | '-> repo'): Row {
 }
 
 /** What a conflict's base reads as (docs/sync.md "Conflicts"). */
-export const BASE_UNKNOWN = 'unknown (lock written before base values were kept)';
+const BASE_UNKNOWN = 'unknown (lock written before base values were kept)';
 
 /** A conflict's base as a person reads it: the lock's value, `(none)` without a base, or unknown. */
 export function showBase(c: Exclude<Conflict, { kind: 'deleted-in-service' }>): string {
