@@ -193,6 +193,51 @@ describe('the local service belongs to the project', () => {
   }, 120_000);
 });
 
+describe('$extensions.mode converted', () => {
+  test('init turns per-token modes (Terrazzo 1 / Cobalt) into a modifier with a context file per mode, and reports it', async () => {
+    const repo = createGitRepo({ withTokens: false });
+    const mode = (light: unknown, dark: unknown) => ({ $extensions: { mode: { light, dark } } });
+    repo.write(
+      'tokens/colors.tokens.json',
+      json({
+        color: {
+          $type: 'color',
+          bg: { $value: color('#ffffff', 1), ...mode(color('#ffffff', 1), color('#000000', 0)) },
+          fg: { $value: color('#000000', 0), ...mode(color('#000000', 0), color('#ffffff', 1)) },
+          brand: { $value: color('#808080', 128 / 255) },
+        },
+      }),
+    );
+    const before = repo.read('tokens/colors.tokens.json');
+    const init = await cli(repo, 'init');
+    expect(init.stderr).toBe('');
+    expect(init.code).toBe(0);
+    expect(init.stdout).toMatchInlineSnapshot(`
+      "Created config/tokensync.yaml and tokens/tokens.resolver.json, which describes the 1 token file(s) found:
+        collection "colors", modes converted from $extensions.mode in tokens/colors.tokens.json: light (default: the file's $value), dark (tokens/colors.dark.tokens.json, 2 token(s))
+      Installed the pre-commit hook .git/hooks/pre-commit: every commit runs \`tokensync check --staged\`.
+      Next: \`tokensync check\`, then \`tokensync push\` to create the collection in the design file
+      (the embedded local service until you set service.url), and \`tokensync build\`.
+      For CI: \`tokensync init --ci\` writes a GitHub workflow (docs/ci.md in the package).
+      "
+    `);
+    // The file itself is untouched (the default mode); the dark values are in a context file of their own.
+    expect(repo.read('tokens/colors.tokens.json')).toBe(before);
+    expect(JSON.parse(repo.read('tokens/colors.dark.tokens.json'))).toEqual({
+      color: {
+        bg: { $type: 'color', $value: color('#000000', 0) },
+        fg: { $type: 'color', $value: color('#ffffff', 1) },
+      },
+    });
+    expect((await cli(repo, 'check')).stdout).toBe('3 tokens in 1 collection: no problems.\n');
+    expect((await cli(repo, 'build', '--platform', 'css')).code).toBe(0);
+    const css = readFileSync(path.join(repo.root, 'build/css/tokens.css'), 'utf8');
+    expect(css).toContain(
+      '[data-colors="dark"] {\n  --color-bg: #000000;\n  --color-brand: #808080;\n  --color-fg: #ffffff;\n}',
+    );
+  }, 120_000);
+});
+
 describe('build hygiene', () => {
   test('a stale output is gone after a rebuild; files tokensync did not write stay; one-mode names are not doubled', async () => {
     const repo = createGitRepo({ withTokens: false });
