@@ -209,6 +209,17 @@ describe('$extensions.mode converted', () => {
       }),
     );
     const before = repo.read('tokens/colors.tokens.json');
+    // Read without a resolver, the folder says what it does not read and how to convert it.
+    repo.write('config/tokensync.yaml', CONFIG);
+    const checked = await cli(repo, 'check');
+    expect(checked.code).toBe(0);
+    expect(checked.stdout).toMatchInlineSnapshot(`
+      "tokens/colors.tokens.json:1:1  -  warning: its tokens give per-mode values in $extensions.mode (light, dark), as Terrazzo 1 and Cobalt write them; without a resolver document only "$value" is read, so the other modes are not built
+          fix: Run \`tokensync init --resolver\`: it converts them into a collection with one mode each (a context file per mode beside this file) and reports what it converted.
+      3 tokens in 1 collection: no problems (1 warning).
+      "
+    `);
+    rmSync(path.join(repo.root, 'config/tokensync.yaml'));
     const init = await cli(repo, 'init');
     expect(init.stderr).toBe('');
     expect(init.code).toBe(0);

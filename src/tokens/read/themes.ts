@@ -197,6 +197,25 @@ export function mergeNoticing<T extends { file: string; dotted: string }>(
   }
 }
 
+/**
+ * A file read without a resolver whose tokens carry `$extensions.mode`: only `$value` is read, so
+ * the other modes would not be built; `init --resolver` converts them (mode-extension.ts).
+ */
+export function modeExtensionWarning(
+  file: string,
+  json: unknown,
+): { severity: 'warning'; file: string; offset: number; message: string; hint: string } | undefined {
+  const modes = [...extensionModes(json)];
+  if (modes.length === 0) return undefined;
+  return {
+    severity: 'warning',
+    file,
+    offset: 0,
+    message: `its tokens give per-mode values in $extensions.mode (${modes.join(', ')}), as Terrazzo 1 and Cobalt write them; without a resolver document only "$value" is read, so the other modes are not built`,
+    hint: 'Run `tokensync init --resolver`: it converts them into a collection with one mode each (a context file per mode beside this file) and reports what it converted.',
+  };
+}
+
 /** One warning per pair of files, at the later one. */
 export function overrideWarnings(
   overridden: Map<string, OverridePair>,
