@@ -169,6 +169,16 @@ export function buildProgram(): Command {
     .action((files: string[], o) => execute(program, () => import('./commands/check.js'), { ...o, files }));
 
   program
+    .command('import')
+    .description('convert a Tokens Studio or Style Dictionary repository into DTCG files (docs/migration.md)')
+    .argument('<tool>', 'tokens-studio or style-dictionary')
+    .argument('[dir]', 'the folder holding its files (default: tokens.dir)')
+    .option('--out <dir>', 'write here instead of tokens.dir (must be empty or missing)')
+    .action((tool: string, dir: string | undefined, o) =>
+      execute(program, () => import('./commands/import.js'), { ...o, tool, ...(dir ? { dir } : {}) }),
+    );
+
+  program
     .command('emulator')
     .description('run the local Design File Service (HTTPS); prints one JSON line when ready')
     .option('--port <n>', 'port (0 = any free port)', '0')

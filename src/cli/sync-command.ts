@@ -7,6 +7,7 @@ import { loadConfig } from '../config/load.js';
 import { connect } from '../service/connect.js';
 import { runSync, type SyncMode, type SyncOutcome } from '../sync/apply.js';
 import {
+  describeExtensions,
   describeOrphans,
   describeRepoOnly,
   renderApplied,
@@ -95,6 +96,8 @@ function report(
     orphans: diff.orphans,
     kept,
     repoOnly: repoOnlyJson(diff.merged.tokens, diff.repoOnlyNew),
+    repoOnlyExtensions: diff.repoOnlyExtensions,
+    perModeOverrides: diff.perModeOverrides,
     ...(outcome.kind === 'conflicts' ? {} : { plan: outcome.plan, files: outcome.files }),
     ...(outcome.kind !== 'conflicts' && outcome.styles ? { styles: stylesJson(outcome.styles) } : {}),
     requests: stats,
@@ -121,6 +124,9 @@ function report(
     ];
     const repoOnly = describeRepoOnly(diff.repoOnlyNew);
     if (repoOnly) lines.push(repoOnly);
+    // Extended collections one side cannot hold: one line each, never a change (docs/overrides.md §4, §5).
+    const extensions = describeExtensions(diff);
+    if (extensions) lines.push(extensions);
     if (options.dryRun)
       lines.push(
         '',
@@ -160,7 +166,11 @@ function report(
   const styleLines = outcome.styles ? describeStyles(outcome.styles, true) : [];
   // Every change made, on each side (docs/sync.md "What sync reports"), not only the files touched.
   const changed = mode === 'diff' ? [] : renderApplied(diff, mode);
-  ctx.out.result([summary, ...changed, ...fileList, ...styleLines].join('\n') + orphanNote, json);
+  const extensions = mode === 'push' ? '' : describeExtensions(diff);
+  ctx.out.result(
+    [summary, ...changed, ...fileList, ...styleLines, ...(extensions ? [extensions] : [])].join('\n') + orphanNote,
+    json,
+  );
   return EXIT.ok;
 }
 

@@ -178,11 +178,22 @@ export interface CollectionRecord {
   id: string;
   name: string;
   key: string;
-  modes: { modeId: string; name: string }[];
+  /** `parentModeId`: an extended collection's mode names the parent's mode it inherits. */
+  modes: { modeId: string; name: string; parentModeId?: string }[];
   defaultModeId: string;
+  /** An extended collection's own list is empty: it is served as its root's (variables/extensions.ts). */
   variableIds: string[];
   hiddenFromPublishing: boolean;
   remote: boolean;
+  /**
+   * An extended collection (figma dialect; OpenAPI `LocalVariableCollection`): absent on every other
+   * collection, so older saved states read unchanged. `variableOverrides`: variable id -> mode id ->
+   * value, the variables being those of the root collection.
+   */
+  isExtension?: true;
+  parentVariableCollectionId?: string;
+  rootVariableCollectionId?: string;
+  variableOverrides?: Record<string, Record<string, VariableValue>>;
 }
 
 export interface FileRecord {

@@ -127,7 +127,11 @@ export function fingerprint(canonical: string): string {
   return fp;
 }
 
-export function fingerprintFields(v: Variable): LockVariableFields {
+/**
+ * `extensionIds` (extension name -> id) adds the overrides (docs/overrides.md §6); without it a
+ * variable's fields are fingerprinted without them.
+ */
+export function fingerprintFields(v: Variable, extensionIds?: ReadonlyMap<string, string>): LockVariableFields {
   const values: Record<string, string> = {};
   for (const mode of Object.keys(v.values).sort()) {
     const value = v.values[mode];
@@ -141,6 +145,13 @@ export function fingerprintFields(v: Variable): LockVariableFields {
   };
   const meta = canonicalMeta(v.meta);
   if (meta !== '') fields.meta = fingerprint(meta);
+  for (const [name, byMode] of Object.entries(v.overrides ?? {})) {
+    const id = extensionIds?.get(name);
+    if (id === undefined) continue;
+    const out: Record<string, string> = {};
+    for (const mode of Object.keys(byMode).sort()) out[mode] = fingerprint(canonicalValue(byMode[mode]!));
+    (fields.overrides ??= {})[id] = out;
+  }
   return fields;
 }
 
@@ -160,6 +171,7 @@ export function lockEquals(a: Lock, b: Lock): boolean {
     const y = b.collections[id];
     if (!y || x.name !== y.name || x.key !== y.key || x.defaultModeId !== y.defaultModeId) return false;
     if (x.hiddenFromPublishing !== y.hiddenFromPublishing) return false;
+    if (x.parentId !== y.parentId || stable(x.parentModes ?? {}) !== stable(y.parentModes ?? {})) return false;
     const xm = Object.entries(x.modes);
     const ym = Object.entries(y.modes);
     if (xm.length !== ym.length || xm.some(([k, v], i) => ym[i]?.[0] !== k || ym[i]?.[1] !== v)) return false;
@@ -178,6 +190,7 @@ export function lockEquals(a: Lock, b: Lock): boolean {
     )
       return false;
     for (const [mode, fp] of Object.entries(f.values)) if (g.values[mode] !== fp) return false;
+    if ((f.overrides || g.overrides) && stable(f.overrides ?? {}) !== stable(g.overrides ?? {})) return false;
   }
   return true;
 }

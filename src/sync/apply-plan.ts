@@ -47,6 +47,7 @@ export async function planPhase(
     remote,
     base: force && effectiveBase ? forcedBase(effectiveBase, remote) : effectiveBase,
     ...(prefer ? { prefer } : {}),
+    extensions: opts.client.dialect.extensions,
   });
   if (diff.conflicts.length > 0 && !prefer) return { kind: 'conflicts', diff };
   // What each side should hold afterwards. A pull leaves the service alone and a push the files.
@@ -107,10 +108,13 @@ async function pullFiles(
  */
 function forcedBase(base: Lock, remote: TokenSet): Lock {
   const byId = new Map(remote.variables.filter((v) => v.id).map((v) => [v.id as string, v]));
+  const extensionIds = new Map(
+    remote.collections.flatMap((c) => (c.parent !== undefined && c.id !== undefined ? [[c.name, c.id] as const] : [])),
+  );
   const variables: Lock['variables'] = {};
   for (const [id, entry] of Object.entries(base.variables)) {
     const now = byId.get(id);
-    variables[id] = now ? { ...entry, fields: fingerprintFields(now) } : entry;
+    variables[id] = now ? { ...entry, fields: fingerprintFields(now, extensionIds) } : entry;
   }
   return { ...base, variables };
 }

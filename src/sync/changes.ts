@@ -11,8 +11,11 @@ export type Prefer = 'repo' | 'service';
 /** A variable field's value as shown to people: a token value, a description, a scope list, a type, kept service fields. */
 export type FieldValue = Value | string[] | VariableMeta | null;
 
-/** `meta`: hiddenFromPublishing and codeSyntax, kept but not owned by tokensync. */
-export type VariableField = 'type' | 'description' | 'scopes' | 'value' | 'meta';
+/**
+ * `meta`: hiddenFromPublishing and codeSyntax, kept but not owned by tokensync. `override`: the value
+ * in one mode of an extended collection (`extension`, `mode`; null = no override, docs/overrides.md §6).
+ */
+export type VariableField = 'type' | 'description' | 'scopes' | 'value' | 'meta' | 'override';
 
 interface Resolved {
   /** Present when this change came from settling a conflict with `--prefer`. */
@@ -47,8 +50,10 @@ export type Change =
       collection: string;
       variable: string;
       field: VariableField;
-      /** Mode name, for `field: 'value'`. */
+      /** Mode name, for `field: 'value'` and `'override'`. */
       mode?: string;
+      /** The extended collection, for `field: 'override'`. */
+      extension?: string;
       before: FieldValue;
       after: FieldValue;
     } & Resolved)
@@ -82,6 +87,7 @@ export type Conflict =
       localName?: string;
       field: VariableField | 'name';
       mode?: string;
+      extension?: string;
       local: FieldValue;
       remote: FieldValue;
       inBase: boolean;
@@ -101,3 +107,35 @@ export type Orphan =
   | { kind: 'mode'; collection: string; mode: string; id: string; reason: OrphanReason }
   | { kind: 'variable'; collection: string; variable: string; id: string; reason: OrphanReason };
 export type OrphanReason = 'removed-locally' | 'never-pulled';
+
+/** What a variable change or conflict is about, as people read it: the mode, `override <extension> <mode>`, or the field. */
+export function fieldLabel(c: {
+  field: VariableField | 'name';
+  mode?: string | undefined;
+  extension?: string | undefined;
+}): string {
+  if (c.field === 'value') return c.mode ?? 'value';
+  if (c.field === 'override') return `override ${c.extension ?? '?'} ${c.mode ?? '?'}`;
+  return c.field;
+}
+
+/** An extension only the repository holds: the service (dfs) has no extended collections (docs/overrides.md §5). */
+export interface RepoOnlyExtension {
+  collection: string;
+  parent: string;
+  overrides: number;
+}
+
+/**
+ * Overrides of one variable in one extension that differ by mode, which token files cannot hold
+ * (docs/overrides.md §4): kept as the design file holds them, fingerprinted in the lock, never pushed
+ * over or deleted while the repository holds their projection.
+ */
+export interface PerModeOverride {
+  collection: string;
+  variable: string;
+  /** Mode name -> override; modes without one inherit. */
+  values: Record<string, Value>;
+  /** Every mode of the extension, in order. */
+  modes: string[];
+}

@@ -35,7 +35,17 @@ import {
 } from '../model/types.js';
 import type { RepoToken } from '../model/dtcg.js';
 import { canonicalValue } from '../model/values.js';
-import type { Change, Conflict, FieldValue, Orphan, Prefer, VariableField } from './changes.js';
+import type {
+  Change,
+  Conflict,
+  FieldValue,
+  Orphan,
+  PerModeOverride,
+  Prefer,
+  RepoOnlyExtension,
+  VariableField,
+} from './changes.js';
+import { diffOverrides } from './diff-overrides.js';
 import { NO_VALUE, UNSYNCED, pairAll, type ColPair, type ModeSlot, type VarPair } from './pairing.js';
 
 export type { Change, Conflict, Orphan, Prefer } from './changes.js';
@@ -57,6 +67,10 @@ export interface SyncDiff {
    * mentions, once. Never changes: they are not synced.
    */
   repoOnlyNew: RepoToken[];
+  /** Extended collections only the repository holds, where the service has none (dfs; docs/overrides.md §5). */
+  repoOnlyExtensions: RepoOnlyExtension[];
+  /** The service's per-mode overrides the token files cannot hold, kept (docs/overrides.md §4). */
+  perModeOverrides: PerModeOverride[];
 }
 
 export interface Diff3Input {
@@ -64,6 +78,11 @@ export interface Diff3Input {
   remote: TokenSet;
   base: Lock | undefined;
   prefer?: Prefer;
+  /**
+   * Whether the service has extended collections (the dialect's `extensions`); default true. Without
+   * them the repository's extensions are repository-only: never a change, kept in `merged` as they are.
+   */
+  extensions?: boolean;
 }
 
 type Pick = 'same' | 'local' | 'remote' | 'conflict';
@@ -108,11 +127,20 @@ class Differ {
   private readonly remoteIdx = new Map<string, VarPair>();
   private readonly mergedNames = new Map<VarPair, Names>();
   private readonly baseNames = new Map<VarPair, Names>();
+  private readonly mergedCols = new Map<ColPair, Collection>();
+  private readonly mergedVars = new Map<VarPair, Variable>();
+  /** The repository's extensions where the service has none (dfs): not paired, kept as they are. */
+  private readonly setAside: Collection[];
 
   constructor(private readonly input: Diff3Input) {
     this.prefer = input.prefer;
     this.hasLock = input.base !== undefined;
-    this.pairs = pairAll(input.local, input.remote, input.base);
+    const noExtensions = input.extensions === false;
+    this.setAside = noExtensions ? input.local.collections.filter((c) => c.parent !== undefined) : [];
+    const local = noExtensions
+      ? { ...input.local, collections: input.local.collections.filter((c) => c.parent === undefined) }
+      : input.local;
+    this.pairs = pairAll(local, input.remote, input.base);
     // Pass 1: everyone's merged and base names, so aliases can be compared by identity in pass 2.
     for (const p of this.pairs) {
       const colName = this.chooseName(p.base?.name, p.local?.name, p.remote?.name);
@@ -147,6 +175,7 @@ class Differ {
     for (const p of this.pairs) {
       const out = this.collection(p);
       if (out) {
+        this.mergedCols.set(p, out.collection);
         collections.push(out.collection);
         variables.push(...out.variables);
         if (p.local)
@@ -160,6 +189,17 @@ class Differ {
           });
       }
     }
+    collections.push(...this.setAside);
+    const perModeOverrides = diffOverrides(
+      {
+        decide,
+        settle: (pick, change, conflict) => this.settle(pick, change, conflict),
+        rename: (v, side, target) => this.rename(v, side, target),
+        fpValue,
+        keyValue,
+      },
+      { pairs: this.pairs, mergedCols: this.mergedCols, mergedVars: this.mergedVars, setAside: this.setAside },
+    );
     const merged: TokenSet = { collections, variables };
     // References inside them follow renames, as variable aliases do (pass 1's merged names).
     const renameRef = (a: Alias): Alias => {
@@ -180,6 +220,12 @@ class Differ {
       repoOnlyNew: tokens.filter(
         (t) => t.owner === 'repository' && !this.input.base?.repoOnly?.[t.collection]?.includes(t.name),
       ),
+      repoOnlyExtensions: this.setAside.map((c) => ({
+        collection: c.name,
+        parent: c.parent as string,
+        overrides: this.input.local.variables.reduce((n, v) => n + Object.keys(v.overrides?.[c.name] ?? {}).length, 0),
+      })),
+      perModeOverrides,
     };
   }
 
@@ -288,7 +334,9 @@ class Differ {
       if (!v) continue;
       const values = this.renameAll(v.values, side, p.slots);
       list.push({ kind: 'create-variable', collection: c.name, variable: v.name, type: v.type, values, ...extra });
-      variables.push(side === 'local' ? stripIds({ ...v, values }) : { ...v, values });
+      const mv = side === 'local' ? stripIds({ ...v, values }) : { ...v, values };
+      this.mergedVars.set(vp, mv);
+      variables.push(mv);
     }
     return { collection: side === 'local' ? stripCollectionIds(c) : c, variables };
   }
@@ -333,10 +381,16 @@ class Differ {
     );
     const colName = nameSide === 'local' ? l.name : r.name;
 
-    // Modes.
+    // Modes. An extension's follow its parent's (the service makes, renames and deletes them): the
+    // parent's changes are the ones reported and sent (docs/overrides.md §7).
+    const follows = r.parent !== undefined;
     const modes: Mode[] = [];
     for (const s of p.slots) {
-      if (s.local !== undefined && s.remote !== undefined) {
+      if (follows) {
+        const name = s.remote ?? s.local;
+        if (s.remote === undefined && s.base !== undefined) s.excluded = true;
+        else if (name !== undefined) s.merged = name;
+      } else if (s.local !== undefined && s.remote !== undefined) {
         const ln = s.local;
         const rn = s.remote;
         const side = this.settle(
@@ -395,6 +449,7 @@ class Differ {
     const collection: Collection = { name: colName, modes, defaultMode };
     if (this.collectionHidden(colName, l, r, b?.hiddenFromPublishing === true, b !== undefined))
       collection.hiddenFromPublishing = true;
+    if (r.parent !== undefined) collection.parent = r.parent;
     if (r.id !== undefined) collection.id = r.id;
     if (r.key !== undefined) collection.key = r.key;
 
@@ -402,7 +457,10 @@ class Differ {
     const variables: Variable[] = [];
     for (const vp of p.vars) {
       const v = this.variable(p, vp, colName);
-      if (v) variables.push(fillGaps(v, collection));
+      if (!v) continue;
+      const mv = fillGaps(v, collection);
+      this.mergedVars.set(vp, mv === v ? { ...v } : mv);
+      variables.push(this.mergedVars.get(vp) as Variable);
     }
     return { collection, variables };
   }

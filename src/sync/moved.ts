@@ -4,7 +4,8 @@
  * run re-plans when anything moved. Pure: two TokenSets in, the names of what differs out.
  *
  * Compared: every collection (by id, else name: its name and modes) and every variable (by id, else
- * collection and name: its name, collection and fields as the lock fingerprints them), plus what
+ * collection and name: its name, collection and fields as the lock fingerprints them, overrides
+ * included), plus what
  * appeared or disappeared. `ignore` names what this run itself created or wrote since the first read
  * (`collection` or `collection/variable`), so a run's own writes are never taken for someone else's.
  */
@@ -49,6 +50,13 @@ function compare<T>(
 }
 
 const colKey = (c: Collection): string => c.id ?? `name:${c.name}`;
-const colShape = (c: Collection): string => JSON.stringify([c.name, c.defaultMode, c.modes.map((m) => m.name)]);
+const colShape = (c: Collection): string =>
+  JSON.stringify([c.name, c.defaultMode, c.modes.map((m) => m.name), c.parent ?? null]);
 const varKey = (v: Variable): string => v.id ?? `name:${v.collection}\u0000${v.name}`;
-const varShape = (v: Variable): string => JSON.stringify([v.collection, v.name, fingerprintFields(v)]);
+/** Overrides count as fields, keyed by extension name (docs/overrides.md §6): an override write is a write of the variable. */
+const varShape = (v: Variable): string =>
+  JSON.stringify([
+    v.collection,
+    v.name,
+    fingerprintFields(v, v.overrides ? new Map(Object.keys(v.overrides).map((k) => [k, k])) : undefined),
+  ]);

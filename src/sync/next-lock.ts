@@ -22,6 +22,7 @@ import { canonicalMeta } from '../model/meta.js';
 import type { Collection, TokenSet, Variable } from '../model/types.js';
 import { canonicalValue } from '../model/values.js';
 import { pairAll, UNSYNCED, type ColPair } from './pairing.js';
+import { effectiveLocal, extensionPairs, overridesOf, unaware } from './overrides.js';
 
 export { UNSYNCED };
 
@@ -41,10 +42,12 @@ export function nextLock(input: NextLockInput): Lock {
   const variables: Record<string, LockVariable> = {};
   // Who is who comes from the one identity mechanism the diff uses (pairing.ts): by id, then by the
   // previous lock's name, then by the service's name; this function only decides each field's base.
-  for (const p of pairAll(local, remote, previous)) {
+  const pairs = pairAll(local, remote, previous);
+  const remoteCols = new Map(remote.collections.map((c) => [c.name, c]));
+  for (const p of pairs) {
     const rc = p.remote;
     if (rc?.id !== undefined) {
-      const entry = nextCollection(p, rc as Collection & { id: string });
+      const entry = nextCollection(p, rc as Collection & { id: string }, remoteCols);
       if (entry) collections[rc.id] = entry;
     } else if (p.id !== undefined && p.base && p.local) {
       // Gone from the service, still in the repository: the deletion is pending for the next pull.
@@ -65,6 +68,7 @@ export function nextLock(input: NextLockInput): Lock {
       }
     }
   }
+  lockOverrides(pairs, collections, variables, previous);
   const lock: Lock = {
     version: LOCK_VERSION,
     fileKey: input.fileKey,
@@ -96,10 +100,34 @@ export function repoOnlyIndex(tokens: TokenSet['tokens']): Record<string, string
   return out;
 }
 
-function nextCollection(p: ColPair, rc: Collection & { id: string }): LockCollection | undefined {
+function nextCollection(
+  p: ColPair,
+  rc: Collection & { id: string },
+  remoteCols: Map<string, Collection>,
+): LockCollection | undefined {
   const prev = p.base;
   const lc = p.local;
   if (!lc) return prev ? withRemoteMeta(prev, rc) : undefined;
+  const entry = nextPlainCollection(p, rc, prev, lc);
+  // An extended collection: its parent's id and, per mode, the parent's mode it inherits (same name).
+  const parent = rc.parent === undefined ? undefined : remoteCols.get(rc.parent);
+  if (parent?.id !== undefined) {
+    entry.parentId = parent.id;
+    entry.parentModes = {};
+    for (const m of rc.modes) {
+      const pm = parent.modes.find((x) => x.name === m.name)?.id;
+      if (m.id !== undefined && pm !== undefined) entry.parentModes[m.id] = pm;
+    }
+  }
+  return entry;
+}
+
+function nextPlainCollection(
+  p: ColPair,
+  rc: Collection & { id: string },
+  prev: LockCollection | undefined,
+  lc: Collection,
+): LockCollection {
   const modes: Record<string, string> = {};
   for (const slot of p.slots) {
     if (slot.id === undefined || slot.remote === undefined) continue;
@@ -213,4 +241,57 @@ function withRemoteMeta(prev: LockCollection, rc: Collection): LockCollection {
 
 function withKey(prev: LockVariable, rv: Variable): LockVariable {
   return rv.key !== undefined ? { ...prev, key: rv.key } : prev;
+}
+
+/**
+ * Each variable's override fingerprints (docs/overrides.md §6), by extension id and the lock's mode
+ * name, with the rule of every other field: agreed -> that value; else the previous base; an override
+ * absent on both sides is no entry, and a disagreement with no previous base is `unsynced`. Per-mode
+ * overrides the repository holds as their projection count as agreed (overrides.ts).
+ */
+function lockOverrides(
+  pairs: ColPair[],
+  collections: Record<string, LockCollection>,
+  variables: Record<string, LockVariable>,
+  previous: Lock | undefined,
+): void {
+  for (const { ext, root } of extensionPairs(pairs)) {
+    const re = ext.remote;
+    const extId = re?.id;
+    const lockExt = extId !== undefined ? collections[extId] : undefined;
+    if (!re || extId === undefined || !lockExt) continue;
+    const known = previous?.collections[extId] !== undefined;
+    for (const vp of root.vars) {
+      const id = vp.remote?.id;
+      const entry = id !== undefined ? variables[id] : undefined;
+      if (!entry || !vp.local || !vp.remote) continue;
+      const r = overridesOf(vp.remote, re.name);
+      const l = unaware(ext) ? r : effectiveLocal(overridesOf(vp.local, ext.local?.name), r, re);
+      const prev = vp.base?.fields.overrides?.[extId];
+      const out: Record<string, string> = {};
+      for (const slot of ext.slots) {
+        if (slot.id === undefined || slot.remote === undefined) continue;
+        const lockName = lockExt.modes[slot.id];
+        if (lockName === undefined) continue;
+        const lv = l === r ? r?.[slot.remote] : slot.local !== undefined ? l?.[slot.local] : undefined;
+        const rv = r?.[slot.remote];
+        const agreed =
+          lv === undefined ? rv === undefined : rv !== undefined && canonicalValue(lv) === canonicalValue(rv);
+        const before = slot.base !== undefined ? prev?.[slot.base] : undefined;
+        if (agreed && rv !== undefined) out[lockName] = fingerprint(canonicalValue(rv));
+        else if (!agreed && before !== undefined) out[lockName] = before;
+        else if (!agreed && !(known && vp.base)) out[lockName] = UNSYNCED;
+      }
+      if (Object.keys(out).length === 0) continue;
+      const sorted = Object.fromEntries(
+        Object.keys(out)
+          .sort()
+          .map((k) => [k, out[k] as string]),
+      );
+      variables[id as string] = {
+        ...entry,
+        fields: { ...entry.fields, overrides: { ...entry.fields.overrides, [extId]: sorted } },
+      };
+    }
+  }
 }

@@ -54,6 +54,7 @@ import type { FigmaModeValue, FigmaVariableItem, FigmaVariablesBody } from '../a
 import { scopeProblem } from '../model/service-rules.js';
 import { dialectOf, type ApiDialectName } from '../api/dialects/index.js';
 import { createdByRequest, itemCount, type CreatedNames } from './created.js';
+import { extensionsInOrder, overrideValues, rootName, type ExtensionTarget } from './plan-extensions.js';
 import type { Orphan } from './changes.js';
 import {
   isAlias,
@@ -183,6 +184,17 @@ export function applyTempIds(body: PlannedRequest['body'], mapping: Record<strin
         copy.value = mapWireValue(copy.value as WireValue, map);
       }
       if (typeof copy.variableCollectionId === 'string') copy.variableCollectionId = map(copy.variableCollectionId);
+      // An extended collection's parent and the parent's modes may be temp ids of an earlier body.
+      if (typeof copy.parentVariableCollectionId === 'string')
+        copy.parentVariableCollectionId = map(copy.parentVariableCollectionId);
+      if (typeof copy.initialModeIdToParentModeIdMapping === 'object' && copy.initialModeIdToParentModeIdMapping) {
+        copy.initialModeIdToParentModeIdMapping = Object.fromEntries(
+          Object.entries(copy.initialModeIdToParentModeIdMapping as Record<string, string>).map(([k, v]) => [
+            k,
+            map(v),
+          ]),
+        );
+      }
       if (Array.isArray(copy.variableModeValues)) {
         copy.variableModeValues = (copy.variableModeValues as { modeId: string; value: WireValue }[]).map((mv) => ({
           modeId: map(mv.modeId),
@@ -203,6 +215,13 @@ interface ColInfo {
   modeIds: Map<string, string>;
   /** Target mode names that the POST creates in an existing collection. */
   newModes: Set<string>;
+  /** An extended collection: the name of its root (the collection whose variables it overrides). */
+  root?: string;
+  /**
+   * A new extension whose parent is new or gains modes in this plan: Figma applies collections before
+   * modes, so it is created (with its overrides) in a second POST, once the parent's modes exist.
+   */
+  late?: boolean;
 }
 
 class Compiler {
@@ -213,6 +232,12 @@ class Compiler {
   private readonly remoteVarOf = new Map<Variable, Variable>();
   private readonly remoteVarsByKey = new Map<string, Variable>();
   private readonly figma: boolean;
+  /** The dialect has extended collections (figma); elsewhere the target's are repository-only. */
+  private readonly extensions: boolean;
+  /** Root collection name -> its extended collections in the target. */
+  private readonly extensionsOf = new Map<string, (ExtensionTarget & { late?: boolean })[]>();
+  /** figma: what goes in a POST after the first (new extensions of new parents, ColInfo.late). */
+  private readonly laterUnits: Unit[] = [];
   private readonly deleted: string[] = [];
   private readonly summary: PlanSummary = {
     collectionsCreated: 0,
@@ -237,6 +262,79 @@ class Compiler {
     private readonly orphans: Orphan[],
   ) {
     this.figma = dialect === 'figma';
+    this.extensions = dialectOf(dialect).extensions;
+  }
+
+  /**
+   * An extended collection of the target (plan-extensions.ts): a new one is one CREATE with its
+   * parent and a temp id per inherited mode; an existing one may be renamed, never its modes.
+   */
+  private extension(tc: Collection, postUnits: Unit[], putUnits: Unit[]): void {
+    const parent = this.cols.get(tc.parent as string);
+    if (!parent)
+      throw this.invalid(`Extended collection "${tc.name}" extends "${tc.parent}", which the token set does not have.`);
+    const rc =
+      (tc.id !== undefined ? this.remote.collections.find((c) => c.id === tc.id) : undefined) ??
+      this.remote.collections.find((c) => c.name === tc.name && c.parent !== undefined);
+    const info: ColInfo = {
+      target: tc,
+      remote: rc,
+      id: rc?.id ?? this.temp('col'),
+      modeIds: new Map(),
+      newModes: new Set(),
+    };
+    info.root = rootName(this.target, tc);
+    this.cols.set(tc.name, info);
+    const list = this.extensionsOf.get(info.root) ?? [];
+    list.push(info);
+    this.extensionsOf.set(info.root, list);
+    if (!rc) {
+      info.late = parent.late === true || (parent.root === undefined && (!parent.remote || parent.newModes.size > 0));
+      const mapping: Record<string, string> = {};
+      for (const m of tc.modes) {
+        const parentMode = parent.modeIds.get(m.name);
+        if (parentMode === undefined)
+          throw this.invalid(
+            `Extended collection "${tc.name}" has mode "${m.name}", which its parent "${tc.parent}" does not have.`,
+          );
+        const id = this.temp('mode');
+        info.modeIds.set(m.name, id);
+        mapping[id] = parentMode;
+      }
+      (info.late ? this.laterUnits : postUnits).push({
+        variableCollections: [
+          {
+            action: 'CREATE',
+            id: info.id,
+            name: tc.name,
+            parentVariableCollectionId: parent.id,
+            initialModeIdToParentModeIdMapping: mapping,
+          },
+        ],
+      });
+      this.summary.collectionsCreated += 1;
+      return;
+    }
+    if (rc.name !== tc.name) {
+      putUnits.push({
+        variableCollections: [{ action: 'UPDATE', id: info.id, name: tc.name } satisfies UpdateCollectionItem],
+      });
+      this.summary.collectionsRenamed += 1;
+    }
+    // The service's own mode ids, by id then by name; a mode it has not made yet gets no override now.
+    for (const m of tc.modes) {
+      const rm = rc.modes.find((x) => m.id !== undefined && x.id === m.id) ?? rc.modes.find((x) => x.name === m.name);
+      if (rm?.id !== undefined) info.modeIds.set(m.name, rm.id);
+    }
+  }
+
+  /** Whether the service holds `value` as `current` for `tv` (aliases by identity, as serviceHolds). */
+  private sameOverride(tv: Variable, value: Value, current: Value): boolean {
+    if (isAlias(value) && isAlias(current)) {
+      const now = this.remoteVarsByKey.get(variableKey(current.alias));
+      return now !== undefined && this.varIds.get(this.aliasTarget(tv, value)) === now.id;
+    }
+    return !isAlias(value) && !isAlias(current) && valuesEqual(value, current);
   }
 
   private temp(kind: 'col' | 'mode' | 'var'): string {
@@ -253,9 +351,10 @@ class Compiler {
     const postUnits: Unit[] = [];
     const putUnits: Unit[] = [];
 
-    // Collections and modes.
+    // Collections and modes; extended collections after the others, parents first (plan-extensions).
     const remoteCols = this.remote.collections;
     for (const tc of this.target.collections) {
+      if (tc.parent !== undefined) continue;
       const rc =
         (tc.id !== undefined ? remoteCols.find((c) => c.id === tc.id) : undefined) ??
         remoteCols.find((c) => c.name === tc.name);
@@ -343,6 +442,7 @@ class Compiler {
         }
       }
     }
+    if (this.extensions) for (const tc of extensionsInOrder(this.target)) this.extension(tc, postUnits, putUnits);
 
     // Variables: identities first (aliases may point forward), then items.
     for (const rv of this.remote.variables) this.remoteVarsByKey.set(variableKey(rv), rv);
@@ -443,10 +543,26 @@ class Compiler {
         // Values are not part of the variable item: one unit with the UPDATE (when it says anything).
         const unit: Unit = {};
         if (Object.keys(item).length > 2) unit.variables = [item];
-        if (modeValues.length > 0)
-          unit.variableModeValues = modeValues.map(
-            (mv): FigmaModeValue => ({ variableId: id, modeId: mv.modeId, value: mv.value }),
+        const extensions = this.extensionsOf.get(tv.collection) ?? [];
+        const overridesIn = (late: boolean) =>
+          overrideValues(
+            tv,
+            rv,
+            id,
+            extensions.filter((e) => (e.late === true) === late),
+            (value, current) => this.sameOverride(tv, value, current),
+            (value) => this.wire(tv, value),
           );
+        const overrides = overridesIn(false);
+        const later = overridesIn(true);
+        if (later.length > 0) this.laterUnits.push({ variableModeValues: later });
+        this.summary.valuesSet += later.length;
+        if (modeValues.length > 0 || overrides.length > 0)
+          unit.variableModeValues = [
+            ...modeValues.map((mv): FigmaModeValue => ({ variableId: id, modeId: mv.modeId, value: mv.value })),
+            ...overrides,
+          ];
+        this.summary.valuesSet += overrides.length;
         if (unit.variables || unit.variableModeValues) {
           putUnits.push(unit);
           if (rv || unit.variables) this.summary.variablesUpdated += 1;
@@ -466,10 +582,9 @@ class Compiler {
 
     let requests: PlannedRequest[];
     if (figma) {
-      requests = this.chunk([...deleteUnits, ...postUnits, ...putUnits]).map((body) => ({
-        method: 'POST' as const,
-        body: body as FigmaVariablesBody,
-      }));
+      requests = [...this.chunk([...deleteUnits, ...postUnits, ...putUnits]), ...this.chunk(this.laterUnits)].map(
+        (body) => ({ method: 'POST' as const, body: body as FigmaVariablesBody }),
+      );
       this.summary.posts = requests.length;
     } else {
       requests = [
@@ -512,6 +627,9 @@ class Compiler {
       if (o.kind === 'collection' && remoteCols.has(o.id) && !targetColIds.has(o.id) && !keptCols.has(o.id))
         goneCols.add(o.id);
     }
+    // An extended collection goes with its parent (the service deletes the extensions below a
+    // collection, docs/emulator.md "Dialects"): a DELETE of it too would name a collection already gone.
+    for (const id of [...goneCols]) if (this.ancestorGone(remoteCols.get(id), goneCols)) goneCols.delete(id);
     for (const o of this.orphans) {
       if (o.kind === 'mode') {
         const col = this.remote.collections.find((c) => c.modes.some((m) => m.id === o.id));
@@ -563,6 +681,16 @@ class Compiler {
     this.summary.collectionsDeleted = goneCols.size;
     this.summary.modesDeleted = goneModes.size;
     this.summary.variablesDeleted = goneVars.size;
+  }
+
+  /** Whether a collection above this extension (its parent, up the chain) is deleted by this plan. */
+  private ancestorGone(c: Collection | undefined, gone: Set<string>): boolean {
+    const byName = new Map(this.remote.collections.map((x) => [x.name, x]));
+    for (let cur = c, n = 0; cur?.parent !== undefined && n < 64; n++) {
+      cur = byName.get(cur.parent);
+      if (cur?.id !== undefined && gone.has(cur.id)) return true;
+    }
+    return false;
   }
 
   /** Whether the service will hold `value` in this mode once the POST is done (no PUT needed). */

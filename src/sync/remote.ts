@@ -19,6 +19,8 @@
  * not know in some mode, one whose collection the answer lacks, and one that aliases such a variable
  * are kept whole in `kept` (never pushed, never deleted, named by every command). Composed colors
  * (`VariableComposedColor`) are read as a color with its `composed` parts, resolved for r/g/b/a.
+ * Extended collections (figma) are read by remote-extensions.ts: collections with `parent`, their
+ * overrides on the root's variables (docs/overrides.md §4).
  *
  * A hostile or broken answer is refused here, before anything is planned or written:
  * a value that does not fit the variable's resolvedType (a COLOR "banana", a FLOAT NaN), a color
@@ -28,6 +30,7 @@
 import { TokensyncError } from '../errors.js';
 import type { LocalVariablesResponse, WireVariable } from '../api/schemas/variables.js';
 import { makeMeta } from '../model/meta.js';
+import { extensionCollection, isExtension, readOverrides, sortExtensions } from './remote-extensions.js';
 import {
   isAlias,
   isColor,
@@ -58,7 +61,7 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
   const collections: Collection[] = [];
   const modeNames = new Map<string, Map<string, string>>(); // collection id -> mode id -> name
   for (const [id, c] of Object.entries(wireCols)) {
-    if (isRemote(c)) continue;
+    if (isRemote(c) || isExtension(c)) continue;
     const modes = c.modes.map((m) => ({ name: m.name, id: m.modeId }));
     const byId = new Map(modes.map((m) => [m.id, m.name]));
     const defaultMode = byId.get(c.defaultModeId);
@@ -81,6 +84,9 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
       ...(c['hiddenFromPublishing'] === true ? { hiddenFromPublishing: true as const } : {}),
     });
   }
+  // Extended collections (figma), after the ordinary ones: remote-extensions.ts.
+  const ext = sortExtensions(wireCols, isRemote);
+  for (const c of ext.extensions) collections.push(extensionCollection(wireCols, c));
 
   // Variable order: listed ids first, then unlisted members of the collection in map order.
   const ordered: string[] = [];
@@ -186,6 +192,9 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
     if (meta) variable.meta = meta;
     variables.push(variable);
   }
+  kept.push(...ext.kept);
+  const byId = new Map(variables.map((v) => [v.id as string, v]));
+  readOverrides(wireCols, ext.extensions, byId, kept, (v, modeName, w) => toValue(wireLike(v), modeName, w));
   refuseAliasCycles(variables, collections);
   resolveComposed(variables, collections);
   return kept.length > 0 ? { collections, variables, kept } : { collections, variables };
@@ -310,6 +319,10 @@ function resolveComposed(variables: Variable[], collections: Collection[]): void
     if (v.type !== 'COLOR') continue;
     for (const [mode, value] of Object.entries(v.values))
       if (isColor(value) && value.composed) resolveOne(v, value, mode, 0);
+    // An override's composition resolves as the parent's value in that mode would.
+    for (const byMode of Object.values(v.overrides ?? {}))
+      for (const [mode, value] of Object.entries(byMode))
+        if (isColor(value) && value.composed) resolveOne(v, value, mode, 0);
   }
 }
 

@@ -7,7 +7,7 @@
 import type { RepoToken } from '../model/dtcg.js';
 import { isAlias, isColor } from '../model/types.js';
 import { colorToHex, colorToHex8, roundFloat } from '../model/values.js';
-import type { Change, Conflict, FieldValue, Orphan } from './changes.js';
+import { fieldLabel, type Change, type Conflict, type FieldValue, type Orphan } from './changes.js';
 import { canonicalMeta } from '../model/meta.js';
 import type { VariableMeta } from '../model/types.js';
 import type { SyncDiff } from './diff.js';
@@ -59,7 +59,7 @@ function changeRow(c: Change, direction: '-> service' | '-> repo'): Row {
     case 'rename-variable':
       return ['>', c.variable, `renamed from ${c.from}`, dir];
     case 'update-variable': {
-      const what = c.field === 'value' ? (c.mode ?? 'value') : c.field;
+      const what = fieldLabel(c);
       return ['~', c.variable, `${what}: ${showValue(c.before)} -> ${showValue(c.after)}`, dir];
     }
     case 'delete-variable':
@@ -100,7 +100,7 @@ function conflictRow(c: Conflict): Row {
       return ['!', subject, `name: base ${showBase(c)} | repo "${c.local}" | service "${c.remote}"`, why(c.inBase)];
     }
     case 'variable-field': {
-      const what = c.field === 'value' ? (c.mode ?? 'value') : c.field;
+      const what = fieldLabel(c);
       const subject = c.localName !== undefined ? `${c.variable} (repo: ${c.localName})` : c.variable;
       const show = (v: FieldValue): string => (c.field === 'name' && typeof v === 'string' ? `"${v}"` : showValue(v));
       return [
@@ -288,4 +288,41 @@ export function describeOrphans(orphans: Orphan[], canDelete = false): string {
       `${neverPulled} item(s) exist only in the design file and were never pulled: \`tokensync pull\` brings them into the repository.`,
     );
   return lines.length > 0 ? `\n${lines.join('\n')}` : '';
+}
+
+/**
+ * What the design file and the files cannot share about extended collections, one line each
+ * (docs/overrides.md §4 and §5): the repository's extensions where the service has none, and the
+ * service's per-mode overrides, which token files cannot hold. Neither is a change.
+ */
+export function describeExtensions(diff: Pick<SyncDiff, 'repoOnlyExtensions' | 'perModeOverrides'>): string {
+  const lines: string[] = [];
+  if (diff.repoOnlyExtensions.length > 0) {
+    const byParent = new Map<string, { names: string[]; overrides: number }>();
+    for (const e of diff.repoOnlyExtensions) {
+      const g = byParent.get(e.parent) ?? { names: [], overrides: 0 };
+      g.names.push(e.collection);
+      g.overrides += e.overrides;
+      byParent.set(e.parent, g);
+    }
+    const groups = [...byParent].map(
+      ([parent, g]) =>
+        `${parent}: ${plural(g.names.length, 'context')} (${g.names.join(', ')}), ${plural(g.overrides, 'override')}`,
+    );
+    lines.push(
+      `Repository only: ${groups.join('; ')}: the dfs service has no extended collections; built, never pushed.`,
+    );
+  }
+  if (diff.perModeOverrides.length > 0) {
+    const items = diff.perModeOverrides.map((o) => {
+      const modes = o.modes.map((m) =>
+        o.values[m] !== undefined ? `${m} ${showValue(o.values[m] as FieldValue)}` : `${m} inherits`,
+      );
+      return `${o.collection}: ${o.variable} (${modes.join(', ')})`;
+    });
+    lines.push(
+      `Per-mode overrides kept as the design file holds them (token files hold one value per context; docs/overrides.md §4): ${items.join('; ')}. They stay in the design file and in sync.lock.json; never pushed over or deleted.`,
+    );
+  }
+  return lines.join('\n');
 }

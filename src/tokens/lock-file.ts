@@ -29,6 +29,8 @@ export const lockSchema = z
           key: z.string().optional(),
           defaultModeId: z.string(),
           modes: z.record(z.string(), z.string()),
+          parentId: z.string().optional(),
+          parentModes: z.record(z.string(), z.string()).optional(),
           hiddenFromPublishing: z.literal(true).optional(),
         })
         .strict(),
@@ -47,6 +49,7 @@ export const lockSchema = z
               scopes: z.string(),
               values: z.record(z.string(), z.string()),
               meta: z.string().optional(),
+              overrides: z.record(z.string(), z.record(z.string(), z.string())).optional(),
             })
             .strict(),
           base: z
@@ -231,7 +234,13 @@ export function isLock(x: unknown): x is Lock {
   if (!isRecord(collections) || !isRecord(variables)) return false;
   for (const id in collections) {
     const c = collections[id];
-    if (!isRecord(c) || !onlyKeys(c, ['name', 'defaultModeId', 'modes'], ['key', 'hiddenFromPublishing'])) return false;
+    if (
+      !isRecord(c) ||
+      !onlyKeys(c, ['name', 'defaultModeId', 'modes'], ['key', 'parentId', 'parentModes', 'hiddenFromPublishing'])
+    )
+      return false;
+    if (Object.hasOwn(c, 'parentId') && !isString(c['parentId'])) return false;
+    if (Object.hasOwn(c, 'parentModes') && !allStrings(c['parentModes'])) return false;
     if (Object.hasOwn(c, 'hiddenFromPublishing') && c['hiddenFromPublishing'] !== true) return false;
     if (
       !isString(c['name']) ||
@@ -248,7 +257,12 @@ export function isLock(x: unknown): x is Lock {
     if (!isString(v['collectionId']) || !isString(v['name']) || (Object.hasOwn(v, 'key') && !isString(v['key'])))
       return false;
     const f = v['fields'];
-    if (!isRecord(f) || !onlyKeys(f, ['type', 'description', 'scopes', 'values'], ['meta'])) return false;
+    if (!isRecord(f) || !onlyKeys(f, ['type', 'description', 'scopes', 'values'], ['meta', 'overrides'])) return false;
+    if (
+      Object.hasOwn(f, 'overrides') &&
+      (!isRecord(f['overrides']) || !Object.values(f['overrides']).every(allStrings))
+    )
+      return false;
     if (!isString(f['type']) || !isString(f['description']) || !isString(f['scopes']) || !allStrings(f['values']))
       return false;
     if (Object.hasOwn(f, 'meta') && !isString(f['meta'])) return false;

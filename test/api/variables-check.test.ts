@@ -139,6 +139,21 @@ describe('isLocalVariablesResponse (the check before zod on GET variables/local)
     ['variableIds holding null', (x) => (col(x).variableIds = [null])],
     ['defaultModeId a number', (x) => (col(x).defaultModeId = 1)],
     ['a collection that is an array', (x) => (x.meta.variableCollections.z = [])],
+    [
+      'an extended collection (figma)',
+      (x) =>
+        Object.assign(col(x), {
+          isExtension: true,
+          parentVariableCollectionId: 'VariableCollectionId:1:9',
+          rootVariableCollectionId: 'VariableCollectionId:1:9',
+          variableOverrides: { 'VariableID:1:2': { '1:1': { r: 1, g: 0, b: 0, a: 1 } } },
+          modes: [{ modeId: '1:1', name: 'Light', parentModeId: '1:8' }],
+        }),
+    ],
+    ['isExtension a string', (x) => (col(x).isExtension = 'yes')],
+    ['parentModeId a number', (x) => (col(x).modes[0].parentModeId = 3)],
+    ['variableOverrides an array', (x) => (col(x).variableOverrides = [])],
+    ['an override map that is a string', (x) => (col(x).variableOverrides = { v: 'x' })],
   ];
   it.each(cases)('agrees with zod: %s', (_, mutate) => {
     const answer = structuredClone(VALID) as Any;
@@ -178,6 +193,7 @@ describe('isLocalVariablesResponse (the check before zod on GET variables/local)
       'a composed color: RGB color, alias opacity',
       'a tagged value tokensync does not know',
       'an unknown resolvedType with any values',
+      'an extended collection (figma)',
     ]);
   });
 });

@@ -141,3 +141,13 @@ export function checkRequest(method: string, path: string, body: unknown): Misma
   );
   return v(body) ? null : { where: `${method} ${template} (request body)`, errors: describe(v.errors) };
 }
+
+/**
+ * One value against a schema of the document's strict copy (no field the document does not name).
+ * For `VariableValue` in answers: its `oneOf` lists RGB and RGBA, which a 4-channel color matches
+ * both of unless extra fields are refused, so an override's value is checked this way.
+ */
+export function checkSchema(schema: string, value: unknown): string[] {
+  const v = validator(`figma-strict#/components/schemas/${schema}`, true);
+  return v(value) ? [] : describe(v.errors);
+}

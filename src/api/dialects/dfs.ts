@@ -15,6 +15,8 @@ export const dfsDialect: Dialect = {
   },
   // The spec has no DELETE action: orphans stay reported orphans.
   canDelete: false,
+  // The spec's collections have no parent.
+  extensions: false,
   write: {
     methods: ['POST', 'PUT'],
     responseSchema: variablesWriteResponseSchema,

@@ -20,6 +20,8 @@ export const figmaDialect: Dialect = {
     webhooks: { personal: 'webhooks:write', oauth: 'webhooks:write' },
   },
   canDelete: true,
+  // LocalVariableCollection.isExtension, VariableCollectionCreate.parentVariableCollectionId.
+  extensions: true,
   deleteCollections: (ids) => ({
     method: 'POST',
     body: { variableCollections: ids.map((id) => ({ action: 'DELETE', id })) } as never,

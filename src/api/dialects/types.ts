@@ -32,6 +32,12 @@ export interface Dialect {
    */
   canDelete: boolean;
   /**
+   * Whether the API has extended collections (a collection that inherits another's variables and modes
+   * and overrides some values; docs/overrides.md). Without them the repository's extensions stay
+   * repository-only: never sent, never a change, never removed by a pull.
+   */
+  extensions: boolean;
+  /**
    * The write that deletes these collections (and their modes and variables), where the API can
    * delete; absent otherwise. Used to remove a duplicate a run made (docs/sync.md "Several writers").
    */

@@ -21,6 +21,14 @@ export interface CodeSyntax {
 
 export type FigmaCollectionItem =
   | { action: 'CREATE'; id: string; name: string; initialModeId: string; hiddenFromPublishing?: boolean }
+  // An extended collection (docs/overrides.md §7): its modes are the parent's, given temp ids here.
+  | {
+      action: 'CREATE';
+      id: string;
+      name: string;
+      parentVariableCollectionId: string;
+      initialModeIdToParentModeIdMapping: Record<string, string>;
+    }
   | { action: 'UPDATE'; id: string; name?: string; hiddenFromPublishing?: boolean }
   | { action: 'DELETE'; id: string };
 
@@ -52,10 +60,11 @@ export type FigmaVariableItem =
     }
   | { action: 'DELETE'; id: string };
 
+/** `value: null` removes an override (an extension's mode); a mode of the variable's own collection takes a value. */
 export interface FigmaModeValue {
   variableId: string;
   modeId: string;
-  value: WireValue | WireColor;
+  value: WireValue | WireColor | null;
 }
 
 export interface FigmaVariablesBody {

@@ -85,7 +85,27 @@ function isCollection(c: unknown): boolean {
   const modes = c['modes'];
   if (!Array.isArray(modes)) return false;
   for (const m of modes)
-    if (!isObj(m) || typeof m['modeId'] !== 'string' || typeof m['name'] !== 'string') return false;
+    if (
+      !isObj(m) ||
+      typeof m['modeId'] !== 'string' ||
+      typeof m['name'] !== 'string' ||
+      !optional(m['parentModeId'], 'string')
+    )
+      return false;
+  return isExtensionFields(c);
+}
+
+const optional = (x: unknown, type: 'string' | 'boolean'): boolean => x === undefined || typeof x === type;
+
+/** The extended-collection fields, each absent or of its type; override values are z.unknown(). */
+function isExtensionFields(c: Obj): boolean {
+  if (!optional(c['isExtension'], 'boolean')) return false;
+  if (!optional(c['parentVariableCollectionId'], 'string') || !optional(c['rootVariableCollectionId'], 'string'))
+    return false;
+  const overrides = c['variableOverrides'];
+  if (overrides === undefined) return true;
+  if (!isObj(overrides)) return false;
+  for (const vid in overrides) if (!isObj(overrides[vid])) return false;
   return true;
 }
 

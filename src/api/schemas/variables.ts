@@ -91,13 +91,23 @@ export interface WireVariable {
   [extra: string]: unknown;
 }
 
+/**
+ * A collection. Figma's extended collections (@figma/rest-api-spec `LocalVariableCollection`, figma
+ * dialect only) add `isExtension`, `parentVariableCollectionId`, `rootVariableCollectionId`,
+ * `variableOverrides` (variable id -> mode id -> value, checked value by value in sync/remote.ts) and
+ * `modes[].parentModeId`.
+ */
 export const wireCollectionSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
   key: z.string(),
-  modes: z.array(z.looseObject({ modeId: z.string(), name: z.string() })),
+  modes: z.array(z.looseObject({ modeId: z.string(), name: z.string(), parentModeId: z.string().optional() })),
   defaultModeId: z.string(),
   variableIds: z.array(z.string()),
+  isExtension: z.boolean().optional(),
+  parentVariableCollectionId: z.string().optional(),
+  rootVariableCollectionId: z.string().optional(),
+  variableOverrides: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 });
 export type WireCollection = z.infer<typeof wireCollectionSchema>;
 

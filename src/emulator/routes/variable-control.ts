@@ -6,6 +6,9 @@
  * `{"variables"?: [record…], "variableCollections"?: [record…]}`, each record with its `id` and the
  * fields to set. A new variable gets the defaults of a variable made in the editor and joins its
  * collection's `variableIds`; a new collection likewise. Bumps the file's version, sends FILE_UPDATE.
+ * In the figma dialect a collection record may be an extended collection (`isExtension`,
+ * `parentVariableCollectionId`, `rootVariableCollectionId`, `variableOverrides`, modes with
+ * `parentModeId`), stored as given; the dfs dialect refuses one (400), as its spec has none.
  */
 import { fail, json, parseJson, route, type Reply, type Route } from '../http.js';
 import type { CollectionRecord, FileRecord, VariableRecord } from '../state.js';
@@ -72,6 +75,13 @@ export const variableControlRoutes: Route<ControlCtx>[] = [
     if (!Array.isArray(cols)) return cols;
     const vars = listOf(parsed.value, 'variables');
     if (!Array.isArray(vars)) return vars;
+    // The dfs dialect (the published spec) has no extended collections (docs/emulator.md "Dialects").
+    const ext = cols.find((c) => c['isExtension'] === true || c['parentVariableCollectionId'] !== undefined);
+    if (ext && svc.options.api !== 'figma')
+      return fail(
+        400,
+        `Collection ${String(ext['id'])}: the dfs service has no extended collections; start the local service with the figma dialect.`,
+      );
     for (const c of cols) putCollection(file, c);
     for (const v of vars) {
       const bad = putVariable(file, v);

@@ -10,6 +10,7 @@ import { fail, json, parseJson, type Reply } from '../http.js';
 import { applyCreate } from '../variables/create.js';
 import { applyUpdate } from '../variables/update.js';
 import { applyFigmaBatch } from '../variables/figma.js';
+import { servedCollections } from '../variables/extensions.js';
 import type { BatchResult } from '../variables/common.js';
 import type { FileRecord } from '../state.js';
 import { api, fileOf, isReply, type Ctx, type Endpoint } from './context.js';
@@ -48,7 +49,7 @@ export const variableRoutes: Endpoint[] = [
     const reply = json(200, {
       status: 200,
       error: false,
-      meta: { variables: file.variables, variableCollections: file.variableCollections },
+      meta: { variables: file.variables, variableCollections: servedCollections(file) },
     });
     answers.set(file, { version: file.version, reply });
     return reply;

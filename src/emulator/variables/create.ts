@@ -111,6 +111,10 @@ function unknownCollection(b: Batch, c: unknown, where: string): Problem {
 function checkCollections(b: Batch, items: Record<string, unknown>[]): Problem {
   for (const [i, item] of items.entries()) {
     const where = whereOf('variableCollections', i, item);
+    // Figma's extended collections are not part of the published spec (docs/emulator.md "Dialects").
+    const figmaOnly = ['parentVariableCollectionId', 'initialModeIdToParentModeIdMapping'].find((k) => k in item);
+    if (figmaOnly)
+      return `${where}: unknown field "${figmaOnly}": the Design File Service has no extended collections; create an ordinary collection.`;
     const extra = allowKeys(item, ['action', 'id', 'name', 'initialModeId', 'hiddenFromPublishing'], where);
     if (extra) return extra;
     const id = checkTempId(b, item['id'], where);

@@ -17,15 +17,28 @@
  * (docs/emulator.md "Dialects"): a new collection's first mode is named "Mode 1"; a new variable starts
  * with its type's default in every mode (COLOR opaque white, FLOAT 0, STRING "", BOOLEAN false); a new
  * mode starts as a copy of the default mode's values; the default mode and a collection's last mode
- * cannot be deleted; deleting a variable that a surviving variable still aliases is refused (400);
- * extended collections (`parentVariableCollectionId`), composed colors and `null` values (override
- * removal) are refused with a 400 that says the local service does not support them.
+ * cannot be deleted; deleting a variable that a surviving variable (or an override) still aliases is
+ * refused (400). Extended collections (`parentVariableCollectionId`, `initialModeIdToParentModeIdMapping`,
+ * overrides set in `variableModeValues` with an extension's mode id, `value: null` to remove one) follow
+ * variables/extensions.ts.
  */
 import { stableKey } from '../ids.js';
 import type { CollectionRecord, FileRecord, ResolvedType, VariableRecord, VariableValue } from '../state.js';
 import type { BatchResult } from './common.js';
 import { findAliasCycle } from './cycles.js';
 import { describeCycle } from './common.js';
+import {
+  EXTENSION_REFUSALS,
+  descendantsOf,
+  extensionOfMode,
+  modeAdded,
+  modeDeleted,
+  modeRenamed,
+  newExtension,
+  pruneOverrides,
+  rootOf,
+  variableDeleted,
+} from './extensions.js';
 import {
   MAX_MODES_PER_COLLECTION,
   MAX_VARIABLES_PER_COLLECTION,
@@ -238,14 +251,14 @@ class Batch {
 
   private collectionItem(action: (typeof ACTIONS)[number], item: Record<string, unknown>, where: string): void {
     if (action === 'CREATE') {
-      if (
-        item['parentVariableCollectionId'] !== undefined ||
-        item['initialModeIdToParentModeIdMapping'] !== undefined
-      ) {
-        throw new BatchError(
-          `${where}: extended collections (parentVariableCollectionId) are not supported by the local service.`,
-        );
+      if (item['parentVariableCollectionId'] !== undefined) {
+        this.createExtension(item, where);
+        return;
       }
+      if (item['initialModeIdToParentModeIdMapping'] !== undefined)
+        throw new BatchError(
+          `${where}: "initialModeIdToParentModeIdMapping" needs "parentVariableCollectionId" (it maps an extended collection's modes to its parent's).`,
+        );
       const name = checkPlainName(item['name'], where, 'collection');
       if (!name.ok) throw new BatchError(name.message);
       const id = this.newId('VariableCollectionId:');
@@ -278,8 +291,47 @@ class Batch {
     for (const vid of c.variableIds) {
       delete this.vars[vid];
       this.deleted.add(vid);
+      variableDeleted(this.cols, vid);
     }
+    // The extensions below it go with it (docs/emulator.md "Extended collections").
+    for (const ext of descendantsOf(this.cols, c.id)) delete this.cols[ext.id];
     delete this.cols[c.id];
+  }
+
+  /** An extended collection (OpenAPI `VariableCollectionCreate` with `parentVariableCollectionId`). */
+  private createExtension(item: Record<string, unknown>, where: string): void {
+    const parent = this.collection(item['parentVariableCollectionId'], where, 'parentVariableCollectionId');
+    const name = checkPlainName(item['name'], where, 'collection');
+    if (!name.ok) throw new BatchError(name.message);
+    if (item['initialModeId'] !== undefined)
+      throw new BatchError(
+        `${where}: an extended collection inherits its parent's modes; name their temporary ids in "initialModeIdToParentModeIdMapping", not "initialModeId".`,
+      );
+    const id = this.newId('VariableCollectionId:');
+    const ext = newExtension(parent, {
+      id,
+      name: name.value,
+      key: stableKey(this.file.key, id),
+      hiddenFromPublishing: this.hidden(item, where) ?? false,
+    });
+    this.claimTemp(item['id'], id, where);
+    const mapping = item['initialModeIdToParentModeIdMapping'] ?? {};
+    if (!isObject(mapping))
+      throw new BatchError(
+        `${where}: "initialModeIdToParentModeIdMapping" must map temporary mode ids to parent mode ids.`,
+      );
+    const mapped = new Set<string>();
+    for (const [temp, parentMode] of Object.entries(mapping)) {
+      const pid = this.resolve(parentMode) ?? '';
+      const m = ext.modes.find((x) => x.parentModeId === pid);
+      if (!m || mapped.has(pid))
+        throw new BatchError(
+          `${where}: initialModeIdToParentModeIdMapping["${temp}"] is ${JSON.stringify(parentMode)}, which is not a mode of "${parent.name}" (or is mapped twice).`,
+        );
+      mapped.add(pid);
+      this.claimTemp(temp, m.modeId, where, 'initialModeIdToParentModeIdMapping');
+    }
+    this.cols[id] = ext;
   }
 
   private modeOwner(modeId: string): CollectionRecord | undefined {
@@ -289,6 +341,7 @@ class Batch {
   private modeItem(action: (typeof ACTIONS)[number], item: Record<string, unknown>, where: string): void {
     if (action === 'CREATE') {
       const c = this.collection(item['variableCollectionId'], where);
+      if (c.isExtension) throw new BatchError(`${where}: ${EXTENSION_REFUSALS.createMode} "${c.name}" is one.`);
       const name = checkPlainName(item['name'], where, 'mode');
       if (!name.ok) throw new BatchError(name.message);
       if (c.modes.some((m) => m.name === name.value))
@@ -307,6 +360,7 @@ class Batch {
         const base = v?.valuesByMode[c.defaultModeId];
         if (v && base !== undefined) v.valuesByMode[modeId] = typeof base === 'object' ? { ...base } : base;
       }
+      modeAdded(this.cols, c, { modeId, name: name.value });
       return;
     }
     const modeId = this.resolve(item['id']) ?? '';
@@ -316,6 +370,10 @@ class Batch {
     if (owner.remote)
       throw new BatchError(
         `${where}: collection "${owner.name}" is remote; only collections created in this file can be changed.`,
+      );
+    if (owner.isExtension)
+      throw new BatchError(
+        `${where}: ${action === 'UPDATE' ? EXTENSION_REFUSALS.updateMode : EXTENSION_REFUSALS.deleteMode} "${owner.name}" is one.`,
       );
     if (action === 'UPDATE') {
       if (this.resolve(item['variableCollectionId']) !== owner.id) {
@@ -332,6 +390,7 @@ class Batch {
           );
         }
         owner.modes.find((m) => m.modeId === modeId)!.name = name.value;
+        modeRenamed(this.cols, owner, modeId, name.value);
       }
       return;
     }
@@ -341,11 +400,16 @@ class Batch {
       );
     owner.modes = owner.modes.filter((m) => m.modeId !== modeId);
     for (const vid of owner.variableIds) delete this.vars[vid]?.valuesByMode[modeId];
+    modeDeleted(this.cols, owner, modeId);
   }
 
   private variableItem(action: (typeof ACTIONS)[number], item: Record<string, unknown>, where: string): void {
     if (action === 'CREATE') {
       const c = this.collection(item['variableCollectionId'], where);
+      if (c.isExtension)
+        throw new BatchError(
+          `${where}: "${c.name}" is an extended collection: it inherits the variables of "${this.cols[rootOf(c)]?.name ?? rootOf(c)}" and has none of its own. Create the variable there.`,
+        );
       const name = checkVariableName(item['name'], where);
       if (!name.ok) throw new BatchError(name.message);
       const type = item['resolvedType'];
@@ -404,6 +468,7 @@ class Batch {
     this.names.get(v.variableCollectionId)?.delete(v.name);
     delete this.vars[v.id];
     this.deleted.add(v.id);
+    variableDeleted(this.cols, v.id);
   }
 
   private fields(v: VariableRecord, item: Record<string, unknown>, where: string): void {
@@ -435,16 +500,22 @@ class Batch {
     const v = this.variable(item['variableId'], where, 'variableId');
     const modeId = this.resolve(item['modeId']) ?? '';
     const c = this.cols[v.variableCollectionId]!;
-    if (!c.modes.some((m) => m.modeId === modeId)) {
+    const ext = c.modes.some((m) => m.modeId === modeId) ? undefined : extensionOfMode(this.cols, modeId);
+    if (!c.modes.some((m) => m.modeId === modeId) && (!ext || rootOf(ext) !== c.id)) {
       throw new BatchError(
-        `${where}: mode ${JSON.stringify(item['modeId'])} is not a mode of the variable's collection "${c.name}".`,
+        `${where}: mode ${JSON.stringify(item['modeId'])} is neither a mode of the variable's collection "${c.name}" nor a mode of an extended collection of it.`,
       );
     }
     const raw = item['value'];
-    if (raw === null)
-      throw new BatchError(
-        `${where}: a null value removes an override in an extended collection, which the local service does not support.`,
-      );
+    if (raw === null) {
+      if (!ext)
+        throw new BatchError(
+          `${where}: a null value removes an override, but mode ${JSON.stringify(item['modeId'])} is a mode of "${c.name}" itself, which holds values, not overrides; send a value of the variable's type.`,
+        );
+      delete ext.variableOverrides?.[v.id]?.[modeId];
+      pruneOverrides(ext);
+      return;
+    }
     const resolved = (x: unknown): unknown => (isAlias(x) ? { ...x, id: this.resolve(x['id']) } : x);
     const given = isComposed(raw)
       ? { ...raw, color: resolved(raw.color), opacity: resolved(raw.opacity) }
@@ -467,7 +538,10 @@ class Batch {
         );
       }
     }
-    v.valuesByMode[modeId] = value.value;
+    if (ext) {
+      ext.variableOverrides ??= {};
+      (ext.variableOverrides[v.id] ??= {})[modeId] = value.value;
+    } else v.valuesByMode[modeId] = value.value;
   }
 
   private finalChecks(): void {
@@ -481,6 +555,17 @@ class Batch {
             `Collection "${c.name}" would have two variables named "${name}"; names must be unique in a collection.`,
           );
         seen.add(name);
+      }
+    }
+    // No override aliases a deleted variable.
+    for (const ext of Object.values(this.cols)) {
+      for (const [vid, byMode] of Object.entries(ext.variableOverrides ?? {})) {
+        const alias = Object.values(byMode).find((x) => isAlias(x) && this.deleted.has(x.id));
+        if (!alias || !isAlias(alias)) continue;
+        const gone = this.file.variables[alias.id]?.name ?? alias.id;
+        throw new BatchError(
+          `Variable "${gone}" cannot be deleted: the override of "${this.vars[vid]?.name ?? vid}" in "${ext.name}" still aliases it. Point that override at another variable first.`,
+        );
       }
     }
     // No alias to a deleted variable, and no cycle.
