@@ -17,8 +17,6 @@
  * removed once the lock is written. An AbortSignal (SIGINT/SIGTERM) stops the run at the next safe
  * point: between requests, never in the middle of a write or of a file.
  */
-import type { DesignFileClient } from '../api/index.js';
-import type { Config } from '../config/schema.js';
 import { InterruptedError } from '../errors.js';
 import type { TokenSet } from '../model/types.js';
 import { planStyles, type StylesPlan } from '../styles/stage.js';
@@ -30,16 +28,14 @@ import { rel, writePhase } from './apply-write.js';
 import { stopped, type Progress } from './apply-errors.js';
 import { ConcurrentEditError, listNames } from './concurrency.js';
 import { createdBy, type CreatedNames } from './created.js';
-import type { SyncDiff } from './diff.js';
 import { newPushJournal, writeJournal } from './journal.js';
 import { guardRails } from './guard-rails.js';
-import type { Plan } from './plan.js';
 import { valuesEqual } from '../model/values.js';
 
 export { SyncNotConvergedError, SyncOutcomeUnknownError } from './apply-errors.js';
 
 export type { FileChanges, SyncMode, SyncOptions, SyncOutcome } from './apply-types.js';
-import type { FileChanges, SyncOptions, SyncOutcome } from './apply-types.js';
+import type { SyncOptions, SyncOutcome } from './apply-types.js';
 
 /** How often the design file may move under a plan before the run gives up and says so. */
 const MAX_MOVES = 4;
