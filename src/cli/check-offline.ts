@@ -78,13 +78,15 @@ export async function checkOffline(options: CheckOptions, ctx: CommandContext): 
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
   const repoOnly = set.tokens?.length ?? 0;
+  const collections = set.collections.filter((c) => c.parent === undefined).length;
+  const contexts = set.collections.length - collections + (set.repositoryAxes?.length ?? 0);
 
   const summary =
     errors > 0
       ? `${errors} error${errors === 1 ? '' : 's'}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''} in ${config.tokens.dir}/${source ? ' as staged (the git index)' : ''}.`
       : only.length > 0
         ? `${only.length} file${only.length === 1 ? '' : 's'} checked: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`
-        : `${set.variables.length + repoOnly} tokens${repoOnly > 0 ? ` (${repoOnly} repository-only)` : ''} in ${set.collections.length} collection${set.collections.length === 1 ? '' : 's'}${designOwned > 0 ? `, ${designOwned} style token${designOwned === 1 ? '' : 's'}` : ''}${source ? ' as staged' : ''}: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`;
+        : `${set.variables.length + repoOnly} tokens${repoOnly > 0 ? ` (${repoOnly} repository-only)` : ''} in ${collections} collection${collections === 1 ? '' : 's'}${contexts > 0 ? ` and ${contexts} overriding context${contexts === 1 ? '' : 's'}` : ''}${designOwned > 0 ? `, ${designOwned} style token${designOwned === 1 ? '' : 's'}` : ''}${source ? ' as staged' : ''}: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`;
   // Under GitHub Actions, each problem is also an annotation on the file (loaded only there).
   if (ctx.env['GITHUB_ACTIONS'] === 'true' && diagnostics.length > 0) {
     const github = await import('./github.js');

@@ -16,6 +16,8 @@ import { formatDirect } from './direct.js';
 import { COMPOSITE_TYPES } from './render/index.js';
 import { valueTransforms } from './transforms.js';
 import { buildTree } from './tree.js';
+import { planContextViews } from './contexts.js';
+import { permutationFiles } from './permutations.js';
 import { planViews } from './views.js';
 import { assertInside, removeStaleOutputs, writeFiles, type WrittenFiles } from './write.js';
 
@@ -54,9 +56,11 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
   const warnings: string[] = [];
   const files = new Map<string, string>();
   const views = planViews(set, config);
+  const contextViews = planContextViews(set, config, views);
   const ctx: FormatContext = {
     views,
-    viewByKey: new Map(views.map((v) => [v.key, v])),
+    contextViews,
+    viewByKey: new Map([...views, ...contextViews].map((v) => [v.key, v])),
     composites: compositesOf(set),
     namespaced: opts.namespace === 'collection',
     source: opts.source,
@@ -64,7 +68,7 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
 
   const plan = planPlatforms(selected, config, ctx, remBase);
   if (Object.keys(plan.platforms).length > 0) {
-    const tree = buildTree(set, views, {
+    const tree = buildTree(set, [...views, ...contextViews], {
       remBase,
       namespace: opts.namespace ?? 'none',
       webNames: config.webNamesFromCodeSyntax,
@@ -73,6 +77,8 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
     const outputs = await captureConsole(warnings, () => formatDirect(tree, plan.platforms, plan.formats));
     for (const { destination, output } of outputs) files.set(destination, output);
   }
+  // Whole resolver inputs for ts and json (permutations.ts).
+  for (const [f, text] of permutationFiles(set, config, selected, remBase)) files.set(f, text);
 
   const userPlatforms = config.styleDictionary.platforms as Record<string, PlatformConfig>;
   if (Object.keys(userPlatforms).length > 0) {

@@ -416,8 +416,10 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
     if (!opts.flat) tokens[view.key] = root;
     for (const e of sorted) {
       const v = entryOf(e);
-      if (v.collection !== view.collection.name) continue;
-      const value = valuesOf(e)[view.mode] as Value | undefined;
+      if (v.collection !== (view.parent ?? view.collection.name)) continue;
+      // A context view (contexts.ts) holds only the tokens its context changes.
+      const value = (view.pick ? view.pick(v) : valuesOf(e)[view.mode]) as Value | undefined;
+      if (value === undefined && view.pick) continue;
       if (value === undefined) {
         throw new BuildError('BUILD_MODEL_INVALID', `${who(v)} has no value for mode "${view.mode}".`, {
           hint: `Give it a value in tokens/<collection>/<mode>.tokens.json for mode "${view.mode}".`,

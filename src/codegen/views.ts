@@ -30,6 +30,13 @@ export interface View {
   androidQualifier: string | undefined;
   /** Swift / Kotlin class name, e.g. `ThemeDark`. */
   className: string;
+  /**
+   * A context view (contexts.ts): the value of a token in this view, or undefined when the view does
+   * not hold it. Its tokens are its parent collection's, so they keep their names.
+   */
+  pick?: (entry: { collection: string; name: string; values: Record<string, unknown> }) => unknown;
+  /** A context view: the collection whose tokens it overrides. */
+  parent?: string;
 }
 
 /**
@@ -55,6 +62,8 @@ export function planViews(set: TokenSet, config: BuildConfig): View[] {
     );
   }
   set.collections.forEach((collection, ci) => {
+    // An extended collection is built as context views of its parent (contexts.ts).
+    if (collection.parent !== undefined) return;
     if (!collection.modes.some((m) => m.name === collection.defaultMode)) {
       throw new BuildError(
         'BUILD_MODEL_INVALID',
@@ -79,9 +88,15 @@ export function planViews(set: TokenSet, config: BuildConfig): View[] {
     collection.modes.forEach((mode, mi) => {
       const out = config.modes[collection.name]?.[mode.name] ?? {};
       const isDefault = mode.name === collection.defaultMode;
+      // A collection whose modes are a resolver modifier's contexts (docs/overrides.md §3) is selected
+      // by that modifier: `build.contexts.<modifier>.<context>`, else the template with its name.
+      const modifier = collection.modifier?.name;
       const selector =
         out.selector ??
-        config.selector.replaceAll('{collection}', slug(collection.name)).replaceAll('{mode}', slug(mode.name));
+        (modifier === undefined ? undefined : config.contexts[modifier]?.[mode.name]) ??
+        config.selector
+          .replaceAll('{collection}', slug(modifier ?? collection.name))
+          .replaceAll('{mode}', slug(mode.name));
       // A one-mode collection named like its mode (a set read from `color.tokens.json` is collection
       // "color", mode "color") is named once: `Color`, not `ColorColor` (docs/build.md "Names").
       const once = collection.modes.length === 1 && slug(mode.name) === slug(collection.name);

@@ -71,6 +71,7 @@ function configFrom(v: Values): Config {
       // A nested map: a config that sets it goes through the full loader.
       names: {},
       modes: {},
+      contexts: {},
       styleDictionary: { platforms: {} },
     },
     sync: { deleteOrphans: y.deleteOrphans ?? false },

@@ -136,6 +136,17 @@ const buildSchema = z
       .default({}),
     /** Per collection name, per mode name. */
     modes: z.record(z.string(), z.record(z.string(), modeOutputSchema)).default({}),
+    /**
+     * CSS selector per resolver modifier, per context (docs/build.md "Contexts"); default
+     * `[data-<modifier>="<context>"]`. Applies to the modes a modifier gives a collection and to its
+     * extended collections (docs/overrides.md "Build").
+     */
+    contexts: z.record(z.string(), z.record(z.string(), z.string().min(1))).default({}),
+    /**
+     * Resolver inputs (modifier -> context) built whole for ts and json, one output each (docs/build.md
+     * "Contexts"). Default: the default input and one per context of each modifier.
+     */
+    permutations: z.array(z.record(z.string(), z.string())).optional(),
     /** The user's own Style Dictionary platforms, run alongside ours (SD `platforms` config). */
     styleDictionary: z
       .object({ platforms: z.record(z.string(), z.unknown()).default({}) })

@@ -171,4 +171,9 @@ export interface RepoToken {
   owner: 'repository' | 'design';
   /** §6.4 `$deprecated`: true, or the explanation. */
   deprecated?: boolean | string;
+  /**
+   * Its values in extended collections of its collection, as `Variable.overrides` (docs/overrides.md
+   * §4): extension name -> mode name -> value. Built, never pushed. Absent when none overrides it.
+   */
+  overrides?: Record<string, Record<string, Ref<DtcgValue>>>;
 }

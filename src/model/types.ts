@@ -35,6 +35,13 @@ export interface Collection {
    * are the parent variables' `overrides[<this collection's name>]`. Absent for an ordinary collection.
    */
   parent?: string;
+  /**
+   * Repository side only (docs/overrides.md §3, §4): the resolver modifier whose contexts are this
+   * collection's modes (`name`), or, on an extended collection, the modifier and the context it is
+   * (`context`). The build names selectors by it (`[data-<modifier>="<context>"]`). Absent on a
+   * collection read from the service, and when the modifier is the collection itself (§2).
+   */
+  modifier?: { name: string; context?: string };
 }
 
 /**
@@ -107,6 +114,22 @@ export interface TokenSet {
    * read from the service.
    */
   kept?: KeptVariable[];
+  /**
+   * Axes the design file cannot hold (docs/overrides.md §5: a third modifier over a collection that
+   * already has modes and extended collections): repository-only, read and built, never pushed, never
+   * written by a pull. Absent when there are none. Only on a set read from the token files.
+   */
+  repositoryAxes?: RepositoryAxis[];
+}
+
+/** One context of a repository-only axis (docs/overrides.md §5): an extension-shaped set of overrides. */
+export interface RepositoryAxis {
+  /** Shaped like an extended collection: `parent`, the parent's modes, `modifier` with its context. */
+  collection: Collection;
+  /** Variable name (in `parent`) -> mode name -> value; the same in every mode for a DTCG context. */
+  overrides: Record<string, Record<string, Value>>;
+  /** Why the design file cannot hold it, as a sentence fragment. */
+  reason: string;
 }
 
 /** A service variable kept as it is (docs/sync.md "Nothing is dropped"). */

@@ -197,6 +197,7 @@ function holdsToken(group: Ordered): boolean {
  * `$ref`) and no file serves two modes (it could hold only one of their values).
  */
 export function writableSources(layout: CollectionLayout): boolean {
+  if (layout.fold) return foldWritable(layout);
   if (!layout.sources) return true;
   const owner = new Map<string, string>();
   for (const [mode, sources] of layout.sources) {
@@ -212,4 +213,21 @@ export function writableSources(layout: CollectionLayout): boolean {
 /** The collections a pull cannot write back (see writableSources), by name. */
 export function unwritableCollections(sources: TokenSources): string[] {
   return (sources.layouts ?? []).filter((l) => !writableSources(l)).map((l) => l.collection.name);
+}
+
+/**
+ * An overridden collection (docs/overrides.md §3, §4; render-fold.ts) is written back when its base
+ * set and each context it maps are at most one whole file each, and no later set overrides it too.
+ */
+function foldWritable(layout: CollectionLayout): boolean {
+  const { base, modes, extensions, laterSet } = layout.fold!;
+  const oneFile = (l: CollectionLayout): boolean =>
+    !l.sources ||
+    [...l.sources.values()].every((s) => s.length <= 1 && s.every((x) => x.at === undefined && !x.overrides));
+  return (
+    !laterSet &&
+    oneFile(base) &&
+    (!modes || oneFile(modes)) &&
+    [...extensions.values()].every((e) => oneFile(e.modifier))
+  );
 }

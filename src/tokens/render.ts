@@ -23,6 +23,7 @@ import {
   isAlias,
   isColor,
   type Alias,
+  type Collection,
   type Composition,
   type TokenKind,
   type TokenSet,
@@ -42,15 +43,28 @@ import {
   previousFiles,
   writeModeFiles,
 } from './mode-files.js';
+import { renderExtensionFile, renderFold } from './render-fold.js';
 import { renderMeta } from './service-meta.js';
 import { DTCG_TYPES, defaultKind, explicitKindFromConfig, kindFits } from './kinds.js';
 import type { TokenSources } from './read/index.js';
-import { EXTENSION, RESOLVER_FILE, renderResolver, type CollectionLayout } from './resolver-doc.js';
+import { EXTENSION, RESOLVER_FILE, extensionModifier, renderResolver, type CollectionLayout } from './resolver-doc.js';
 
 export function renderTokens(set: TokenSet, config: TokensConfig, previous?: TokenSources): Map<string, string> {
   const out = new Map<string, string>();
   if (set.collections.length === 0) return out;
-  const { layouts, keptResolver } = layoutsFor(set, previous);
+  // Extended collections live in their parent's files (render-fold.ts), not in files of their own.
+  const { layouts, keptResolver: keptAll } = layoutsFor(
+    { ...set, collections: set.collections.filter((c) => c.parent === undefined) },
+    previous,
+  );
+  const folded = new Map(
+    (previous?.layouts ?? []).filter((l) => l.fold && writableSources(l)).map((l) => [l.collection.name, l]),
+  );
+  // A document with overrides is the team's: its sets and modifiers stay as written.
+  const handWritten = [...folded.values()].some((l) => !l.declared);
+  // Extended collections of tokensync's own collections: a modifier each parent (docs/overrides.md §4).
+  const extensionMods = handWritten ? [] : extensionLayouts(set, layouts, folded);
+  const keptResolver = handWritten || (keptAll && extensionMods.every((x) => x.extensions.every((e) => e.existing)));
   const layoutByName = new Map(layouts.map((l) => [l.collection.name, l]));
   const namespaced = config.namespace === 'collection';
 
@@ -139,9 +153,37 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
   }
   const kinds = resolveAliasKinds(set, decided);
 
+  /** A variable's token with this value, as the file that holds it (or will) has it. */
+  const encode = (v: Variable, value: Value, before: PreviousToken): Ordered => {
+    let $value: unknown;
+    if (isAlias(value)) {
+      const target = dottedOf.get(`${value.alias.collection}\u0000${value.alias.name}`);
+      if (!target) {
+        throw new TokensyncError(
+          'TOKEN_MODEL_INVALID',
+          `Variable "${v.name}" in "${v.collection}" aliases "${value.alias.collection}/${value.alias.name}", which the token set does not have.`,
+          {
+            hint: 'Restore the target variable, or point the alias at an existing one.',
+          },
+        );
+      }
+      $value = `{${target.join('.')}}`;
+    } else {
+      $value = encodeLiteral(value, kinds.get(v)!, config.remBase);
+    }
+    const composed = isColor(value) && value.composed ? composedJson(value.composed, refText) : undefined;
+    return tokenObject(before, kinds.get(v)!, $value as Json, v, sameLiteral(value, config.remBase), composed);
+  };
+
   for (const layout of layouts) {
     const c = layout.collection;
     const vars = set.variables.filter((v) => v.collection === c.name);
+    // An overridden collection (docs/overrides.md §3, §4) goes back to its base, context and extension files.
+    const fold = folded.get(c.name);
+    if (fold) {
+      renderFold(fold, c, { set, pathOf, repoPath, encode, previousFile, out });
+      if (fold.fold!.modes) continue;
+    }
     for (const mode of c.modes) {
       const files = modeFiles(layout, mode.name);
       const tokens = new Map<string, Ordered>();
@@ -158,28 +200,7 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
             },
           );
         }
-        let $value: unknown;
-        if (isAlias(value)) {
-          const target = dottedOf.get(`${value.alias.collection}\u0000${value.alias.name}`);
-          if (!target) {
-            throw new TokensyncError(
-              'TOKEN_MODEL_INVALID',
-              `Variable "${v.name}" in "${c.name}" aliases "${value.alias.collection}/${value.alias.name}", which the token set does not have.`,
-              {
-                hint: 'Restore the target variable, or point the alias at an existing one.',
-              },
-            );
-          }
-          $value = `{${target.join('.')}}`;
-        } else {
-          $value = encodeLiteral(value, kinds.get(v)!, config.remBase);
-        }
-        const before = previousToken(files, segs);
-        const composed = isColor(value) && value.composed ? composedJson(value.composed, refText) : undefined;
-        tokens.set(
-          id,
-          tokenObject(before, kinds.get(v)!, $value as Json, v, sameLiteral(value, config.remBase), composed),
-        );
+        tokens.set(id, encode(v, value, previousToken(files, segs)));
         for (const p of ownPrefixes) prefixes.add(p);
       }
       for (const t of set.tokens ?? []) {
@@ -203,6 +224,15 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
     }
   }
 
+  for (const x of extensionMods)
+    for (const e of x.extensions)
+      if (!e.existing)
+        renderExtensionFile({ set, pathOf, repoPath, encode, previousFile, out }, x.parent, e.file, e.name);
+
+  // The files of a document with overrides that no collection writes (a repository-only axis,
+  // docs/overrides.md §5) are the repository's: kept as they are, never stale.
+  if (folded.size > 0) for (const [rel, f] of previous!.files) if (!out.has(rel)) out.set(rel, f.text);
+
   let previousResolver: unknown;
   const resolverText = previous?.files.get(RESOLVER_FILE)?.text;
   if (keptResolver) {
@@ -218,7 +248,51 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
       previousResolver = undefined;
     }
   }
-  out.set(RESOLVER_FILE, toJsonText(renderResolver(layouts, previousResolver)));
+  const mods = extensionMods.map((x) => extensionModifier(x.parent.name, x.slug, x.extensions));
+  out.set(RESOLVER_FILE, toJsonText(renderResolver(layouts, previousResolver, mods)));
+  return out;
+}
+
+interface ExtensionLayout {
+  parent: Collection;
+  slug: string;
+  extensions: { name: string; context: string; file: string; existing: boolean }[];
+}
+
+/**
+ * Where each extended collection of a tokensync-laid-out collection goes: the file and context its
+ * modifier already gives it, else `<parent>/extensions/<slug>.tokens.json` in modifier
+ * `<parent>-extensions` (docs/overrides.md §4).
+ */
+function extensionLayouts(
+  set: TokenSet,
+  layouts: readonly CollectionLayout[],
+  folded: Map<string, CollectionLayout>,
+): ExtensionLayout[] {
+  const out: ExtensionLayout[] = [];
+  for (const l of layouts) {
+    const exts = set.collections.filter((c) => c.parent === l.collection.name);
+    if (exts.length === 0) continue;
+    const before = folded.get(l.collection.name)?.fold?.extensions;
+    const firstModifier = before ? [...before.values()][0]?.modifier : undefined;
+    const slugs = uniqueSlugs(['base', ...exts.map((e) => e.name)]).slice(1);
+    out.push({
+      parent: l.collection,
+      slug: firstModifier?.slug ?? `${l.slug}-extensions`,
+      extensions: exts.map((e, i) => {
+        const was = before?.get(e.name);
+        const file = was ? was.modifier.files.get(was.mode) : undefined;
+        return file && was
+          ? { name: e.name, context: was.modifier.contexts.get(was.mode) ?? slugs[i]!, file, existing: true }
+          : {
+              name: e.name,
+              context: slugs[i]!,
+              file: `${l.slug}/extensions/${slugs[i]!}.tokens.json`,
+              existing: false,
+            };
+      }),
+    });
+  }
   return out;
 }
 

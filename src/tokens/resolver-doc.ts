@@ -39,6 +39,35 @@ export interface CollectionLayout {
    * pull (tokensync writes one file per collection and mode).
    */
   sources?: Map<string, TokenSource[]>;
+  /** A set or a modifier of the resolver document (undefined for a folder read without one). */
+  kind?: 'set' | 'modifier';
+  /**
+   * It names its collection in `$extensions["dev.tokensync"]` (a document tokensync wrote): a
+   * collection by declaration, never folded into another as overrides (docs/overrides.md "The mapping").
+   */
+  declared?: true;
+  /**
+   * A modifier tokensync wrote for extended collections (`$extensions["dev.tokensync"].extends`, the
+   * parent collection's name): each non-default context is one extension (docs/overrides.md §4).
+   */
+  extends?: string;
+  /**
+   * Set when the read folded overriding sources into this collection (docs/overrides.md §3, §4;
+   * read/overrides.ts): where a pull writes each mode's and each extension's values back.
+   */
+  fold?: FoldLayout;
+}
+
+/** How an overridden collection is laid out in files (docs/overrides.md §3, §4). */
+export interface FoldLayout {
+  /** The set that defines the tokens (its layout as the resolver document has it). */
+  base: CollectionLayout;
+  /** The modifier whose contexts are the modes (§3), when there is one. */
+  modes?: CollectionLayout;
+  /** Extended collection name -> the modifier context it is (§4). */
+  extensions: Map<string, { modifier: CollectionLayout; mode: string }>;
+  /** A later set overrides its tokens too (§5): read, not written by a pull. */
+  laterSet?: true;
 }
 
 /** Where tokens of one mode come from: a file, or tokens inline in the resolver document. */
@@ -54,7 +83,37 @@ export interface TokenSource {
   overrides?: string[];
 }
 
-export function renderResolver(layouts: readonly CollectionLayout[], previous?: unknown): Json {
+/**
+ * The modifier of a collection's extended collections (docs/overrides.md §4): an empty default
+ * context `base`, then one context per extension holding its overrides file.
+ */
+export function extensionModifier(
+  parent: string,
+  slug: string,
+  extensions: { name: string; context: string; file: string }[],
+): { slug: string; body: Ordered } {
+  const contexts = new Ordered().set('base', []);
+  for (const e of extensions) contexts.set(e.context, [new Ordered().set('$ref', e.file)]);
+  const ours = new Ordered().set('extends', parent).set(
+    'modes',
+    [{ name: 'base', context: 'base' }, ...extensions].map((e) =>
+      new Ordered().set('name', e.name).set('context', e.context),
+    ),
+  );
+  return {
+    slug,
+    body: new Ordered()
+      .set('contexts', contexts)
+      .set('default', 'base')
+      .set('$extensions', new Ordered().set(EXTENSION, ours)),
+  };
+}
+
+export function renderResolver(
+  layouts: readonly CollectionLayout[],
+  previous?: unknown,
+  extensionModifiers: { slug: string; body: Ordered }[] = [],
+): Json {
   const doc = new Ordered();
   doc.set('$schema', RESOLVER_SCHEMA);
   const prev = isObject(previous) ? previous : {};
@@ -97,6 +156,10 @@ export function renderResolver(layouts: readonly CollectionLayout[], previous?: 
       );
       order.push(new Ordered().set('$ref', `#/modifiers/${l.slug}`));
     }
+  }
+  for (const x of extensionModifiers) {
+    modifiers.set(x.slug, x.body);
+    order.push(new Ordered().set('$ref', `#/modifiers/${x.slug}`));
   }
   // Style sets (src/styles/resolver.ts) are the styles stage's: kept as they were, last.
   for (const [name, body] of Object.entries(isObject(prev['sets']) ? prev['sets'] : {})) {
@@ -404,7 +467,9 @@ function parseSet(
     slug: name,
     files: new Map([[mode, single ?? lastFile ?? RESOLVER_FILE]]),
     contexts: new Map([[mode, mode]]),
+    kind: 'set',
   };
+  if (typeof ext['collection'] === 'string') layout.declared = true;
   if (single === undefined) layout.sources = new Map([[mode, sources]]);
   return layout;
 }
@@ -485,7 +550,10 @@ function parseModifier(
     slug: name,
     files,
     contexts: contextOf,
+    kind: 'modifier',
   };
+  if (typeof ext['collection'] === 'string') layout.declared = true;
+  if (typeof ext['extends'] === 'string') layout.extends = ext['extends'];
   if (merged) layout.sources = all;
   return layout;
 }

@@ -11,6 +11,8 @@ import { FAMILY_KEY, nameIn, separatingStyles, styleOf, type NameFamily, type Na
 
 export interface FormatContext {
   views: View[];
+  /** Extended collections and repository-only axes, one view per parent mode (contexts.ts): CSS and docs. */
+  contextViews?: View[];
   viewByKey: Map<string, View>;
   /** The composite types the token set holds (render/index.ts COMPOSITE_TYPES): their type declarations are printed. */
   composites: ReadonlySet<string>;

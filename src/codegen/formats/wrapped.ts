@@ -108,6 +108,11 @@ export function cssFormat(ctx: FormatContext): FormatFn {
       if (v.isDefault && !mediaCollections.has(v.collection.name)) continue;
       await block(tokensOf(args.dictionary, [v.key]), [v.selector]);
     }
+    // Contexts of extended collections and repository-only axes, singles then combined (contexts.ts).
+    for (const v of ctx.contextViews ?? []) {
+      const tokens = tokensOf(args.dictionary, [v.key]);
+      if (tokens.length > 0) await block(tokens, [v.selector]);
+    }
     return blocks.join('\n');
   };
 }

@@ -38,6 +38,7 @@ import type { Problem } from './problems.js';
 import { toDiagnostics } from './report.js';
 import { resolveReferences } from './resolve.js';
 import { checkServiceRules } from './service-rules.js';
+import { foldOverrides, splitAxes, type FoldedAxis, type PerCollection } from './overrides.js';
 import { mergeNoticing, overrideWarnings, type OverridePair } from './themes.js';
 import { validateCollection, type Gathered } from './validate.js';
 
@@ -218,6 +219,13 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
     perCollection.push({ layout, perMode });
   }
 
+  // Sources that override tokens of earlier ones fold into those collections (overrides.ts).
+  const fold =
+    resolverText !== undefined && !namespaced
+      ? foldOverrides(perCollection, problems)
+      : { perCollection, axes: new Map<string, FoldedAxis[]>() };
+  if (fold.perCollection !== perCollection) refold(fold.perCollection, perCollection, collections, sources);
+
   let index: Map<string, RawToken> | undefined;
   const g: Gathered = {
     problems,
@@ -243,12 +251,20 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
     },
   };
   for (const { layout, perMode } of perCollection) validateCollection(layout, perMode, namespaced, config.remBase, g);
-  // What the service would refuse, refused here for check, push and build alike.
-  checkServiceRules(perCollection, g.variables, problems);
 
   // (Not by reading `json` of every source: for a file with integer-like keys that getter parses it again.)
   const anyFileBroken = fileList.length > tokenJson.size;
   resolveReferences(g, collections, namespaced, anyFileBroken);
+  const repositoryAxes = splitAxes(fold, collections, g.variables, g.tokens);
+  if (fold.axes.size > 0) {
+    // The axes' pseudo-modes were for validation only: the layouts and mode files are the real modes.
+    for (const { layout } of perCollection)
+      for (const m of [...layout.files.keys()])
+        if (!layout.collection.modes.some((x) => x.name === m)) layout.files.delete(m);
+    sources.modeFiles = new Map(perCollection.map((p) => [p.layout.collection.name, new Map(p.layout.files)]));
+  }
+  // What the service would refuse, refused here for check, push and build alike.
+  checkServiceRules(perCollection, g.variables, problems);
 
   const { dropped } = g;
   const set: TokenSet = {
@@ -257,7 +273,24 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
   };
   const tokens = dropped.size > 0 ? g.tokens.filter((t: RepoToken) => !dropped.has(t)) : g.tokens;
   if (tokens.length > 0) set.tokens = tokens;
+  if (repositoryAxes.length > 0) set.repositoryAxes = repositoryAxes;
   return done(set);
+}
+
+/** The collections, their files and layouts after the fold (in place: the arrays are the analysis's). */
+function refold(
+  folded: PerCollection[],
+  perCollection: PerCollection[],
+  collections: Collection[],
+  sources: TokenSources,
+): void {
+  perCollection.splice(0, perCollection.length, ...folded);
+  collections.splice(0, collections.length, ...folded.map((p) => p.layout.collection));
+  sources.layouts = folded.map((p) => p.layout);
+  sources.modeFiles = new Map(folded.map((p) => [p.layout.collection.name, new Map(p.layout.files)]));
+  const merged = folded.filter((p) => p.layout.sources && !p.layout.fold).map((p) => p.layout.collection.name);
+  if (merged.length > 0) sources.merged = merged;
+  else delete sources.merged;
 }
 
 /** Every token file of a folder without a resolver, as one set (merged in path order). */
