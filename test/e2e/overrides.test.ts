@@ -82,6 +82,7 @@ describe('a resolver with overriding modifiers against the dfs local service', (
         + size/gap      float: light 8, dark 8                                          -> service
         + size/radius   float: light 2, dark 2                                          -> service
       10 to push, 0 to pull, 0 conflicts, 0 orphans; 2 requests (1 POST, 1 PUT).
+      Repository only: tokens: 2 contexts (tokens / acme, tokens / zen), 4 overrides: the dfs service has no extended collections; built, never pushed.
       "
     `);
     await emu.admin.clearRequests();
