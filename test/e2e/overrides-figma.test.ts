@@ -145,7 +145,8 @@ describe('a design file with an extended collection, figma dialect, through the 
     );
 
     const before = project.snapshotTokens();
-    expect((await run('push')).code).toBe(0);
+    // The brand is an extension on both sides, never an orphan: --delete-orphans deletes nothing.
+    for (const args of [['push'], ['push', '--delete-orphans']]) expect((await run(...args)).code).toBe(0);
     expect(await writesOf(emu)).toEqual([]);
     const again = await run('pull');
     expect(again.code).toBe(0);
@@ -174,6 +175,29 @@ describe('a design file with an extended collection, figma dialect, through the 
     const diff = await run('diff');
     expect(diff.stdout).toContain('In step');
     expect(diff.code).toBe(0);
+  });
+
+  it('an override removed from the context file is sent as null in every mode, and the service then holds none', async () => {
+    const project = await pulled();
+    const run = (...args: string[]) => runCli(args, { cwd: project.root, env: project.env });
+    const file = JSON.parse(project.read(ACME_FILE));
+    delete file.color.primary;
+    project.write(ACME_FILE, text(file));
+    const requests = await planChecked(project, emu);
+    const w = await wire(emu);
+    const acme = collection(w, 'semantic / acme');
+    const primary = variableId(w, 'color/primary');
+    expect(requests).toEqual([
+      {
+        method: 'POST',
+        body: { variableModeValues: acme.modes.map((m) => ({ variableId: primary, modeId: m.modeId, value: null })) },
+      },
+    ]);
+    expect((await run('push')).code).toBe(0);
+    expect(collection(await wire(emu), 'semantic / acme').variableOverrides?.[primary]).toBeUndefined();
+    const before = project.snapshotTokens();
+    expect((await run('pull')).code).toBe(0);
+    expect(project.snapshotTokens()).toEqual(before);
   });
 
   it('an override edited in the design file is a change (diff exits 2) that pull writes to the context file only', async () => {
