@@ -280,6 +280,50 @@ describe('a repository-made brand axis pushed into an empty figma file', () => {
     expect(snapshotOf(clone)).toEqual(before);
     expect((await run('diff')).code).toBe(0);
   });
+  it("a brand the designer adds to the team's document is refused by pull with the fix, never deleted, and pulled once a context holds it", async () => {
+    const project = brandRepository(emu);
+    const run = (...args: string[]) => runCli(args, { cwd: project.root, env: project.env });
+    expect((await run('push')).code).toBe(0);
+    const w = await wire(emu);
+    const tokens = collection(w, 'tokens');
+    const fg = Object.values(w.variables).find((v) => v.name === 'color/fg')!.id;
+    await designerPost(emu, {
+      variableCollections: [
+        {
+          action: 'CREATE',
+          id: 'neon',
+          name: 'tokens / neon',
+          parentVariableCollectionId: tokens.id,
+          initialModeIdToParentModeIdMapping: { n_l: tokens.modes[0]!.modeId, n_d: tokens.modes[1]!.modeId },
+        },
+      ],
+      variableModeValues: ['n_l', 'n_d'].map((modeId) => ({ variableId: fg, modeId, value: GREEN })),
+    });
+    const before = project.snapshotTokens();
+    const pull = await run('pull');
+    expect(pull.code).toBe(1);
+    expect(pull.stderr).toMatchInlineSnapshot(`
+      "error: Extended collection "tokens / neon" of "tokens" is in the design file, but no context of a modifier in tokens.resolver.json holds it (the document is the team's, so a pull does not add one).
+        fix: Nothing was written. Add a context for it to modifier "brand" (e.g. "neon": [{ "$ref": "brand/neon.tokens.json" }] with "{}" in that file), then run \`tokensync pull --prefer service\`: the pull writes its overrides there (with no base, the empty file and the design file's overrides differ: a conflict the design file's side settles).
+      "
+    `);
+    expect(project.snapshotTokens()).toEqual(before);
+    await emu.admin.clearRequests();
+    expect((await run('push', '--delete-orphans')).code).toBe(0);
+    expect(await writesOf(emu)).toEqual([]);
+
+    const resolver = JSON.parse(project.read('tokens/tokens.resolver.json'));
+    resolver.modifiers.brand.contexts.neon = [{ $ref: 'brand/neon.tokens.json' }];
+    project.write('tokens/tokens.resolver.json', text(resolver));
+    project.write('tokens/brand/neon.tokens.json', '{}\n');
+    const again = await run('pull', '--prefer', 'service');
+    expect(again.stderr).toBe('');
+    expect(again.code, again.stdout).toBe(0);
+    expect(JSON.parse(project.read('tokens/brand/neon.tokens.json'))).toEqual({
+      color: { fg: { $type: 'color', $value: hexValue('#00ff00', [0, 1, 0]) } },
+    });
+    expect((await run('diff')).code).toBe(0);
+  });
 });
 
 /** Every file under ROOT/tokens (relative path -> bytes), as TestProject.snapshotTokens gives. */
