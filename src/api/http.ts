@@ -204,13 +204,15 @@ export class Http {
         if (!verdict.ok) {
           if (decision.rateLimited)
             throw this.#rateLimitError(init, decision.waitSeconds, now, verdict.reason, retriesDone);
+          // When to run again: what the service asked for (Retry-After), else a minute from now.
+          const rerunAt = new Date(now.getTime() + Math.max(60, Math.ceil(decision.waitSeconds)) * 1000);
           throw new ApiServerError(
             'API_SERVER',
-            `the service failed (${this.#serviceMessage(result.body) || 'server error'}) ${retriesDone === 0 ? 'and retrying does not fit in the retry budget' : `on ${attemptNo} attempts`}.`,
+            `the service failed (${this.#serviceMessage(result.body) || 'server error'}) ${retriesDone === 0 ? 'and retrying does not fit in the retry budget' : `on ${attemptNo} attempts, answering ${status} each time`}.`,
             {
               ...init,
               status,
-              hint: 'The service is having trouble; try again later. If it persists, report it to the service operator.',
+              hint: `The request is not at fault: the service answered ${status} itself, and more retries in this run would not change that. Run the same command again after ${rerunAt.toISOString()} (a push or sync then sends only what is missing). If it keeps failing, report this message to the service operator.`,
             },
           );
         }
@@ -388,11 +390,13 @@ export class Http {
       reason === 'budget'
         ? `rate limited: the service asks to wait ${seconds} s, more than the retry budget allows (${this.#s.retryBudgetSeconds} s in all); try again after ${retryAt.toISOString()}.`
         : `still rate limited after ${retriesDone} retries; try again after ${retryAt.toISOString()}.`;
-    return new ApiRateLimitError(detail, seconds, retryAt, {
-      ...init,
-      status: 429,
-      hint: `Wait until ${retryAt.toISOString()} (${seconds} s), or raise service.retryBudgetSeconds in config/tokensync.yaml to let tokensync wait.`,
-    });
+    // Out of retries, each wait honoured: something else spends this token's quota, so a larger
+    // budget would only wait longer (docs/api-client.md "Retries").
+    const hint =
+      reason === 'budget'
+        ? `Wait until ${retryAt.toISOString()} (${seconds} s), or raise service.retryBudgetSeconds in config/tokensync.yaml to let tokensync wait.`
+        : `The service answered 429 to each of ${retriesDone + 1} attempts although every Retry-After was honoured, so another client is spending this token's quota (parallel CI jobs, a \`build --watch\`, another tool); a larger retry budget would only wait longer. Run again after ${retryAt.toISOString()}; if it recurs, give concurrent jobs their own tokens or run them one after another.`;
+    return new ApiRateLimitError(detail, seconds, retryAt, { ...init, status: 429, hint });
   }
 }
 

@@ -56,7 +56,7 @@ export async function checkOffline(options: CheckOptions, ctx: CommandContext): 
   const styles = read.diagnostics.some((d) => d.severity === 'error')
     ? undefined
     : await analyzeStyleTokens(root, config.tokens, read.set);
-  const lock = await checkLockText(root, config.tokens.dir, stagedText);
+  const lock = await checkLockText(root, config.tokens.dir, stagedText, read.set);
   const all = [...read.diagnostics, ...(styles?.diagnostics ?? []), ...lock];
   const set = read.set;
   const designOwned = (styles?.set.tokens?.length ?? 0) - (set.tokens?.length ?? 0);

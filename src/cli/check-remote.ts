@@ -48,7 +48,7 @@ export async function runRemoteCheck(options: { strict: boolean }, ctx: CommandC
       ? 'Drift: the repository and the design file differ. Run `tokensync sync` (or pull/push) and commit the result.'
       : orphans
         ? `${diff.orphans.length} orphan(s) exist only in the design file (--strict).${describeOrphans(diff.orphans, connection.client.dialect.name === 'figma')}`
-        : 'In step with the design file.';
+        : `In step with the design file.${describeOrphans(diff.orphans, connection.client.dialect.name === 'figma')}`;
     if (underGitHubActions(ctx.env)) {
       await appendStepSummary(ctx.env, planMarkdown('tokensync check --remote', diff, verdict));
       await setOutputs(ctx.env, { drift: String(drift), orphans: String(diff.orphans.length) });

@@ -93,6 +93,8 @@ export function buildProgram(): Command {
       '--delete-orphans',
       'delete from the design file what was removed from the repository (figma API only; see sync.deleteOrphans)',
     );
+  const maxDeletes = (): Option =>
+    new Option('--max-deletes <n>', 'the most --delete-orphans may delete (needed above 10 without a terminal)');
 
   program
     .command('init')
@@ -123,6 +125,7 @@ export function buildProgram(): Command {
     .option('--force', 'overwrite values that changed in the service since the last sync', false)
     .option('--dry-run', 'print the request bodies, send nothing', false)
     .addOption(deleteOrphans())
+    .addOption(maxDeletes())
     .action((o) => execute(program, () => import('./commands/push.js'), o));
 
   program
@@ -139,6 +142,7 @@ export function buildProgram(): Command {
     .addOption(prefer)
     .option('--force', 'on conflicts in push direction, overwrite the service', false)
     .addOption(deleteOrphans())
+    .addOption(maxDeletes())
     .action((o) => execute(program, () => import('./commands/sync.js'), o));
 
   program
@@ -162,6 +166,16 @@ export function buildProgram(): Command {
     .option('--staged', 'check the token files as staged in git (what a commit would hold), not the work tree', false)
     .argument('[files...]', 'only report problems in these files (the whole set is still read)')
     .action((files: string[], o) => execute(program, () => import('./commands/check.js'), { ...o, files }));
+
+  program
+    .command('import')
+    .description('convert a Tokens Studio or Style Dictionary repository into DTCG files (docs/migration.md)')
+    .argument('<tool>', 'tokens-studio or style-dictionary')
+    .argument('[dir]', 'the folder holding its files (default: tokens.dir)')
+    .option('--out <dir>', 'write here instead of tokens.dir (must be empty or missing)')
+    .action((tool: string, dir: string | undefined, o) =>
+      execute(program, () => import('./commands/import.js'), { ...o, tool, ...(dir ? { dir } : {}) }),
+    );
 
   program
     .command('emulator')

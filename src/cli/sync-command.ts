@@ -18,6 +18,7 @@ import { describeStyles, stylesDiffer, stylesJson } from '../styles/report.js';
 import { appendStepSummary, planMarkdown, setOutputs, underGitHubActions } from './github.js';
 import { requireProject } from './project.js';
 import { announceWait } from './ui/countdown.js';
+import { deleteLimit } from './confirm-deletes.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
 
 export interface SyncCommandOptions {
@@ -26,6 +27,8 @@ export interface SyncCommandOptions {
   dryRun?: boolean;
   /** `--delete-orphans`; `sync.deleteOrphans` in the config does the same. */
   deleteOrphans?: boolean;
+  /** `--max-deletes N`: the most --delete-orphans may delete (confirm-deletes.ts). */
+  maxDeletes?: string;
 }
 
 export async function runSyncCommand(
@@ -55,6 +58,7 @@ export async function runSyncCommand(
       force: options.force,
       dryRun: options.dryRun,
       deleteOrphans: options.deleteOrphans === true || loaded.config.sync.deleteOrphans,
+      deleteLimit: deleteLimit(options.maxDeletes, ctx),
       progress: (m) => (ctx.out.status ? ctx.out.status(m) : ctx.out.info(m)),
       signal: ctx.signal,
       warn: (m) => ctx.out.warn(m),

@@ -19,7 +19,8 @@ import { buildTree } from './tree.js';
 import { planContextViews } from './contexts.js';
 import { permutationFiles } from './permutations.js';
 import { planViews } from './views.js';
-import { assertInside, removeStaleOutputs, writeFiles, type WrittenFiles } from './write.js';
+import { assertInside, type WrittenFiles } from './write.js';
+import { commitBuild, planManifest, recoverBuild } from './commit.js';
 
 export { BuildError } from './errors.js';
 export type { WrittenFiles } from './write.js';
@@ -174,6 +175,9 @@ export async function writeBuild(
   out: BuildOutput,
   opts: { signal?: AbortSignal | undefined } = {},
 ): Promise<WrittenFiles & { removed: string[] }> {
-  const written = await writeFiles(outDir, out.files, opts);
-  return { ...written, removed: await removeStaleOutputs(outDir, out.files) };
+  // A build a kill stopped mid-switch is finished first, then this one is staged and switched.
+  await recoverBuild(outDir);
+  const { stale, manifest } = await planManifest(outDir, out.files);
+  const written = await commitBuild(outDir, out.files, stale, manifest, opts);
+  return { ...written, removed: stale };
 }

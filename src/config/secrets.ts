@@ -14,6 +14,12 @@ import { ConfigError } from './load.js';
  */
 const ENV_NAME = /^[A-Z_][A-Z0-9_]{0,63}$/;
 
+/**
+ * A `file:` target that does not exist and has no path separator and no extension, 16 characters or
+ * more of token alphabet: most likely the token pasted after `file:`, so never repeated in a message.
+ */
+const TOKEN_SHAPED = /^[A-Za-z0-9_\-+=~]{16,}$/;
+
 export function resolveSecret(ref: string, opts: { key: string; root: string; env: NodeJS.ProcessEnv }): string {
   const colon = ref.indexOf(':');
   const scheme = ref.slice(0, colon);
@@ -47,6 +53,16 @@ export function resolveSecret(ref: string, opts: { key: string; root: string; en
       text = readTextFileSync(file);
       if (text === undefined) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
     } catch (cause) {
+      if (TOKEN_SHAPED.test(target)) {
+        // Not there, and shaped like a token rather than a path: most likely the secret itself.
+        throw new ConfigError(
+          'SECRET_REF_INVALID',
+          `config key "${opts.key}" is "file:" followed by something that is not a file here and does not look like a path (not shown: it may be the secret itself).`,
+          {
+            hint: `Put the secret in a file (mode 0600, git-ignored) and write its path, e.g. "${opts.key}: file:.secrets/dfs-token", or use env:NAME. If you pasted the token into the config, revoke it: it is now in the file.`,
+          },
+        );
+      }
       const why =
         cause instanceof TokensyncError && cause.code !== 'FS_ERROR' ? cause.message : `${file}, which cannot be read.`;
       throw new ConfigError('SECRET_MISSING', `config key "${opts.key}" reads ${why}`, {

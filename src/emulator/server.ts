@@ -89,7 +89,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Endpoin
     const body = await readBody(req);
     if (!adminAllowed(svc.state, req.headers))
       return send(res, fail(403, 'Control endpoints need the admin token in X-Service-Token.'));
-    if (!body.ok) return send(res, fail(400, 'The request body is over 4 MB.'));
+    if (!body.ok) return send(res, fail(413, 'The request body is over 4 MB.'));
     const m = match(controlRoutes, method, path);
     if (m.kind === 'none') return send(res, fail(404, `Not found: no control endpoint ${method} ${path}.`));
     if (m.kind === 'wrong-method')
@@ -186,8 +186,10 @@ async function dispatch(
     }
   }
   if (!body.ok) {
+    // The variables write answers 400 as its other limits do (docs/emulator.md); every other endpoint,
+    // webhooks among them, answers 413 Payload Too Large, read to the end so the client sees it.
     return fail(
-      400,
+      path.includes('/variables') ? 400 : 413,
       `The request body is ${body.bytes.toLocaleString('en-US')} bytes; the limit is 4 MB (${MAX_BODY_BYTES.toLocaleString('en-US')} bytes). Split the batch into several requests.`,
     );
   }

@@ -26,6 +26,7 @@ import type { CollectionRecord, Rgba, VariableRecord, VariableValue } from '../e
 import type { Lock } from '../model/lock.js';
 import { isAlias, isColor, variableKey, type TokenSet, type Value, type Variable } from '../model/types.js';
 import { readLock, readTokens } from '../tokens/index.js';
+import { lockAgreementError } from '../tokens/lock-check.js';
 
 export class LocalServiceError extends TokensyncError {
   override name = 'LocalServiceError';
@@ -78,6 +79,9 @@ export async function prepareLocalService(root: string, config: Config, dataFile
     );
   }
   const { set } = await readTokens(root, config.tokens);
+  // Never seed from a lock merged hunk by hunk: its ids would name the wrong tokens (docs/sync.md).
+  const merged = await lockAgreementError(root, config.tokens.dir, lock, set);
+  if (merged) throw merged;
   // The demo project keeps the demo file's pages, styles and components (it pulls its styles); any
   // other project starts from an empty file. Either way the variables are the repository's, under
   // the lock's ids.

@@ -18,6 +18,7 @@ import type { Planned } from './apply-plan.js';
 import { countCreated } from './created.js';
 import { type PushJournal, writeJournal } from './journal.js';
 import { movedBetween } from './moved.js';
+import { guardSinceLock } from './since-lock-guard.js';
 import { applyTempIds, compilePlan, type Plan } from './plan.js';
 import { SyncOutcomeUnknownError, stopped, type Progress } from './apply-errors.js';
 
@@ -59,6 +60,7 @@ export async function pushPhase(run: RunState, planned: Planned, s: PushSession,
       return { kind: 'moved', remote: await run.readRemote(), moved: [] };
     const moved = movedBetween(before, fresh.remote, { ignore: s.ours });
     if (moved.length > 0) return { kind: 'moved', remote: fresh.remote, moved };
+    guardSinceLock(run, planned, fresh);
     before = fresh.remote;
     const outcome = await sendOne(run, s, plan, i, mapping);
     track.sent = s.sent;

@@ -8,6 +8,7 @@ import { TokensyncError } from '../errors.js';
 import type { Lock } from '../model/lock.js';
 import type { TokenSet } from '../model/types.js';
 import { readLock, readTokens, type TokenSources } from '../tokens/index.js';
+import { lockAgreementError } from '../tokens/lock-check.js';
 import { checkJournalOwner, JOURNAL_FILE, readJournal, type Journal, type PushJournal } from './journal.js';
 import { remoteToModel } from './remote.js';
 import { settle } from './settle.js';
@@ -49,6 +50,10 @@ export async function readPhase(opts: SyncOptions): Promise<RunState> {
     for (const w of read.warnings)
       opts.warn(`${w.file}:${w.line}:${w.column}${w.tokenPath ? `  ${w.tokenPath}` : ''}  ${w.message}`);
   }
+  // A lock merged hunk by hunk pairs the wrong variables: refused before any request (docs/sync.md
+  // "Locks after a merge").
+  const merged = base ? await lockAgreementError(root, config.tokens.dir, base, read.set) : undefined;
+  if (merged) throw merged;
   if (base && base.fileKey !== fileKey) {
     throw new TokensyncError(
       'LOCK_FILE_MISMATCH',

@@ -5,6 +5,7 @@
 import type { DesignFileClient } from '../api/index.js';
 import type { Config } from '../config/schema.js';
 import type { StylesPlan } from '../styles/stage.js';
+import type { DeleteLimit } from './delete-guard.js';
 import type { SyncDiff } from './diff.js';
 import type { Plan } from './plan.js';
 
@@ -24,6 +25,8 @@ export interface SyncOptions {
    * (`push --delete-orphans`, `sync.deleteOrphans`; figma only). Shown in the plan like any change.
    */
   deleteOrphans?: boolean | undefined;
+  /** Deletions above the threshold need `--max-deletes N` or a confirmation (delete-guard.ts). */
+  deleteLimit?: DeleteLimit | undefined;
   /** Compute everything, send and write nothing. */
   dryRun?: boolean | undefined;
   progress?: ((message: string) => void) | undefined;

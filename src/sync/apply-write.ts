@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { FileResponse } from '../api/index.js';
 import { interruption } from '../errors.js';
 import { removeStaleTemps } from '../fs/atomic.js';
+import { markWriting } from '../fs/writer-mark.js';
 import { lockEquals } from '../model/lock.js';
 import { renderLock, writeFilesAtomic } from '../tokens/index.js';
 import { applyStyles, type StylesPlan } from '../styles/stage.js';
@@ -31,12 +32,25 @@ export interface WriteInput {
 }
 
 export async function writePhase(input: WriteInput): Promise<FileChanges> {
+  // build --watch waits while the mark is there (fs/writer-mark.ts).
+  const unmark = input.planned.rendered ? await markWriting(input.run.opts.root) : undefined;
+  try {
+    return await writeAll(input);
+  } finally {
+    await unmark?.();
+  }
+}
+
+async function writeAll(input: WriteInput): Promise<FileChanges> {
   const { run, planned, requestsSent, styles } = input;
   const { opts, tokensDir, base } = run;
   const pulls = opts.mode === 'pull' || opts.mode === 'sync';
   const pushes = opts.mode === 'push' || opts.mode === 'sync';
   let journal = input.journal;
   const files: FileChanges = { written: [], removed: [] };
+  // A killed writer's temporary files go whatever this run writes: its kill may have come at the
+  // lock, after every token file was in place, leaving nothing to render now.
+  await removeStaleTemps(tokensDir);
   if (planned.rendered) {
     if (opts.signal?.aborted) throw stopped(interruption(opts.signal), opts, requestsSent, requestsSent, !!journal);
     // A first pull records which files it writes, so a pull stopped part-way is not mistaken for the
@@ -52,7 +66,6 @@ export async function writePhase(input: WriteInput): Promise<FileChanges> {
       };
       await writeJournal(tokensDir, journal);
     }
-    await removeStaleTemps(tokensDir);
     const result = await writeFilesAtomic(tokensDir, planned.rendered, { remove: planned.stale });
     files.written.push(...rel(opts.root, tokensDir, result.written));
     files.removed.push(...rel(opts.root, tokensDir, result.removed));

@@ -32,6 +32,7 @@ import { ConcurrentEditError, listNames } from './concurrency.js';
 import { createdBy, type CreatedNames } from './created.js';
 import type { SyncDiff } from './diff.js';
 import { newPushJournal, writeJournal } from './journal.js';
+import { guardRails } from './guard-rails.js';
 import type { Plan } from './plan.js';
 import { valuesEqual } from '../model/values.js';
 
@@ -63,6 +64,7 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
     const step = await planPhase(run, session?.pj ?? run.pushJournal);
     if (step.kind === 'conflicts') return step;
     const planned = step.planned;
+    if (!session) await guardRails(run, planned);
     if (opts.mode === 'diff' || opts.dryRun) return plannedOutcome(run, planned, await stylesOf(run, planned));
     // Nothing to send: no fresh read, no journal; a no-op sync stays one GET.
     if (!session && planned.plan.requests.length === 0) return finish(run, planned, undefined, undefined);

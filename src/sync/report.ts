@@ -8,6 +8,7 @@ import type { RepoToken } from '../model/dtcg.js';
 import { isAlias, isColor } from '../model/types.js';
 import { colorToHex, colorToHex8, roundFloat } from '../model/values.js';
 import { fieldLabel, type Change, type Conflict, type FieldValue, type Orphan } from './changes.js';
+import { orphanName } from './delete-guard.js';
 import { canonicalMeta } from '../model/meta.js';
 import type { VariableMeta } from '../model/types.js';
 import type { SyncDiff } from './diff.js';
@@ -236,21 +237,32 @@ export function repoOnlyJson(
  * with the figma API, `--delete-orphans` (or sync.deleteOrphans) deletes them.
  */
 export function describeOrphans(orphans: Orphan[], canDelete = false): string {
-  const removed = orphans.filter((o) => o.reason === 'removed-locally').length;
-  const neverPulled = orphans.length - removed;
+  const removedList = orphans.filter((o) => o.reason === 'removed-locally');
+  const neverList = orphans.filter((o) => o.reason !== 'removed-locally');
+  const removed = removedList.length;
+  const neverPulled = neverList.length;
   const lines: string[] = [];
   if (removed > 0) {
     lines.push(
       canDelete
         ? `${removed} item(s) were removed from the repository but still exist in the design file: \`tokensync push --delete-orphans\` (or \`sync.deleteOrphans: true\`) deletes them there.`
         : `${removed} item(s) were removed from the repository but still exist in the design file (the API cannot delete): remove them there.`,
+      ...namedOrphans(removedList),
     );
   }
   if (neverPulled > 0)
     lines.push(
       `${neverPulled} item(s) exist only in the design file and were never pulled: \`tokensync pull\` brings them into the repository.`,
+      ...namedOrphans(neverList),
     );
   return lines.length > 0 ? `\n${lines.join('\n')}` : '';
+}
+
+/** Every orphan by name, the first 20 and how many more (docs/sync.md "Deletion and orphans"). */
+function namedOrphans(list: Orphan[], max = 20): string[] {
+  const shown = list.slice(0, max).map((o) => `  ? ${orphanName(o)}${o.id ? ` (${o.id})` : ''}`);
+  if (list.length > max) shown.push(`  … and ${list.length - max} more`);
+  return shown;
 }
 
 /**

@@ -5,7 +5,10 @@
  */
 import path from 'node:path';
 import { readTextFile } from '../fs/read.js';
-import type { Diagnostic } from './errors.js';
+import type { TokenSet } from '../model/types.js';
+import { type Diagnostic, TokenFileError } from './errors.js';
+import { lineColumn, locate, parseJsonTree } from './json-tree.js';
+import { LOCK_REBUILD_HINT, lockDisagreements } from './lock-agree.js';
 
 export const LOCK_NAME = 'sync.lock.json';
 
@@ -19,8 +22,11 @@ export function conflictMarkerLine(text: string): number | undefined {
   return at === -1 ? undefined : at + 1;
 }
 
-/** Problems of the lock's text: conflict markers, or not JSON. None when there is no lock. */
-export function lockTextProblems(text: string, file: string): Diagnostic[] {
+/**
+ * Problems of the lock's text: conflict markers, or not JSON; with the token files' set, also where
+ * the lock disagrees with itself or with them (lock-agree.ts). None when there is no lock.
+ */
+export function lockTextProblems(text: string, file: string, files?: TokenSet): Diagnostic[] {
   const line = conflictMarkerLine(text);
   if (line !== undefined) {
     return [
@@ -34,9 +40,9 @@ export function lockTextProblems(text: string, file: string): Diagnostic[] {
       },
     ];
   }
+  let json: unknown;
   try {
-    JSON.parse(text);
-    return [];
+    json = JSON.parse(text);
   } catch (cause) {
     return [
       {
@@ -49,6 +55,26 @@ export function lockTextProblems(text: string, file: string): Diagnostic[] {
       },
     ];
   }
+  return files ? disagreementDiagnostics(text, json, file, files) : [];
+}
+
+/** Each disagreement at the position of its entry in the lock's text. */
+export function disagreementDiagnostics(text: string, json: unknown, file: string, files: TokenSet): Diagnostic[] {
+  const found = lockDisagreements(json, files);
+  if (found.length === 0) return [];
+  let tree: ReturnType<typeof parseJsonTree> | undefined;
+  try {
+    tree = parseJsonTree(text);
+  } catch {
+    tree = undefined; // JSON.parse took it; a BOM or a depth the tree refuses: line 1 then
+  }
+  return found.map((d) => ({
+    severity: 'error' as const,
+    file,
+    ...(tree ? lineColumn(text, locate(tree, d.path, 'key')) : { line: 1, column: 1 }),
+    message: d.message,
+    hint: LOCK_REBUILD_HINT,
+  }));
 }
 
 /** Reads `<tokens dir>/sync.lock.json` (or the staged text) and returns its problems. */
@@ -56,9 +82,28 @@ export async function checkLockText(
   root: string,
   dir: string,
   staged?: (file: string) => Promise<string | undefined>,
+  files?: TokenSet,
 ): Promise<Diagnostic[]> {
   const file = path.join(root, dir, LOCK_NAME);
   const text = staged ? await staged(file) : await readTextFile(file);
   if (text === undefined) return [];
-  return lockTextProblems(text, path.relative(root, file).split(path.sep).join('/'));
+  return lockTextProblems(text, path.relative(root, file).split(path.sep).join('/'), files);
+}
+
+/**
+ * For the sync commands: the first way the lock disagrees with itself or the token files, as an error
+ * at its position (LOCK_FILE_MERGED), before any request. Undefined when they agree.
+ */
+export async function lockAgreementError(
+  root: string,
+  dir: string,
+  lock: unknown,
+  files: TokenSet,
+): Promise<TokenFileError | undefined> {
+  if (lockDisagreements(lock, files).length === 0) return undefined;
+  const file = path.join(root, dir, LOCK_NAME);
+  const text = (await readTextFile(file)) ?? '';
+  const shown = path.relative(root, file).split(path.sep).join('/');
+  const [first] = disagreementDiagnostics(text, lock, shown, files);
+  return first ? new TokenFileError(first, { code: 'LOCK_FILE_MERGED' }) : undefined;
 }

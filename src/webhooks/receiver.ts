@@ -46,6 +46,8 @@ export interface RunningReceiver {
 }
 
 const MAX_BODY = 1 << 20;
+/** How much of an oversized body is read (and dropped) so its sender can read the 413. */
+const DRAIN_LIMIT = 64 << 20;
 
 type Parsed = { ok: true; event: WebhookEvent; passcode: unknown } | { ok: false; reason: string };
 
@@ -136,19 +138,22 @@ export async function startWebhookReceiver(opts: ReceiverOptions): Promise<Runni
       let size = 0;
       let tooLarge = false;
       req.on('data', (c: Buffer) => {
-        if (tooLarge) return;
         size += c.length;
         if (size > MAX_BODY) {
-          // Answer, then stop reading: the rest of the body is not buffered.
-          tooLarge = true;
-          chunks.length = 0;
-          log({ type: 'unknown', fileKey: undefined, action: 'rejected', reason: 'body too large' });
-          answer(413, 'Event body too large.');
-          res.once('finish', () => req.destroy());
+          // Read the rest without keeping it and answer 413 at its end, so the sender (still writing)
+          // reads the answer rather than a reset; past DRAIN_LIMIT, or slower than the request
+          // timeout, the connection is cut.
+          if (!tooLarge) {
+            tooLarge = true;
+            chunks.length = 0;
+            log({ type: 'unknown', fileKey: undefined, action: 'rejected', reason: 'body too large' });
+          }
+          if (size > DRAIN_LIMIT) req.destroy();
         } else chunks.push(c);
       });
       req.on('end', () => {
-        if (tooLarge || res.headersSent) return;
+        if (tooLarge) return answer(413, `Event body too large (over ${MAX_BODY} bytes).`);
+        if (res.headersSent) return;
         try {
           const parsed = parseEventBody(Buffer.concat(chunks));
           if (!parsed.ok) {

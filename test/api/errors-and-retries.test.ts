@@ -183,6 +183,25 @@ describe('Retry-After and the retry budget', () => {
     `);
   });
 
+  it('out of retries with every wait honoured: says what the service answered and when to rerun, not "raise the budget"', async () => {
+    await emu.admin.addFault({
+      method: 'GET',
+      path: '/v1/files/*/variables/local',
+      fault: 'rate-limit',
+      retryAfter: 1,
+      times: 10,
+    });
+    const { c, events } = client({ retryBudgetSeconds: 60, maxRetries: 2 });
+    const err = (await scan.thrown(c.getLocalVariables(emu.fileKey))) as ApiRateLimitError;
+    expect(err).toBeInstanceOf(ApiRateLimitError);
+    expect(events).toHaveLength(3);
+    expect(shown(err)).toMatchInlineSnapshot(`
+      "GET https://EMULATOR/v1/files/FILEKEY/variables/local -> 429: still rate limited after 2 retries; try again after TIME.
+      fix: The service answered 429 to each of 3 attempts although every Retry-After was honoured, so another client is spending this token's quota (parallel CI jobs, a \`build --watch\`, another tool); a larger retry budget would only wait longer. Run again after TIME; if it recurs, give concurrent jobs their own tokens or run them one after another."
+    `);
+    await emu.admin.clearFaults();
+  });
+
   it('honours Retry-After as an HTTP date', async () => {
     // The local service sends delay-seconds; the date form comes from a raw server (helpers/raw-server.ts).
     let calls = 0;
@@ -237,8 +256,8 @@ describe('Retry-After and the retry budget', () => {
     expect(err).toBeInstanceOf(ApiServerError);
     expect(e2).toHaveLength(3);
     expect(shown(err)).toMatchInlineSnapshot(`
-      "GET https://EMULATOR/v1/me -> 500: the service failed (Internal server error (injected fault; nothing was changed)) on 3 attempts.
-      fix: The service is having trouble; try again later. If it persists, report it to the service operator."
+      "GET https://EMULATOR/v1/me -> 500: the service failed (Internal server error (injected fault; nothing was changed)) on 3 attempts, answering 500 each time.
+      fix: The request is not at fault: the service answered 500 itself, and more retries in this run would not change that. Run the same command again after TIME (a push or sync then sends only what is missing). If it keeps failing, report this message to the service operator."
     `);
   });
 

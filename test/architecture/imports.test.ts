@@ -23,6 +23,7 @@ const ALLOWED: Record<string, string[]> = {
   sync: ['api', 'config', 'errors.ts', 'fs', 'model', 'styles', 'tokens'],
   service: ['api', 'config', 'emulator', 'errors.ts', 'fs', 'model', 'tokens'],
   webhooks: ['errors.ts'],
+  migrate: ['config', 'errors.ts', 'fs', 'model', 'tokens', 'types'],
   cli: ['*'],
   'index.ts': ['*'],
 };

@@ -132,4 +132,20 @@ export const fsCases: BadCase[] = [
     names: ['service.token', 'not an environment variable name'],
     hidden: ['dfs_live_7Hq2xVbN9pK4mW8s', '7Hq2xVbN9pK4mW8s'],
   },
+  {
+    name: 'token: file:<the token itself> is never echoed',
+    setup: (p) => (
+      delete p.env['DFS_TOKEN'],
+      p.edit('config/tokensync.yaml', 'token: env:DFS_TOKEN', 'token: file:figd_Q7x2LmN4pR8sT1vW9yZ3bC5')
+    ),
+    args: ['push'],
+    names: ['service.token', 'does not look like a path'],
+    hidden: ['figd_Q7x2LmN4pR8sT1vW9yZ3bC5', 'Q7x2LmN4pR8sT1vW9yZ3bC5'],
+  },
+  {
+    name: 'token: file:<a missing path> names the path',
+    setup: (p) => p.edit('config/tokensync.yaml', 'token: env:DFS_TOKEN', 'token: file:.secrets/dfs-token'),
+    args: ['push'],
+    names: ['service.token', '.secrets/dfs-token'],
+  },
 ];

@@ -63,3 +63,17 @@ export async function whenFaultSeen(emu: TestEmulator, id: string): Promise<void
   }
   throw new Error(`fault ${id} never fired`);
 }
+
+/** The designer on a figma-dialect file: one POST with `variableModeValues` (Figma has no PUT). */
+export async function designerSetFigma(emu: TestEmulator, name: string, value: number): Promise<void> {
+  const res = await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`);
+  const meta = res.json.meta as State;
+  const v = Object.values(meta.variables).find((x) => x.name === name);
+  if (!v) throw new Error(`no variable ${name}`);
+  const post = await emu.call('POST', `/v1/files/${emu.fileKey}/variables`, {
+    body: {
+      variableModeValues: Object.keys(v.valuesByMode).map((modeId) => ({ variableId: v.id, modeId, value })),
+    },
+  });
+  if (post.status !== 200) throw new Error(`designer POST answered ${post.status}: ${post.text}`);
+}

@@ -8,7 +8,7 @@
 import { cpSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runCli, type CliResult } from '../helpers/cli.js';
+import { FAST_CLOCK, runCli, type CliResult } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { createProject, type TestProject } from '../helpers/project.js';
 import { BRAND, serviceState } from '../reliability/helpers.js';
@@ -35,7 +35,7 @@ beforeEach(async () => {
 
 const cli = (p: TestProject, args: string[]): Promise<CliResult> => {
   figures.runs += 1;
-  return runCli(args, { cwd: p.root, env: p.env });
+  return runCli(args, { cwd: p.root, env: { ...p.env, ...FAST_CLOCK } });
 };
 
 /** A clone holding the brand set, in step with the service (pushed once), and a second clone pulled from it. */

@@ -137,7 +137,7 @@ describe('no silent pass', () => {
       1 error in tokens/.
       ",
         "a Tokens Studio repository": "tokens/$metadata.json:1:1  -  this is a Tokens Studio repository ($metadata.json, $themes.json, 1 token set file); tokensync reads DTCG 2025.10 *.tokens.json files and a resolver document, so it read nothing
-          fix: Export the sets as DTCG from Tokens Studio into *.tokens.json files, or convert them by hand (docs/token-files.md "Files tokensync does not read"); a \`tokensync import tokens-studio\` command is planned but not in this version.
+          fix: Move the folder aside (\`mv tokens tokens-legacy\`), then run \`tokensync import tokens-studio tokens-legacy\`: it writes the sets and themes into tokens/ as DTCG files and a resolver document (docs/migration.md).
       1 error in tokens/.
       ",
         "a misspelt tokens.dir": "config/tokensync.yaml:2:3  -  config key "tokens.dir" is "tokns", and tokns/ does not exist, so there are no tokens to check
@@ -149,7 +149,7 @@ describe('no silent pass', () => {
       1 error in tokens/.
       ",
         "legacy Style Dictionary tokens": "tokens/color/base.json:1:1  -  this file holds tokens in the legacy Style Dictionary form ("value"/"type", no "$"), which tokensync does not read
-          fix: Rewrite them as DTCG 2025.10 ("$value", "$type") in tokens/color/base.tokens.json (docs/token-files.md "Files tokensync does not read"); a \`tokensync import style-dictionary\` command is planned but not in this version.
+          fix: Move the folder aside (\`mv tokens tokens-legacy\`), then run \`tokensync import style-dictionary tokens-legacy\`: it writes DTCG 2025.10 files into tokens/ (docs/migration.md). Or rewrite them by hand as tokens/color/base.tokens.json (docs/token-files.md "Files tokensync does not read").
       1 error in tokens/.
       ",
       }

@@ -103,6 +103,16 @@ describe('webhook management', () => {
   });
 });
 
+describe('webhook bodies over the limit', () => {
+  it('answers 413 (read to the end, not a reset) and creates nothing', async () => {
+    const huge = JSON.stringify({ event_type: 'FILE_UPDATE', team_id: emu.teamId, description: 'x'.repeat(5 << 20) });
+    const r = await emu.call('POST', '/v2/webhooks', { raw: huge, headers: { 'content-type': 'application/json' } });
+    expect(r.status).toBe(413);
+    expect(r.json.message).toMatch(/^The request body is 5,242,\d{3} bytes; the limit is 4 MB/);
+    expect(await list()).toEqual([]);
+  });
+});
+
 describe('webhook delivery', () => {
   it('POSTs FILE_UPDATE with the passcode to the HTTPS endpoint when variables are written', async () => {
     const hook = (await createHook()).json;

@@ -33,3 +33,10 @@ export function runCli(
     child.stdin.end(opts.input ?? '');
   });
 }
+
+/**
+ * The CLI's own waits (retry backoff, Retry-After) at the pace of the test service's clock
+ * (startTestEmulator: time scale 0.01), through TOKENSYNC_TIME_SCALE (src/time-scale.ts), so a schedule
+ * of faults is proven without waiting real seconds. For suites that interrupt a wait, leave it out.
+ */
+export const FAST_CLOCK: NodeJS.ProcessEnv = { TOKENSYNC_TIME_SCALE: '0.01' };

@@ -76,3 +76,15 @@ export async function stateProblems(
     problems.push('the journal is still there after a finished run');
   return problems;
 }
+
+/**
+ * Waits for an event instead of a fixed time: until the service's request log holds a call matching
+ * `pattern` (a held request is logged when it completes). Bounded: 600 polls.
+ */
+export async function whenLogged(emu: TestEmulator, pattern: RegExp): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if ((await emu.admin.calls()).some((c) => pattern.test(c))) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`the service never logged ${pattern}`);
+}

@@ -141,9 +141,10 @@ export async function runSchedule(emu: TestEmulator, s: Schedule): Promise<Outco
     }
     const problems: string[] = [];
     if (last !== 'ok') problems.push(`did not converge in ${runs} runs (last: ${last})`);
+    // Held requests (delay) land after the client gave up on them: wait until the service has logged
+    // every one (it logs a request when it completes) before judging it, not a fixed time.
+    await heldLanded(emu);
     await emu.admin.clearFaults();
-    // Held requests (delay) land within the settle window; wait it out before judging the service.
-    await new Promise((r) => setTimeout(r, s.rules.some((r) => r.fault === 'delay') ? DELAY_PAST_TIMEOUT / 100 : 0));
     const requests = (await emu.admin.calls()).length;
     problems.push(...(await checkState(emu, root, s.mode)));
     const again = await runOnce(emu, root, s.mode);
@@ -260,4 +261,19 @@ export function randomSchedule(seed: number): Schedule {
     rules,
     ...(stopAfter ? { stopAfter } : {}),
   };
+}
+
+/** Until every request a `delay` fault held has completed (the log has one entry per fired hold). */
+async function heldLanded(emu: TestEmulator): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    const faults = (await emu.call('GET', '/_emulator/faults', { token: emu.adminToken })).json.faults as {
+      fault: string;
+      fired: number;
+    }[];
+    const held = faults.filter((f) => f.fault === 'delay').reduce((n, f) => n + f.fired, 0);
+    const landed = (await emu.admin.calls()).filter((c) => c.endsWith('(delay)')).length;
+    if (landed >= held) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('a held request never completed');
 }

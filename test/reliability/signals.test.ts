@@ -65,6 +65,15 @@ async function interrupt(
   return { code, stdout, stderr, afterSignal: Date.now() - sentAt };
 }
 
+const faultFired = async (id: string): Promise<boolean> =>
+  (await emu.admin.calls()).length > 0 &&
+  (
+    (await emu.call('GET', '/_emulator/faults', { token: emu.adminToken })).json.faults as {
+      id: string;
+      fired: number;
+    }[]
+  ).some((f) => f.id === id && f.fired > 0);
+
 const logged = async (pattern: RegExp): Promise<boolean> => (await emu.admin.calls()).some((c) => pattern.test(c));
 
 describe('signals', () => {
@@ -112,13 +121,17 @@ describe('signals', () => {
   it('a second SIGINT while a POST is in flight exits at once; the next push settles it and creates nothing twice', async () => {
     const project = brandProject(emu, '  timeoutMs: 3000\n');
     // The POST is held 1.5 s, then applied.
-    await emu.admin.addFault({ method: 'POST', path: '/v1/files/*/variables', fault: 'delay', delayMs: 150_000 });
-    // The progress line comes just before the journal write and the POST: give the POST time to go out.
+    const held = await emu.admin.addFault({
+      method: 'POST',
+      path: '/v1/files/*/variables',
+      fault: 'delay',
+      delayMs: 150_000,
+    });
+    // Signalled once the service holds the POST (its fault fired), not after a guessed time.
     const run = await interrupt(
       project,
       ['push'],
-      async (out) =>
-        out.includes('POST variables (1/') && (await new Promise((r) => setTimeout(r, 400)).then(() => true)),
+      async (out) => out.includes('POST variables (1/') && (await faultFired(held.id)),
       ['SIGINT', 'SIGINT'],
     );
     expect(run.code).toBe(130);
@@ -156,26 +169,27 @@ describe('signals', () => {
     expect((await runCli(['diff'], { cwd: project.root, env: project.env })).code).toBe(0);
   });
 
-  it('build stops between files when interrupted, every file whole (in process: build prints nothing to wait on)', async () => {
-    const { writeFiles } = await import('../../src/codegen/write.js');
+  it('build stops while staging when interrupted, and the previous build stays whole (in process: build prints nothing to wait on)', async () => {
+    const { commitBuild } = await import('../../src/codegen/commit.js');
     const { InterruptedError } = await import('../../src/errors.js');
     const { signalExitCode } = await import('../../src/cli/signals.js');
-    const { mkdtempSync, readdirSync } = await import('node:fs');
+    const { mkdtempSync, readdirSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const out = mkdtempSync(path.join(tmpdir(), 'tokensync-build-sig-'));
+    writeFileSync(path.join(out, 'a.css'), ':root{--old:1}\n');
     const controller = new AbortController();
     const files = new Map([
       ['a.css', ':root{}\n'],
       ['b.css', ':root{}\n'],
       ['c.css', ':root{}\n'],
     ]);
-    // Interrupted while the first file is being written: that one completes, the others are not started.
-    const pending = writeFiles(out, files, { signal: controller.signal });
+    // Interrupted while the first file is being staged: nothing of the new build is put in place.
+    const pending = commitBuild(out, files, [], '{}\n', { signal: controller.signal });
     controller.abort(new InterruptedError('SIGTERM'));
     const err = await pending.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InterruptedError);
     expect((err as Error).message).toBe(
-      'build stopped by SIGTERM: 1 file(s) written and 0 unchanged of 3; every file is whole (old or new).',
+      'build stopped by SIGTERM before its 3 file(s) were put in place; the previous build is whole.',
     );
     expect(signalExitCode(err)).toBe(143);
     expect(readdirSync(out)).toEqual(['a.css']);

@@ -7,10 +7,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { FAST_CLOCK, runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import type { TestProject } from '../helpers/project.js';
-import { brandProject, serviceState, stateProblems } from './helpers.js';
+import { brandProject, serviceState, stateProblems, whenLogged } from './helpers.js';
 
 const emu = useEmulator({ resetEach: 'empty' });
 
@@ -19,10 +19,10 @@ const writes = async (): Promise<string[]> => (await emu.admin.calls()).filter((
 async function expectConverged(project: TestProject): Promise<void> {
   expect(await stateProblems(emu, project)).toEqual([]);
   await emu.admin.clearRequests();
-  const again = await runCli(['push'], { cwd: project.root, env: project.env });
+  const again = await runCli(['push'], { cwd: project.root, env: { ...project.env, ...FAST_CLOCK } });
   expect(again.stdout).toContain('already in step');
   expect(await writes()).toEqual([]);
-  expect((await runCli(['diff'], { cwd: project.root, env: project.env })).code).toBe(0);
+  expect((await runCli(['diff'], { cwd: project.root, env: { ...project.env, ...FAST_CLOCK } })).code).toBe(0);
 }
 
 describe('unknown outcomes and resumption', () => {
@@ -31,7 +31,7 @@ describe('unknown outcomes and resumption', () => {
     const project = brandProject(emu, '  timeoutMs: 400\n');
     await emu.admin.addFault({ method: 'POST', path: '/v1/files/*/variables', fault: 'delay', delayMs: 90_000 });
     await emu.admin.clearRequests();
-    const pushed = await runCli(['push'], { cwd: project.root, env: project.env });
+    const pushed = await runCli(['push'], { cwd: project.root, env: { ...project.env, ...FAST_CLOCK } });
     expect(pushed.stderr).toBe('');
     expect(pushed.code).toBe(0);
     expect(pushed.stdout).toContain('did take effect');
@@ -43,7 +43,7 @@ describe('unknown outcomes and resumption', () => {
     // The POST is held for 3 s: longer than timeout + settle window (0.4 + 0.8 s), so the run stops.
     const project = brandProject(emu, '  timeoutMs: 400\n');
     await emu.admin.addFault({ method: 'POST', path: '/v1/files/*/variables', fault: 'delay', delayMs: 300_000 });
-    const first = await runCli(['push'], { cwd: project.root, env: project.env });
+    const first = await runCli(['push'], { cwd: project.root, env: { ...project.env, ...FAST_CLOCK } });
     expect(first.code).toBe(1);
     expect(first.stderr).toContain('still unknown; nothing more was sent');
     expect(first.stderr).toContain('sync.journal.json records it');
@@ -51,9 +51,9 @@ describe('unknown outcomes and resumption', () => {
     expect(journal.unknown.method).toBe('POST');
     expect(existsSync(path.join(project.root, 'tokens/sync.lock.json'))).toBe(false);
     // Meanwhile the held POST lands; the next run sees it and creates nothing again.
-    await new Promise((r) => setTimeout(r, 2200));
+    await whenLogged(emu, /^POST .*\(delay\)$/);
     await emu.admin.clearRequests();
-    const second = await runCli(['push'], { cwd: project.root, env: project.env });
+    const second = await runCli(['push'], { cwd: project.root, env: { ...project.env, ...FAST_CLOCK } });
     expect(second.stderr).toBe('');
     expect(second.code).toBe(0);
     expect(await writes()).toEqual(['PUT /v1/files/:key/variables']);
@@ -63,32 +63,32 @@ describe('unknown outcomes and resumption', () => {
   it('a push whose PUT fails after the POST is finished by the next push, without a conflict', async () => {
     const project = brandProject(emu, '  maxRetries: 1\n');
     await emu.admin.addFault({ method: 'PUT', path: '/v1/files/*/variables', fault: 'error-500', times: 5 });
-    const first = await runCli(['push'], { cwd: project.root, env: project.env });
+    const first = await runCli(['push'], { cwd: project.root, env: { ...project.env, ...FAST_CLOCK } });
     expect(first.code).toBe(1);
     expect(existsSync(path.join(project.root, 'tokens/sync.journal.json'))).toBe(true);
     await emu.admin.clearFaults();
     // The service now holds the placeholders the POST gave the new variables: they are tokensync's own.
-    const diff = await runCli(['diff'], { cwd: project.root, env: project.env });
+    const diff = await runCli(['diff'], { cwd: project.root, env: { ...project.env, ...FAST_CLOCK } });
     expect(diff.stdout).not.toContain('no common base');
     await emu.admin.clearRequests();
-    const second = await runCli(['push'], { cwd: project.root, env: project.env });
+    const second = await runCli(['push'], { cwd: project.root, env: { ...project.env, ...FAST_CLOCK } });
     expect(second.stderr).toBe('');
     expect(second.code).toBe(0);
     expect(await writes()).toEqual(['PUT /v1/files/:key/variables']);
     await expectConverged(project);
     // And the values are the repository's, not the placeholders: a fresh pull changes no token file.
     const before = project.snapshotTokens();
-    expect((await runCli(['pull'], { cwd: project.root, env: project.env })).code).toBe(0);
+    expect((await runCli(['pull'], { cwd: project.root, env: { ...project.env, ...FAST_CLOCK } })).code).toBe(0);
     expect(project.snapshotTokens()).toEqual(before);
   });
 
   it('sync after a push stopped between POST and PUT neither conflicts nor pulls the placeholders', async () => {
     const project = brandProject(emu, '  maxRetries: 1\n');
     await emu.admin.addFault({ method: 'PUT', path: '/v1/files/*/variables', fault: 'error-500', times: 5 });
-    expect((await runCli(['push'], { cwd: project.root, env: project.env })).code).toBe(1);
+    expect((await runCli(['push'], { cwd: project.root, env: { ...project.env, ...FAST_CLOCK } })).code).toBe(1);
     await emu.admin.clearFaults();
     const before = project.snapshotTokens();
-    const synced = await runCli(['sync'], { cwd: project.root, env: project.env });
+    const synced = await runCli(['sync'], { cwd: project.root, env: { ...project.env, ...FAST_CLOCK } });
     expect(synced.stderr).toBe('');
     expect(synced.code).toBe(0);
     const after = project.snapshotTokens();
@@ -117,12 +117,12 @@ describe('unknown outcomes and resumption', () => {
         files: ['primitives/value.tokens.json'],
       }),
     );
-    const pulled = await runCli(['pull'], { cwd: project.root, env: project.env });
+    const pulled = await runCli(['pull'], { cwd: project.root, env: { ...project.env, ...FAST_CLOCK } });
     expect(pulled.stderr).toBe('');
     expect(pulled.code).toBe(0);
     expect(existsSync(path.join(project.root, 'tokens/tokens.resolver.json'))).toBe(true);
     expect(existsSync(path.join(project.root, 'tokens/sync.journal.json'))).toBe(false);
-    expect((await runCli(['check'], { cwd: project.root, env: project.env })).code).toBe(0);
-    expect((await runCli(['diff'], { cwd: project.root, env: project.env })).code).toBe(0);
+    expect((await runCli(['check'], { cwd: project.root, env: { ...project.env, ...FAST_CLOCK } })).code).toBe(0);
+    expect((await runCli(['diff'], { cwd: project.root, env: { ...project.env, ...FAST_CLOCK } })).code).toBe(0);
   });
 });

@@ -53,9 +53,11 @@ describe('report', () => {
     expect({ figma: describeOrphans(d.orphans, true), dfs: describeOrphans(d.orphans, false) }).toMatchInlineSnapshot(`
       {
         "dfs": "
-      1 item(s) were removed from the repository but still exist in the design file (the API cannot delete): remove them there.",
+      1 item(s) were removed from the repository but still exist in the design file (the API cannot delete): remove them there.
+        ? Primitives/color/red (VariableID:1:2)",
         "figma": "
-      1 item(s) were removed from the repository but still exist in the design file: \`tokensync push --delete-orphans\` (or \`sync.deleteOrphans: true\`) deletes them there.",
+      1 item(s) were removed from the repository but still exist in the design file: \`tokensync push --delete-orphans\` (or \`sync.deleteOrphans: true\`) deletes them there.
+        ? Primitives/color/red (VariableID:1:2)",
       }
     `);
   });

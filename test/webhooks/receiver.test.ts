@@ -83,12 +83,8 @@ describe('webhook receiver under hostile bodies', () => {
 
   it('refuses a huge body with 413 without buffering it', async () => {
     const huge = Buffer.alloc(8 << 20, 0x20);
-    const status = await post(huge).catch((e: Error) =>
-      /socket|closed|reset|EPIPE/i.test(String(e.message) + String((e as { code?: string }).code))
-        ? 413
-        : Promise.reject(e),
-    );
-    expect(status).toBe(413);
+    // The answer itself, never a connection reset in its place.
+    expect(await post(huge)).toBe(413);
     expect(events).toContain('unknown:rejected:body too large');
   });
 

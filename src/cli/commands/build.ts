@@ -18,6 +18,7 @@ import { withStyleTokens } from '../../styles/read.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 import { formatError } from '../format-error.js';
 import { requireProject } from '../project.js';
+import { someoneWriting } from '../../fs/writer-mark.js';
 
 function stoppedEarly(signal: AbortSignal): InterruptedError {
   const sig = interruption(signal).signal;
@@ -101,6 +102,20 @@ async function buildSource(root: string, tokens: Parameters<typeof readLock>[1])
   return { project, ...(lock ? { fileKey: lock.fileKey, version: lock.remoteVersion } : {}) };
 }
 
+/**
+ * Waits while a pull or sync is writing the token files (fs/writer-mark.ts), polling every 100 ms.
+ * True when it waited: the caller then waits for the files to settle again before building.
+ */
+async function waitForWriters(root: string, ctx: CommandContext): Promise<boolean> {
+  let waited = false;
+  while (!ctx.signal?.aborted && (await someoneWriting(root))) {
+    if (!waited) ctx.out.info('A pull is writing the token files; building when it is done.');
+    waited = true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return waited;
+}
+
 export async function run(options: BuildCommandOptions, ctx: CommandContext): Promise<ExitCode> {
   const first = await buildOnce(options, ctx);
   if (!options.watch) {
@@ -119,6 +134,8 @@ export async function run(options: BuildCommandOptions, ctx: CommandContext): Pr
     timer = setTimeout(() => {
       running = running.then(async () => {
         try {
+          // A pull writing the token files: build the state it ends with, never one on the way.
+          if (await waitForWriters(first.root, ctx)) return rebuild();
           ctx.out.info((await buildOnce(options, ctx)).human);
         } catch (err) {
           ctx.out.warn(

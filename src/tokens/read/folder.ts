@@ -97,7 +97,7 @@ export async function folderFindings(place: FolderPlace, empty: boolean): Promis
         severity,
         `${shown}/${studio[0]!.file}`,
         `this is a Tokens Studio repository (${studio.map((s) => s.file).join(', ')}${sets > 0 ? `, ${sets} token set file${sets === 1 ? '' : 's'}` : ''}); tokensync reads DTCG 2025.10 *.tokens.json files and a resolver document, so ${empty ? 'it read nothing' : 'these files are ignored'}`,
-        `Export the sets as DTCG from Tokens Studio into *.tokens.json files, or convert them by hand (${TOKEN_DOCS}); a \`tokensync import tokens-studio\` command is planned but not in this version.`,
+        `Move the folder aside (\`mv ${shown} ${shown}-legacy\`), then run \`tokensync import tokens-studio ${shown}-legacy\`: it writes the sets and themes into ${shown}/ as DTCG files and a resolver document (docs/migration.md).`,
       ),
     );
   }
@@ -117,7 +117,7 @@ export async function folderFindings(place: FolderPlace, empty: boolean): Promis
             severity,
             file,
             'this file holds tokens in the legacy Style Dictionary form ("value"/"type", no "$"), which tokensync does not read',
-            `Rewrite them as DTCG 2025.10 ("$value", "$type") in ${shown}/${renamed} (${TOKEN_DOCS}); a \`tokensync import style-dictionary\` command is planned but not in this version.`,
+            `Move the folder aside (\`mv ${shown} ${shown}-legacy\`), then run \`tokensync import style-dictionary ${shown}-legacy\`: it writes DTCG 2025.10 files into ${shown}/ (docs/migration.md). Or rewrite them by hand as ${shown}/${renamed} (${TOKEN_DOCS}).`,
           ),
     );
   }
