@@ -20,6 +20,7 @@ import {
 } from './errors.js';
 import { interruption } from '../errors.js';
 import type { Redactor } from './redact.js';
+import { closestIssue } from './schema-issue.js';
 import { decide, withinBudget } from './retry.js';
 import { attempt, type AttemptResult, type BaseUrl } from './transport.js';
 
@@ -425,7 +426,7 @@ export function parseBody<T extends z.ZodType>(
   if (fast?.(data)) return data;
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  const issue = closestIssue(result.error.issues);
   const field = issue ? formatPath(issue.path) : '(body)';
   const problem = redactor.redact(issue?.message ?? 'invalid');
   throw new ApiSchemaError(

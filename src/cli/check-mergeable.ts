@@ -15,9 +15,9 @@ import path from 'node:path';
 import { ConfigError, loadConfig, type LoadedConfig } from '../config/load.js';
 import { connect, LOCAL_STATE_DIR, type ServiceConnection } from '../service/connect.js';
 import { runSync, type SyncOutcome } from '../sync/apply.js';
-import type { Conflict } from '../sync/changes.js';
+import type { Conflict, FieldValue } from '../sync/changes.js';
 import type { SyncDiff } from '../sync/diff.js';
-import { describeOrphans, renderConflicts, renderPlanTable } from '../sync/report.js';
+import { describeOrphans, renderConflicts, renderPlanTable, showBase, showValue } from '../sync/report.js';
 import { readLock } from '../tokens/index.js';
 import { checkOffline, type CheckOptions } from './check-offline.js';
 import {
@@ -155,7 +155,15 @@ async function report(
 function conflictLine(c: Conflict): string {
   const what = 'variable' in c && c.variable ? `${c.collection}/${c.variable}` : c.collection;
   const where = c.kind === 'variable-field' ? ` (${c.field === 'value' ? (c.mode ?? 'value') : c.field})` : '';
-  return `${what}${where}: changed in this pull request and in the design file since the lock. Run \`tokensync pull\` on the branch and settle it.`;
+  const values =
+    c.kind === 'deleted-in-service'
+      ? ''
+      : ` (base ${showBase(c)}, this pull request ${side(c, c.local)}, design file ${side(c, c.remote)})`;
+  return `${what}${where}: changed in this pull request and in the design file since the lock${values}. Run \`tokensync pull\` on the branch and settle it.`;
+}
+
+function side(c: Exclude<Conflict, { kind: 'deleted-in-service' }>, v: FieldValue): string {
+  return typeof v === 'string' && (c.kind !== 'variable-field' || c.field === 'name') ? `"${v}"` : showValue(v);
 }
 
 /** Conflicts first, then what else is pending on either side, so nothing is hidden behind them. */

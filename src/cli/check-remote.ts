@@ -10,6 +10,7 @@ import { runSync } from '../sync/apply.js';
 import { describeOrphans, renderConflicts, renderPlanTable } from '../sync/report.js';
 import { appendStepSummary, planMarkdown, setOutputs, underGitHubActions } from './github.js';
 import { requireProject } from './project.js';
+import { keptCollector } from './kept.js';
 import { announceWait } from './ui/countdown.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
 
@@ -24,6 +25,7 @@ export async function runRemoteCheck(options: { strict: boolean }, ctx: CommandC
         `The embedded local service had no saved state: seeded it from the repository (${s.variables} variables at version ${s.version} of the lock), so nothing committed reads as deleted.`,
       ),
   });
+  const kept = keptCollector();
   try {
     const outcome = await runSync({
       mode: 'diff',
@@ -31,6 +33,8 @@ export async function runRemoteCheck(options: { strict: boolean }, ctx: CommandC
       config: loaded.config,
       client: connection.client,
       fileKey: connection.fileKey,
+      warn: (m) => ctx.out.warn(m),
+      onKept: kept.onKept,
     });
     const { diff } = outcome;
     const drift =
@@ -59,6 +63,7 @@ export async function runRemoteCheck(options: { strict: boolean }, ctx: CommandC
       conflicts: diff.conflicts,
       toService: diff.toService,
       toRepo: diff.toRepo,
+      kept: kept.json(),
     });
     return drift || orphans ? EXIT.changes : EXIT.ok;
   } finally {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../tokens/errors.js';
 import type { Change, Conflict, FieldValue, Orphan } from '../sync/changes.js';
 import type { SyncDiff } from '../sync/diff.js';
-import { showValue } from '../sync/report.js';
+import { showBase, showValue } from '../sync/report.js';
 import type { Color } from '../model/types.js';
 import { colorToHex } from '../model/values.js';
 
@@ -79,6 +79,9 @@ function cell(v: FieldValue | undefined): string {
   return `\`${text}\``;
 }
 
+/** A plain text as a code cell (a conflict's base, docs/sync.md "Conflicts"). */
+const md = (text: string): string => `\`${text.replace(/\|/g, '\\|')}\``;
+
 type MdRow = [change: string, token: string, what: string, before: string, after: string, direction: string];
 
 function changeRow(c: Change, direction: string): MdRow {
@@ -116,6 +119,8 @@ function changeRow(c: Change, direction: string): MdRow {
       ];
     case 'rename-mode':
       return ['renamed', token, 'mode', `\`${c.from}\``, `\`${c.mode}\``, direction];
+    case 'update-collection':
+      return ['changed', token, c.field, `\`${c.before}\``, `\`${c.after}\``, direction];
     case 'create-mode':
       return ['new', token, `mode ${c.mode}`, '', '', direction];
     case 'create-collection':
@@ -135,8 +140,8 @@ function conflictRow(c: Conflict): MdRow {
         '**conflict**',
         `\`${c.collection}/${c.variable}\``,
         c.field === 'value' ? (c.mode ?? 'value') : c.field,
-        `repo: ${cell(c.local)}`,
-        `service: ${cell(c.remote)}`,
+        `base: ${md(showBase(c))}`,
+        `repo: ${cell(c.local)}<br>service: ${cell(c.remote)}`,
         'resolve',
       ];
     case 'collection-name':
@@ -144,8 +149,8 @@ function conflictRow(c: Conflict): MdRow {
         '**conflict**',
         `\`${c.collection}\``,
         'name',
-        `repo: \`${c.local}\``,
-        `service: \`${c.remote}\``,
+        `base: ${md(showBase(c))}`,
+        `repo: \`${c.local}\`<br>service: \`${c.remote}\``,
         'resolve',
       ];
     case 'mode-name':
@@ -153,8 +158,8 @@ function conflictRow(c: Conflict): MdRow {
         '**conflict**',
         `\`${c.collection}\``,
         `mode ${c.mode}`,
-        `repo: \`${c.local}\``,
-        `service: \`${c.remote}\``,
+        `base: ${md(showBase(c))}`,
+        `repo: \`${c.local}\`<br>service: \`${c.remote}\``,
         'resolve',
       ];
     case 'deleted-in-service':

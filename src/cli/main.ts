@@ -115,6 +115,7 @@ export function buildProgram(): Command {
     .command('pull')
     .description("write the design file's variables to token files (3-way with the lock)")
     .addOption(prefer)
+    .option('--force', 'with --prefer service, replace repository edits that are not committed', false)
     .option('--dry-run', 'show what would change, write nothing', false)
     .action((o) => execute(program, () => import('./commands/pull.js'), o));
 
@@ -140,7 +141,11 @@ export function buildProgram(): Command {
     .command('sync')
     .description('pull and push in one step')
     .addOption(prefer)
-    .option('--force', 'on conflicts in push direction, overwrite the service', false)
+    .option(
+      '--force',
+      'on conflicts in push direction, overwrite the service; with --prefer service, replace uncommitted repository edits',
+      false,
+    )
     .addOption(deleteOrphans())
     .addOption(maxDeletes())
     .action((o) => execute(program, () => import('./commands/sync.js'), o));

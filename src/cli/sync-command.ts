@@ -2,6 +2,7 @@
  * pull, push, diff and sync share one flow: load the config, open the service, run the sync engine,
  * report the outcome, close. Only the mode and the way the result is told differ.
  */
+import path from 'node:path';
 import { loadConfig } from '../config/load.js';
 import { connect } from '../service/connect.js';
 import { runSync, type SyncMode, type SyncOutcome } from '../sync/apply.js';
@@ -17,6 +18,8 @@ import {
 import { describeStyles, stylesDiffer, stylesJson } from '../styles/report.js';
 import { appendStepSummary, planMarkdown, setOutputs, underGitHubActions } from './github.js';
 import { requireProject } from './project.js';
+import { replaceGuard } from './replace-guard.js';
+import { keptCollector, type KeptJson } from './kept.js';
 import { announceWait } from './ui/countdown.js';
 import { deleteLimit } from './confirm-deletes.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
@@ -47,6 +50,7 @@ export async function runSyncCommand(
         `The embedded local service had no saved state: seeded it from the repository (${s.variables} variables at version ${s.version} of the lock), so nothing committed reads as deleted.`,
       ),
   });
+  const kept = keptCollector();
   try {
     const outcome = await runSync({
       mode,
@@ -55,15 +59,20 @@ export async function runSyncCommand(
       client: connection.client,
       fileKey: connection.fileKey,
       prefer: options.prefer,
-      force: options.force,
+      // With --prefer service, --force only lifts the guard below; it must not push over the service.
+      force: options.prefer === 'service' ? false : options.force,
       dryRun: options.dryRun,
       deleteOrphans: options.deleteOrphans === true || loaded.config.sync.deleteOrphans,
       deleteLimit: deleteLimit(options.maxDeletes, ctx),
       progress: (m) => (ctx.out.status ? ctx.out.status(m) : ctx.out.info(m)),
       signal: ctx.signal,
       warn: (m) => ctx.out.warn(m),
+      onKept: kept.onKept,
+      ...(options.prefer === 'service' && !options.force && mode !== 'push'
+        ? { beforeWrite: replaceGuard(mode, path.resolve(loaded.root, loaded.config.tokens.dir)) }
+        : {}),
     });
-    const code = report(mode, outcome, options, ctx, connection.label, connection.client.stats());
+    const code = report(mode, outcome, options, ctx, connection.label, connection.client.stats(), kept.json());
     if (underGitHubActions(ctx.env)) await reportToGitHub(mode, outcome, ctx);
     return code;
   } finally {
@@ -78,6 +87,7 @@ function report(
   ctx: CommandContext,
   label: string,
   stats: { requests: number; bytesSent: number; bytesReceived: number },
+  kept: KeptJson[],
 ): ExitCode {
   const { diff } = outcome;
   const json = {
@@ -88,6 +98,7 @@ function report(
     toService: diff.toService,
     toRepo: diff.toRepo,
     orphans: diff.orphans,
+    kept,
     repoOnly: repoOnlyJson(diff.merged.tokens, diff.repoOnlyNew),
     repoOnlyExtensions: diff.repoOnlyExtensions,
     perModeOverrides: diff.perModeOverrides,

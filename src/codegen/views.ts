@@ -97,9 +97,10 @@ export function planViews(set: TokenSet, config: BuildConfig): View[] {
         config.selector
           .replaceAll('{collection}', slug(modifier ?? collection.name))
           .replaceAll('{mode}', slug(mode.name));
-      // A one-mode collection named like its mode (a set read from `color.tokens.json` is collection
-      // "color", mode "color") is named once: `Color`, not `ColorColor` (docs/build.md "Names").
-      const once = collection.modes.length === 1 && slug(mode.name) === slug(collection.name);
+      // A one-mode collection is named by the collection alone on every platform: `Primitives`, not
+      // `PrimitivesValue`, and `Color`, not `ColorColor` (docs/build.md "One-mode collections");
+      // a collection with several modes keeps a class per mode (`ThemeLight`, `ThemeDark`).
+      const once = collection.modes.length === 1;
       const className = pascal(config.prefix, collection.name, ...(once ? [] : [mode.name]));
       const clash = classNames.get(className);
       if (clash !== undefined) {

@@ -24,6 +24,8 @@ export interface LockCollection {
    */
   parentId?: string;
   parentModes?: Record<string, string>;
+  /** The collection's own hiddenFromPublishing as of the last sync; absent: false. */
+  hiddenFromPublishing?: true;
 }
 
 /** Fingerprints (see `fingerprint`) of each field of a variable as of the last sync. */
@@ -50,6 +52,24 @@ export interface LockVariable {
   name: string;
   key?: string;
   fields: LockVariableFields;
+  /**
+   * The base values themselves, as canonical texts, so a conflict can show what both sides changed
+   * from (docs/sync.md "Conflicts"). Written beside the fingerprints by locks since base values were
+   * kept; absent in older locks. A text counts only while its fingerprint equals the field's.
+   */
+  base?: LockBaseTexts;
+}
+
+/**
+ * Canonical texts of a variable's base fields (`canonicalValue` per mode name; the description; the
+ * sorted scope list; `canonicalMeta`). Left out when equal to the usual default (an empty
+ * description, `ALL_SCOPES`, no kept fields), which `baseText` tries when a text is absent.
+ */
+export interface LockBaseTexts {
+  values?: Record<string, string>;
+  description?: string;
+  scopes?: string;
+  meta?: string;
 }
 
 export interface Lock {
@@ -136,7 +156,9 @@ export function fingerprintFields(v: Variable, extensionIds?: ReadonlyMap<string
 }
 
 /**
- * Whether two locks hold the same (and so render to the same bytes: tokens/lock-file.ts sorts every
+ * Whether two locks hold the same (and so render to the same bytes; the base texts aside, on purpose:
+ * they follow from the fingerprints, and a sync that changes nothing must not rewrite a lock written
+ * before base values were kept, docs/sync.md "Conflicts"): tokens/lock-file.ts sorts every
  * key but the modes of a collection, whose order counts). Lets a sync that changed nothing skip
  * rendering the lock twice to compare texts (~200 ms at 10k variables, docs/sync.md "Performance").
  */
@@ -148,6 +170,7 @@ export function lockEquals(a: Lock, b: Lock): boolean {
   for (const [id, x] of Object.entries(a.collections)) {
     const y = b.collections[id];
     if (!y || x.name !== y.name || x.key !== y.key || x.defaultModeId !== y.defaultModeId) return false;
+    if (x.hiddenFromPublishing !== y.hiddenFromPublishing) return false;
     if (x.parentId !== y.parentId || stable(x.parentModes ?? {}) !== stable(y.parentModes ?? {})) return false;
     const xm = Object.entries(x.modes);
     const ym = Object.entries(y.modes);

@@ -42,6 +42,11 @@ export interface Collection {
    * collection read from the service, and when the modifier is the collection itself (§2).
    */
   modifier?: { name: string; context?: string };
+  /**
+   * The collection's own `hiddenFromPublishing` (a helper collection hidden from library users),
+   * kept in the resolver document's `$extensions["dev.tokensync"]` (docs/token-files.md). Absent: false.
+   */
+  hiddenFromPublishing?: true;
 }
 
 /**

@@ -19,7 +19,7 @@ import { findSyntaxError, lineColumn, locate, parseJsonTree } from '../tokens/js
 import { RESOLVER_FILE } from '../tokens/resolver-doc.js';
 import { typeModule } from '../types/index.js';
 import { EXTENSION, isDesignOwnedSet } from '../model/extension.js';
-import { gridTokens } from './grid-tokens.js';
+import { type BoundLookup, gridTokens } from './grid-tokens.js';
 
 const RESTORE =
   'Style tokens are design-owned: change the style in the design file, or run `tokensync pull` to restore the file.';
@@ -163,7 +163,18 @@ function readStyleFileTokens(file: StyleFile, json: unknown, tokens: RepoToken[]
       file.diagnostics.push({ severity: 'error', file: file.display, ...at(segs), message, hint: RESTORE });
     },
     tokens,
+    boundLookup(file.byPath),
   );
+}
+
+/** Variables and tokens by `collection/name`, as a grid group's boundVariables names them (grid-tokens.ts). */
+function boundLookup(byPath: ReadonlyMap<string, Target>): BoundLookup {
+  const byName = new Map<string, Target>();
+  for (const t of byPath.values()) byName.set(`${t.collection}/${t.name}`, t);
+  return (named) => {
+    const t = byName.get(named);
+    return t ? { alias: { alias: { collection: t.collection, name: t.name } }, type: t.type } : undefined;
+  };
 }
 
 /** One style token, or undefined after reporting why it cannot be read. */

@@ -69,6 +69,7 @@ export async function readPhase(opts: SyncOptions): Promise<RunState> {
   const pushJournal = journal?.kind === 'push' ? journal : undefined;
   const remote = await settleLeftover(pushJournal, readRemote, opts, progress);
   // Never dropped in silence (docs/sync.md "Nothing is dropped"): each command names what it keeps.
+  if (remote.kept && remote.kept.length > 0) opts.onKept?.(remote.kept);
   for (const k of remote.kept ?? [])
     opts.warn?.(
       `kept as it is, not synced: "${k.name}" (${k.id}) in collection "${k.collection}": ${k.reason}. It stays in the design file and in sync.lock.json ("kept"); tokensync never pushes or deletes it.`,

@@ -4,6 +4,7 @@
  */
 import type { DesignFileClient } from '../api/index.js';
 import type { Config } from '../config/schema.js';
+import type { KeptVariable } from '../model/types.js';
 import type { StylesPlan } from '../styles/stage.js';
 import type { DeleteLimit } from './delete-guard.js';
 import type { SyncDiff } from './diff.js';
@@ -37,6 +38,14 @@ export interface SyncOptions {
    * (default: twice service.timeoutMs). docs/sync.md "Unknown outcomes and resumption".
    */
   settleMs?: number | undefined;
+  /**
+   * Called once with the diff before the first side effect (request or file), never for diff or
+   * --dry-run; throwing refuses the run with nothing sent or written (the CLI's guard against
+   * replacing uncommitted edits, docs/sync.md "--prefer").
+   */
+  beforeWrite?: ((diff: SyncDiff) => Promise<void> | void) | undefined;
+  /** The variables the read kept whole (unknown types and the like), for `--json` (docs/sync.md "Nothing is dropped"). */
+  onKept?: ((kept: readonly KeptVariable[]) => void) | undefined;
   /** Token-file warnings a push should mention (a wide-gamut color clipped to sRGB, docs/token-files.md). */
   warn?: ((message: string) => void) | undefined;
 }

@@ -66,6 +66,7 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
     const planned = step.planned;
     if (!session) await guardRails(run, planned);
     if (opts.mode === 'diff' || opts.dryRun) return plannedOutcome(run, planned, await stylesOf(run, planned));
+    if (!session) await opts.beforeWrite?.(planned.diff);
     // Nothing to send: no fresh read, no journal; a no-op sync stays one GET.
     if (!session && planned.plan.requests.length === 0) return finish(run, planned, undefined, undefined);
     session = await startOrContinue(run, planned, session, track);

@@ -25,6 +25,14 @@ interface Resolved {
 export type Change =
   | ({ kind: 'create-collection'; collection: string; modes: string[]; defaultMode: string } & Resolved)
   | ({ kind: 'rename-collection'; collection: string; from: string } & Resolved)
+  /** The collection's own hiddenFromPublishing (docs/sync.md "Collections"). */
+  | ({
+      kind: 'update-collection';
+      collection: string;
+      field: 'hiddenFromPublishing';
+      before: boolean;
+      after: boolean;
+    } & Resolved)
   | ({ kind: 'delete-collection'; collection: string } & Resolved)
   | ({ kind: 'create-mode'; collection: string; mode: string } & Resolved)
   | ({ kind: 'rename-mode'; collection: string; mode: string; from: string } & Resolved)
@@ -55,9 +63,22 @@ export type Change =
  * Both sides changed the same thing differently since the lock (`inBase: true`), or, without a base,
  * hold different things (`inBase: false`). `local` is the repository's value, `remote` the service's.
  */
+/**
+ * `base` on a conflict: the field's value as of the lock, as a canonical text (`canonicalValue`, the
+ * description, the sorted scopes, `canonicalMeta`, a name); absent when there is no base (`inBase`
+ * false) or the lock was written before base values were kept (docs/sync.md "Conflicts").
+ */
 export type Conflict =
-  | { kind: 'collection-name'; collection: string; local: string; remote: string; inBase: boolean }
-  | { kind: 'mode-name'; collection: string; mode: string; local: string; remote: string; inBase: boolean }
+  | { kind: 'collection-name'; collection: string; local: string; remote: string; inBase: boolean; base?: string }
+  | {
+      kind: 'mode-name';
+      collection: string;
+      mode: string;
+      local: string;
+      remote: string;
+      inBase: boolean;
+      base?: string;
+    }
   | {
       kind: 'variable-field';
       collection: string;
@@ -70,6 +91,7 @@ export type Conflict =
       local: FieldValue;
       remote: FieldValue;
       inBase: boolean;
+      base?: string;
     }
   /** Deleted in the design file while the repository changed it since the lock. */
   | { kind: 'deleted-in-service'; collection: string; variable?: string };

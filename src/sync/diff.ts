@@ -21,6 +21,7 @@
  * - The default mode is the service's (the API cannot change it); a new collection takes the repository's.
  */
 import { fingerprint, type Lock } from '../model/lock.js';
+import { baseText, type BaseField } from '../model/lock-base.js';
 import { canonicalMeta } from '../model/meta.js';
 import {
   isAlias,
@@ -369,7 +370,14 @@ class Differ {
         side === 'local'
           ? { kind: 'rename-collection', collection: l.name, from: r.name }
           : { kind: 'rename-collection', collection: r.name, from: l.name },
-      () => ({ kind: 'collection-name', collection: r.name, local: l.name, remote: r.name, inBase: b !== undefined }),
+      () => ({
+        kind: 'collection-name',
+        collection: r.name,
+        local: l.name,
+        remote: r.name,
+        inBase: b !== undefined,
+        ...(b ? { base: b.name } : {}),
+      }),
     );
     const colName = nameSide === 'local' ? l.name : r.name;
 
@@ -398,6 +406,7 @@ class Differ {
             local: ln,
             remote: rn,
             inBase: s.base !== undefined,
+            ...(s.base !== undefined ? { base: s.base } : {}),
           }),
         );
         s.merged = side === 'local' ? ln : rn;
@@ -438,6 +447,8 @@ class Differ {
     const defaultSlot = p.slots.find((s) => s.remote === r.defaultMode && s.merged !== undefined);
     const defaultMode = defaultSlot?.merged ?? modes[0]?.name ?? r.defaultMode;
     const collection: Collection = { name: colName, modes, defaultMode };
+    if (this.collectionHidden(colName, l, r, b?.hiddenFromPublishing === true, b !== undefined))
+      collection.hiddenFromPublishing = true;
     if (r.parent !== undefined) collection.parent = r.parent;
     if (r.id !== undefined) collection.id = r.id;
     if (r.key !== undefined) collection.key = r.key;
@@ -452,6 +463,22 @@ class Differ {
       variables.push(this.mergedVars.get(vp) as Variable);
     }
     return { collection, variables };
+  }
+
+  /**
+   * A collection's own hiddenFromPublishing: changed on one side since the lock, take it (a boolean
+   * cannot change to two different things). Without a base the design file's setting wins: it is a
+   * publishing choice made there (docs/sync.md "Collections").
+   */
+  private collectionHidden(col: string, l: Collection, r: Collection, base: boolean, hasBase: boolean): boolean {
+    const lh = l.hiddenFromPublishing === true;
+    const rh = r.hiddenFromPublishing === true;
+    if (lh === rh) return rh;
+    const side = hasBase && rh === base ? 'local' : 'remote';
+    const [before, after] = side === 'local' ? [rh, lh] : [lh, rh];
+    const change: Change = { kind: 'update-collection', collection: col, field: 'hiddenFromPublishing', before, after };
+    (side === 'local' ? this.toService : this.toRepo).push(change);
+    return after;
   }
 
   private variable(p: ColPair, vp: VarPair, col: string): Variable | undefined {
@@ -515,12 +542,13 @@ class Differ {
     const b = vp.base?.fields;
     // Whether the lock holds a base for the field: without one, a difference is a first-sync conflict.
     const hasBase = (fp: string | undefined): boolean => fp !== undefined && fp !== UNSYNCED;
-    const conflictBase = (fp: string | undefined) => ({
+    const conflictBase = (fp: string | undefined, text?: string) => ({
       kind: 'variable-field' as const,
       collection: col,
       variable: r.name,
       ...(l.name !== r.name ? { localName: l.name } : {}),
       inBase: hasBase(fp),
+      ...(hasBase(fp) && text !== undefined ? { base: text } : {}),
     });
 
     const nameSide = this.settle(
@@ -529,7 +557,7 @@ class Differ {
         side === 'local'
           ? { kind: 'rename-variable', collection: col, variable: l.name, from: r.name }
           : { kind: 'rename-variable', collection: col, variable: r.name, from: l.name },
-      () => ({ ...conflictBase(vp.base?.name), field: 'name', local: l.name, remote: r.name }),
+      () => ({ ...conflictBase(vp.base?.name, vp.base?.name), field: 'name', local: l.name, remote: r.name }),
     );
     const name = nameSide === 'local' ? l.name : r.name;
 
@@ -557,7 +585,7 @@ class Differ {
     ): T => {
       const pick = lk === rk ? 'same' : decide(base, lk, rk, fp(lk), fp(rk));
       const side = this.settle(pick, update(field, lv, rv), () => ({
-        ...conflictBase(base),
+        ...conflictBase(base, field === 'type' ? base : baseText(vp.base, field as BaseField)),
         field,
         local: lv,
         remote: rv,
@@ -618,7 +646,7 @@ class Differ {
               );
         const mode = s.merged;
         const side = this.settle(pick, update('value', lm ?? null, rm ?? null, mode), () => ({
-          ...conflictBase(baseFp),
+          ...conflictBase(baseFp, s.base !== undefined ? baseText(vp.base, 'value', s.base) : undefined),
           field: 'value',
           mode,
           local: lm ?? null,

@@ -17,6 +17,7 @@
  *   value is simply left out, with the same effect).
  */
 import { fingerprint, LOCK_VERSION, type Lock, type LockCollection, type LockVariable } from '../model/lock.js';
+import { baseText, compactBase } from '../model/lock-base.js';
 import { canonicalMeta } from '../model/meta.js';
 import type { Collection, TokenSet, Variable } from '../model/types.js';
 import { canonicalValue } from '../model/values.js';
@@ -136,6 +137,10 @@ function nextPlainCollection(
   }
   const entry: LockCollection = { name: agree(lc.name, rc.name, prev?.name), defaultModeId: defaultModeId(rc), modes };
   if (rc.key !== undefined) entry.key = rc.key;
+  // The collection's own hiddenFromPublishing: the agreed value, else the previous base.
+  const hidden =
+    lc.hiddenFromPublishing === rc.hiddenFromPublishing ? rc.hiddenFromPublishing : prev?.hiddenFromPublishing;
+  if (hidden) entry.hiddenFromPublishing = true;
   return entry;
 }
 
@@ -148,6 +153,7 @@ function nextVariable(
   lockCol: LockCollection,
 ): LockVariable {
   const values: Record<string, string> = {};
+  const texts: Record<string, string> = {};
   for (const slot of p.slots) {
     if (slot.id === undefined || slot.remote === undefined) continue;
     const lockName = lockCol.modes[slot.id];
@@ -157,8 +163,14 @@ function nextVariable(
     const prevValue = slot.base !== undefined ? prev?.fields.values[slot.base] : undefined;
     // Canonical forms compared first, so each agreed value is fingerprinted once.
     const rcanon = r !== undefined ? canonicalValue(r) : undefined;
-    if (l !== undefined && rcanon !== undefined && canonicalValue(l) === rcanon) values[lockName] = fingerprint(rcanon);
-    else if (prevValue !== undefined) values[lockName] = prevValue;
+    if (l !== undefined && rcanon !== undefined && canonicalValue(l) === rcanon) {
+      values[lockName] = fingerprint(rcanon);
+      texts[lockName] = rcanon;
+    } else if (prevValue !== undefined) {
+      values[lockName] = prevValue;
+      const prevText = slot.base !== undefined ? baseText(prev, 'value', slot.base) : undefined;
+      if (prevText !== undefined) texts[lockName] = prevText;
+    }
   }
   const sortedValues: Record<string, string> = {};
   for (const k of Object.keys(values).sort()) sortedValues[k] = values[k] as string;
@@ -180,7 +192,29 @@ function nextVariable(
   );
   if (meta !== EMPTY_META) entry.fields.meta = meta;
   if (rv.key !== undefined) entry.key = rv.key;
+  // The base values themselves, for conflicts (docs/sync.md "Conflicts"): the agreed text, else the
+  // previous base's text while it still matches its fingerprint.
+  const sortedTexts: Record<string, string> = {};
+  for (const k of Object.keys(texts).sort()) sortedTexts[k] = texts[k] as string;
+  const base = compactBase({
+    values: sortedTexts,
+    ...agreeText('description', lv.description, rv.description, prev),
+    ...agreeText('scopes', scopesKey(lv.scopes), scopesKey(rv.scopes), prev),
+    ...agreeText('meta', canonicalMeta(lv.meta), canonicalMeta(rv.meta), prev),
+  });
+  if (base) entry.base = base;
   return entry;
+}
+
+/** A field's base text: the agreed one, else the previous base's (when it still holds). */
+function agreeText(
+  field: 'description' | 'scopes' | 'meta',
+  local: string,
+  remote: string,
+  prev: LockVariable | undefined,
+): Record<string, string> {
+  const text = local === remote ? remote : baseText(prev, field);
+  return text !== undefined ? { [field]: text } : {};
 }
 
 /** Names: the agreed one, else the previous base, else the service's (only reachable when matched by id). */

@@ -40,6 +40,7 @@ import { TokensyncError } from '../errors.js';
 import type {
   CreateModeItem,
   CreateVariableItem,
+  CreateCollectionItem,
   UpdateCollectionItem,
   UpdateModeItem,
   UpdateVariableItem,
@@ -372,7 +373,9 @@ class Compiler {
           );
         for (const m of tc.modes) info.modeIds.set(m.name, this.temp('mode'));
         const initialModeId = info.modeIds.get(tc.defaultMode) as string;
-        const unit: Unit = { variableCollections: [{ action: 'CREATE', id: info.id, name: tc.name, initialModeId }] };
+        const create: CreateCollectionItem = { action: 'CREATE', id: info.id, name: tc.name, initialModeId };
+        if (tc.hiddenFromPublishing) create.hiddenFromPublishing = true;
+        const unit: Unit = { variableCollections: [create] };
         // figma: the collection comes with its first mode ("Mode 1"), named here, not created again.
         const modeItems: object[] = tc.modes
           .filter((m) => !figma || m.name !== tc.defaultMode)
@@ -402,6 +405,14 @@ class Compiler {
           variableCollections: [{ action: 'UPDATE', id: info.id, name: tc.name } satisfies UpdateCollectionItem],
         });
         this.summary.collectionsRenamed += 1;
+      }
+      // The collection's own hiddenFromPublishing: a collection UPDATE (Figma's VariableCollectionUpdate).
+      if ((rc.hiddenFromPublishing === true) !== (tc.hiddenFromPublishing === true)) {
+        putUnits.push({
+          variableCollections: [
+            { action: 'UPDATE', id: info.id, hiddenFromPublishing: tc.hiddenFromPublishing === true },
+          ],
+        });
       }
       const freeModes = new Set(rc.modes);
       const matched = tc.modes.map((m) => {

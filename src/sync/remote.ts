@@ -75,7 +75,14 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
       );
     }
     modeNames.set(id, byId);
-    collections.push({ name: c.name, modes, defaultMode, id: c.id, key: c.key });
+    collections.push({
+      name: c.name,
+      modes,
+      defaultMode,
+      id: c.id,
+      key: c.key,
+      ...(c['hiddenFromPublishing'] === true ? { hiddenFromPublishing: true as const } : {}),
+    });
   }
   // Extended collections (figma), after the ordinary ones: remote-extensions.ts.
   const ext = sortExtensions(wireCols, isRemote);

@@ -45,6 +45,8 @@ function changeRow(c: Change, direction: '-> service' | '-> repo'): Row {
       return ['+', '(collection)', `new, modes: ${c.modes.join(', ')}`, dir];
     case 'rename-collection':
       return ['>', '(collection)', `renamed "${c.from}" -> "${c.collection}"`, dir];
+    case 'update-collection':
+      return ['~', '(collection)', `${c.field}: ${c.before} -> ${c.after}`, dir];
     case 'delete-collection':
       return ['-', '(collection)', 'deleted in the design file', dir];
     case 'create-mode':
@@ -66,18 +68,48 @@ function changeRow(c: Change, direction: '-> service' | '-> repo'): Row {
   }
 }
 
+/** What a conflict's base reads as (docs/sync.md "Conflicts"). */
+const BASE_UNKNOWN = 'unknown (lock written before base values were kept)';
+
+/** A conflict's base as a person reads it: the lock's value, `(none)` without a base, or unknown. */
+export function showBase(c: Exclude<Conflict, { kind: 'deleted-in-service' }>): string {
+  if (!c.inBase) return '(none)';
+  const t = c.base;
+  if (t === undefined) return BASE_UNKNOWN;
+  if (c.kind !== 'variable-field' || c.field === 'name') return `"${t}"`;
+  switch (c.field) {
+    case 'value':
+      // canonicalValue writes every color as #rrggbbaa; an opaque one reads as #rrggbb, as showValue does.
+      return /^#[0-9a-f]{6}ff$/.test(t) ? t.slice(0, 7) : t;
+    case 'description':
+      return JSON.stringify(t);
+    case 'scopes':
+      return t === '' ? '(none)' : t.split(',').join(', ');
+    case 'meta':
+      return t === '' ? '(none)' : t;
+    default:
+      return t;
+  }
+}
+
 function conflictRow(c: Conflict): Row {
   const why = (inBase: boolean): string => (inBase ? 'both changed since the lock' : 'no common base (first sync)');
   switch (c.kind) {
     case 'collection-name':
-      return ['!', '(collection)', `name: repo "${c.local}" | service "${c.remote}"`, why(c.inBase)];
-    case 'mode-name':
-      return ['!', `(mode ${c.mode})`, `name: repo "${c.local}" | service "${c.remote}"`, why(c.inBase)];
+    case 'mode-name': {
+      const subject = c.kind === 'mode-name' ? `(mode ${c.mode})` : '(collection)';
+      return ['!', subject, `name: base ${showBase(c)} | repo "${c.local}" | service "${c.remote}"`, why(c.inBase)];
+    }
     case 'variable-field': {
       const what = fieldLabel(c);
       const subject = c.localName !== undefined ? `${c.variable} (repo: ${c.localName})` : c.variable;
       const show = (v: FieldValue): string => (c.field === 'name' && typeof v === 'string' ? `"${v}"` : showValue(v));
-      return ['!', subject, `${what}: repo ${show(c.local)} | service ${show(c.remote)}`, why(c.inBase)];
+      return [
+        '!',
+        subject,
+        `${what}: base ${showBase(c)} | repo ${show(c.local)} | service ${show(c.remote)}`,
+        why(c.inBase),
+      ];
     }
     case 'deleted-in-service':
       return [
@@ -174,6 +206,16 @@ export function renderConflictsWhole(diff: SyncDiff): string {
   ].join('\n');
 }
 
+/** The repository's edits that `--prefer service` replaces, each as `subject detail` (docs/sync.md "--prefer"). */
+export function replacedEdits(diff: SyncDiff): string[] {
+  return diff.toRepo
+    .filter((c) => c.resolvedBy === 'service')
+    .map((c) => {
+      const [, subject, detail] = changeRow(c, '-> repo');
+      return `${subject} ${detail}`;
+    });
+}
+
 /** What a pull, push or sync changed, each side listed (docs/sync.md "What sync reports"). */
 export function renderApplied(diff: SyncDiff, mode: 'pull' | 'push' | 'sync'): string[] {
   const lines: string[] = [];
@@ -186,17 +228,12 @@ export function renderApplied(diff: SyncDiff, mode: 'pull' | 'push' | 'sync'): s
   if (mode !== 'pull') side('Changed in the design file', diff.toService, '-> service');
   if (mode !== 'push') side('Changed in the repository', diff.toRepo, '-> repo');
   // --prefer service over the repository's own edits: said in words, each edit named.
-  const replaced = mode === 'push' ? [] : diff.toRepo.filter((c) => c.resolvedBy === 'service');
+  const replaced = mode === 'push' ? [] : replacedEdits(diff);
   if (replaced.length > 0)
     lines.push(
-      `Replaced ${plural(replaced.length, 'edit')} of the repository with the design file's (--prefer service): ${replaced
-        .map((c) => {
-          const [, subject, detail] = changeRow(c, '-> repo');
-          return `${subject} ${detail}`;
-        })
-        .join(
-          '; ',
-        )}. The repository's values were overwritten: if they were not committed, this line is their only record.`,
+      `Replaced ${plural(replaced.length, 'edit')} of the repository with the design file's (--prefer service): ${replaced.join(
+        '; ',
+      )}. The repository's values were overwritten: if they were not committed, this line is their only record.`,
     );
   return lines;
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { TokensConfig } from '../config/schema.js';
 import { readTextFile } from '../fs/read.js';
-import { LOCK_VERSION, type Lock } from '../model/lock.js';
+import { fingerprint, LOCK_VERSION, type Lock } from '../model/lock.js';
 import { TokenFileError } from './errors.js';
 import { tooDeep } from './json-depth.js';
 import { findSyntaxError, lineColumn, locate, parseJsonTree } from './json-tree.js';
@@ -31,6 +31,7 @@ export const lockSchema = z
           modes: z.record(z.string(), z.string()),
           parentId: z.string().optional(),
           parentModes: z.record(z.string(), z.string()).optional(),
+          hiddenFromPublishing: z.literal(true).optional(),
         })
         .strict(),
     ),
@@ -51,6 +52,15 @@ export const lockSchema = z
               overrides: z.record(z.string(), z.record(z.string(), z.string())).optional(),
             })
             .strict(),
+          base: z
+            .object({
+              values: z.record(z.string(), z.string()).optional(),
+              description: z.string().optional(),
+              scopes: z.string().optional(),
+              meta: z.string().optional(),
+            })
+            .strict()
+            .optional(),
         })
         .strict(),
     ),
@@ -112,7 +122,7 @@ export async function readLock(root: string, config: TokensConfig): Promise<Lock
   }
   // The usual case, a valid lock, is checked by hand (zod took ~90 ms for a 10k-variable lock, most of
   // a no-op sync's own work after the diff); zod runs when that check fails, for its exact message.
-  if (isLock(json)) return json;
+  if (isLock(json)) return withValueFingerprints(json);
   const result = lockSchema.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0]!;
@@ -130,7 +140,48 @@ export async function readLock(root: string, config: TokensConfig): Promise<Lock
       { code: 'LOCK_FILE_INVALID' },
     );
   }
-  return result.data as Lock;
+  return withValueFingerprints(result.data as Lock);
+}
+
+/**
+ * On disk, a mode value whose base text is in `base.values` carries no fingerprint beside it (the
+ * text gives it): that keeps a lock with base values about the size of one without (docs/sync.md
+ * "Conflicts"). In memory every value has its fingerprint again, as the diff expects.
+ */
+function withValueFingerprints(lock: Lock): Lock {
+  for (const v of Object.values(lock.variables)) {
+    const texts = v.base?.values;
+    if (!texts) continue;
+    for (const [mode, text] of Object.entries(texts)) v.fields.values[mode] ??= fingerprint(text);
+  }
+  return lock;
+}
+
+/** The lock as written: value fingerprints that `base.values` gives are left out (see above). */
+function withoutGivenFingerprints(lock: Lock): Lock {
+  const variables: Lock['variables'] = {};
+  for (const [id, v] of Object.entries(lock.variables)) {
+    const texts = v.base?.values;
+    if (!texts) {
+      variables[id] = v;
+      continue;
+    }
+    // A text stays only beside its own fingerprint, so reading the file back gives this lock again.
+    const values: Record<string, string> = {};
+    const kept: Record<string, string> = {};
+    for (const [mode, fp] of Object.entries(v.fields.values)) {
+      const text = texts[mode];
+      if (text !== undefined && fingerprint(text) === fp) kept[mode] = text;
+      else values[mode] = fp;
+    }
+    const { values: _, ...rest } = v.base ?? {};
+    const base = Object.keys(kept).length > 0 ? { ...rest, values: kept } : rest;
+    const entry = { ...v, fields: { ...v.fields, values } };
+    if (Object.keys(base).length > 0) entry.base = base;
+    else delete entry.base;
+    variables[id] = entry;
+  }
+  return { ...lock, variables };
 }
 
 const isString = (x: unknown): x is string => typeof x === 'string';
@@ -145,6 +196,12 @@ function allStrings(o: unknown): boolean {
   if (!isRecord(o)) return false;
   for (const k in o) if (!isString(o[k])) return false;
   return true;
+}
+
+function isBaseTexts(b: unknown): boolean {
+  if (!isRecord(b) || !onlyKeys(b, [], ['values', 'description', 'scopes', 'meta'])) return false;
+  if (Object.hasOwn(b, 'values') && !allStrings(b['values'])) return false;
+  return ['description', 'scopes', 'meta'].every((k) => !Object.hasOwn(b, k) || isString(b[k]));
 }
 
 /** Accepts exactly what `lockSchema` accepts (never more; tested against it in test/sync). */
@@ -177,10 +234,14 @@ export function isLock(x: unknown): x is Lock {
   if (!isRecord(collections) || !isRecord(variables)) return false;
   for (const id in collections) {
     const c = collections[id];
-    if (!isRecord(c) || !onlyKeys(c, ['name', 'defaultModeId', 'modes'], ['key', 'parentId', 'parentModes']))
+    if (
+      !isRecord(c) ||
+      !onlyKeys(c, ['name', 'defaultModeId', 'modes'], ['key', 'parentId', 'parentModes', 'hiddenFromPublishing'])
+    )
       return false;
     if (Object.hasOwn(c, 'parentId') && !isString(c['parentId'])) return false;
     if (Object.hasOwn(c, 'parentModes') && !allStrings(c['parentModes'])) return false;
+    if (Object.hasOwn(c, 'hiddenFromPublishing') && c['hiddenFromPublishing'] !== true) return false;
     if (
       !isString(c['name']) ||
       !isString(c['defaultModeId']) ||
@@ -191,7 +252,8 @@ export function isLock(x: unknown): x is Lock {
   }
   for (const id in variables) {
     const v = variables[id];
-    if (!isRecord(v) || !onlyKeys(v, ['collectionId', 'name', 'fields'], ['key'])) return false;
+    if (!isRecord(v) || !onlyKeys(v, ['collectionId', 'name', 'fields'], ['key', 'base'])) return false;
+    if (Object.hasOwn(v, 'base') && !isBaseTexts(v['base'])) return false;
     if (!isString(v['collectionId']) || !isString(v['name']) || (Object.hasOwn(v, 'key') && !isString(v['key'])))
       return false;
     const f = v['fields'];
@@ -213,7 +275,7 @@ export function isLock(x: unknown): x is Lock {
  * each collection's `modes` keeps its order, which is the collection's mode order (model/lock.ts).
  */
 export function renderLock(lock: Lock): string {
-  const doc = sortedKeys(lock) as Ordered;
+  const doc = sortedKeys(withoutGivenFingerprints(lock)) as Ordered;
   const collections = doc.get('collections');
   if (collections instanceof Ordered) {
     for (const [id, c] of collections.entries) {

@@ -321,7 +321,9 @@ export function layoutsFor(
       prev.collection.defaultMode === l.collection.defaultMode &&
       prev.collection.modes.every((m, i) => m.name === l.collection.modes[i]!.name);
     if (!same) return l;
-    kept++;
+    // A collection's own field the resolver document holds (hiddenFromPublishing): the files stay
+    // where they are, the document is written again.
+    if ((prev.collection.hiddenFromPublishing === true) === (l.collection.hiddenFromPublishing === true)) kept++;
     const keptLayout: CollectionLayout = {
       collection: l.collection,
       slug: prev.slug,

@@ -109,6 +109,14 @@ export function extensionModifier(
   };
 }
 
+/** A collection's own `hiddenFromPublishing`, written only when true (docs/token-files.md). */
+function hidden(c: Collection, data: Ordered): Ordered {
+  return c.hiddenFromPublishing ? data.set('hiddenFromPublishing', true) : data;
+}
+
+const hiddenOf = (ext: Record<string, unknown>): { hiddenFromPublishing?: true } =>
+  ext['hiddenFromPublishing'] === true ? { hiddenFromPublishing: true } : {};
+
 export function renderResolver(
   layouts: readonly CollectionLayout[],
   previous?: unknown,
@@ -133,7 +141,7 @@ export function renderResolver(
         l.slug,
         new Ordered()
           .set('sources', [new Ordered().set('$ref', l.files.get(mode)!)])
-          .set('$extensions', ext(new Ordered().set('collection', c.name).set('mode', mode))),
+          .set('$extensions', ext(hidden(c, new Ordered().set('collection', c.name).set('mode', mode)))),
       );
       order.push(new Ordered().set('$ref', `#/sets/${l.slug}`));
     } else {
@@ -147,9 +155,12 @@ export function renderResolver(
           .set(
             '$extensions',
             ext(
-              new Ordered().set('collection', c.name).set(
-                'modes',
-                c.modes.map((m) => new Ordered().set('name', m.name).set('context', l.contexts.get(m.name)!)),
+              hidden(
+                c,
+                new Ordered().set('collection', c.name).set(
+                  'modes',
+                  c.modes.map((m) => new Ordered().set('name', m.name).set('context', l.contexts.get(m.name)!)),
+                ),
               ),
             ),
           ),
@@ -463,7 +474,7 @@ function parseSet(
   const lastFile = [...sources].reverse().find((s) => s.at === undefined)?.file;
   const mode = typeof ext['mode'] === 'string' ? ext['mode'] : single !== undefined ? baseName(single) : 'Value';
   const layout: CollectionLayout = {
-    collection: { name: collectionName, modes: [{ name: mode }], defaultMode: mode },
+    collection: { name: collectionName, modes: [{ name: mode }], defaultMode: mode, ...hiddenOf(ext) },
     slug: name,
     files: new Map([[mode, single ?? lastFile ?? RESOLVER_FILE]]),
     contexts: new Map([[mode, mode]]),
@@ -546,7 +557,7 @@ function parseModifier(
     defaultMode = m.name;
   }
   const layout: CollectionLayout = {
-    collection: { name: collectionName, modes: modes.map((m) => ({ name: m.name })), defaultMode },
+    collection: { name: collectionName, modes: modes.map((m) => ({ name: m.name })), defaultMode, ...hiddenOf(ext) },
     slug: name,
     files,
     contexts: contextOf,

@@ -178,13 +178,46 @@ const cssHead = (shape: GradientShape | undefined): string =>
       ? `linear-gradient(${rNum(shape.angle)}deg, `
       : 'linear-gradient(';
 
-/** Swift/Compose arguments after the stops: only what differs from the type's defaults (linear, 180). */
-const nativeShape = (shape: GradientShape | undefined, sep: ': ' | ' = ', float: (n: number) => string): string =>
-  shape?.type === 'radial'
-    ? `, radial${sep}true`
-    : shape?.angle !== undefined && shape.angle !== 180
-      ? `, angle${sep}${float(shape.angle)}`
-      : '';
+/**
+ * Swift/Compose arguments after the stops: only what differs from the type's defaults (linear, 180;
+ * a radial one centred, reaching the farthest corner as CSS's does). A radial gradient keeps its
+ * centre and radii as the style gives them (fractions of the box, docs/build.md "Every DTCG 2025.10 type").
+ */
+const nativeShape = (shape: GradientShape | undefined, lang: 'swift' | 'compose'): string => {
+  const sep = lang === 'swift' ? ': ' : ' = ';
+  const float = lang === 'swift' ? rNum : rKFloat;
+  if (shape?.type === 'radial') {
+    const [cx, cy] = shape.center ?? [0.5, 0.5];
+    const center =
+      cx === 0.5 && cy === 0.5
+        ? ''
+        : lang === 'swift'
+          ? `, center: CGPoint(x: ${rNum(cx)}, y: ${rNum(cy)})`
+          : `, centerX = ${rKFloat(cx)}, centerY = ${rKFloat(cy)}`;
+    const radii = !shape.radii
+      ? ''
+      : lang === 'swift'
+        ? `, radii: CGSize(width: ${rNum(shape.radii[0])}, height: ${rNum(shape.radii[1])})`
+        : `, radiusX = ${rKFloat(shape.radii[0])}, radiusY = ${rKFloat(shape.radii[1])}`;
+    return `, radial${sep}true${center}${radii}`;
+  }
+  return shape?.angle !== undefined && shape.angle !== 180 ? `, angle${sep}${float(shape.angle)}` : '';
+};
+
+/** Android: a radial gradient's centre and radii as float resources beside its `type`. */
+const androidRadial = (shape: GradientShape | undefined): AndroidResource[] => {
+  if (shape?.type !== 'radial') return [];
+  const out: AndroidResource[] = [];
+  if (shape.center) {
+    out.push({ tag: 'float', suffix: ['center', 'x'], value: rNum(shape.center[0]) });
+    out.push({ tag: 'float', suffix: ['center', 'y'], value: rNum(shape.center[1]) });
+  }
+  if (shape.radii) {
+    out.push({ tag: 'float', suffix: ['radius', 'x'], value: rNum(shape.radii[0]) });
+    out.push({ tag: 'float', suffix: ['radius', 'y'], value: rNum(shape.radii[1]) });
+  }
+  return out;
+};
 
 export const gradientRender: TypeRender<RenderGradient> = {
   css: (v, ctx) =>
@@ -197,7 +230,7 @@ export const gradientRender: TypeRender<RenderGradient> = {
   swift: (v, ctx) =>
     `GradientToken(stops: [${renderStops(v)
       .map((s) => `GradientStop(color: ${ctx.sub(s.color, 'color')}, position: ${ctx.sub(s.position, 'number')})`)
-      .join(', ')}]${nativeShape(v.shape, ': ', rNum)})`,
+      .join(', ')}]${nativeShape(v.shape, 'swift')})`,
   // One resource per part of each stop, how many stops this mode has (`x_count`), and the kind and angle when known.
   android: (v, ctx) => [
     { tag: 'integer' as const, suffix: ['count'], value: String(renderStops(v).length) },
@@ -207,18 +240,19 @@ export const gradientRender: TypeRender<RenderGradient> = {
     ]),
     ...(v.shape ? [{ tag: 'string' as const, suffix: ['type'], value: v.shape.type }] : []),
     ...(v.shape?.angle !== undefined ? [{ tag: 'float' as const, suffix: ['angle'], value: rNum(v.shape.angle) }] : []),
+    ...androidRadial(v.shape),
   ],
   compose: (v, ctx) =>
     `GradientToken(listOf(${renderStops(v)
       .map(
         (s) => `GradientStop(color = ${ctx.sub(s.color, 'color')}, position = ${rKFloat(s.position.$lit as number)})`,
       )
-      .join(', ')})${nativeShape(v.shape, ' = ', rKFloat)})`,
+      .join(', ')})${nativeShape(v.shape, 'compose')})`,
   docs: (css) => `<span class="chk wide"><span class="sw" style="background-image:${css}"></span></span>`,
   swiftType:
-    "public struct GradientStop: Equatable {\n    public let color: UIColor\n    public let position: CGFloat\n}\n\n/// `radial` or linear at `angle` degrees (CSS: 0 points up, 90 right; 180, top to bottom, is DTCG's default).\npublic struct GradientToken: Equatable {\n    public let stops: [GradientStop]\n    public var radial: Bool = false\n    public var angle: CGFloat = 180\n}",
+    "public struct GradientStop: Equatable {\n    public let color: UIColor\n    public let position: CGFloat\n}\n\n/// `radial` or linear at `angle` degrees (CSS: 0 points up, 90 right; 180, top to bottom, is DTCG's default).\n/// A radial one's `center` and `radii` are fractions of the box; `radii` nil reaches the farthest corner, as CSS's.\npublic struct GradientToken: Equatable {\n    public let stops: [GradientStop]\n    public var radial: Bool = false\n    public var angle: CGFloat = 180\n    public var center: CGPoint = CGPoint(x: 0.5, y: 0.5)\n    public var radii: CGSize? = nil\n}",
   composeType:
-    "data class GradientStop(val color: Color, val position: Float)\n\n/** `radial`, or linear at `angle` degrees (CSS: 0 points up, 90 right; 180, top to bottom, is DTCG's default). */\ndata class GradientToken(val stops: List<GradientStop>, val radial: Boolean = false, val angle: Float = 180f)",
+    "data class GradientStop(val color: Color, val position: Float)\n\n/**\n * `radial`, or linear at `angle` degrees (CSS: 0 points up, 90 right; 180, top to bottom, is DTCG's default).\n * A radial one's centre and radii are fractions of the box; no radii reaches the farthest corner, as CSS's.\n */\ndata class GradientToken(\n  val stops: List<GradientStop>,\n  val radial: Boolean = false,\n  val angle: Float = 180f,\n  val centerX: Float = 0.5f,\n  val centerY: Float = 0.5f,\n  val radiusX: Float? = null,\n  val radiusY: Float? = null,\n)",
   tsType:
     '/** gradient: color stops, position 0..1. */\nexport type GradientToken = readonly { readonly color: string; readonly position: number }[];',
 };

@@ -45,9 +45,9 @@ describe('responses that do not match the API', () => {
     expect(err).toBeInstanceOf(ApiSchemaError);
     const e = err as ApiSchemaError;
     expect(e.endpoint).toBe('GET /v1/files/:file_key/variables/local');
-    expect(e.field).toBe('meta.variables["VariableID:1:2"]');
+    expect(e.field).toBe('meta.variables["VariableID:1:2"].scopes');
     expect(e.message.replace(server.url, 'https://HOST')).toMatchInlineSnapshot(
-      `"GET https://HOST/v1/files/F1/variables/local -> 200: the answer of GET /v1/files/:file_key/variables/local does not match the API: field meta.variables["VariableID:1:2"]: Invalid input."`,
+      `"GET https://HOST/v1/files/F1/variables/local -> 200: the answer of GET /v1/files/:file_key/variables/local does not match the API: field meta.variables["VariableID:1:2"].scopes: Invalid input: expected array, received string."`,
     );
   });
 

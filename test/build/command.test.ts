@@ -160,7 +160,7 @@ test('a repository with composites and wide-gamut colors in its token files buil
   expect(await out('ios/ThemeDark.swift')).toContain(
     'public static let shadow = ShadowToken(layers: [ShadowLayer(color: UIColor(red: 0.000, green: 0.000, blue: 0.000, alpha: 0.8), offsetX: CGFloat(0), offsetY: CGFloat(2)',
   );
-  expect(await out('ios/PrimitivesValue.swift')).toContain(
+  expect(await out('ios/Primitives.swift')).toContain(
     'public static let vivid = UIColor(displayP3Red: 0.200, green: 0.400, blue: 1.000, alpha: 1)',
   );
   expect(await out('compose/ThemeLight.kt')).toContain(

@@ -61,7 +61,7 @@ describe('name clashes are errors that name both tokens', () => {
   test('two tokens of one collection that become the same Swift name', async () => {
     const set = twoCollections([variable('a', 'color/bg', { m: 1 }), variable('a', 'color bg', { m: 2 })]);
     expect(await failure(set, adHocConfig(), { platforms: ['ios'] })).toMatchInlineSnapshot(`
-      "BUILD_NAME_CLASH: Tokens "a/color bg" and "a/color/bg" both become colorBg in Swift (class AM), so one would overwrite the other.
+      "BUILD_NAME_CLASH: Tokens "a/color bg" and "a/color/bg" both become colorBg in Swift (class A), so one would overwrite the other.
       fix: Rename one of them (in the design file or its token file) so their names differ in more than case and punctuation, or set build.prefix."
     `);
   });
@@ -160,10 +160,10 @@ describe('units and literals per platform', () => {
       variable('a', 'space/2', { m: 8 }, dim),
     ]);
     const out = await buildTokens(set, adHocConfig(), { platforms: ['ios', 'compose'] });
-    expect(out.files.get('ios/AM.swift')).toContain(
+    expect(out.files.get('ios/A.swift')).toContain(
       '    public static let space1 = CGFloat(4)\n    public static let space10 = CGFloat(40)\n    public static let space2 = CGFloat(8)\n',
     );
-    expect(out.files.get('compose/AM.kt')).toContain(
+    expect(out.files.get('compose/A.kt')).toContain(
       '  val space1 = 4.dp\n  val space10 = 40.dp\n  val space2 = 8.dp\n',
     );
   });
@@ -179,16 +179,16 @@ describe('units and literals per platform', () => {
     );
     expect(out.files.get('scss/_tokens.scss')).toContain('$label-x: "Hello {name}";\n$label-y: $label-x;');
     expect(out.files.get('ts/tokens.ts')).toContain('  labelX: "Hello {name}",\n  labelY: "Hello {name}",');
-    expect(out.files.get('ios/AM.swift')).toContain('public static let labelY = "Hello {name}"');
+    expect(out.files.get('ios/A.swift')).toContain('public static let labelY = "Hello {name}"');
     expect(out.warnings).toEqual([]);
   });
 
   test('px stays px: 16px is 16pt, 16dp and 16.sp natively, never 256 (Style Dictionary assumes rem)', async () => {
     const out = await buildTokens(fixtureSet(), fixtureConfig(), { platforms: ['ios', 'android', 'compose', 'css'] });
-    expect(out.files.get('ios/PrimitivesValue.swift')).toContain('public static let space4 = CGFloat(16)');
+    expect(out.files.get('ios/Primitives.swift')).toContain('public static let space4 = CGFloat(16)');
     expect(out.files.get('android/values/tokens.xml')).toContain('<dimen name="space_4">16dp</dimen>');
     expect(out.files.get('android/values/tokens.xml')).toContain('<dimen name="font_size_body">16sp</dimen>');
-    expect(out.files.get('compose/PrimitivesValue.kt')).toContain('val fontSizeBody = 16.sp');
+    expect(out.files.get('compose/Primitives.kt')).toContain('val fontSizeBody = 16.sp');
     expect(out.files.get('css/tokens.css')).toContain('--space-4: 16px;');
     // A rem token is 0.5rem on the web and its pixels (8) natively, with the remBase of the config.
     expect(out.files.get('css/tokens.css')).toContain('--radius-md: 0.5rem;');
@@ -209,7 +209,7 @@ describe('config', () => {
     const out = await buildTokens(fixtureSet(), config);
     expect([...out.files.keys()]).toEqual([
       'css/tokens.css',
-      'ios/DsPrimitivesValue.swift',
+      'ios/DsPrimitives.swift',
       'ios/DsThemeDark.swift',
       'ios/DsThemeLight.swift',
       'ios/TokenTypes.swift',

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildTokens } from '../../src/codegen/index.js';
 import { configSchema } from '../../src/config/schema.js';
+import type { TokenSet } from '../../src/model/types.js';
 import { analyzeStyleTokens } from '../../src/styles/read.js';
 
 const GOLDEN = path.join(import.meta.dirname, '../styles/golden/grid.tokens.json');
@@ -34,7 +35,27 @@ function project(): string {
 
 describe('grid styles', async () => {
   const config = configSchema.parse({});
-  const { set, diagnostics } = await analyzeStyleTokens(project(), config.tokens, { collections: [], variables: [] });
+  // The variable the 8 px grid's section size is bound to (`boundVariables["0.sectionSize"]`).
+  const variables: TokenSet = {
+    collections: [{ name: 'primitives', modes: [{ name: 'Value' }], defaultMode: 'Value' }],
+    variables: [
+      {
+        collection: 'primitives',
+        name: 'space/2',
+        type: 'FLOAT',
+        description: '',
+        scopes: ['ALL_SCOPES'],
+        values: { Value: 8 },
+        kind: { type: 'dimension', unit: 'px' },
+      },
+    ],
+  };
+  const { set, diagnostics } = await analyzeStyleTokens(project(), config.tokens, variables);
+
+  it('a part bound to a variable is a reference to its token, not the literal', () => {
+    const size = set.tokens?.find((t) => t.name === 'grid/Layout/8 px grid/sectionSize');
+    expect(size?.values).toEqual({ Value: { alias: { collection: 'primitives', name: 'space/2' } } });
+  });
 
   it('read as tokens of the types that say each part', () => {
     expect(diagnostics).toEqual([]);
@@ -51,8 +72,14 @@ describe('grid styles', async () => {
     ]);
   });
 
-  const out = await buildTokens(set, config.build, { platforms: ['css', 'ts', 'android', 'ios'] });
-  for (const file of ['css/tokens.css', 'ts/tokens.ts', 'android/values/tokens.xml', 'ios/GridStylesValue.swift'])
+  const out = await buildTokens(set, config.build, { platforms: ['css', 'ts', 'android', 'ios', 'compose'] });
+  for (const file of [
+    'css/tokens.css',
+    'ts/tokens.ts',
+    'android/values/tokens.xml',
+    'ios/GridStyles.swift',
+    'compose/GridStyles.kt',
+  ])
     it(`golden: ${file}`, async () => {
       await expect(out.files.get(file)).toMatchFileSnapshot(`golden/grid-styles/${file}`);
     });

@@ -157,6 +157,22 @@ describe.each(['dfs', 'figma'] as const)('a variable of a type the client does n
     const after = await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`);
     expect(after.json.meta.variables['VariableID:9:9'].resolvedType).toBe('EASING');
   }, 60_000);
+
+  it('--json lists the kept variable for pull, diff, push and check --remote', async () => {
+    const project = createProject(emu);
+    const expected = {
+      id: 'VariableID:9:9',
+      name: 'motion/ease-out',
+      collection: 'primitives',
+      type: 'EASING',
+      reason: 'its type EASING is not one tokensync knows',
+    };
+    for (const args of [['pull'], ['diff'], ['push'], ['check', '--remote']]) {
+      const res = await run(project, '--json', ...args);
+      expect(res.code, `${args.join(' ')}: ${res.stderr}`).toBe(0);
+      expect(JSON.parse(res.stdout).kept, args.join(' ')).toEqual([expect.objectContaining(expected)]);
+    }
+  }, 60_000);
 });
 
 describe.each(['dfs', 'figma'] as const)('composed colors and COLOR_OPACITY (%s)', (api) => {
@@ -247,4 +263,62 @@ describe.each(['dfs', 'figma'] as const)('composed colors and COLOR_OPACITY (%s)
       opacity: 30,
     });
   }, 60_000);
+});
+
+describe.each(['dfs', 'figma'] as const)("a collection's own hiddenFromPublishing (%s)", (api) => {
+  let emu: TestEmulator;
+  beforeAll(async () => {
+    emu = await startTestEmulator({ api });
+  });
+  afterAll(async () => {
+    await emu.close();
+  });
+  const run = (p: TestProject, ...args: string[]) => runCli(args, { cwd: p.root, env: p.env });
+  const collection = async (): Promise<[string, { name: string; hiddenFromPublishing?: boolean }]> => {
+    const listed = await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`);
+    return Object.entries(listed.json.meta.variableCollections)[0] as [
+      string,
+      { name: string; hiddenFromPublishing?: boolean },
+    ];
+  };
+
+  it('is pulled into the resolver document, round-trips, and a change to it pushes a collection UPDATE', async () => {
+    await emu.admin.reset('demo');
+    const project = await pulledProject(emu);
+    const [id, { name }] = await collection();
+    // The designer hides the helper collection from publishing.
+    const hide = { variableCollections: [{ action: 'UPDATE', id, hiddenFromPublishing: true }] };
+    const set = await emu.call(api === 'figma' ? 'POST' : 'PUT', `/v1/files/${emu.fileKey}/variables`, { body: hide });
+    expect(set.status).toBe(200);
+    expect((await run(project, 'pull')).code).toBe(0);
+    const resolver = JSON.parse(project.read('tokens/tokens.resolver.json'));
+    const ours = (x: { $extensions: Record<string, Record<string, unknown>> }) => x.$extensions['dev.tokensync']!;
+    const entry = [...Object.values(resolver.sets ?? {}), ...Object.values(resolver.modifiers ?? {})].find(
+      (x) => ours(x as never)['collection'] === name,
+    );
+    expect(ours(entry as never)['hiddenFromPublishing']).toBe(true);
+
+    // pull -> push -> pull: nothing sent, not a byte changed.
+    const before = project.snapshotTokens();
+    await emu.admin.clearRequests();
+    expect((await run(project, 'push')).code).toBe(0);
+    expect((await emu.admin.calls()).filter((c) => !c.startsWith('GET'))).toEqual([]);
+    expect((await run(project, 'pull')).code).toBe(0);
+    expect(project.snapshotTokens()).toEqual(before);
+
+    // The repository publishes it again: one collection UPDATE, and the service holds it.
+    project.write(
+      'tokens/tokens.resolver.json',
+      project.read('tokens/tokens.resolver.json').replace(/,\s*"hiddenFromPublishing": true/, ''),
+    );
+    const planned = JSON.parse((await run(project, '--json', 'diff')).stdout);
+    expect(planned.toService).toEqual([
+      expect.objectContaining({ kind: 'update-collection', field: 'hiddenFromPublishing', before: true, after: false }),
+    ]);
+    const bodies = JSON.stringify(planned.plan.requests.map((r: { body: unknown }) => r.body));
+    expect(bodies).toContain(JSON.stringify({ action: 'UPDATE', id, hiddenFromPublishing: false }));
+    expect((await run(project, 'push')).code).toBe(0);
+    expect((await collection())[1].hiddenFromPublishing).toBe(false);
+    expect((await run(project, 'diff')).code).toBe(0);
+  }, 90_000);
 });

@@ -193,6 +193,62 @@ describe('the local service belongs to the project', () => {
   }, 120_000);
 });
 
+describe('$extensions.mode converted', () => {
+  test('init turns per-token modes (Terrazzo 1 / Cobalt) into a modifier with a context file per mode, and reports it', async () => {
+    const repo = createGitRepo({ withTokens: false });
+    const mode = (light: unknown, dark: unknown) => ({ $extensions: { mode: { light, dark } } });
+    repo.write(
+      'tokens/colors.tokens.json',
+      json({
+        color: {
+          $type: 'color',
+          bg: { $value: color('#ffffff', 1), ...mode(color('#ffffff', 1), color('#000000', 0)) },
+          fg: { $value: color('#000000', 0), ...mode(color('#000000', 0), color('#ffffff', 1)) },
+          brand: { $value: color('#808080', 128 / 255) },
+        },
+      }),
+    );
+    const before = repo.read('tokens/colors.tokens.json');
+    // Read without a resolver, the folder says what it does not read and how to convert it.
+    repo.write('config/tokensync.yaml', CONFIG);
+    const checked = await cli(repo, 'check');
+    expect(checked.code).toBe(0);
+    expect(checked.stdout).toMatchInlineSnapshot(`
+      "tokens/colors.tokens.json:1:1  -  warning: its tokens give per-mode values in $extensions.mode (light, dark), as Terrazzo 1 and Cobalt write them; without a resolver document only "$value" is read, so the other modes are not built
+          fix: Run \`tokensync init --resolver\`: it converts them into a collection with one mode each (a context file per mode beside this file) and reports what it converted.
+      3 tokens in 1 collection: no problems (1 warning).
+      "
+    `);
+    rmSync(path.join(repo.root, 'config/tokensync.yaml'));
+    const init = await cli(repo, 'init');
+    expect(init.stderr).toBe('');
+    expect(init.code).toBe(0);
+    expect(init.stdout).toMatchInlineSnapshot(`
+      "Created config/tokensync.yaml and tokens/tokens.resolver.json, which describes the 1 token file(s) found:
+        collection "colors", modes converted from $extensions.mode in tokens/colors.tokens.json: light (default: the file's $value), dark (tokens/colors.dark.tokens.json, 2 token(s))
+      Installed the pre-commit hook .git/hooks/pre-commit: every commit runs \`tokensync check --staged\`.
+      Next: \`tokensync check\`, then \`tokensync push\` to create the collection in the design file
+      (the embedded local service until you set service.url), and \`tokensync build\`.
+      For CI: \`tokensync init --ci\` writes a GitHub workflow (docs/ci.md in the package).
+      "
+    `);
+    // The file itself is untouched (the default mode); the dark values are in a context file of their own.
+    expect(repo.read('tokens/colors.tokens.json')).toBe(before);
+    expect(JSON.parse(repo.read('tokens/colors.dark.tokens.json'))).toEqual({
+      color: {
+        bg: { $type: 'color', $value: color('#000000', 0) },
+        fg: { $type: 'color', $value: color('#ffffff', 1) },
+      },
+    });
+    expect((await cli(repo, 'check')).stdout).toBe('3 tokens in 1 collection: no problems.\n');
+    expect((await cli(repo, 'build', '--platform', 'css')).code).toBe(0);
+    const css = readFileSync(path.join(repo.root, 'build/css/tokens.css'), 'utf8');
+    expect(css).toContain(
+      '[data-colors="dark"] {\n  --color-bg: #000000;\n  --color-brand: #808080;\n  --color-fg: #ffffff;\n}',
+    );
+  }, 120_000);
+});
+
 describe('build hygiene', () => {
   test('a stale output is gone after a rebuild; files tokensync did not write stay; one-mode names are not doubled', async () => {
     const repo = createGitRepo({ withTokens: false });
@@ -248,13 +304,18 @@ describe('conflicts shown whole', () => {
       "reading variables of demo
       1 conflict: the repository and the design file changed the same thing differently.
       themes
-        ! bg  light: repo {Tokens/color/black} | service #112233  both changed since the lock
+        ! bg  light: base {Tokens/color/white} | repo {Tokens/color/black} | service #112233  both changed since the lock
       Also pending, applied once the conflicts are resolved: 1 to push, 0 to pull (1 change):
       themes
         ~ fg  light: {Tokens/color/black} -> {Tokens/color/white}  -> service
       Nothing was written and nothing was sent. Resolve the conflicts in the files or the design file, or rerun with --prefer repo|service.
       "
     `);
+
+    const json = JSON.parse((await cli(repo, '--json', 'diff')).stdout);
+    expect(json.conflicts).toEqual([
+      expect.objectContaining({ variable: 'bg', mode: 'light', inBase: true, base: '{Tokens/color/white}' }),
+    ]);
 
     const synced = await cli(repo, 'sync', '--prefer', 'repo');
     expect(synced.code).toBe(0);
@@ -273,7 +334,7 @@ describe('conflicts shown whole', () => {
 });
 
 describe('--prefer service over a local edit', () => {
-  test('names each repository edit it replaced', async () => {
+  test('refuses over an uncommitted edit, naming it; --force replaces it and names what it replaced', async () => {
     const repo = themesRepo();
     expect((await cli(repo, 'init')).code).toBe(0);
     expect((await cli(repo, 'push')).code).toBe(0);
@@ -283,7 +344,17 @@ describe('--prefer service over a local edit', () => {
       (await cli(repo, 'designer', 'set', 'bg', '#112233', '--collection', 'themes', '--mode', 'light')).code,
     ).toBe(0);
     repo.edit('tokens/themes/light.tokens.json', '"{color.white}"', '"{color.black}"');
-    const synced = await cli(repo, 'sync', '--prefer', 'service');
+    const before = repo.read('tokens/themes/light.tokens.json');
+    const refused = await cli(repo, 'sync', '--prefer', 'service');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatchInlineSnapshot(`
+      "error: sync --prefer service would replace 1 edit of the repository with the design file's (uncommitted: tokens/themes/light.tokens.json): bg light: {Tokens/color/black} -> #112233. Nothing was written and nothing was sent.
+        fix: Commit the token files first (git then keeps the edits), or rerun with --force to replace them.
+      "
+    `);
+    expect(repo.read('tokens/themes/light.tokens.json')).toBe(before);
+
+    const synced = await cli(repo, 'sync', '--prefer', 'service', '--force');
     expect(synced.code).toBe(0);
     expect(synced.stdout).toMatchInlineSnapshot(`
       "reading variables of demo
@@ -296,5 +367,20 @@ describe('--prefer service over a local edit', () => {
         wrote   tokens/sync.lock.json
       "
     `);
+  }, 120_000);
+
+  test('a committed edit is replaced without --force (git keeps it)', async () => {
+    const repo = themesRepo();
+    expect((await cli(repo, 'init')).code).toBe(0);
+    expect((await cli(repo, 'push')).code).toBe(0);
+    expect(
+      (await cli(repo, 'designer', 'set', 'bg', '#112233', '--collection', 'themes', '--mode', 'light')).code,
+    ).toBe(0);
+    repo.edit('tokens/themes/light.tokens.json', '"{color.white}"', '"{color.black}"');
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'edited');
+    const pulled = await cli(repo, 'pull', '--prefer', 'service');
+    expect(pulled.code).toBe(0);
+    expect(pulled.stdout).toContain('Replaced 1 edit of the repository');
   }, 120_000);
 });

@@ -78,7 +78,7 @@ it('pushes both variables and builds every platform under the case-keeping style
   expect(css).toContain('--color-primary: #0000ff;');
   expect(out(p, 'ts/tokens.ts')).toContain('focus_outlineColor');
   expect(out(p, 'android/values/tokens.xml')).toContain('name="color_Primary"');
-  expect(out(p, 'ios/TokensValue.swift')).toContain('color_primary');
+  expect(out(p, 'ios/Tokens.swift')).toContain('color_primary');
 });
 
 it('keeps the other platforms on their defaults when only the web style is set', async () => {

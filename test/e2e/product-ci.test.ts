@@ -269,9 +269,10 @@ describe('the GitHub Action, end to end against the local service', () => {
     expect(r.code).toBe(3);
     expect(r.stdout).toContain('Not mergeable: 1 conflict(s) with edits made in the design file since the lock.');
     expect(r.stdout).toMatch(
-      /^::error title=tokensync%3A conflict::primitives\/color\/blue\/500 \(Value\): changed in this pull request and in the design file since the lock\./m,
+      /^::error title=tokensync%3A conflict::primitives\/color\/blue\/500 \(Value\): changed in this pull request and in the design file since the lock \(base unknown \(lock written before base values were kept\), this pull request #[0-9a-f]{6}, design file #ff0000\)\./m,
     );
     expect(r.summary).toContain('**conflict**');
+    expect(r.summary).toContain('base: `unknown (lock written before base values were kept)`');
     expect(r.summary).toContain('repo: $\\color{#1d4ed8}{\\blacksquare}$');
     expect(r.summary).toContain('service: $\\color{#ff0000}{\\blacksquare}$');
     expect(r.outputs).toContain('mergeable=false');

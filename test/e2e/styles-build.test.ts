@@ -169,21 +169,24 @@ describe('styles in the browser', () => {
       expect(docs).toContain(`style="box-shadow:${shadow}"`);
     const ts = await readFile(path.join(project.root, 'build/ts/tokens.ts'), 'utf8');
     expect(ts).toContain('typography');
-    const swift = await readFile(path.join(project.root, 'build/ios/TextStylesValue.swift'), 'utf8');
+    const swift = await readFile(path.join(project.root, 'build/ios/TextStyles.swift'), 'utf8');
     expect(swift).toContain('TypographyToken(');
-    const effects = await readFile(path.join(project.root, 'build/ios/EffectStylesValue.swift'), 'utf8');
+    const effects = await readFile(path.join(project.root, 'build/ios/EffectStyles.swift'), 'utf8');
     expect(effects).toContain('ShadowToken(');
-    const compose = await readFile(path.join(project.root, 'build/compose/TextStylesValue.kt'), 'utf8');
+    const compose = await readFile(path.join(project.root, 'build/compose/TextStyles.kt'), 'utf8');
     expect(compose).toContain('TypographyToken(');
     // A paint style's gradient kind and angle where the platform has them.
-    const paints = await readFile(path.join(project.root, 'build/ios/PaintStylesValue.swift'), 'utf8');
-    expect(paints).toMatch(/paintSpotlight = GradientToken\(stops: \[.*\], radial: true\)/);
+    const paints = await readFile(path.join(project.root, 'build/ios/PaintStyles.swift'), 'utf8');
+    // A radial one keeps its size (and its centre when not the box's) as the style gives them.
+    expect(paints).toMatch(
+      /paintSpotlight = GradientToken\(stops: \[.*\], radial: true, radii: CGSize\(width: 0\.5, height: 0\.5\)\)/,
+    );
     expect(paints).toMatch(/paintBrandGradient = GradientToken\(stops: \[.*\], angle: 90\)/);
     const android = await readFile(path.join(project.root, 'build/android/values/tokens.xml'), 'utf8');
     expect(android).toMatch(/<string name="[^"]*spotlight_type">radial<\/string>/);
     expect(android).toMatch(/<style name="[^"]*typography[^"]*body[^"]*regular/i);
     // Grid styles are groups; each grid's parts build as tokens (src/styles/grid-tokens.ts).
-    const grids = readFileSync(path.join(project.root, 'build/ios/GridStylesValue.swift'), 'utf8');
+    const grids = readFileSync(path.join(project.root, 'build/ios/GridStyles.swift'), 'utf8');
     expect(grids).toMatch(/gridLayout12ColumnsCount = CGFloat\(12\)/);
     expect(grids).toMatch(/gridLayout8PxGridSectionSize = CGFloat\(8\)/);
   });

@@ -197,6 +197,7 @@ describe('diff3: renames', () => {
         local: 'color/crimson',
         remote: 'color/scarlet',
         inBase: true,
+        base: 'color/red',
       },
     ]);
   });
@@ -251,9 +252,18 @@ describe('diff3: conflicts and --prefer', () => {
         local: 6,
         remote: 8,
         inBase: true,
+        base: '4',
       },
     ]);
     expect(find(d.merged, 'Primitives', 'space/4')?.values.Light).toBe(8);
+  });
+
+  it('a lock written before base values were kept: the conflict has no base text, still inBase', () => {
+    const old = structuredClone(LOCK);
+    for (const v of Object.values(old.variables)) delete v.base;
+    const [c] = diff3({ local, remote, base: old }).conflicts;
+    expect(c).toMatchObject({ inBase: true, local: 6, remote: 8 });
+    expect(c && 'base' in c).toBe(false);
   });
 
   it('--prefer repo settles it for the repository', () => {

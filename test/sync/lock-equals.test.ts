@@ -112,3 +112,23 @@ describe('isLock (the fast check readLock makes before zod)', () => {
     expect(isLock(lock)).toBe(lockSchema.safeParse(lock).success);
   });
 });
+
+describe('base values in the lock (docs/sync.md "Conflicts")', () => {
+  it('a value whose text is kept has no fingerprint on disk, and reads back to the same lock', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { readLock } = await import('../../src/tokens/lock-file.js');
+    const text = renderLock(LOCK);
+    const onDisk = JSON.parse(text);
+    const blue = onDisk.variables['VariableID:1:1'];
+    expect(blue.base.values).toEqual({ Dark: '#112244ff', Light: '#3366ffff' });
+    expect(blue.fields.values).toEqual({});
+    const root = mkdtempSync(path.join(tmpdir(), 'tokensync-lock-'));
+    mkdirSync(path.join(root, 'tokens'));
+    writeFileSync(path.join(root, 'tokens', 'sync.lock.json'), text);
+    const back = await readLock(root, { dir: 'tokens' } as never);
+    expect(back).toEqual(JSON.parse(JSON.stringify(LOCK)));
+    expect(back && renderLock(back)).toBe(text);
+  });
+});

@@ -28,6 +28,8 @@ describe('nextLock', () => {
       name: 'color/blue',
       key: 'k11',
       fields: blue && fingerprintFields(blue),
+      // The base values themselves, for conflicts; the empty description and ALL_SCOPES are left out.
+      base: { values: { Dark: '#112244ff', Light: '#3366ffff' } },
     });
     expect(Object.keys(LOCK.variables)).toEqual([
       'VariableID:1:1',

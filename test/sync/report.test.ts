@@ -20,7 +20,7 @@ describe('report', () => {
     const d = diff3({ local, remote, base: LOCK });
     expect(renderPlanTable(d, compilePlan(remote, d.merged))).toMatchInlineSnapshot(`
       "Primitives
-        ! space/4        Light: repo 6 | service 8                              both changed since the lock
+        ! space/4        Light: base 4 | repo 6 | service 8                     both changed since the lock
         ~ color/blue     Dark: #112244 -> #00000080                             -> service
         ? color/red      only in the design file (removed from the repository)  remove it in the design file
       Semantic
@@ -84,9 +84,26 @@ describe('report', () => {
     expect(renderConflicts(d.conflicts)).toMatchInlineSnapshot(`
       "2 conflicts: the repository and the design file changed the same thing differently.
       Primitives
-        ! color/red  Light: repo #ff8800 | service #00ff0080      both changed since the lock
-        ! space/4    description: repo "Mine" | service "Theirs"  both changed since the lock"
+        ! color/red  Light: base #ff0000 | repo #ff8800 | service #00ff0080          both changed since the lock
+        ! space/4    description: base "Small gap" | repo "Mine" | service "Theirs"  both changed since the lock"
     `);
     expect(renderConflicts([])).toBe('No conflicts.');
+  });
+
+  it('shows every kind of base: none on a first sync, unknown from a lock older than base values', () => {
+    const local = edit(L0, 'Primitives', 'space/4', (x) => (x.values.Light = 6));
+    const remote = edit(R0, 'Primitives', 'space/4', (x) => (x.values.Light = 8));
+    const old = structuredClone(LOCK);
+    for (const x of Object.values(old.variables)) delete x.base;
+    expect(renderConflicts(diff3({ local, remote, base: old }).conflicts)).toMatchInlineSnapshot(`
+      "1 conflict: the repository and the design file changed the same thing differently.
+      Primitives
+        ! space/4  Light: base unknown (lock written before base values were kept) | repo 6 | service 8  both changed since the lock"
+    `);
+    expect(renderConflicts(diff3({ local, remote, base: undefined }).conflicts)).toMatchInlineSnapshot(`
+      "1 conflict: the repository and the design file changed the same thing differently.
+      Primitives
+        ! space/4  Light: base (none) | repo 6 | service 8  no common base (first sync)"
+    `);
   });
 });

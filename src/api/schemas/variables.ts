@@ -138,6 +138,7 @@ export interface CreateCollectionItem {
   id: string; // temp_…
   name: string;
   initialModeId: string; // temp id of a mode in variableModes
+  hiddenFromPublishing?: boolean;
 }
 export interface CreateModeItem {
   action: 'CREATE';
@@ -168,6 +169,8 @@ export interface UpdateCollectionItem {
   action: 'UPDATE';
   id: string;
   name?: string;
+  /** The collection's own (Figma's VariableCollectionUpdate; the local service accepts it in both dialects). */
+  hiddenFromPublishing?: boolean;
 }
 export interface UpdateModeItem {
   action: 'UPDATE';

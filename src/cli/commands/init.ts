@@ -73,7 +73,7 @@ export async function run(options: InitOptions, ctx: CommandContext): Promise<Ex
     await mkdir(tokensDir, { recursive: true });
     await writeFilesAtomic(path.join(root, 'config'), new Map([['tokensync.yaml', INITIAL_CONFIG]]));
     if (layout) {
-      await writeFilesAtomic(tokensDir, new Map([[RESOLVER_FILE, themesResolver(layout.detection)]]));
+      await writeFilesAtomic(tokensDir, resolverAndModeFiles(layout.detection));
       lines.push(...layout.notes);
       data['themes'] = layout.detection.groups;
     } else if (!existsSync(path.join(tokensDir, RESOLVER_FILE))) {
@@ -195,7 +195,7 @@ async function resolverOnly(
     });
   }
   const layout = await folderThemes(tokensDir, found, options.themes, ctx);
-  await writeFilesAtomic(tokensDir, new Map([[RESOLVER_FILE, themesResolver(layout.detection)]]));
+  await writeFilesAtomic(tokensDir, resolverAndModeFiles(layout.detection));
   return {
     lines: [
       `Created ${shown}/${RESOLVER_FILE}, which describes the ${found.length} token file(s) found${foundAs(layout.detection.groups)}`,
@@ -269,10 +269,18 @@ function foundAs(groups: unknown): string {
 }
 
 function describeThemes(d: ThemeDetection): string[] {
-  const lines = d.groups.map(
-    (g) =>
-      `  collection "${g.collection}", one mode per file: ${g.modes.map((m) => `${m.name} (tokens/${m.file})`).join(', ')}; default ${g.modes[0]!.name}`,
-  );
+  const converted = new Map((d.converted ?? []).map((c) => [c.file, c]));
+  const lines = d.groups.map((g) => {
+    const c = converted.get(g.modes[0]!.file);
+    if (!c)
+      return `  collection "${g.collection}", one mode per file: ${g.modes.map((m) => `${m.name} (tokens/${m.file})`).join(', ')}; default ${g.modes[0]!.name}`;
+    // Converted from $extensions.mode (mode-extension.ts): the report says what went where.
+    const others = g.modes
+      .slice(1)
+      .map((m) => `${m.name} (tokens/${m.over}, ${c.counts.get(m.name)} token(s))`)
+      .join(', ');
+    return `  collection "${g.collection}", modes converted from $extensions.mode in tokens/${c.file}: ${g.modes[0]!.name} (default: the file's $value), ${others}`;
+  });
   if (d.rest.length > 0 && d.groups.length > 0)
     lines.push(
       `  collection "${FOLDER_SET.collection}", mode "${FOLDER_SET.mode}": ${d.rest.length} file(s) read as one set`,
@@ -282,6 +290,14 @@ function describeThemes(d: ThemeDetection): string[] {
       `  warning: tokens/${m.file} gives tokens per-mode values in $extensions.mode (${m.modes.join(', ')}), as Terrazzo 1 and Cobalt write them; tokensync reads only "$value": split the modes into one file each (docs/token-files.md "Themes").`,
     );
   return lines;
+}
+
+/** The resolver document and the context files of modes converted from `$extensions.mode`. */
+function resolverAndModeFiles(d: ThemeDetection): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const c of d.converted ?? []) for (const [file, doc] of c.files) out.set(file, toJsonText(doc as Json));
+  out.set(RESOLVER_FILE, themesResolver(d));
+  return out;
 }
 
 /**
@@ -297,7 +313,9 @@ function themesResolver(d: ThemeDetection): string {
     taken.add(key);
     const contexts: string[] = g.modes.map((m) => slug(m.name) || 'mode');
     modifiers[key] = {
-      contexts: Object.fromEntries(g.modes.map((m, i) => [contexts[i], [{ $ref: m.file }]])),
+      contexts: Object.fromEntries(
+        g.modes.map((m, i) => [contexts[i], [{ $ref: m.file }, ...(m.over ? [{ $ref: m.over }] : [])]]),
+      ),
       default: contexts[0]!,
       $extensions: {
         [EXTENSION]: {

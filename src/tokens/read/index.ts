@@ -39,7 +39,7 @@ import { toDiagnostics } from './report.js';
 import { resolveReferences } from './resolve.js';
 import { checkServiceRules } from './service-rules.js';
 import { foldOverrides, splitAxes, type FoldedAxis, type PerCollection } from './overrides.js';
-import { mergeNoticing, overrideWarnings, type OverridePair } from './themes.js';
+import { mergeNoticing, modeExtensionWarning, overrideWarnings, type OverridePair } from './themes.js';
 import { validateCollection, type Gathered } from './validate.js';
 
 export type { TokenFileSource, TokenSources } from './parse.js';
@@ -212,6 +212,8 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
           problems,
         );
         if (overridden && own !== out) mergeNoticing(out, own, overridden);
+        const modeWarning = overridden ? modeExtensionWarning(src.file, parsed.json) : undefined;
+        if (modeWarning) problems.push(modeWarning);
       }
       if (readable) perMode.set(mode.name, out);
     }

@@ -9,6 +9,8 @@
  * override, so it is "unclear" and the user chooses (modes, or one merged set).
  */
 
+import { splitModeExtension } from './mode-extension.js';
+
 /** A token file as init sees it. */
 export interface FolderFile {
   file: string;
@@ -18,8 +20,11 @@ export interface FolderFile {
 export interface ThemeGroup {
   /** The collection's name: what the files have in common (their folder, or their file name). */
   collection: string;
-  /** Mode name -> file, in mode order; the first is the default. */
-  modes: { name: string; file: string }[];
+  /**
+   * Mode name -> file, in mode order; the first is the default. `over`: a context file merged over
+   * `file` (a mode converted from `$extensions.mode`, mode-extension.ts).
+   */
+  modes: { name: string; file: string; over?: string }[];
 }
 
 export interface ThemeDetection {
@@ -30,6 +35,11 @@ export interface ThemeDetection {
   unclear: { a: string; b: string; shared: number; example: string }[];
   /** Files whose tokens carry `$extensions.mode` (Terrazzo 1 / Cobalt's per-token modes), with the mode names. */
   modeExtensions: { file: string; modes: string[] }[];
+  /**
+   * Files of `rest` whose `$extensions.mode` became modes (each is a group too): the context files
+   * to write, and per mode how many tokens it holds (mode-extension.ts).
+   */
+  converted?: { file: string; files: Map<string, unknown>; counts: Map<string, number> }[];
 }
 
 /** Dotted paths of every token (an object with `$value`) in a document. */
@@ -109,7 +119,24 @@ export function detectThemes(files: FolderFile[]): ThemeDetection {
   const modeExtensions = files
     .map((f) => ({ file: f.file, modes: [...extensionModes(f.json)] }))
     .filter((m) => m.modes.length > 0);
-  return { groups: grouped.map(groupOf), rest, unclear, modeExtensions };
+  // A file of its own whose tokens carry modes in $extensions.mode: a collection with those modes.
+  const groups = grouped.map(groupOf);
+  const converted: NonNullable<ThemeDetection['converted']> = [];
+  for (const f of files) {
+    if (!rest.includes(f.file) || unclear.some((u) => u.a === f.file || u.b === f.file)) continue;
+    const split = splitModeExtension(f.file, f.json);
+    if (!split) continue;
+    groups.push({ collection: split.collection, modes: split.modes });
+    converted.push({ file: f.file, files: split.files, counts: split.counts });
+  }
+  const left = rest.filter((f) => !converted.some((c) => c.file === f));
+  return {
+    groups,
+    rest: left,
+    unclear,
+    modeExtensions: modeExtensions.filter((m) => !converted.some((c) => c.file === m.file)),
+    ...(converted.length > 0 ? { converted } : {}),
+  };
 }
 
 /** The unclear files read as modes anyway (`init --themes modes`): overlapping files become one group each. */
@@ -138,6 +165,7 @@ export function unclearAsModes(d: ThemeDetection): ThemeDetection {
     rest: d.rest.filter((f) => !members.has(f)),
     unclear: [],
     modeExtensions: d.modeExtensions,
+    ...(d.converted ? { converted: d.converted } : {}),
   };
 }
 
@@ -167,6 +195,25 @@ export function mergeNoticing<T extends { file: string; dotted: string }>(
     }
     out.set(name, t);
   }
+}
+
+/**
+ * A file read without a resolver whose tokens carry `$extensions.mode`: only `$value` is read, so
+ * the other modes would not be built; `init --resolver` converts them (mode-extension.ts).
+ */
+export function modeExtensionWarning(
+  file: string,
+  json: unknown,
+): { severity: 'warning'; file: string; offset: number; message: string; hint: string } | undefined {
+  const modes = [...extensionModes(json)];
+  if (modes.length === 0) return undefined;
+  return {
+    severity: 'warning',
+    file,
+    offset: 0,
+    message: `its tokens give per-mode values in $extensions.mode (${modes.join(', ')}), as Terrazzo 1 and Cobalt write them; without a resolver document only "$value" is read, so the other modes are not built`,
+    hint: 'Run `tokensync init --resolver`: it converts them into a collection with one mode each (a context file per mode beside this file) and reports what it converted.',
+  };
 }
 
 /** One warning per pair of files, at the later one. */

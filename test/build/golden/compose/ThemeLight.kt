@@ -21,7 +21,7 @@ object ThemeLight {
   val emphasis = 1f
   val featureRounded = true
   val gradientBrand = GradientToken(listOf(GradientStop(color = Color(0xff2563eb), position = 0f), GradientStop(color = Color(0xffff0000), position = 0.33f), GradientStop(color = Color(0xffffffff), position = 1f)))
-  val gradientGlow = GradientToken(listOf(GradientStop(color = Color(0xccffffff), position = 0f), GradientStop(color = Color(0x00ffffff), position = 1f)), radial = true)
+  val gradientGlow = GradientToken(listOf(GradientStop(color = Color(0xccffffff), position = 0f), GradientStop(color = Color(0x00ffffff), position = 1f)), radial = true, centerX = 0.5f, centerY = 0.25f, radiusX = 0.5f, radiusY = 0.75f)
   val gradientSweep = GradientToken(listOf(GradientStop(color = Color(0xff2563eb), position = 0f), GradientStop(color = Color(0xffffffff), position = 1f)), angle = 90f)
   val labelGreeting = "Say \"hi\" & it's \$5 <now>"
   val layerOverlay = 10f

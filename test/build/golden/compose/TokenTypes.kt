@@ -19,8 +19,19 @@ data class ShadowToken(val layers: List<ShadowLayer>)
 
 data class GradientStop(val color: Color, val position: Float)
 
-/** `radial`, or linear at `angle` degrees (CSS: 0 points up, 90 right; 180, top to bottom, is DTCG's default). */
-data class GradientToken(val stops: List<GradientStop>, val radial: Boolean = false, val angle: Float = 180f)
+/**
+ * `radial`, or linear at `angle` degrees (CSS: 0 points up, 90 right; 180, top to bottom, is DTCG's default).
+ * A radial one's centre and radii are fractions of the box; no radii reaches the farthest corner, as CSS's.
+ */
+data class GradientToken(
+  val stops: List<GradientStop>,
+  val radial: Boolean = false,
+  val angle: Float = 180f,
+  val centerX: Float = 0.5f,
+  val centerY: Float = 0.5f,
+  val radiusX: Float? = null,
+  val radiusY: Float? = null,
+)
 
 /** lineHeight is a multiple of fontSize; fontWeight 1..1000 (FontWeight(fontWeight)). */
 data class TypographyToken(val fontFamily: String, val fontSize: TextUnit, val fontWeight: Int, val letterSpacing: TextUnit, val lineHeight: Float)

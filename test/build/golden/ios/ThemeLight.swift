@@ -20,7 +20,7 @@ public class ThemeLight {
     public static let emphasis = CGFloat(1)
     public static let featureRounded = true
     public static let gradientBrand = GradientToken(stops: [GradientStop(color: UIColor(red: 0.145, green: 0.388, blue: 0.922, alpha: 1), position: CGFloat(0)), GradientStop(color: UIColor(displayP3Red: 1.000, green: 0.000, blue: 0.000, alpha: 1), position: CGFloat(0.33)), GradientStop(color: UIColor(red: 1.000, green: 1.000, blue: 1.000, alpha: 1), position: CGFloat(1))])
-    public static let gradientGlow = GradientToken(stops: [GradientStop(color: UIColor(red: 1.000, green: 1.000, blue: 1.000, alpha: 0.8), position: CGFloat(0)), GradientStop(color: UIColor(red: 1.000, green: 1.000, blue: 1.000, alpha: 0), position: CGFloat(1))], radial: true)
+    public static let gradientGlow = GradientToken(stops: [GradientStop(color: UIColor(red: 1.000, green: 1.000, blue: 1.000, alpha: 0.8), position: CGFloat(0)), GradientStop(color: UIColor(red: 1.000, green: 1.000, blue: 1.000, alpha: 0), position: CGFloat(1))], radial: true, center: CGPoint(x: 0.5, y: 0.25), radii: CGSize(width: 0.5, height: 0.75))
     public static let gradientSweep = GradientToken(stops: [GradientStop(color: UIColor(red: 0.145, green: 0.388, blue: 0.922, alpha: 1), position: CGFloat(0)), GradientStop(color: UIColor(red: 1.000, green: 1.000, blue: 1.000, alpha: 1), position: CGFloat(1))], angle: 90)
     public static let labelGreeting = "Say \"hi\" & it's $5 <now>"
     public static let layerOverlay = CGFloat(10)

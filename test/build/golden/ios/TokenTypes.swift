@@ -48,10 +48,13 @@ public struct GradientStop: Equatable {
 }
 
 /// `radial` or linear at `angle` degrees (CSS: 0 points up, 90 right; 180, top to bottom, is DTCG's default).
+/// A radial one's `center` and `radii` are fractions of the box; `radii` nil reaches the farthest corner, as CSS's.
 public struct GradientToken: Equatable {
     public let stops: [GradientStop]
     public var radial: Bool = false
     public var angle: CGFloat = 180
+    public var center: CGPoint = CGPoint(x: 0.5, y: 0.5)
+    public var radii: CGSize? = nil
 }
 
 /** Sizes in points; lineHeight a multiple of fontSize; fontWeight 1...1000. */

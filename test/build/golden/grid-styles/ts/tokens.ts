@@ -10,7 +10,8 @@ export type TokenName =
   | "gridLayout12ColumnsPattern"
   | "gridLayout8PxGridColor"
   | "gridLayout8PxGridPattern"
-  | "gridLayout8PxGridSectionSize";
+  | "gridLayout8PxGridSectionSize"
+  | "space2";
 
 /** Every token in its collection's default mode. */
 export const tokens = {
@@ -23,15 +24,22 @@ export const tokens = {
   gridLayout8PxGridColor: "rgba(0, 0, 255, 0.1)",
   gridLayout8PxGridPattern: "grid",
   gridLayout8PxGridSectionSize: "8px",
+  space2: "8px",
 } as const satisfies Record<TokenName, string | number | boolean>;
 
 /** Each collection's default mode. */
 export const defaultModes = {
+  "primitives": "Value",
   "grid styles": "Value",
 } as const;
 
 /** Values per collection and mode; aliases resolved (into other collections, their default mode). */
 export const modes = {
+  "primitives": {
+    "Value": {
+      space2: "8px",
+    },
+  },
   "grid styles": {
     "Value": {
       gridLayout12ColumnsAlignment: "stretch",

@@ -8,7 +8,7 @@ import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.unit.*
 import androidx.compose.animation.core.CubicBezierEasing
 
-object PrimitivesValue {
+object Primitives {
   val colorBlack50 = Color(0x80000000)
   val colorBlue500 = Color(0xff2563eb)
   val colorGray50 = Color(0xfff9fafb)

@@ -1,5 +1,5 @@
 //
-// ios/PrimitivesValue.swift
+// ios/Primitives.swift
 //
 
 // Do not edit directly, this file was auto-generated.
@@ -7,7 +7,7 @@
 
 import UIKit
 
-public class PrimitivesValue {
+public class Primitives {
     public static let colorBlack50 = UIColor(red: 0.000, green: 0.000, blue: 0.000, alpha: 0.5)
     public static let colorBlue500 = UIColor(red: 0.145, green: 0.388, blue: 0.922, alpha: 1) /** Brand blue */
     public static let colorGray50 = UIColor(red: 0.976, green: 0.980, blue: 0.984, alpha: 1)

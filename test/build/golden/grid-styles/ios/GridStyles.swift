@@ -1,5 +1,5 @@
 //
-// ios/GridStylesValue.swift
+// ios/GridStyles.swift
 //
 
 // Do not edit directly, this file was auto-generated.
@@ -7,7 +7,7 @@
 
 import UIKit
 
-public class GridStylesValue {
+public class GridStyles {
     public static let gridLayout12ColumnsAlignment = "stretch" /** 12-column grid, 24 px gutter */
     public static let gridLayout12ColumnsColor = UIColor(red: 1.000, green: 0.000, blue: 0.000, alpha: 0.1) /** 12-column grid, 24 px gutter */
     public static let gridLayout12ColumnsCount = CGFloat(12) /** 12-column grid, 24 px gutter */
