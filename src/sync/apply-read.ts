@@ -81,6 +81,8 @@ export async function readPhase(opts: SyncOptions): Promise<RunState> {
     base,
     journal,
     pushJournal,
+    // The whole set, extensions included: a dialect without extended collections keeps them
+    // repository-only by its capability (docs/sync.md "Extended collections and overrides").
     local: read.set,
     sources: read.sources,
     remote,

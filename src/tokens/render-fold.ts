@@ -160,3 +160,24 @@ export function overridesByMode(
   }
   return out;
 }
+
+/**
+ * A pull never drops a design file's extended collection (docs/overrides.md "Decisions made while
+ * building"): under a team's own resolver document (kept as written) an extension that no modifier
+ * context holds has nowhere to go, so the pull is refused before anything is written, with the fix.
+ */
+export function refuseUnheldExtensions(set: TokenSet, folded: ReadonlyMap<string, CollectionLayout>): void {
+  for (const x of set.collections) {
+    if (x.parent === undefined || folded.get(x.parent)?.fold?.extensions.has(x.name)) continue;
+    const held = [...(folded.get(x.parent)?.fold?.extensions.values() ?? [])][0]?.modifier.slug;
+    const modifier = held ?? 'brand';
+    const context = x.name.startsWith(`${x.parent} / `) ? x.name.slice(x.parent.length + 3) : x.name;
+    throw new TokensyncError(
+      'TOKEN_EXTENSION_HAS_NO_CONTEXT',
+      `Extended collection "${x.name}" of "${x.parent}" is in the design file, but no context of a modifier in tokens.resolver.json holds it (the document is the team's, so a pull does not add one).`,
+      {
+        hint: `Nothing was written. Add a context for it${held ? ` to modifier "${held}"` : ' to a modifier after the one that gives the collection its modes'} (e.g. "${context}": [{ "$ref": "${modifier}/${context}.tokens.json" }] with "{}" in that file), then run \`tokensync pull --prefer service\`: the pull writes its overrides there (with no base, the empty file and the design file's overrides differ: a conflict the design file's side settles).`,
+      },
+    );
+  }
+}

@@ -43,7 +43,7 @@ import {
   previousFiles,
   writeModeFiles,
 } from './mode-files.js';
-import { renderExtensionFile, renderFold } from './render-fold.js';
+import { refuseUnheldExtensions, renderExtensionFile, renderFold } from './render-fold.js';
 import { renderMeta } from './service-meta.js';
 import { DTCG_TYPES, defaultKind, explicitKindFromConfig, kindFits } from './kinds.js';
 import type { TokenSources } from './read/index.js';
@@ -64,6 +64,7 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
   const handWritten = [...folded.values()].some((l) => !l.declared);
   // Extended collections of tokensync's own collections: a modifier each parent (docs/overrides.md §4).
   const extensionMods = handWritten ? [] : extensionLayouts(set, layouts, folded);
+  if (handWritten) refuseUnheldExtensions(set, folded);
   const keptResolver = handWritten || (keptAll && extensionMods.every((x) => x.extensions.every((e) => e.existing)));
   const layoutByName = new Map(layouts.map((l) => [l.collection.name, l]));
   const namespaced = config.namespace === 'collection';
