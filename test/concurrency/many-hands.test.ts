@@ -88,7 +88,8 @@ describe('two writers at once', () => {
       expect(keeper.code === 0 && other.code === 0, `${ra.stderr}\n${rb.stderr}`).toBe(false);
       // Whoever lost says so; after a pull (taking the service's value) both converge.
       for (const p of [a, b]) {
-        expect((await cli(p, ['pull', '--prefer', 'service'])).code).toBe(0);
+        // --force: the project folder is no git repository, so its files count as uncommitted edits (docs/sync.md "--prefer").
+        expect((await cli(p, ['pull', '--prefer', 'service', '--force'])).code).toBe(0);
         expect((await cli(p, ['diff'])).code).toBe(0);
       }
     },
@@ -152,7 +153,8 @@ describe('a designer edit at each point of a push', () => {
     expect(r.stderr).toContain('Another writer changed');
     // The next run shows both sides as the conflict they are, and --prefer service settles it.
     expect((await cli(a, ['push'])).code).toBe(3);
-    expect((await cli(a, ['pull', '--prefer', 'service'])).code).toBe(0);
+    // --force: the project folder is no git repository, so its files count as uncommitted edits (docs/sync.md "--prefer").
+    expect((await cli(a, ['pull', '--prefer', 'service', '--force'])).code).toBe(0);
     expect((await cli(a, ['diff'])).code).toBe(0);
   });
 
