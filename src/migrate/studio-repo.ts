@@ -5,6 +5,7 @@
  * name being its path without `.json`). A folder of plain token files without either is read as
  * one set per file. Pure: the caller reads the files.
  */
+import { TokensyncError } from '../errors.js';
 import { flattenTokens, type RawToken } from './raw-tokens.js';
 import type { ReportLine } from './report.js';
 
@@ -42,6 +43,7 @@ export interface StudioRepo {
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function readStudio(files: ReadonlyMap<string, unknown>): StudioRepo {
+  refuseNestedRepository(files);
   const single = [...files].find(([, doc]) => isObj(doc) && ('$themes' in doc || '$metadata' in doc));
   if (single && !files.has('$metadata.json') && !files.has('$themes.json')) return readSingle(single[0], single[1]);
   const order = orderOf(files.get('$metadata.json'));
@@ -51,6 +53,23 @@ export function readStudio(files: ReadonlyMap<string, unknown>): StudioRepo {
     sets.push({ name: file.replace(/\.json$/, '').replace(/\.tokens$/, ''), file, tokens: flattenTokens(doc) });
   }
   return arrange(sets, order, themesOf(files.get('$themes.json'), '$themes.json'));
+}
+
+/**
+ * A folder whose Tokens Studio repository sits one or more folders down (the repository's root given
+ * instead of its `tokens/`): read as plain files, its `$themes.json` and `$metadata.json` would become
+ * token sets. Refused, naming the folder to import instead.
+ */
+function refuseNestedRepository(files: ReadonlyMap<string, unknown>): void {
+  if (files.has('$themes.json') || files.has('$metadata.json')) return;
+  const nested = [...files.keys()].find((f) => /(^|\/)\$(themes|metadata)\.json$/.test(f));
+  if (nested === undefined) return;
+  const folder = nested.slice(0, nested.lastIndexOf('/'));
+  throw new TokensyncError(
+    'IMPORT_STUDIO_NESTED',
+    `${nested} is a Tokens Studio repository's own file, in ${folder}/ below the folder given: read from here, it would be imported as a token set.`,
+    { hint: `Import the folder that holds it: \`tokensync import tokens-studio <the folder given>/${folder}\`.` },
+  );
 }
 
 function readSingle(file: string, doc: unknown): StudioRepo {

@@ -175,3 +175,17 @@ describe('importTokensStudio', () => {
     });
   });
 });
+
+describe('a Tokens Studio repository one folder down', () => {
+  it('is refused, naming the folder to import, instead of reading $themes.json as a token set', () => {
+    const input = new Map<string, unknown>([
+      ['README.json', {}],
+      ['tokens/$themes.json', []],
+      ['tokens/$metadata.json', { tokenSetOrder: ['base'] }],
+      ['tokens/base.json', { size: { value: '4', type: 'sizing' } }],
+    ]);
+    expect(() => importTokensStudio(input)).toThrowErrorMatchingInlineSnapshot(
+      `[TokensyncError: tokens/$themes.json is a Tokens Studio repository's own file, in tokens/ below the folder given: read from here, it would be imported as a token set.]`,
+    );
+  });
+});
