@@ -28,7 +28,8 @@ interface Root {
 }
 const cli = (p: Root, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> => {
   figures.runs += 1;
-  return runCli(args, { cwd: p.root, env: { ...p.env, ...FAST_CLOCK, ...env } });
+  // A kill at a write needs a process of its own (test/helpers/kill-at-write.cjs is a preload).
+  return runCli(args, { cwd: p.root, env: { ...p.env, ...FAST_CLOCK, ...env }, process: true });
 };
 
 /** Every file under `dir` of the project (relative path -> bytes). */

@@ -5,13 +5,15 @@
  * commander, undici and the CA roots costs at every run. It spawns the real `bin/tokensync.js` (built
  * into dist/ once by the vitest global setup) when the test needs a process:
  * - `{ process: true }`: signals, a kill at a write, exit draining, a terminal, exact process output;
- * - an environment that sets NODE_OPTIONS (a preload only a new process can take);
+ * - an environment that sets NODE_OPTIONS or NODE_DEBUG (read by node only when a process starts);
  * - TOKENSYNC_TEST_SPAWN=1 in the test runner's environment (`npm run test:spawn`): every run spawns,
  *   the whole suite the old way.
  */
 import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 
 export const BIN = fileURLToPath(new URL('../../bin/tokensync.js', import.meta.url));
 
@@ -32,10 +34,22 @@ export interface CliOptions {
 /** The switch that makes every run spawn a real process (`npm run test:spawn`). */
 export const SPAWN_ALL = process.env['TOKENSYNC_TEST_SPAWN'] === '1';
 
-export function runCli(args: string[], opts: CliOptions): Promise<CliResult> {
+export async function runCli(args: string[], opts: CliOptions): Promise<CliResult> {
   const env = cliEnv(opts);
-  if (opts.process || SPAWN_ALL || env['NODE_OPTIONS'] !== undefined) return spawnCli(args, opts.cwd, env, opts.input);
-  return runInProcess(args, opts.cwd, env, opts.input);
+  const nodeFlags = env['NODE_OPTIONS'] !== undefined || env['NODE_DEBUG'] !== undefined;
+  const spawned = Boolean(opts.process || SPAWN_ALL || nodeFlags);
+  const start = performance.now();
+  const result = await (spawned ? spawnCli : runInProcess)(args, opts.cwd, env, opts.input);
+  logRun(args, spawned, performance.now() - start);
+  return result;
+}
+
+/** TOKENSYNC_TEST_CLI_LOG=<file>: one line per run (test file, spawned or not, ms, command), to measure the suite. */
+function logRun(args: string[], spawned: boolean, ms: number): void {
+  const log = process.env['TOKENSYNC_TEST_CLI_LOG'];
+  if (!log) return;
+  const file = expect.getState().testPath ?? '?';
+  appendFileSync(log, `${file}\t${spawned ? 'spawn' : 'in'}\t${ms.toFixed(0)}\t${args.join(' ')}\n`);
 }
 
 /**
