@@ -9,7 +9,7 @@ import type { CommandContext } from './context.js';
 
 export function deleteLimit(maxDeletes: string | undefined, ctx: CommandContext): DeleteLimit {
   const max = maxDeletes === undefined ? undefined : parseMax(maxDeletes);
-  const canAsk = ctx.out.interactive && Boolean(process.stdin.isTTY) && !ctx.global.json;
+  const canAsk = ctx.out.interactive && Boolean(ctx.prompt?.input.isTTY) && !ctx.global.json;
   return { max, ...(canAsk ? { confirm: (names, count) => ask(names, count, ctx) } : {}) };
 }
 
@@ -24,7 +24,7 @@ function parseMax(raw: string): number {
 
 async function ask(names: string[], count: number, ctx: CommandContext): Promise<boolean> {
   const { createInterface } = await import('node:readline/promises');
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  const rl = createInterface({ input: ctx.prompt!.input, output: ctx.prompt!.output });
   try {
     const shown = names.slice(0, 20).map((n) => `  - ${n}`);
     if (names.length > 20) shown.push(`  … and ${names.length - 20} more`);

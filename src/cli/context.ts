@@ -44,4 +44,9 @@ export interface CommandContext {
   interrupted: Promise<void>;
   /** Aborted by the first SIGINT/SIGTERM (reason: InterruptedError); work stops at its next safe point (signals.ts). */
   signal?: AbortSignal;
+  /**
+   * Where a question to the user is read and asked (the run's stdin and stderr; main.ts): questions are
+   * asked only when `input` is a terminal. Absent, nothing is asked.
+   */
+  prompt?: { input: NodeJS.ReadableStream & { isTTY?: boolean }; output: NodeJS.WritableStream };
 }

@@ -2,78 +2,111 @@
  * The tokensync command line: a thin commander program over the exported functions.
  * Each command lives in `commands/<name>.ts` and is imported only when it runs, so `check`
  * (the pre-commit path) does not pay for Style Dictionary, undici or the local service.
- * This file is the one place that prints errors and calls `process.exit`.
+ * `runCli` runs one command line with the io it is given (folder, environment, streams, an abort
+ * signal) and returns the exit code: it prints only to those streams, never calls `process.exit` and
+ * installs no signal handler, so it can run many times in one process (the test suite does;
+ * docs/architecture.md "Testing"). `process.ts` is the process around it (signals, drain, exit).
  */
-import { Command, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
+import { withRunScope } from '../run-scope.js';
 import { ConcurrentEditError } from '../sync/concurrency.js';
 import { DuplicateCreatedError } from '../sync/duplicates.js';
 import { EXIT, type CommandContext, type ExitCode, type GlobalOptions } from './context.js';
 import { createReporter } from './reporter.js';
 import { reportError } from './output.js';
-import { signalExitCode, watchSignals } from './signals.js';
+import { signalExitCode } from './signals.js';
+import { colorEnabled } from './ui/color.js';
 
 /** Commands that run until stopped: a signal is their normal end, not an interruption. */
 const long = new Set(['emulator', 'webhooks', 'login']);
 
 const VERSION = '0.1.0';
 
+/** What one run of the CLI reads and writes: nothing else of the process. */
+export interface CliIo {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  /** Aborted (reason: InterruptedError) when the user interrupts: the command stops at its next safe point. */
+  signal?: AbortSignal;
+}
+
 type Loader = () => Promise<{ run: (options: never, ctx: CommandContext) => Promise<ExitCode> }>;
 
-async function execute(program: Command, load: Loader, options: object): Promise<void> {
+/** The program of one run: the io it reads and writes, and the exit code its command sets. */
+interface Run {
+  io: CliIo;
+  code: number;
+}
+
+/** Runs the CLI for `argv` (the arguments after the program name) and returns the exit code. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const run: Run = { io, code: EXIT.ok };
+  try {
+    await withRunScope({ cwd: io.cwd, env: io.env }, () => buildProgram(run).parseAsync(argv, { from: 'user' }));
+  } catch (err) {
+    // commander's own usage errors (already printed): 1; --help and --version: 0.
+    if (!(err instanceof CommanderError)) throw err;
+    run.code = err.exitCode === 0 ? EXIT.ok : EXIT.error;
+  }
+  return run.code;
+}
+
+/** commander's own rule (its default reads `process.stdout`): a terminal's width, else its 80 columns. */
+function helpWidth(stream: NodeJS.WritableStream & { isTTY?: boolean; columns?: number }): number {
+  return (stream.isTTY ? stream.columns : undefined) ?? 80;
+}
+
+function interruptedBy(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+async function execute(program: Command, run: Run, load: Loader, options: object): Promise<void> {
+  const { io } = run;
   const global = program.opts<GlobalOptions>();
   const out = createReporter({
     json: Boolean(global.json),
     quiet: Boolean(global.quiet),
-    stdout: process.stdout,
-    stderr: process.stderr,
-    ci: Boolean(process.env['CI']),
-    env: process.env,
+    stdout: io.stdout,
+    stderr: io.stderr,
+    ci: Boolean(io.env['CI']),
+    env: io.env,
   });
-  const signals = watchSignals({
-    notice: (text) => process.stderr.write(`${text}\n`),
-    exitNow: (code) => process.exit(code),
-  });
+  const signal = io.signal ?? new AbortController().signal;
+  const interrupted = interruptedBy(signal);
   // The first signal: say that the command is stopping (it then says what was done).
-  void signals.interrupted.then(() => {
+  void interrupted.then(() => {
     if (!long.has(program.args[0] ?? ''))
-      process.stderr.write('stopping at the next safe point (press Ctrl-C again to exit at once)\n');
+      io.stderr.write('stopping at the next safe point (press Ctrl-C again to exit at once)\n');
   });
   const ctx: CommandContext = {
-    cwd: process.cwd(),
-    env: process.env,
+    cwd: io.cwd,
+    env: io.env,
     global: {
       json: Boolean(global.json),
       quiet: Boolean(global.quiet),
       ...(global.config ? { config: global.config } : {}),
     },
     out,
-    interrupted: signals.interrupted,
-    signal: signals.signal,
+    interrupted,
+    signal,
+    prompt: { input: io.stdin, output: io.stderr },
   };
-  let code: ExitCode;
   try {
     const mod = await load();
-    code = await mod.run(options as never, ctx);
+    run.code = await mod.run(options as never, ctx);
   } catch (err) {
-    reportError(err, { json: Boolean(global.json), env: process.env, stdout: process.stdout, stderr: process.stderr });
+    reportError(err, { json: Boolean(global.json), env: io.env, stdout: io.stdout, stderr: io.stderr });
     // A concurrent edit in the design file ends a run like a conflict (docs/sync.md "Several writers").
     const conflict = err instanceof ConcurrentEditError || err instanceof DuplicateCreatedError;
-    code = (signalExitCode(err) as ExitCode | undefined) ?? (conflict ? EXIT.conflicts : EXIT.error);
+    run.code = (signalExitCode(err) as ExitCode | undefined) ?? (conflict ? EXIT.conflicts : EXIT.error);
   }
-  // Long-running commands (emulator, webhooks serve) resolve only once interrupted, so exiting here
-  // is always right, and it does not wait on idle keep-alive sockets. But a large write to a pipe is
-  // still in flight (a --json plan of several MB was cut at 128 KiB), so let both streams drain first.
-  process.exitCode = code;
-  await Promise.all([drain(process.stdout), drain(process.stderr)]);
-  process.exit(code);
 }
 
-function drain(stream: NodeJS.WriteStream): Promise<void> {
-  // An empty write's callback runs once everything written before it has been handed to the OS.
-  return new Promise((resolve) => stream.write('', () => resolve()));
-}
-
-export function buildProgram(): Command {
+function buildProgram(run: Run): Command {
   const program = new Command('tokensync')
     .description('Keep design-file variables and repository design tokens in step, and build them into code.')
     .version(VERSION)
@@ -81,10 +114,16 @@ export function buildProgram(): Command {
     .option('--json', 'machine-readable output on stdout', false)
     .option('--quiet', 'print only results and errors', false)
     .showHelpAfterError()
-    .exitOverride((err) => {
-      // commander's own usage errors: exit 1 with its message (already printed), help/version: 0.
-      process.exit(err.exitCode === 0 ? 0 : EXIT.error);
-    });
+    // Help, version and usage errors print to the run's streams and end the run (runCli), never the process.
+    .configureOutput({
+      writeOut: (text) => run.io.stdout.write(text),
+      writeErr: (text) => run.io.stderr.write(text),
+      getOutHelpWidth: () => helpWidth(run.io.stdout),
+      getErrHelpWidth: () => helpWidth(run.io.stderr),
+      getOutHasColors: () => colorEnabled(run.io.env, run.io.stdout),
+      getErrHasColors: () => colorEnabled(run.io.env, run.io.stderr),
+    })
+    .exitOverride();
 
   const prefer = new Option('--prefer <side>', 'resolve conflicts in favour of one side').choices(['repo', 'service']);
   // Only where the API can delete (service.api: figma; docs/sync.md "Deletion and orphans"); shown in the plan first.
@@ -109,7 +148,7 @@ export function buildProgram(): Command {
         'token files that share some tokens: "modes" of one collection, or "merge" into one set',
       ).choices(['modes', 'merge']),
     )
-    .action((o) => execute(program, () => import('./commands/init.js'), o));
+    .action((o) => execute(program, run, () => import('./commands/init.js'), o));
 
   program
     .command('pull')
@@ -117,7 +156,7 @@ export function buildProgram(): Command {
     .addOption(prefer)
     .option('--force', 'with --prefer service, replace repository edits that are not committed', false)
     .option('--dry-run', 'show what would change, write nothing', false)
-    .action((o) => execute(program, () => import('./commands/pull.js'), o));
+    .action((o) => execute(program, run, () => import('./commands/pull.js'), o));
 
   program
     .command('push')
@@ -127,7 +166,7 @@ export function buildProgram(): Command {
     .option('--dry-run', 'print the request bodies, send nothing', false)
     .addOption(deleteOrphans())
     .addOption(maxDeletes())
-    .action((o) => execute(program, () => import('./commands/push.js'), o));
+    .action((o) => execute(program, run, () => import('./commands/push.js'), o));
 
   program
     .command('diff')
@@ -135,7 +174,7 @@ export function buildProgram(): Command {
     .addOption(prefer)
     .option('--dry-run', 'print the exact request bodies', false)
     .addOption(deleteOrphans())
-    .action((o) => execute(program, () => import('./commands/diff.js'), o));
+    .action((o) => execute(program, run, () => import('./commands/diff.js'), o));
 
   program
     .command('sync')
@@ -148,7 +187,7 @@ export function buildProgram(): Command {
     )
     .addOption(deleteOrphans())
     .addOption(maxDeletes())
-    .action((o) => execute(program, () => import('./commands/sync.js'), o));
+    .action((o) => execute(program, run, () => import('./commands/sync.js'), o));
 
   program
     .command('build')
@@ -156,7 +195,7 @@ export function buildProgram(): Command {
     .option('--platform <name...>', 'only these platforms')
     .option('--out <dir>', 'output folder (default: build.outDir)')
     .option('--watch', 'rebuild when a token file or the config changes, until Ctrl-C', false)
-    .action((o) => execute(program, () => import('./commands/build.js'), o));
+    .action((o) => execute(program, run, () => import('./commands/build.js'), o));
 
   program
     .command('check')
@@ -170,7 +209,7 @@ export function buildProgram(): Command {
     )
     .option('--staged', 'check the token files as staged in git (what a commit would hold), not the work tree', false)
     .argument('[files...]', 'only report problems in these files (the whole set is still read)')
-    .action((files: string[], o) => execute(program, () => import('./commands/check.js'), { ...o, files }));
+    .action((files: string[], o) => execute(program, run, () => import('./commands/check.js'), { ...o, files }));
 
   program
     .command('import')
@@ -179,7 +218,7 @@ export function buildProgram(): Command {
     .argument('[dir]', 'the folder holding its files (default: tokens.dir)')
     .option('--out <dir>', 'write here instead of tokens.dir (must be empty or missing)')
     .action((tool: string, dir: string | undefined, o) =>
-      execute(program, () => import('./commands/import.js'), { ...o, tool, ...(dir ? { dir } : {}) }),
+      execute(program, run, () => import('./commands/import.js'), { ...o, tool, ...(dir ? { dir } : {}) }),
     );
 
   program
@@ -199,13 +238,13 @@ export function buildProgram(): Command {
         .choices(['dfs', 'figma'])
         .default('dfs'),
     )
-    .action((o) => execute(program, () => import('./commands/emulator.js'), o));
+    .action((o) => execute(program, run, () => import('./commands/emulator.js'), o));
 
   program
     .command('login')
     .description('sign in with OAuth and store the token pair (mode 0600)')
     .option('--port <n>', 'local redirect port', '0')
-    .action((o) => execute(program, () => import('./commands/login.js'), o));
+    .action((o) => execute(program, run, () => import('./commands/login.js'), o));
 
   const webhooks = program.command('webhooks').description('receive and manage FILE_UPDATE webhooks');
   webhooks
@@ -216,23 +255,23 @@ export function buildProgram(): Command {
     .option('--cert <file>', 'TLS certificate (PEM) of the endpoint')
     .option('--key <file>', 'TLS private key (PEM) of the endpoint')
     .option('--passcode <ref>', 'env:NAME or file:PATH of the passcode', 'env:TOKENSYNC_WEBHOOK_PASSCODE')
-    .action((o) => execute(program, () => import('./commands/webhooks.js'), { ...o, action: 'serve' }));
+    .action((o) => execute(program, run, () => import('./commands/webhooks.js'), { ...o, action: 'serve' }));
   webhooks
     .command('register')
     .requiredOption('--team <id>', 'team to watch')
     .requiredOption('--endpoint <url>', 'HTTPS endpoint')
     .option('--passcode <ref>', 'env:NAME or file:PATH of the passcode', 'env:TOKENSYNC_WEBHOOK_PASSCODE')
     .option('--description <text>', 'shown in the service')
-    .action((o) => execute(program, () => import('./commands/webhooks.js'), { ...o, action: 'register' }));
+    .action((o) => execute(program, run, () => import('./commands/webhooks.js'), { ...o, action: 'register' }));
   webhooks
     .command('list')
     .requiredOption('--team <id>', 'team')
-    .action((o) => execute(program, () => import('./commands/webhooks.js'), { ...o, action: 'list' }));
+    .action((o) => execute(program, run, () => import('./commands/webhooks.js'), { ...o, action: 'list' }));
   webhooks
     .command('delete')
     .argument('<id>', 'webhook id')
     .action((id: string, o) =>
-      execute(program, () => import('./commands/webhooks.js'), { ...o, id, action: 'delete' }),
+      execute(program, run, () => import('./commands/webhooks.js'), { ...o, id, action: 'delete' }),
     );
 
   const designer = program
@@ -247,15 +286,13 @@ export function buildProgram(): Command {
     .option('--collection <name>', 'collection, when the name is in several')
     .option('--real', 'allow it against a real service (service.url https://…)', false)
     .action((variable: string, value: string, o) =>
-      execute(program, () => import('./commands/designer.js'), { ...o, variable, value, action: 'set' }),
+      execute(program, run, () => import('./commands/designer.js'), { ...o, variable, value, action: 'set' }),
     );
 
   program
     .command('demo')
     .description('run the demo against the embedded local service: pull, diff, build')
-    .action((o) => execute(program, () => import('./commands/demo.js'), o));
+    .action((o) => execute(program, run, () => import('./commands/demo.js'), o));
 
   return program;
 }
-
-await buildProgram().parseAsync(process.argv);

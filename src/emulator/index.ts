@@ -18,6 +18,7 @@ import type { Endpoint } from './routes/context.js';
 import { fileRoutes } from './routes/files.js';
 import { libraryRoutes } from './routes/library.js';
 import { oauthRoutes } from './routes/oauth.js';
+import { runEnv } from '../run-scope.js';
 import { timeScaleFromEnv } from '../time-scale.js';
 import { variableRoutes } from './routes/variables.js';
 import { webhookRoutes } from './routes/webhooks.js';
@@ -70,7 +71,7 @@ export class EmulatorOptionsError extends TokensyncError {
 }
 
 function extraCaFromEnv(): string[] {
-  const file = process.env['NODE_EXTRA_CA_CERTS'];
+  const file = runEnv()['NODE_EXTRA_CA_CERTS'];
   if (!file) return [];
   try {
     return [readFileSync(file, 'utf8')];

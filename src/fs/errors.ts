@@ -5,6 +5,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { TokensyncError } from '../errors.js';
+import { runCwd } from '../run-scope.js';
 
 export class FileSystemError extends TokensyncError {
   override name = 'FileSystemError';
@@ -18,14 +19,15 @@ export class FileSystemError extends TokensyncError {
 
 /** A path as the user typed it: relative to the working folder when inside it, else absolute. */
 export function shownPath(file: string): string {
-  const abs = path.resolve(file);
-  const rel = path.relative(process.cwd(), abs);
+  const cwd = runCwd();
+  const abs = path.resolve(cwd, file);
+  const rel = path.relative(cwd, abs);
   return rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? abs : rel.split(path.sep).join('/');
 }
 
 /** The nearest ancestor of `file` that exists and is not a folder (the cause of an ENOTDIR). */
 function fileInTheWay(file: string): string | undefined {
-  let dir = path.dirname(path.resolve(file));
+  let dir = path.dirname(path.resolve(runCwd(), file));
   for (;;) {
     try {
       if (!statSync(dir).isDirectory()) return dir;

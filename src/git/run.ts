@@ -1,10 +1,11 @@
 /**
  * Runs git as a child process (`check --staged`): the one place tokensync calls git.
- * The environment is passed through on purpose: inside a pre-commit hook git sets GIT_INDEX_FILE
+ * The run's environment (run-scope.ts) is passed through on purpose: inside a pre-commit hook git sets GIT_INDEX_FILE
  * (a temporary index for `git commit -a` or `git commit <paths>`), and reading that index is the point.
  */
 import { spawn } from 'node:child_process';
 import { TokensyncError } from '../errors.js';
+import { runEnv } from '../run-scope.js';
 
 export class GitError extends TokensyncError {
   override name = 'GitError';
@@ -18,7 +19,7 @@ export interface GitResult {
 
 export function git(args: string[], opts: { cwd: string; input?: string }): Promise<GitResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', args, { cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('git', args, { cwd: opts.cwd, env: runEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => out.push(c));

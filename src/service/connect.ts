@@ -43,6 +43,8 @@ export async function connect(loaded: LoadedConfig, opts: ConnectOptions): Promi
     maxRetries: service.maxRetries,
     retryBudgetSeconds: service.retryBudgetSeconds,
     api: service.api,
+    // The run's environment, not the process's (NODE_EXTRA_CA_CERTS, TOKENSYNC_TIME_SCALE): docs/architecture.md "Testing".
+    env: opts.env,
     ...(opts.timeScale === undefined ? {} : { timeScale: opts.timeScale }),
     ...(opts.onRequest ? { onRequest: opts.onRequest } : {}),
     ...(opts.onWait ? { onWait: opts.onWait } : {}),

@@ -28,6 +28,8 @@ interface Root {
 }
 const cli = (p: Root, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> => {
   figures.runs += 1;
+  // The runs with the kill-at-write preload (NODE_OPTIONS) get a process of their own (runCli spawns
+  // them); the runs after a kill go in-process like the rest of the suite (docs/architecture.md "Testing").
   return runCli(args, { cwd: p.root, env: { ...p.env, ...FAST_CLOCK, ...env } });
 };
 

@@ -17,10 +17,10 @@ it('check loads no part of undici, and diff does', async () => {
   const files = new Map([...renderTokens(fixtureSet(), config)].map(([rel, text]) => [`tokens/${rel}`, text]));
   files.set('config/tokensync.yaml', CONFIG);
   const root = await project(files);
-  const check = await runCli(['check'], { cwd: root, env: { NODE_DEBUG: 'module' } });
+  const check = await runCli(['check'], { cwd: root, env: { NODE_DEBUG: 'module' }, process: true });
   expect(check.code).toBe(0);
   expect(check.stderr).toContain('commander');
   expect(check.stderr).not.toContain('undici');
-  const diff = await runCli(['diff'], { cwd: root, env: { NODE_DEBUG: 'module' } });
+  const diff = await runCli(['diff'], { cwd: root, env: { NODE_DEBUG: 'module' }, process: true });
   expect(diff.stderr).toContain('node_modules/undici/index.js');
 });

@@ -32,7 +32,7 @@ describe('CLI output through a pipe', () => {
       mkdirSync(path.dirname(path.join(project.root, 'tokens', rel)), { recursive: true });
       writeFileSync(path.join(project.root, 'tokens', rel), text);
     }
-    const res = await runCli(['--json', 'diff'], { cwd: project.root, env: project.env });
+    const res = await runCli(['--json', 'diff'], { cwd: project.root, env: project.env, process: true });
     expect(res.code).toBe(2);
     expect(res.stdout.length).toBeGreaterThan(1_000_000);
     const out = JSON.parse(res.stdout);

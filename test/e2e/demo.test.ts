@@ -20,7 +20,8 @@ describe('npm start on a fresh clone', () => {
     const committed = (rel: string): string => readFileSync(path.join(REPO, 'tokens', rel), 'utf8');
     const now = (rel: string): string => readFileSync(path.join(root, 'tokens', rel), 'utf8');
 
-    const res = await runCli(['demo'], { cwd: root });
+    // Spawned, as `npm start` runs it: the smoke test of the real process for build (docs/architecture.md "Testing").
+    const res = await runCli(['demo'], { cwd: root, process: true });
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('pull: tokens/ already matches the design file');

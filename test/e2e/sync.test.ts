@@ -30,8 +30,9 @@ const remoteVariables = async (): Promise<RemoteVariable[]> => {
 
 describe('pull and push against the local service', () => {
   it('pulls the demo file, and a push right after is a no-op: one GET, no write', async () => {
+    // Spawned: the smoke test of the real process (bin/tokensync.js) for pull and push (docs/architecture.md "Testing").
     const project = createProject(emu);
-    const pulled = await runCli(['pull'], { cwd: project.root, env: project.env });
+    const pulled = await runCli(['pull'], { cwd: project.root, env: project.env, process: true });
     expect(pulled.code).toBe(0);
     expect([...project.snapshotTokens().keys()]).toEqual([
       'tokens/primitives/value.tokens.json',
@@ -43,14 +44,14 @@ describe('pull and push against the local service', () => {
     const before = project.snapshotTokens();
     await emu.admin.clearRequests();
 
-    const pushed = await runCli(['push'], { cwd: project.root, env: project.env });
+    const pushed = await runCli(['push'], { cwd: project.root, env: project.env, process: true });
     expect(pushed.code).toBe(0);
     expect(pushed.stdout).toContain('push: already in step, nothing to do.');
     expect(await calls()).toEqual(['GET /v1/files/:key/variables/local']);
     expect(project.snapshotTokens()).toEqual(before);
 
     // And a second pull changes no byte.
-    expect((await runCli(['pull'], { cwd: project.root, env: project.env })).code).toBe(0);
+    expect((await runCli(['pull'], { cwd: project.root, env: project.env, process: true })).code).toBe(0);
     expect(project.snapshotTokens()).toEqual(before);
   });
 

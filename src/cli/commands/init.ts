@@ -241,7 +241,7 @@ function unclearText(d: ThemeDetection): string {
 async function askThemes(d: ThemeDetection, ctx: CommandContext): Promise<'modes' | 'merge'> {
   const choices =
     '`tokensync init --themes modes` reads each such file as a mode of one collection (themes, brands); `--themes merge` reads the whole folder as one set, the later file overriding the earlier (as Style Dictionary does).';
-  if (!ctx.out.interactive || !process.stdin.isTTY || ctx.global.json) {
+  if (!ctx.out.interactive || !ctx.prompt?.input.isTTY || ctx.global.json) {
     throw new TokensyncError(
       'INIT_THEMES_UNCLEAR',
       `Cannot tell whether these token files are themes or layers of one set:\n${unclearText(d)}\nNothing was written.`,
@@ -249,7 +249,7 @@ async function askThemes(d: ThemeDetection, ctx: CommandContext): Promise<'modes
     );
   }
   const { createInterface } = await import('node:readline/promises');
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  const rl = createInterface({ input: ctx.prompt!.input, output: ctx.prompt!.output });
   try {
     ctx.out.info(`These token files share some tokens but not all:\n${unclearText(d)}`);
     const answer = await rl.question(
