@@ -1,0 +1,18 @@
+/**
+ * `sync.codeSyntax`: the build's names handed to the sync as data (docs/sync.md "Code names in the
+ * design file"). The sync may not import the code generator (docs/architecture.md "Folders and
+ * import rules"), so the CLI computes the names from codegen's own naming and passes them in.
+ */
+import type { Config } from '../config/schema.js';
+import { codeNames } from '../codegen/code-names.js';
+import { CODE_SYNTAX_PLATFORMS } from '../model/meta.js';
+import type { CodeNames } from '../model/code-names.js';
+import type { TokenSet } from '../model/types.js';
+
+/** The `codeNames` option of a sync run, or undefined when no platform is enabled. */
+export function codeNamesOption(config: Config): ((set: TokenSet) => CodeNames) | undefined {
+  const platforms = CODE_SYNTAX_PLATFORMS.filter((p) => config.sync.codeSyntax[p]);
+  if (platforms.length === 0) return undefined;
+  return (set) =>
+    codeNames(set, config.build, { platforms, remBase: config.tokens.remBase, namespace: config.tokens.namespace });
+}
