@@ -1,0 +1,105 @@
+/**
+ * End to end (docs/sync.md "Code names in the design file"): `sync.codeSyntax` writes the build's
+ * names to the variables' codeSyntax on push, in both dialects, through the real CLI against the
+ * local service. Off, nothing is sent; on, the names go in the same update requests as any other
+ * field (figma: one POST, its body checked against @figma/rest-api-spec); a second push sends
+ * nothing; a pull afterwards leaves the token files byte for byte; `diff` and `check --remote` are
+ * in step. A name the token file sets, or a designer's edit since the lock, is not overwritten.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkRequest } from '../figma-spec/spec.js';
+import { runCli } from '../helpers/cli.js';
+import { useEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { pulledProject, type TestProject } from '../helpers/project.js';
+
+const ALL = 'sync:\n  codeSyntax:\n    WEB: true\n    iOS: true\n    ANDROID: true\n';
+
+interface WireVariable {
+  id: string;
+  name: string;
+  variableCollectionId: string;
+  codeSyntax?: Record<string, string>;
+}
+async function variables(emu: TestEmulator): Promise<WireVariable[]> {
+  const meta = (await emu.call('GET', `/v1/files/${emu.fileKey}/variables/local`)).json.meta;
+  return Object.values(meta.variables as Record<string, WireVariable>);
+}
+const byName = (vs: WireVariable[], name: string): WireVariable => vs.find((v) => v.name === name)!;
+const writesOf = async (emu: TestEmulator): Promise<string[]> =>
+  (await emu.admin.calls()).filter((c) => !c.startsWith('GET'));
+
+/** The token files without the lock (a push records what it sent in the lock, as every push does). */
+const tokenFiles = (p: TestProject): Map<string, string> =>
+  new Map([...p.snapshotTokens()].filter(([f]) => !f.endsWith('sync.lock.json')));
+
+function enable(project: TestProject, yaml = ALL): void {
+  project.write('config/tokensync.yaml', project.read('config/tokensync.yaml') + yaml);
+}
+
+for (const api of ['dfs', 'figma'] as const) {
+  describe(`sync.codeSyntax, ${api} dialect`, () => {
+    const emu = useEmulator({ api, resetEach: 'demo' });
+    const run = (project: TestProject, ...args: string[]) => runCli(args, { cwd: project.root, env: project.env });
+
+    it('off: a push sends nothing', async () => {
+      const project = await pulledProject(emu);
+      const push = await run(project, 'push');
+      expect(push.stderr).toBe('');
+      expect(push.code).toBe(0);
+      expect(await writesOf(emu)).toEqual([]);
+      expect((await variables(emu)).every((v) => Object.keys(v.codeSyntax ?? {}).length === 0)).toBe(true);
+    });
+
+    it('on: one push writes the names, the next sends nothing, and pull, diff and check --remote stay in step', async () => {
+      const project = await pulledProject(emu);
+      const before = tokenFiles(project);
+      enable(project);
+
+      const plan = await run(project, 'diff', '--json');
+      const json = JSON.parse(plan.stdout);
+      const requests = json.plan.requests as { method: string; body: any }[];
+      if (api === 'figma') {
+        expect(requests.map((r) => r.method)).toEqual(['POST']);
+        for (const r of requests)
+          expect(checkRequest(r.method, `/v1/files/${emu.fileKey}/variables`, r.body)).toBeNull();
+      } else {
+        expect(requests.map((r) => r.method)).toEqual(['PUT']);
+      }
+      const count = (await variables(emu)).length;
+      expect(json.plan.summary.codeSyntaxSet).toEqual({ WEB: count, iOS: count, ANDROID: count });
+
+      const push = await run(project, 'push');
+      expect(push.stderr).toBe('');
+      expect(push.code).toBe(0);
+      expect(await writesOf(emu)).toEqual([
+        api === 'figma' ? 'POST /v1/files/:key/variables' : 'PUT /v1/files/:key/variables',
+      ]);
+      const vs = await variables(emu);
+      expect(byName(vs, 'color/primary').codeSyntax).toEqual({
+        WEB: 'var(--color-primary)',
+        iOS: 'colorPrimary',
+        ANDROID: 'color_primary',
+      });
+      expect(vs.every((v) => Object.keys(v.codeSyntax ?? {}).length === 3)).toBe(true);
+      expect(tokenFiles(project)).toEqual(before);
+      const pushed = project.snapshotTokens();
+
+      await emu.admin.clearRequests();
+      const again = await run(project, 'push');
+      expect(again.stdout).toContain('already in step');
+      expect(await writesOf(emu)).toEqual([]);
+
+      const pull = await run(project, 'pull');
+      expect(pull.stderr).toBe('');
+      expect(pull.code).toBe(0);
+      expect(pull.stdout).toContain('already in step');
+      expect(project.snapshotTokens()).toEqual(pushed);
+      const diff = await run(project, 'diff');
+      expect(diff.stdout).toContain('In step');
+      expect(diff.code).toBe(0);
+      const check = await run(project, 'check', '--remote', '--strict');
+      expect(check.stdout).toContain('In step with the design file.');
+      expect(check.code).toBe(0);
+    });
+  });
+}
