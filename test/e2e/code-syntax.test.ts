@@ -101,5 +101,58 @@ for (const api of ['dfs', 'figma'] as const) {
       expect(check.stdout).toContain('In step with the design file.');
       expect(check.code).toBe(0);
     });
+
+    it("keeps a name the token file sets and a designer's edit since the lock", async () => {
+      const project = await pulledProject(emu);
+      // Every mode's file holds the token; the name is written beside it in each, as a pull writes it.
+      for (const file of tokenFilesOf(project, 'color', 'primary')) {
+        const doc = JSON.parse(project.read(file));
+        doc.color.primary.$extensions = { 'dev.tokensync': { codeSyntax: { WEB: 'var(--brand)' } } };
+        project.write(file, `${JSON.stringify(doc, null, 2)}\n`);
+      }
+      enable(project);
+      const push = await run(project, 'push');
+      expect(push.stderr).toBe('');
+      expect(push.code).toBe(0);
+      let vs = await variables(emu);
+      expect(byName(vs, 'color/primary').codeSyntax).toEqual({
+        WEB: 'var(--brand)',
+        iOS: 'colorPrimary',
+        ANDROID: 'color_primary',
+      });
+
+      // A designer renames the web code name of another variable after the write-back.
+      const other = byName(vs, 'color/background');
+      const edit = { ...other.codeSyntax, WEB: 'var(--page)' };
+      const path = `/v1/files/${emu.fileKey}/variables`;
+      const body = { variables: [{ action: 'UPDATE', id: other.id, codeSyntax: edit }] };
+      const res = await emu.call(api === 'figma' ? 'POST' : 'PUT', path, { body });
+      expect(res.status, res.text).toBe(200);
+      await emu.admin.clearRequests();
+
+      // A push does not write the build's name over it; a pull writes it into the token file.
+      const again = await run(project, 'push');
+      expect(again.code).toBe(0);
+      expect(await writesOf(emu)).toEqual([]);
+      const pull = await run(project, 'pull');
+      expect(pull.stderr).toBe('');
+      expect(pull.code).toBe(0);
+      for (const bg of tokenFilesOf(project, 'color', 'background'))
+        expect(JSON.parse(project.read(bg)).color.background.$extensions['dev.tokensync'].codeSyntax).toEqual({
+          WEB: 'var(--page)',
+        });
+      vs = await variables(emu);
+      expect(byName(vs, 'color/background').codeSyntax).toEqual(edit);
+      const diff = await run(project, 'diff');
+      expect(diff.stdout).toContain('In step');
+      expect(diff.code).toBe(0);
+    });
   });
+}
+
+/** The token files (one per mode) that hold `group.name`. */
+function tokenFilesOf(project: TestProject, group: string, name: string): string[] {
+  return [...project.snapshotTokens()]
+    .filter(([f, text]) => f.endsWith('.tokens.json') && JSON.parse(text)[group]?.[name] !== undefined)
+    .map(([f]) => f);
 }
