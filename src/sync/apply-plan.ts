@@ -9,6 +9,7 @@ import { TokensyncError } from '../errors.js';
 import { fingerprintFields, type Lock } from '../model/lock.js';
 import type { TokenSet } from '../model/types.js';
 import { stripCodeNames } from '../model/code-names.js';
+import { withCodeNames } from './code-syntax.js';
 import { renderTokens, unwritableCollections } from '../tokens/index.js';
 import { styleFilesOf } from '../styles/files.js';
 import type { RunState } from './apply-read.js';
@@ -34,7 +35,7 @@ export async function planPhase(
   run: RunState,
   pj: PushJournal | undefined,
 ): Promise<{ kind: 'conflicts'; diff: SyncDiff } | { kind: 'planned'; planned: Planned }> {
-  const { opts, remote, local, base } = run;
+  const { opts, remote, base } = run;
   const { mode } = opts;
   const pushes = mode === 'push' || mode === 'sync' || mode === 'diff';
   const pulls = mode === 'pull' || mode === 'sync' || mode === 'diff';
@@ -43,6 +44,8 @@ export async function planPhase(
   // What the previous run (or this one, before a re-plan) created is its own: placeholders are not
   // remote edits (journal.ts).
   const effectiveBase = pj ? journalBase(base, remote, pj, opts.fileKey) : base;
+  // sync.codeSyntax: the build's names stand in where the files set none (code-syntax.ts).
+  const local = withCodeNames(run, effectiveBase);
   const diff = diff3({
     local,
     remote,

@@ -7,7 +7,7 @@ import type { Config } from '../config/schema.js';
 import { TokensyncError } from '../errors.js';
 import type { Lock } from '../model/lock.js';
 import type { TokenSet } from '../model/types.js';
-import { explicitCodeSyntax, overlayCodeNames, type ExplicitCodeSyntax } from '../model/code-names.js';
+import { explicitCodeSyntax, type ExplicitCodeSyntax } from '../model/code-names.js';
 import { readLock, readTokens, type TokenSources } from '../tokens/index.js';
 import { lockAgreementError } from '../tokens/lock-check.js';
 import { checkJournalOwner, JOURNAL_FILE, readJournal, type Journal, type PushJournal } from './journal.js';
@@ -86,8 +86,7 @@ export async function readPhase(opts: SyncOptions): Promise<RunState> {
     pushJournal,
     // The whole set, extensions included: a dialect without extended collections keeps them
     // repository-only by its capability (docs/sync.md "Extended collections and overrides").
-    // sync.codeSyntax: the build's names stand in where the files set none (model/code-names.ts).
-    local: opts.codeNames ? overlayCodeNames(read.set, opts.codeNames(read.set)) : read.set,
+    local: read.set,
     ...(opts.codeNames ? { explicitCodeSyntax: explicitCodeSyntax(read.set) } : {}),
     sources: read.sources,
     remote,

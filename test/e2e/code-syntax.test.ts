@@ -147,6 +147,35 @@ for (const api of ['dfs', 'figma'] as const) {
       expect(diff.stdout).toContain('In step');
       expect(diff.code).toBe(0);
     });
+
+    it('pulls a designer edit made before the first write-back instead of conflicting, then names the rest', async () => {
+      const project = await pulledProject(emu);
+      enable(project, 'sync:\n  codeSyntax:\n    WEB: true\n');
+      const primary = byName(await variables(emu), 'color/primary');
+      const path = `/v1/files/${emu.fileKey}/variables`;
+      const body = { variables: [{ action: 'UPDATE', id: primary.id, codeSyntax: { iOS: 'brand' } }] };
+      const res = await emu.call(api === 'figma' ? 'POST' : 'PUT', path, { body });
+      expect(res.status, res.text).toBe(200);
+
+      const sync = await run(project, 'sync');
+      expect(sync.code).toBe(0);
+      expect(byName(await variables(emu), 'color/primary').codeSyntax).toEqual({ iOS: 'brand' });
+      expect(byName(await variables(emu), 'color/background').codeSyntax).toEqual({ WEB: 'var(--color-background)' });
+      for (const f of tokenFilesOf(project, 'color', 'primary'))
+        expect(JSON.parse(project.read(f)).color.primary.$extensions['dev.tokensync'].codeSyntax).toEqual({
+          iOS: 'brand',
+        });
+
+      const push = await run(project, 'push');
+      expect(push.code).toBe(0);
+      expect(byName(await variables(emu), 'color/primary').codeSyntax).toEqual({
+        iOS: 'brand',
+        WEB: 'var(--color-primary)',
+      });
+      const diff = await run(project, 'diff');
+      expect(diff.stdout).toContain('In step');
+      expect(diff.code).toBe(0);
+    });
   });
 }
 
