@@ -13,6 +13,15 @@ import type { TokenSet } from '../model/types.js';
 export function codeNamesOption(config: Config): ((set: TokenSet) => CodeNames) | undefined {
   const platforms = CODE_SYNTAX_PLATFORMS.filter((p) => config.sync.codeSyntax[p]);
   if (platforms.length === 0) return undefined;
-  return (set) =>
-    codeNames(set, config.build, { platforms, remBase: config.tokens.remBase, namespace: config.tokens.namespace });
+  // A run asks again for the same set on each re-plan: named once per set.
+  const cache = new WeakMap<TokenSet, CodeNames>();
+  return (set) => {
+    let names = cache.get(set);
+    if (names === undefined) {
+      const opts = { platforms, remBase: config.tokens.remBase, namespace: config.tokens.namespace };
+      names = codeNames(set, config.build, opts);
+      cache.set(set, names);
+    }
+    return names;
+  };
 }
