@@ -67,6 +67,11 @@ for (const api of ['dfs', 'figma'] as const) {
       }
       const count = (await variables(emu)).length;
       expect(json.plan.summary.codeSyntaxSet).toEqual({ WEB: count, iOS: count, ANDROID: count });
+      const table = (await run(project, 'diff')).stdout;
+      expect(table).toContain(`codeSyntax: ${count} WEB, ${count} iOS, ${count} ANDROID.`);
+      expect(table).toMatch(
+        /~ color\/primary +meta: \(none\) -> \{"codeSyntax":\{"WEB":"var\(--color-primary\)","ANDROID":"color_primary","iOS":"colorPrimary"\}\} +-> service/,
+      );
 
       const push = await run(project, 'push');
       expect(push.stderr).toBe('');
