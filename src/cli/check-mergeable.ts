@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig, type LoadedConfig } from '../config/load.js';
 import { connect, LOCAL_STATE_DIR, type ServiceConnection } from '../service/connect.js';
+import { codeNamesOption } from './code-names.js';
 import { runSync, type SyncOutcome } from '../sync/apply.js';
 import type { Conflict, FieldValue } from '../sync/changes.js';
 import type { SyncDiff } from '../sync/diff.js';
@@ -68,6 +69,7 @@ export async function runMergeableCheck(options: CheckOptions, ctx: CommandConte
       config: loaded.config,
       client: connection.client,
       fileKey: connection.fileKey,
+      codeNames: codeNamesOption(loaded.config),
     });
     return await report(outcome, options, loaded, connection, offline.human, ctx);
   } finally {

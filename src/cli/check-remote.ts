@@ -10,6 +10,7 @@ import { runSync } from '../sync/apply.js';
 import { describeOrphans, renderConflicts, renderPlanTable } from '../sync/report.js';
 import { appendStepSummary, planMarkdown, setOutputs, underGitHubActions } from './github.js';
 import { requireProject } from './project.js';
+import { codeNamesOption } from './code-names.js';
 import { keptCollector } from './kept.js';
 import { announceWait } from './ui/countdown.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
@@ -35,6 +36,7 @@ export async function runRemoteCheck(options: { strict: boolean }, ctx: CommandC
       fileKey: connection.fileKey,
       warn: (m) => ctx.out.warn(m),
       onKept: kept.onKept,
+      codeNames: codeNamesOption(loaded.config),
     });
     const { diff } = outcome;
     const drift =

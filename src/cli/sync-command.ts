@@ -19,6 +19,7 @@ import { describeStyles, stylesDiffer, stylesJson } from '../styles/report.js';
 import { appendStepSummary, planMarkdown, setOutputs, underGitHubActions } from './github.js';
 import { requireProject } from './project.js';
 import { replaceGuard } from './replace-guard.js';
+import { codeNamesOption } from './code-names.js';
 import { keptCollector, type KeptJson } from './kept.js';
 import { announceWait } from './ui/countdown.js';
 import { deleteLimit } from './confirm-deletes.js';
@@ -68,6 +69,7 @@ export async function runSyncCommand(
       signal: ctx.signal,
       warn: (m) => ctx.out.warn(m),
       onKept: kept.onKept,
+      codeNames: codeNamesOption(loaded.config),
       ...(options.prefer === 'service' && !options.force && mode !== 'push'
         ? { beforeWrite: replaceGuard(mode, path.resolve(loaded.root, loaded.config.tokens.dir)) }
         : {}),

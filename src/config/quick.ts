@@ -74,7 +74,8 @@ function configFrom(v: Values): Config {
       contexts: {},
       styleDictionary: { platforms: {} },
     },
-    sync: { deleteOrphans: y.deleteOrphans ?? false },
+    // A nested map: a config that sets it goes through the full loader.
+    sync: { deleteOrphans: y.deleteOrphans ?? false, codeSyntax: { WEB: false, iOS: false, ANDROID: false } },
     // Styles have nested keys, so a config that sets any goes through the full loader.
     styles: {
       pull: false,

@@ -163,6 +163,15 @@ const syncSchema = z
      * Same as `push --delete-orphans`. A variable another variable still aliases is never deleted.
      */
     deleteOrphans: z.boolean().default(false),
+    /**
+     * Write the build's names back to the variables' `codeSyntax` on push, per platform (docs/sync.md
+     * "Code names in the design file"): WEB the CSS custom property (`var(--color-bg)`), iOS the Swift
+     * name, ANDROID the Android resource name. Off for every platform by default.
+     */
+    codeSyntax: z
+      .object({ WEB: z.boolean().default(false), iOS: z.boolean().default(false), ANDROID: z.boolean().default(false) })
+      .strict()
+      .default({ WEB: false, iOS: false, ANDROID: false }),
   })
   .strict();
 

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { TokensyncError } from '../errors.js';
 import { fingerprintFields, type Lock } from '../model/lock.js';
 import type { TokenSet } from '../model/types.js';
+import { stripCodeNames } from '../model/code-names.js';
+import { withCodeNames } from './code-syntax.js';
 import { renderTokens, unwritableCollections } from '../tokens/index.js';
 import { styleFilesOf } from '../styles/files.js';
 import type { RunState } from './apply-read.js';
@@ -33,7 +35,7 @@ export async function planPhase(
   run: RunState,
   pj: PushJournal | undefined,
 ): Promise<{ kind: 'conflicts'; diff: SyncDiff } | { kind: 'planned'; planned: Planned }> {
-  const { opts, remote, local, base } = run;
+  const { opts, remote, base } = run;
   const { mode } = opts;
   const pushes = mode === 'push' || mode === 'sync' || mode === 'diff';
   const pulls = mode === 'pull' || mode === 'sync' || mode === 'diff';
@@ -42,6 +44,8 @@ export async function planPhase(
   // What the previous run (or this one, before a re-plan) created is its own: placeholders are not
   // remote edits (journal.ts).
   const effectiveBase = pj ? journalBase(base, remote, pj, opts.fileKey) : base;
+  // sync.codeSyntax: the build's names stand in where the files set none (code-syntax.ts).
+  const local = withCodeNames(run, effectiveBase);
   const diff = diff3({
     local,
     remote,
@@ -77,6 +81,10 @@ async function pullFiles(
 ): Promise<{ rendered: Map<string, string> | undefined; stale: string[] }> {
   const { sources, opts, tokensDir } = run;
   const config = opts.config;
+  // sync.codeSyntax: the build's own names stay out of the files (model/code-names.ts).
+  const written = opts.codeNames
+    ? stripCodeNames(repoTarget, opts.codeNames(repoTarget), run.explicitCodeSyntax ?? new Set())
+    : repoTarget;
   const unwritable = unwritableCollections(sources);
   if (unwritable.length > 0) {
     // Collections with tokens inline in the resolver document, or a file shared by two modes, cannot
@@ -96,8 +104,8 @@ async function pullFiles(
   // Style files are the styles stage's, never the variables' to keep or remove.
   const styleFiles = styleFilesOf(config.styles);
   const onDisk = (await listTokenFiles(tokensDir)).filter((f) => !styleFiles.has(f));
-  if (diff.toRepo.length === 0 && filesInStep(repoTarget, sources, onDisk)) return { rendered: undefined, stale: [] };
-  const rendered = renderTokens(repoTarget, config.tokens, sources);
+  if (diff.toRepo.length === 0 && filesInStep(written, sources, onDisk)) return { rendered: undefined, stale: [] };
+  const rendered = renderTokens(written, config.tokens, sources);
   return { rendered, stale: onDisk.filter((f) => !rendered.has(f)) };
 }
 

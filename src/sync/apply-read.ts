@@ -7,6 +7,7 @@ import type { Config } from '../config/schema.js';
 import { TokensyncError } from '../errors.js';
 import type { Lock } from '../model/lock.js';
 import type { TokenSet } from '../model/types.js';
+import { explicitCodeSyntax, type ExplicitCodeSyntax } from '../model/code-names.js';
 import { readLock, readTokens, type TokenSources } from '../tokens/index.js';
 import { lockAgreementError } from '../tokens/lock-check.js';
 import { checkJournalOwner, JOURNAL_FILE, readJournal, type Journal, type PushJournal } from './journal.js';
@@ -26,6 +27,8 @@ export interface RunState {
   sources: TokenSources;
   remote: TokenSet;
   readRemote: () => Promise<TokenSet>;
+  /** `sync.codeSyntax`: the codeSyntax platforms the token files set themselves (they win; code-names.ts). */
+  explicitCodeSyntax?: ExplicitCodeSyntax;
 }
 
 export async function readPhase(opts: SyncOptions): Promise<RunState> {
@@ -84,6 +87,7 @@ export async function readPhase(opts: SyncOptions): Promise<RunState> {
     // The whole set, extensions included: a dialect without extended collections keeps them
     // repository-only by its capability (docs/sync.md "Extended collections and overrides").
     local: read.set,
+    ...(opts.codeNames ? { explicitCodeSyntax: explicitCodeSyntax(read.set) } : {}),
     sources: read.sources,
     remote,
     readRemote,

@@ -4,7 +4,8 @@
  */
 import type { DesignFileClient } from '../api/index.js';
 import type { Config } from '../config/schema.js';
-import type { KeptVariable } from '../model/types.js';
+import type { CodeNames } from '../model/code-names.js';
+import type { KeptVariable, TokenSet } from '../model/types.js';
 import type { StylesPlan } from '../styles/stage.js';
 import type { DeleteLimit } from './delete-guard.js';
 import type { SyncDiff } from './diff.js';
@@ -46,6 +47,13 @@ export interface SyncOptions {
   beforeWrite?: ((diff: SyncDiff) => Promise<void> | void) | undefined;
   /** The variables the read kept whole (unknown types and the like), for `--json` (docs/sync.md "Nothing is dropped"). */
   onKept?: ((kept: readonly KeptVariable[]) => void) | undefined;
+  /**
+   * `sync.codeSyntax`: the build's names of a set's variables for the enabled platforms (computed by
+   * the CLI from the code generator, which sync may not import). With it the repository's side holds
+   * those names as codeSyntax and a pull leaves them out of the files (docs/sync.md "Code names in
+   * the design file").
+   */
+  codeNames?: ((set: TokenSet) => CodeNames) | undefined;
   /** Token-file warnings a push should mention (a wide-gamut color clipped to sRGB, docs/token-files.md). */
   warn?: ((message: string) => void) | undefined;
 }

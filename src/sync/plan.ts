@@ -60,6 +60,7 @@ import {
   isAlias,
   isColor,
   variableKey,
+  type CodeSyntax,
   type Collection,
   type Literal,
   type TokenSet,
@@ -119,6 +120,8 @@ export interface PlanSummary {
   variablesDeleted: number;
   posts: number;
   puts: number;
+  /** Variables whose codeSyntax this plan sets or clears, per platform; absent when none (docs/sync.md "Code names in the design file"). */
+  codeSyntaxSet?: { WEB: number; iOS: number; ANDROID: number };
 }
 
 export interface Plan {
@@ -337,6 +340,15 @@ class Compiler {
     return !isAlias(value) && !isAlias(current) && valuesEqual(value, current);
   }
 
+  /** The platforms whose codeSyntax differs between the service and the target, counted for the summary. */
+  private countCodeSyntax(from: CodeSyntax | undefined, to: CodeSyntax | undefined): void {
+    for (const p of ['WEB', 'iOS', 'ANDROID'] as const) {
+      if (from?.[p] === to?.[p]) continue;
+      this.summary.codeSyntaxSet ??= { WEB: 0, iOS: 0, ANDROID: 0 };
+      this.summary.codeSyntaxSet[p] += 1;
+    }
+  }
+
   private temp(kind: 'col' | 'mode' | 'var'): string {
     this.counters[kind] += 1;
     return `temp_${kind}_${this.counters[kind]}`;
@@ -492,7 +504,10 @@ class Compiler {
           extras.scopes = [...tv.scopes];
         }
         if (tv.meta?.hiddenFromPublishing) extras.hiddenFromPublishing = true;
-        if (tv.meta?.codeSyntax) extras.codeSyntax = { ...tv.meta.codeSyntax };
+        if (tv.meta?.codeSyntax) {
+          extras.codeSyntax = { ...tv.meta.codeSyntax };
+          this.countCodeSyntax(undefined, tv.meta.codeSyntax);
+        }
         let create: CreateVariableItem | FigmaVariableItem;
         if (figma) {
           create = { ...base, ...extras };
@@ -529,6 +544,7 @@ class Compiler {
           canonicalMeta({ ...(tv.meta?.codeSyntax ? { codeSyntax: tv.meta.codeSyntax } : {}) })
         ) {
           item.codeSyntax = { ...tv.meta?.codeSyntax };
+          this.countCodeSyntax(rv.meta?.codeSyntax, tv.meta?.codeSyntax);
         }
       }
       const modeValues: { modeId: string; value: WireValue }[] = [];

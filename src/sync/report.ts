@@ -174,7 +174,15 @@ export function renderPlanTable(diff: SyncDiff, plan: Plan): string {
     groups.size === 0
       ? `In step: no changes, ${requests}.`
       : `${diff.toService.length} to push, ${diff.toRepo.length} to pull, ${plural(diff.conflicts.length, 'conflict')}, ${plural(diff.orphans.length, 'orphan')}${deletes.size > 0 ? ` (${deletes.size} to delete)` : ''}; ${requests}.`;
-  return [...layout(groups), summary].join('\n');
+  return [...layout(groups), summary, ...codeSyntaxLine(plan)].join('\n');
+}
+
+/** How many variables the plan gives a new codeSyntax, per platform (docs/sync.md "Code names in the design file"). */
+function codeSyntaxLine(plan: Plan): string[] {
+  const set = plan.summary.codeSyntaxSet;
+  if (set === undefined) return [];
+  const parts = (['WEB', 'iOS', 'ANDROID'] as const).filter((p) => set[p] > 0).map((p) => `${set[p]} ${p}`);
+  return [`codeSyntax: ${parts.join(', ')}.`];
 }
 
 export function renderConflicts(conflicts: Conflict[]): string {

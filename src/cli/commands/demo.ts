@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { loadConfig } from '../../config/load.js';
 import { connect } from '../../service/connect.js';
+import { codeNamesOption } from '../code-names.js';
 import { runSync } from '../../sync/apply.js';
 import { readTokens } from '../../tokens/index.js';
 import { stylesDiffer } from '../../styles/report.js';
@@ -25,6 +26,7 @@ export async function run(_options: unknown, ctx: CommandContext): Promise<ExitC
       config,
       client: connection.client,
       fileKey: connection.fileKey,
+      codeNames: codeNamesOption(config),
     });
     if (pulled.kind === 'conflicts') {
       ctx.out.result(
@@ -45,6 +47,7 @@ export async function run(_options: unknown, ctx: CommandContext): Promise<ExitC
       config,
       client: connection.client,
       fileKey: connection.fileKey,
+      codeNames: codeNamesOption(config),
     });
     const inStep =
       diffed.kind === 'planned' &&

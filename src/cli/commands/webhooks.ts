@@ -10,6 +10,7 @@ import { loadConfig } from '../../config/load.js';
 import { resolveSecret } from '../../config/secrets.js';
 import { TokensyncError } from '../../errors.js';
 import { connect } from '../../service/connect.js';
+import { codeNamesOption } from '../code-names.js';
 import { runSync } from '../../sync/apply.js';
 import { startWebhookReceiver } from '../../webhooks/receiver.js';
 import { requireProject } from '../project.js';
@@ -62,6 +63,7 @@ export async function run(options: WebhooksOptions, ctx: CommandContext): Promis
               config: loaded.config,
               client: connection.client,
               fileKey: connection.fileKey,
+              codeNames: codeNamesOption(loaded.config),
             });
             if (outcome.kind === 'conflicts')
               ctx.out.warn(
