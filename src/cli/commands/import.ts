@@ -29,7 +29,7 @@ export async function run(options: ImportCommandOptions, ctx: CommandContext): P
     throw new TokensyncError('IMPORT_TOOL_UNKNOWN', `import ${options.tool}: there is no such importer.`, {
       hint: `Use one of: ${Object.keys(TOOLS).join(', ')}.`,
     });
-  const { config, root } = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
+  const { config, root, file } = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
   const tokensDir = path.resolve(root, config.tokens.dir);
   const source = options.dir ? path.resolve(ctx.cwd, options.dir) : tokensDir;
   const outDir = options.out ? path.resolve(ctx.cwd, options.out) : tokensDir;
@@ -39,6 +39,7 @@ export async function run(options: ImportCommandOptions, ctx: CommandContext): P
   await requireEmpty(outDir, shown);
   const result = convert(input);
   await writeAll(outDir, result.files);
-  ctx.out.result(renderReport(result.report, shown), { ok: true, outDir: shown, ...result.report });
+  const project = { config: file !== undefined, tokensDir: rel(tokensDir) };
+  ctx.out.result(renderReport(result.report, shown, project), { ok: true, outDir: shown, ...result.report });
   return EXIT.ok;
 }
