@@ -51,7 +51,7 @@ export async function run(options: ImportCommandOptions, ctx: CommandContext): P
   const result = convert(input);
   const remote = result.bindings ? await readDesignFile(loaded, result.bindings, ctx) : undefined;
   await writeAll(outDir, result.files);
-  if (result.bindings) await bind(result, remote, { loaded, outDir });
+  if (result.bindings) await bind(result, remote, { loaded, outDir, themes: themesFile(input) });
   const project = { config: file !== undefined, tokensDir: rel(tokensDir) };
   ctx.out.result(renderReport(result.report, shown, project), { ok: true, outDir: shown, ...result.report });
   return EXIT.ok;
@@ -59,7 +59,12 @@ export async function run(options: ImportCommandOptions, ctx: CommandContext): P
 
 type DesignFile = { fileKey: string; version: string; meta: RemoteVariables } | { unread: string };
 
-const THEMES = '$themes.json';
+/** Where the themes (and their variable records) were read: `$themes.json`, or a single file's `$themes`. */
+function themesFile(input: ReadonlyMap<string, unknown>): string {
+  if (input.has('$themes.json')) return '$themes.json';
+  const single = [...input].find(([, doc]) => typeof doc === 'object' && doc !== null && '$themes' in doc);
+  return single ? `${single[0]} $themes` : '$themes.json';
+}
 
 /**
  * The configured design file's variables and version, or why they were not read: the embedded local
@@ -93,10 +98,10 @@ async function readDesignFile(loaded: LoadedConfig, bindings: Bindings, ctx: Com
 async function bind(
   result: ImportResult,
   remote: DesignFile | undefined,
-  where: { loaded: LoadedConfig; outDir: string },
+  where: { loaded: LoadedConfig; outDir: string; themes: string },
 ): Promise<void> {
   const { report } = result;
-  const line = (message: string): ReportLine => ({ file: THEMES, path: '', message });
+  const line = (message: string): ReportLine => ({ file: where.themes, path: '', message });
   if (!remote || 'unread' in remote) {
     report.needsPerson.push(line(remote?.unread ?? 'no design file read: none bound'));
     return;
@@ -112,7 +117,14 @@ async function bind(
     return;
   }
   const { fileKey, version, meta } = remote;
-  const bound = bindLock({ bindings: result.bindings!, local, remote: meta, fileKey, version, themesFile: THEMES });
+  const bound = bindLock({
+    bindings: result.bindings!,
+    local,
+    remote: meta,
+    fileKey,
+    version,
+    themesFile: where.themes,
+  });
   report.needsPerson.push(...bound.lines);
   if (!bound.lock) return;
   await writeAll(where.outDir, new Map([['sync.lock.json', renderLock(bound.lock)]]));
