@@ -90,7 +90,8 @@ export function bindLock(input: BindInput): BindResult {
       );
       continue;
     }
-    const collection = lockCollection(b, rc, at);
+    const localModes = input.local.collections.find((c) => c.name === b.collection)?.modes.map((m) => m.name) ?? [];
+    const collection = lockCollection(b, rc, localModes, at);
     lock.collections[rc.id] = collection;
     const modes = Object.values(collection.modes);
     const locals = new Map(
@@ -123,10 +124,15 @@ function remoteCollection(b: CollectionBinding, cols: Record<string, WireCollect
   return Object.values(cols).find((c) => c.name === b.collection && c.isExtension !== true);
 }
 
-/** Modes bound by their recorded ids take the repository's names; the others keep the file's. */
+/**
+ * The modes the repository has: by recorded id (named as the repository names them), else by name. A
+ * mode only the design file has is left out, so it reads as new there, never as one the repository
+ * deleted.
+ */
 function lockCollection(
   b: CollectionBinding,
   rc: WireCollection,
+  localModes: readonly string[],
   at: (path: string, message: string) => void,
 ): LockCollection {
   const nameOf = new Map(Object.entries(b.modes).map(([name, id]) => [id, name]));
@@ -138,7 +144,7 @@ function lockCollection(
   for (const m of rc.modes) {
     const mine = nameOf.get(m.modeId);
     if (mine !== undefined) modes[m.modeId] = mine;
-    else if (!taken.has(m.name)) modes[m.modeId] = m.name;
+    else if (localModes.includes(m.name) && !taken.has(m.name)) modes[m.modeId] = m.name;
   }
   return { name: b.collection, key: rc.key, defaultModeId: rc.defaultModeId, modes };
 }

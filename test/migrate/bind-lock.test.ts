@@ -35,7 +35,7 @@ const result = bindLock({
     },
   ],
   local: {
-    collections: [],
+    collections: [{ name: 'Brand', modes: [{ name: 'Light' }, { name: 'Dark' }], defaultMode: 'Light' }],
     variables: [color('a/one'), color('a/two'), color('a/gone'), color('a/num'), color('a/elsewhere')],
   } as never,
   remote: {
@@ -53,6 +53,7 @@ const result = bindLock({
         modes: [
           { modeId: '1:0', name: 'Light' },
           { modeId: '1:1', name: 'Night' },
+          { modeId: '1:2', name: 'Sepia' },
         ],
         defaultModeId: '1:0',
       },
@@ -68,6 +69,7 @@ describe('bindLock', () => {
     expect(UNSYNCED).toBe(SYNC_UNSYNCED);
   });
 
+  // Sepia, a mode only the design file has, is left out: it reads as new there, not as deleted here.
   it('records each bound variable under its id with the repository’s names and no base', () => {
     expect(result.bound).toBe(2);
     expect(result.lock).toMatchInlineSnapshot(`
