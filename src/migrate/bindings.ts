@@ -2,9 +2,10 @@
  * What a Tokens Studio repository records of the design file's variables (docs/migration.md "Variables
  * kept"): each theme's `$figmaCollectionId` and `$figmaModeId`, its `$figmaVariableReferences` (token
  * path -> variable key) and `$figmaStyleReferences`. The import names collections, modes and variables
- * exactly as Tokens Studio named them in the design file (theme group, theme, token path with `/`), so
- * the first push pairs every linked variable by name and updates it. These records are kept in the
- * resolver document's `$extensions["dev.tokensync.import"]` of the set or modifier, so nothing is lost.
+ * exactly as Tokens Studio named them in the design file (theme group, theme, token path with `/`);
+ * ./bind-lock.ts turns these records into a lock of the design file's ids, so the first push updates
+ * each linked variable even where it was renamed since. The records are also kept in the resolver
+ * document's `$extensions["dev.tokensync.import"]` of the set or modifier, so nothing is lost.
  */
 import { Ordered, type Json } from '../tokens/json-write.js';
 import type { CollectionPlan } from './layout.js';

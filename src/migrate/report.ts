@@ -49,8 +49,34 @@ export function totalTokens(report: ImportReport): number {
 
 const where = (l: ReportLine): string => (l.path ? `${l.file} ${l.path}` : l.file);
 
+/**
+ * What the project needs before `check` reads the import: `config` false when no
+ * `config/tokensync.yaml` was found (the import works without one; `check` does not), `tokensDir` the
+ * folder the config's `tokens.dir` names (shown like `outDir`).
+ */
+export interface NextStep {
+  config: boolean;
+  tokensDir: string;
+}
+
+/** The closing line: the next command that works in this project (docs/migration.md "The report"). */
+export function nextStep(written: number, outDir: string, project: NextStep): string {
+  const head = `Wrote ${written} files. Next:`;
+  if (!project.config) {
+    const dir = outDir === 'tokens' ? '' : `, then set tokens.dir to ${outDir} in the config it writes`;
+    return `${head} tokensync init (there is no config/tokensync.yaml yet)${dir}, then tokensync check, then tokensync build or push.`;
+  }
+  if (project.tokensDir !== outDir)
+    return `${head} set config key tokens.dir to ${outDir} (it is ${project.tokensDir}), then tokensync check, then tokensync build or push.`;
+  return `${head} tokensync check, then tokensync build or push.`;
+}
+
 /** The report as terminal text: one line per item, counts per type, the totals last. */
-export function renderReport(report: ImportReport, outDir: string): string {
+export function renderReport(
+  report: ImportReport,
+  outDir: string,
+  project: NextStep = { config: true, tokensDir: outDir },
+): string {
   const out: string[] = [];
   out.push(`Imported ${totalTokens(report)} tokens from ${report.source} into ${outDir}/:`);
   for (const c of report.collections) {
@@ -71,6 +97,6 @@ export function renderReport(report: ImportReport, outDir: string): string {
   section('Resolved', report.resolved);
   section('Needs a person', report.needsPerson);
   section('Notes', report.notes);
-  out.push(`Wrote ${report.written.length} files. Next: tokensync check, then tokensync build or push.`);
+  out.push(nextStep(report.written.length, outDir, project));
   return out.join('\n');
 }

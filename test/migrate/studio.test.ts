@@ -3,7 +3,7 @@
  * groups' worth of cases in little, its files and its report (docs/migration.md).
  */
 import { describe, expect, it } from 'vitest';
-import { renderReport } from '../../src/migrate/report.js';
+import { nextStep, renderReport } from '../../src/migrate/report.js';
 import { importTokensStudio } from '../../src/migrate/studio.js';
 
 const REPO = {
@@ -186,6 +186,26 @@ describe('a Tokens Studio repository one folder down', () => {
     ]);
     expect(() => importTokensStudio(input)).toThrowErrorMatchingInlineSnapshot(
       `[TokensyncError: tokens/$themes.json is a Tokens Studio repository's own file, in tokens/ below the folder given: read from here, it would be imported as a token set.]`,
+    );
+  });
+});
+
+describe('the closing line names a next step that works in the project', () => {
+  it('says to run init first where there is no config (check needs one)', () => {
+    expect(nextStep(4, 'tokens', { config: false, tokensDir: 'tokens' })).toMatchInlineSnapshot(
+      `"Wrote 4 files. Next: tokensync init (there is no config/tokensync.yaml yet), then tokensync check, then tokensync build or push."`,
+    );
+    expect(nextStep(4, 'out', { config: false, tokensDir: 'tokens' })).toMatchInlineSnapshot(
+      `"Wrote 4 files. Next: tokensync init (there is no config/tokensync.yaml yet), then set tokens.dir to out in the config it writes, then tokensync check, then tokensync build or push."`,
+    );
+  });
+
+  it('says to point tokens.dir at --out, and check straight away where the config reads the folder', () => {
+    expect(nextStep(4, 'out', { config: true, tokensDir: 'tokens' })).toMatchInlineSnapshot(
+      `"Wrote 4 files. Next: set config key tokens.dir to out (it is tokens), then tokensync check, then tokensync build or push."`,
+    );
+    expect(nextStep(4, 'tokens', { config: true, tokensDir: 'tokens' })).toMatchInlineSnapshot(
+      `"Wrote 4 files. Next: tokensync check, then tokensync build or push."`,
     );
   });
 });
