@@ -82,24 +82,7 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
   // Whole resolver inputs for ts and json (permutations.ts).
   for (const [f, text] of permutationFiles(set, config, selected, remBase)) files.set(f, text);
   // Native platforms per resolver input (native-inputs.ts): each input built as a plain set.
-  const native = selected.filter((p) => NATIVE_PLATFORMS.includes(p));
-  for (const { id, set: one } of nativeInputs(set, config, native)) {
-    const plain = {
-      ...config,
-      platforms: native,
-      modes: {},
-      contexts: {},
-      permutations: undefined,
-      styleDictionary: { platforms: {} },
-    };
-    const out = await buildTokens(one, plain, { ...opts, platforms: native, remBase });
-    warnings.push(...out.warnings);
-    for (const [f, text] of out.files) {
-      const to = nativeInputPath(f, id);
-      // Swift names its own path in its header comment.
-      if (to !== undefined) files.set(to, text.replace(`// ${f}\n`, `// ${to}\n`));
-    }
-  }
+  await nativeInputFiles(set, config, selected, { ...opts, remBase }, files, warnings);
   refuseTypeClash(files);
 
   const userPlatforms = config.styleDictionary.platforms as Record<string, PlatformConfig>;
@@ -126,6 +109,32 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
 
   const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return { files: sorted, warnings };
+}
+
+/** iOS, Android and Compose per resolver input, under `<platform>/permutations/` (native-inputs.ts). */
+async function nativeInputFiles(
+  set: TokenSet,
+  config: BuildConfig,
+  selected: readonly Platform[],
+  opts: BuildOptions,
+  files: Map<string, string>,
+  warnings: string[],
+): Promise<void> {
+  const native = selected.filter((p) => NATIVE_PLATFORMS.includes(p));
+  const plain = { ...config, platforms: native, modes: {}, contexts: {}, permutations: undefined };
+  for (const { id, set: one } of nativeInputs(set, config, native)) {
+    const out = await buildTokens(
+      one,
+      { ...plain, styleDictionary: { platforms: {} } },
+      { ...opts, platforms: native },
+    );
+    warnings.push(...out.warnings);
+    for (const [f, text] of out.files) {
+      const to = nativeInputPath(f, id);
+      // Swift names its own path in its header comment.
+      if (to !== undefined) files.set(to, text.replace(`// ${f}\n`, `// ${to}\n`));
+    }
+  }
 }
 
 /**
