@@ -18,6 +18,7 @@ import { valueTransforms } from './transforms.js';
 import { buildTree } from './tree.js';
 import { planContextViews } from './contexts.js';
 import { permutationFiles } from './permutations.js';
+import { NATIVE_PLATFORMS, nativeInputPath, nativeInputs } from './native-inputs.js';
 import { planViews } from './views.js';
 import { assertInside, type WrittenFiles } from './write.js';
 import { commitBuild, planManifest, recoverBuild } from './commit.js';
@@ -80,6 +81,9 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
   }
   // Whole resolver inputs for ts and json (permutations.ts).
   for (const [f, text] of permutationFiles(set, config, selected, remBase)) files.set(f, text);
+  // Native platforms per resolver input (native-inputs.ts): each input built as a plain set.
+  await nativeInputFiles(set, config, selected, { ...opts, remBase }, files, warnings);
+  refuseTypeClash(files);
 
   const userPlatforms = config.styleDictionary.platforms as Record<string, PlatformConfig>;
   if (Object.keys(userPlatforms).length > 0) {
@@ -105,6 +109,46 @@ export async function buildTokens(set: TokenSet, config: BuildConfig, opts: Buil
 
   const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return { files: sorted, warnings };
+}
+
+/** iOS, Android and Compose per resolver input, under `<platform>/permutations/` (native-inputs.ts). */
+async function nativeInputFiles(
+  set: TokenSet,
+  config: BuildConfig,
+  selected: readonly Platform[],
+  opts: BuildOptions,
+  files: Map<string, string>,
+  warnings: string[],
+): Promise<void> {
+  const native = selected.filter((p) => NATIVE_PLATFORMS.includes(p));
+  const plain = { ...config, platforms: native, modes: {}, contexts: {}, permutations: undefined };
+  for (const { id, set: one } of nativeInputs(set, config, native)) {
+    const out = await buildTokens(
+      one,
+      { ...plain, styleDictionary: { platforms: {} } },
+      { ...opts, platforms: native },
+    );
+    warnings.push(...out.warnings);
+    for (const [f, text] of out.files) {
+      const to = nativeInputPath(f, id);
+      // Swift names its own path in its header comment.
+      if (to !== undefined) files.set(to, text.replace(`// ${f}\n`, `// ${to}\n`));
+    }
+  }
+}
+
+/**
+ * A per-input Swift or Kotlin type (native-inputs.ts) named like a per-mode one (`TokensDefault` of
+ * input `default` and of a mode `default`) would not compile in one module: refused, naming both.
+ */
+function refuseTypeClash(files: Map<string, string>): void {
+  for (const f of files.keys()) {
+    const m = /^(ios|compose)\/permutations\/([^/]+)$/.exec(f);
+    if (!m || !files.has(`${m[1]}/${m[2]}`)) continue;
+    throw new BuildError('BUILD_NAME_CLASH', `${m[1]}/${m[2]} and ${f} declare the same type.`, {
+      hint: 'Rename the mode, or list build.permutations so no input is named like a mode of a collection.',
+    });
+  }
 }
 
 /** The user's own platforms, through Style Dictionary's whole pipeline as in any Style Dictionary project. */

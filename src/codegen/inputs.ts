@@ -43,13 +43,15 @@ export function axesOf(set: TokenSet): { modifier: string; contexts: string[]; d
   return [...out.values()];
 }
 
-/** Every variable's literal value under one input, by variable (aliases followed in that input). */
-export function resolveInput(set: TokenSet, input: Input): Map<Variable, Value> {
-  const byKey = new Map(set.variables.map((v) => [`${v.collection}\u0000${v.name}`, v]));
+/**
+ * Each variable's own value under one input, before aliases are followed: the last picked
+ * extension or repository-only axis that overrides it, else the value of the mode the input picks.
+ */
+export function ownValues(set: TokenSet, input: Input): (v: Variable) => Value | undefined {
   const collections = new Map(set.collections.map((c) => [c.name, c]));
   const picked = (c: Collection | undefined): boolean =>
     c?.modifier?.context !== undefined && input[c.modifier.name] === c.modifier.context;
-  const own = (v: Variable): Value | undefined => {
+  return (v) => {
     for (const a of [...(set.repositoryAxes ?? [])].reverse())
       if (a.collection.parent === v.collection && picked(a.collection) && a.overrides[v.name])
         return Object.values(a.overrides[v.name]!)[0];
@@ -59,6 +61,12 @@ export function resolveInput(set: TokenSet, input: Input): Map<Variable, Value> 
       if (picked(collections.get(ext)) && mode !== undefined && perMode[mode] !== undefined) return perMode[mode];
     return mode === undefined ? undefined : v.values[mode];
   };
+}
+
+/** Every variable's literal value under one input, by variable (aliases followed in that input). */
+export function resolveInput(set: TokenSet, input: Input): Map<Variable, Value> {
+  const byKey = new Map(set.variables.map((v) => [`${v.collection}\u0000${v.name}`, v]));
+  const own = ownValues(set, input);
   const out = new Map<Variable, Value>();
   for (const v of set.variables) {
     let value = own(v);

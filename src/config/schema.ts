@@ -143,7 +143,7 @@ const buildSchema = z
      */
     contexts: z.record(z.string(), z.record(z.string(), z.string().min(1))).default({}),
     /**
-     * Resolver inputs (modifier -> context) built whole for ts and json, one output each (docs/build.md
+     * Resolver inputs (modifier -> context) built whole for ts, json, ios, android and compose, one output each (docs/build.md
      * "Contexts"). Default: the default input and one per context of each modifier.
      */
     permutations: z.array(z.record(z.string(), z.string())).optional(),

@@ -1,7 +1,7 @@
 /**
  * End to end, docs/overrides.md with the dfs local service (which has no extended collections): a
  * resolver with a set, a `mode` modifier (an empty light context) and a second axis `brand`: check
- * passes, build gives the resolved values in every context, push sends the mode collection (the brand
+ * passes, build gives the resolved values in every context (CSS, and native per input), push sends the mode collection (the brand
  * stays repository-only), a second push sends nothing, and pull gives every file back byte for byte.
  */
 import { describe, expect, it } from 'vitest';
@@ -67,6 +67,19 @@ describe('a resolver with overriding modifiers against the dfs local service', (
       }
       "
     `);
+    // Native platforms: one output per resolver input, the brand's override in its own.
+    const native = await run('build', '--platform', 'ios', 'android', 'compose');
+    expect(native.stderr).toBe('');
+    expect(project.read('build/android/permutations/brand-acme/values/tokens.xml')).toContain(
+      '<color name="color_link">#ffff0000</color>',
+    );
+    expect(project.read('build/android/permutations/default/values/tokens.xml')).toContain(
+      '<color name="color_link">#ff0000ff</color>',
+    );
+    expect(project.read('build/ios/permutations/TokensForModeDark.swift')).toContain(
+      'public static let colorBg = UIColor(red: 0.000, green: 0.000, blue: 0.000, alpha: 1)',
+    );
+    expect(project.read('build/compose/permutations/TokensForBrandAcme.kt')).toContain('val sizeRadius = 0f');
 
     const diff = await run('diff');
     expect(diff.stdout.replace(/^reading variables of \S+\n/, '')).toMatchInlineSnapshot(`

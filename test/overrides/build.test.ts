@@ -66,3 +66,61 @@ describe('ts and json: one file per resolver input', () => {
     `);
   });
 });
+
+describe('the docs page switches contexts', () => {
+  test('one select per modifier, the CSS contexts in the page, a "Picked" column (golden)', async () => {
+    const set = await model(DOCUMENTS['three axes: mode, brand, contrast']!);
+    const out = await buildTokens(set, build({ platforms: ['docs'] }));
+    const html = out.files.get('docs/index.html')!;
+    await expect(html).toMatchFileSnapshot('golden/three-axes.docs.html');
+    expect(
+      [...html.matchAll(/<select class="pick" data-modifier="([^"]+)">(.*?)<\/select>/g)].map((m) => [
+        m[1],
+        [...m[2]!.matchAll(/data-sel="([^"]*)">([^<]*)</g)].map((o) => `${o[2]} ${o[1]!.replaceAll('&quot;', '"')}`),
+      ]),
+    ).toMatchInlineSnapshot(`
+      [
+        [
+          "mode",
+          [
+            "light ["[data-mode=\\"light\\"]"]",
+            "dark ["[data-mode=\\"dark\\"]"]",
+          ],
+        ],
+        [
+          "brand",
+          [
+            "default []",
+            "acme ["[data-brand=\\"acme\\"]"]",
+            "zen ["[data-brand=\\"zen\\"]"]",
+          ],
+        ],
+        [
+          "contrast",
+          [
+            "default []",
+            "high ["[data-contrast=\\"high\\"]"]",
+          ],
+        ],
+      ]
+    `);
+    const css = (await buildTokens(set, build({ platforms: ['css'] }))).files.get('css/tokens.css')!;
+    expect(html).toContain(`<style id="tokens">\n${css}</style>`);
+  });
+  test('a set without contexts keeps the page it had: no picker, no CSS, no column', async () => {
+    const set = await model({
+      'tokens.resolver.json': {
+        version: '2025.10',
+        sets: { tokens: { sources: [{ $ref: 'tokens.tokens.json' }] } },
+        resolutionOrder: [{ $ref: '#/sets/tokens' }],
+      },
+      'tokens.tokens.json': { gap: { $type: 'dimension', $value: { value: 4, unit: 'px' } } },
+    });
+    const html = (await buildTokens(set, build({ platforms: ['docs'] }))).files.get('docs/index.html')!;
+    expect([html.includes('class="pick"'), html.includes('id="tokens"'), html.includes('class="cur"')]).toEqual([
+      false,
+      false,
+      false,
+    ]);
+  });
+});

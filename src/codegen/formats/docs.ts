@@ -21,6 +21,8 @@ import { alpha as shortAlpha } from '../../types/render/units.js';
 import { cleanName, metaOf } from '../transforms.js';
 import type { View } from '../views.js';
 import { terminalOf, tokensOf, variantsOf, type FormatContext } from './common.js';
+import { PICKER_SCRIPT, pickedCell, pickedHeader, pickerHtml, pickersOf } from './docs-contexts.js';
+import { cssFormat } from './wrapped.js';
 
 const esc = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -105,25 +107,25 @@ function title(ctx: FormatContext): string {
 }
 
 const STYLE = `
-:root{--line:#e5e7eb;--muted:#6b7280}
+:root{--docs-line:#e5e7eb;--docs-muted:#6b7280}
 *{box-sizing:border-box}
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#1b1b1f;background:#fff}
-header{position:sticky;top:0;z-index:3;background:#fff;border-bottom:1px solid var(--line);padding:1rem 2rem .6rem}
-h1{font-size:1.35rem;margin:0 0 .2rem}.meta{color:var(--muted);margin:0 0 .6rem}
+header{position:sticky;top:0;z-index:3;background:#fff;border-bottom:1px solid var(--docs-line);padding:1rem 2rem .6rem}
+h1{font-size:1.35rem;margin:0 0 .2rem}.meta{color:var(--docs-muted);margin:0 0 .6rem}
 #q{font:inherit;width:min(32rem,100%);padding:.45rem .7rem;border:1px solid #cbd5e1;border-radius:6px}
-#count{margin-left:.8rem;color:var(--muted)}
+#count{margin-left:.8rem;color:var(--docs-muted)}
 nav{margin-top:.5rem}nav a{margin-right:1rem;white-space:nowrap}
 main{padding:0 2rem 3rem}
 section.coll{content-visibility:auto;contain-intrinsic-size:auto 1200px}
-h2{margin:2rem 0 .5rem;font-size:1.15rem}h2 small{color:var(--muted);font-weight:normal}
+h2{margin:2rem 0 .5rem;font-size:1.15rem}h2 small{color:var(--docs-muted);font-weight:normal}
 table{border-collapse:collapse;width:100%;table-layout:fixed}
-th{position:sticky;top:7.2rem;z-index:2;background:#f8fafc;text-align:left;font-weight:600;padding:.45rem .6rem;border-bottom:1px solid var(--line)}
-th small{display:block;font-weight:normal;color:var(--muted);white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+th{position:sticky;top:7.2rem;z-index:2;background:#f8fafc;text-align:left;font-weight:600;padding:.45rem .6rem;border-bottom:1px solid var(--docs-line)}
+th small{display:block;font-weight:normal;color:var(--docs-muted);white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 th.name{width:30%}
-td{vertical-align:top;padding:.5rem .6rem;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
+td{vertical-align:top;padding:.5rem .6rem;border-bottom:1px solid var(--docs-line);overflow-wrap:anywhere}
 th.dk,td.dk{background:#111827;color:#f3f4f6;border-bottom-color:#1f2937}th.dk small{color:#9ca3af}td.dk a{color:#93c5fd}
 code{font:12px/1.35 ui-monospace,Menlo,Consolas,monospace}
-.tn{font-weight:600}.desc{color:var(--muted);margin:.2rem 0 0}
+.tn{font-weight:600}.desc{color:var(--docs-muted);margin:.2rem 0 0}
 .cp{display:inline-block;margin-top:.2rem;font:12px ui-monospace,Menlo,Consolas,monospace;color:#334155;background:#f1f5f9;border:1px solid #cbd5e1;border-radius:4px;padding:.05rem .35rem;cursor:pointer}
 .cp:hover{background:#e2e8f0}.cp.ok{background:#dcfce7;border-color:#86efac}
 .v{display:inline-block;margin-left:.5rem;vertical-align:middle}.al{display:block;font-size:12px}
@@ -134,7 +136,7 @@ td.dk .chk{border-color:#374151;background:repeating-conic-gradient(#374151 0 25
 .rad{display:inline-block;width:2rem;height:2rem;vertical-align:middle;border-top:3px solid #4f46e5;border-left:3px solid #4f46e5;background:#eef2ff}
 td.dk .rad{background:#1e1b4b;border-color:#818cf8}
 .spec{display:block;margin-bottom:.15rem;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;font-size:16px}
-.stack{display:block;color:var(--muted);font-size:11px}
+.stack{display:block;color:var(--docs-muted);font-size:11px}
 .str{display:inline-block;padding:.1rem .4rem;border:1px dashed #cbd5e1;border-radius:4px}
 .on,.off{display:inline-block;padding:0 .5rem;border-radius:999px;font-size:12px}.on{background:#dcfce7;color:#166534}.off{background:#fee2e2;color:#991b1b}
 .box{display:inline-block;width:4rem;height:2.5rem;background:#fff;border-radius:4px;margin:.5rem;vertical-align:middle}
@@ -144,7 +146,9 @@ td.dk .rad{background:#1e1b4b;border-color:#818cf8}
 .tr{display:block}
 .repo{display:inline-block;margin-left:.4rem;color:#8a5a00;font-size:12px}
 tr:target td,td:target{outline:2px solid #f59e0b;outline-offset:-2px}
-tr[hidden]{display:none}`;
+tr[hidden]{display:none}
+header:has(#ctx)~main th{top:9rem}#ctx{margin:.4rem 0 0}#ctx label{margin-right:1rem}#ctx select{font:inherit}
+th.cur,td.cur{background:#fffbeb}`;
 
 const SCRIPT = `
 const q=document.getElementById('q'),count=document.getElementById('count');
@@ -160,7 +164,8 @@ if(navigator.clipboard&&navigator.clipboard.writeText)navigator.clipboard.writeT
 function fallback(text,done){const t=document.createElement('textarea');t.value=text;document.body.appendChild(t);t.select();try{document.execCommand('copy');done()}finally{t.remove()}}`;
 
 export function docsFormat(ctx: FormatContext): FormatFn {
-  return (args) => {
+  return async (args) => {
+    const pickers = pickersOf(ctx);
     // Collections in order, each with its views (modes) in order.
     const collections: { name: string; views: View[] }[] = [];
     for (const v of ctx.views) {
@@ -193,7 +198,8 @@ export function docsFormat(ctx: FormatContext): FormatFn {
           return `<th class="${isDarkView(v) ? 'dk' : ''}" id="${v.key}">${esc(v.mode)}<small>${esc(where)}</small></th>`;
         })
         .join('');
-      body.push('<table>', `<thead><tr><th class="name">Token</th>${cols}</tr></thead>`, '<tbody>');
+      const picked = pickers.length > 0 ? pickedHeader : '';
+      body.push('<table>', `<thead><tr><th class="name">Token</th>${cols}${picked}</tr></thead>`, '<tbody>');
       for (const variable of order) {
         const first = byView.map((m) => m.get(variable)).find((t) => t !== undefined)!;
         const cssName = `--${cleanName(first)}`;
@@ -214,6 +220,7 @@ export function docsFormat(ctx: FormatContext): FormatFn {
             : '';
           return `<td${dk} id="${anchor(v.key, variable)}">${preview(t, variable, css)}<code class="v">${esc(shown)}</code>${alias}</td>`;
         });
+        if (pickers.length > 0) cells.push(pickedCell(cssName, first['$type']));
         body.push(
           `<tr class="t"><td><code class="tn">${esc(variable)}</code>${repo}<br><button class="cp" type="button" data-copy="var(${esc(cssName)})" title="Copy var(${esc(cssName)})">${esc(cssName)}</button>${desc}</td>${cells.join('')}</tr>`,
         );
@@ -228,7 +235,11 @@ export function docsFormat(ctx: FormatContext): FormatFn {
       '<meta charset="utf-8">',
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
     );
-    out.push(`<title>${esc(heading)}</title>`, `<style>${STYLE}\n</style>`, '</head>', '<body>');
+    // With contexts, the built CSS is in the page, before its own style (docs-contexts.ts).
+    // `</style` in a token's string value would end the element: `\/` is the same character in CSS.
+    const css = pickers.length > 0 ? String(await cssFormat(ctx)(args)).replace(/<\/(style)/gi, '<\\/$1') : '';
+    const tokensCss = pickers.length > 0 ? [`<style id="tokens">\n${css}</style>`] : [];
+    out.push(`<title>${esc(heading)}</title>`, ...tokensCss, `<style>${STYLE}\n</style>`, '</head>', '<body>');
     out.push('<!-- Do not edit directly, this file was auto-generated. -->');
     out.push('<header>', `<h1>${esc(heading)}</h1>`);
     out.push(
@@ -237,8 +248,10 @@ export function docsFormat(ctx: FormatContext): FormatFn {
     out.push(
       '<input id="q" type="search" placeholder="Search by name, CSS variable or value" aria-label="Search tokens"><span id="count"></span>',
     );
+    if (pickers.length > 0) out.push(pickerHtml(pickers));
     out.push(`<nav>${nav.join('')}</nav>`, '</header>', '<main>', ...body, '</main>');
-    out.push(`<script>${SCRIPT}\n</script>`, '</body>', '</html>');
+    const script = pickers.length > 0 ? `${SCRIPT}${PICKER_SCRIPT}` : SCRIPT;
+    out.push(`<script>${script}\n</script>`, '</body>', '</html>');
     return `${out.join('\n')}\n`;
   };
 }
