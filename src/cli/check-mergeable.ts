@@ -69,7 +69,7 @@ export async function runMergeableCheck(options: CheckOptions, ctx: CommandConte
       config: loaded.config,
       client: connection.client,
       fileKey: connection.fileKey,
-      codeNames: codeNamesOption(loaded.config),
+      codeNames: await codeNamesOption(loaded.config),
     });
     return await report(outcome, options, loaded, connection, offline.human, ctx);
   } finally {

@@ -36,7 +36,7 @@ export async function runRemoteCheck(options: { strict: boolean }, ctx: CommandC
       fileKey: connection.fileKey,
       warn: (m) => ctx.out.warn(m),
       onKept: kept.onKept,
-      codeNames: codeNamesOption(loaded.config),
+      codeNames: await codeNamesOption(loaded.config),
     });
     const { diff } = outcome;
     const drift =

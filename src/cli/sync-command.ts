@@ -69,7 +69,7 @@ export async function runSyncCommand(
       signal: ctx.signal,
       warn: (m) => ctx.out.warn(m),
       onKept: kept.onKept,
-      codeNames: codeNamesOption(loaded.config),
+      codeNames: await codeNamesOption(loaded.config),
       ...(options.prefer === 'service' && !options.force && mode !== 'push'
         ? { beforeWrite: replaceGuard(mode, path.resolve(loaded.root, loaded.config.tokens.dir)) }
         : {}),

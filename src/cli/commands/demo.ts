@@ -26,7 +26,7 @@ export async function run(_options: unknown, ctx: CommandContext): Promise<ExitC
       config,
       client: connection.client,
       fileKey: connection.fileKey,
-      codeNames: codeNamesOption(config),
+      codeNames: await codeNamesOption(config),
     });
     if (pulled.kind === 'conflicts') {
       ctx.out.result(
@@ -47,7 +47,7 @@ export async function run(_options: unknown, ctx: CommandContext): Promise<ExitC
       config,
       client: connection.client,
       fileKey: connection.fileKey,
-      codeNames: codeNamesOption(config),
+      codeNames: await codeNamesOption(config),
     });
     const inStep =
       diffed.kind === 'planned' &&

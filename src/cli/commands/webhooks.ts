@@ -63,7 +63,7 @@ export async function run(options: WebhooksOptions, ctx: CommandContext): Promis
               config: loaded.config,
               client: connection.client,
               fileKey: connection.fileKey,
-              codeNames: codeNamesOption(loaded.config),
+              codeNames: await codeNamesOption(loaded.config),
             });
             if (outcome.kind === 'conflicts')
               ctx.out.warn(
