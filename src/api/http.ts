@@ -21,7 +21,7 @@ import {
 import { interruption } from '../errors.js';
 import type { Redactor } from './redact.js';
 import { closestIssue } from './schema-issue.js';
-import { decide, withinBudget } from './retry.js';
+import { decide, type RetryState, withinBudget } from './retry.js';
 import { attempt, type AttemptResult, type BaseUrl } from './transport.js';
 
 export interface RequestEvent {
@@ -99,6 +99,54 @@ export interface CallResult {
   body: Buffer;
 }
 
+/** Where one call stands between attempts. */
+interface CallState {
+  retriesDone: number;
+  waitedSeconds: number;
+  attemptNo: number;
+  authRetried: boolean;
+  /** An earlier attempt may have taken effect (DELETE: a later 404 then means it did). */
+  priorUnknown: boolean;
+}
+
+/** After an attempt: the result, the same request again at once (fresh credentials), or a retry after a wait. */
+type Next = { done: CallResult } | 'again' | { waitSeconds: number; reason: WaitEvent['reason'] };
+
+const READ_AGAIN_HINT =
+  'Read the current state again before deciding what to send (tokensync does this by itself during push and sync).';
+
+/** The request body (JSON or form) and the headers that go with it. */
+function encodeBody(o: CallOptions): { body: Buffer | undefined; headers: Record<string, string> } {
+  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'tokensync' };
+  if (o.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    return { body: Buffer.from(JSON.stringify(o.json), 'utf8'), headers };
+  }
+  if (o.form !== undefined) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    return { body: Buffer.from(new URLSearchParams(o.form).toString(), 'utf8'), headers };
+  }
+  return { body: undefined, headers };
+}
+
+/**
+ * An answer over the cap. Not retried: the same request gets the same answer. A write's answer this
+ * large means the write was applied, but its answer (tempIdMapping) cannot be read: an unknown outcome.
+ */
+function tooLargeError(
+  method: CallOptions['method'],
+  init: ApiErrorInit,
+  result: Extract<AttemptResult, { kind: 'too-large' }>,
+): ApiError {
+  const mb = (n: number): string => `${Math.round(n / 1024 / 1024)} MB`;
+  const detail = `the answer is larger than ${mb(result.limit)}; tokensync stopped reading it after ${mb(result.bytesReceived)} rather than hold it in memory.`;
+  const hint =
+    'The service sent far more than any design file needs: check that service.url points at the Design File Service API, or report the answer to the service operator.';
+  if (method === 'POST')
+    return new ApiUnknownOutcomeError('API_UNKNOWN_OUTCOME', detail, { ...init, status: result.status, hint });
+  return new ApiResponseTooLargeError('API_RESPONSE_TOO_LARGE', detail, { ...init, status: result.status, hint });
+}
+
 export class Http {
   auth: AuthProvider | undefined;
   readonly #s: HttpSettings;
@@ -121,27 +169,13 @@ export class Http {
   /** Sends the request with retries; returns a 2xx answer or throws a typed ApiError. */
   async call(o: CallOptions): Promise<CallResult> {
     const s = this.#s;
-    const fullPath = `${s.base.prefix}${o.path}`;
     const init: ApiErrorInit = { method: o.method, url: this.displayUrl(o.path) };
-    let body: Buffer | undefined;
-    const baseHeaders: Record<string, string> = { accept: 'application/json', 'user-agent': 'tokensync' };
-    if (o.json !== undefined) {
-      body = Buffer.from(JSON.stringify(o.json), 'utf8');
-      baseHeaders['content-type'] = 'application/json';
-    } else if (o.form !== undefined) {
-      body = Buffer.from(new URLSearchParams(o.form).toString(), 'utf8');
-      baseHeaders['content-type'] = 'application/x-www-form-urlencoded';
-    }
+    const { body, headers: baseHeaders } = encodeBody(o);
     const useAuth = o.authenticated !== false && this.auth !== undefined;
-    let retriesDone = 0;
-    let waitedSeconds = 0;
-    let attemptNo = 0;
-    let authRetried = false;
-    /** An earlier attempt may have taken effect (DELETE: a later 404 then means it did). */
-    let priorUnknown = false;
+    const st: CallState = { retriesDone: 0, waitedSeconds: 0, attemptNo: 0, authRetried: false, priorUnknown: false };
 
     for (;;) {
-      attemptNo++;
+      st.attemptNo++;
       // A safe point: once interrupted, no new request goes out.
       if (s.signal?.aborted) throw interruption(s.signal);
       const authHeaders = useAuth && this.auth ? await this.auth.headers() : {};
@@ -150,137 +184,148 @@ export class Http {
       const result = await attempt(
         s.agent,
         s.base.origin,
-        { method: o.method, path: fullPath, headers: { ...baseHeaders, ...authHeaders }, body },
+        { method: o.method, path: `${s.base.prefix}${o.path}`, headers: { ...baseHeaders, ...authHeaders }, body },
         s.timeoutMs,
         s.maxResponseBytes,
         cancel,
       );
       if (cancel?.aborted && result.kind === 'network') throw interruption(cancel);
-      this.#account(o.method, o.path, result, body?.length ?? 0, attemptNo);
+      this.#account(o.method, o.path, result, body?.length ?? 0, st.attemptNo);
       const now = new Date();
-
-      if (result.kind === 'too-large') {
-        // Not retried: the same request gets the same answer. A write's answer this large means the
-        // write was applied, but its answer (tempIdMapping) cannot be read: an unknown outcome.
-        const mb = (n: number): string => `${Math.round(n / 1024 / 1024)} MB`;
-        const detail = `the answer is larger than ${mb(result.limit)}; tokensync stopped reading it after ${mb(result.bytesReceived)} rather than hold it in memory.`;
-        const hint =
-          'The service sent far more than any design file needs: check that service.url points at the Design File Service API, or report the answer to the service operator.';
-        if (o.method === 'POST')
-          throw new ApiUnknownOutcomeError('API_UNKNOWN_OUTCOME', detail, { ...init, status: result.status, hint });
-        throw new ApiResponseTooLargeError('API_RESPONSE_TOO_LARGE', detail, { ...init, status: result.status, hint });
-      }
-
-      if (result.kind === 'response') {
-        const { status } = result;
-        if (status >= 200 && status < 300) return { status, body: result.body };
-        if ((status === 401 || status === 403) && useAuth && this.auth && !authRetried) {
-          authRetried = true;
-          if (await this.auth.onForbidden(authHeaders)) continue;
-        }
-        if (status === 404 && o.method === 'DELETE' && priorUnknown) return { status: 200, body: Buffer.alloc(0) };
-        const decision = decide(
-          o.method,
-          { kind: 'status', status, retryAfter: result.headers['retry-after'] },
-          now,
-          retriesDone,
-          s.random,
-        );
-        if (decision.action === 'fail') throw this.#statusError(o, init, status, result.body);
-        if (decision.action === 'unknown-outcome') {
-          throw new ApiUnknownOutcomeError(
-            'API_UNKNOWN_OUTCOME',
-            `the service answered ${status} (${this.#serviceMessage(result.body) || 'server error'}), so it is unknown whether the request took effect; it was not sent again.`,
-            {
-              ...init,
-              status,
-              hint: 'Read the current state again before deciding what to send (tokensync does this by itself during push and sync).',
-            },
-          );
-        }
-        const verdict = withinBudget(
-          { retriesDone, maxRetries: s.maxRetries, waitedSeconds, budgetSeconds: s.retryBudgetSeconds },
-          decision.waitSeconds,
-        );
-        if (!verdict.ok) {
-          if (decision.rateLimited)
-            throw this.#rateLimitError(init, decision.waitSeconds, now, verdict.reason, retriesDone);
-          // When to run again: what the service asked for (Retry-After), else a minute from now.
-          const rerunAt = new Date(now.getTime() + Math.max(60, Math.ceil(decision.waitSeconds)) * 1000);
-          throw new ApiServerError(
-            'API_SERVER',
-            `the service failed (${this.#serviceMessage(result.body) || 'server error'}) ${retriesDone === 0 ? 'and retrying does not fit in the retry budget' : `on ${attemptNo} attempts, answering ${status} each time`}.`,
-            {
-              ...init,
-              status,
-              hint: `The request is not at fault: the service answered ${status} itself, and more retries in this run would not change that. Run the same command again after ${rerunAt.toISOString()} (a push or sync then sends only what is missing). If it keeps failing, report this message to the service operator.`,
-            },
-          );
-        }
-        if (status >= 500) priorUnknown = true;
-        s.onWait?.({
-          seconds: decision.waitSeconds * s.timeScale,
-          reason: decision.rateLimited ? 'rate-limit' : 'retry',
-          method: o.method,
-          path: s.redactor.redact(o.path),
-        });
-        await this.#wait(decision.waitSeconds);
-        waitedSeconds += decision.waitSeconds;
-        retriesDone++;
-        continue;
-      }
-
-      // No (complete) HTTP answer.
-      const cause = s.redactor.sanitizeError(result.error);
-      const what = cause ? `${cause.name === 'Error' ? '' : `${cause.name}: `}${cause.message}` : 'connection failed';
-      if (result.tls) {
-        throw new ApiNetworkError('API_TLS', `the service's TLS certificate was not trusted (${what}).`, {
-          ...init,
-          cause,
-          hint: "Trust the service's CA with service.caFile in config/tokensync.yaml or NODE_EXTRA_CA_CERTS; certificate checks are never turned off.",
-        });
-      }
-      const decision = decide(o.method, { kind: 'network', notSent: result.notSent }, now, retriesDone, s.random);
-      if (decision.action === 'unknown-outcome') {
-        throw new ApiUnknownOutcomeError(
-          'API_UNKNOWN_OUTCOME',
-          `the connection failed before a complete answer (${what}), so it is unknown whether the request took effect; it was not sent again.`,
-          {
-            ...init,
-            cause,
-            hint: 'Read the current state again before deciding what to send (tokensync does this by itself during push and sync).',
-          },
-        );
-      }
-      const verdict =
-        decision.action === 'retry'
-          ? withinBudget(
-              { retriesDone, maxRetries: s.maxRetries, waitedSeconds, budgetSeconds: s.retryBudgetSeconds },
-              decision.waitSeconds,
-            )
-          : { ok: false as const };
-      if (decision.action !== 'retry' || !verdict.ok) {
-        throw new ApiNetworkError(
-          'API_NETWORK',
-          `no answer from the service after ${attemptNo} attempt${attemptNo === 1 ? '' : 's'} (${what}).`,
-          {
-            ...init,
-            cause,
-            hint: 'Check that service.url is right and the service is reachable, then try again.',
-          },
-        );
-      }
-      if (!result.notSent) priorUnknown = true;
-      s.onWait?.({
-        seconds: decision.waitSeconds * s.timeScale,
-        reason: 'retry',
-        method: o.method,
-        path: s.redactor.redact(o.path),
-      });
-      await this.#wait(decision.waitSeconds);
-      waitedSeconds += decision.waitSeconds;
-      retriesDone++;
+      if (result.kind === 'too-large') throw tooLargeError(o.method, init, result);
+      const next =
+        result.kind === 'response'
+          ? await this.#afterResponse(o, init, result, { useAuth, authHeaders, now }, st)
+          : this.#afterNoAnswer(o, init, result, now, st);
+      if (next === 'again') continue;
+      if ('done' in next) return next.done;
+      await this.#retryWait(o, next, st);
     }
+  }
+
+  /** What a complete HTTP answer leads to: the result, a retry (with its wait), or a typed error (thrown). */
+  async #afterResponse(
+    o: CallOptions,
+    init: ApiErrorInit,
+    result: Extract<AttemptResult, { kind: 'response' }>,
+    a: { useAuth: boolean; authHeaders: Record<string, string>; now: Date },
+    st: CallState,
+  ): Promise<Next> {
+    const s = this.#s;
+    const { status } = result;
+    if (status >= 200 && status < 300) return { done: { status, body: result.body } };
+    if ((status === 401 || status === 403) && a.useAuth && this.auth && !st.authRetried) {
+      st.authRetried = true;
+      if (await this.auth.onForbidden(a.authHeaders)) return 'again';
+    }
+    if (status === 404 && o.method === 'DELETE' && st.priorUnknown)
+      return { done: { status: 200, body: Buffer.alloc(0) } };
+    const retryAfter = result.headers['retry-after'];
+    const decision = decide(o.method, { kind: 'status', status, retryAfter }, a.now, st.retriesDone, s.random);
+    if (decision.action === 'fail') throw this.#statusError(o, init, status, result.body);
+    if (decision.action === 'unknown-outcome') {
+      throw new ApiUnknownOutcomeError(
+        'API_UNKNOWN_OUTCOME',
+        `the service answered ${status} (${this.#serviceMessage(result.body) || 'server error'}), so it is unknown whether the request took effect; it was not sent again.`,
+        { ...init, status, hint: READ_AGAIN_HINT },
+      );
+    }
+    const verdict = withinBudget(this.#retryState(st), decision.waitSeconds);
+    if (!verdict.ok) {
+      if (decision.rateLimited)
+        throw this.#rateLimitError(init, decision.waitSeconds, a.now, verdict.reason, st.retriesDone);
+      throw this.#serverError(init, result, decision.waitSeconds, a.now, st);
+    }
+    if (status >= 500) st.priorUnknown = true;
+    return { waitSeconds: decision.waitSeconds, reason: decision.rateLimited ? 'rate-limit' : 'retry' };
+  }
+
+  /** What a failure with no (complete) HTTP answer leads to: a retry (with its wait) or a typed error (thrown). */
+  #afterNoAnswer(
+    o: CallOptions,
+    init: ApiErrorInit,
+    result: Extract<AttemptResult, { kind: 'network' }>,
+    now: Date,
+    st: CallState,
+  ): Next {
+    const cause = this.#s.redactor.sanitizeError(result.error);
+    const what = cause ? `${cause.name === 'Error' ? '' : `${cause.name}: `}${cause.message}` : 'connection failed';
+    if (result.tls) {
+      throw new ApiNetworkError('API_TLS', `the service's TLS certificate was not trusted (${what}).`, {
+        ...init,
+        cause,
+        hint: "Trust the service's CA with service.caFile in config/tokensync.yaml or NODE_EXTRA_CA_CERTS; certificate checks are never turned off.",
+      });
+    }
+    const decision = decide(
+      o.method,
+      { kind: 'network', notSent: result.notSent },
+      now,
+      st.retriesDone,
+      this.#s.random,
+    );
+    if (decision.action === 'unknown-outcome') {
+      throw new ApiUnknownOutcomeError(
+        'API_UNKNOWN_OUTCOME',
+        `the connection failed before a complete answer (${what}), so it is unknown whether the request took effect; it was not sent again.`,
+        { ...init, cause, hint: READ_AGAIN_HINT },
+      );
+    }
+    if (decision.action !== 'retry' || !withinBudget(this.#retryState(st), decision.waitSeconds).ok) {
+      throw new ApiNetworkError(
+        'API_NETWORK',
+        `no answer from the service after ${st.attemptNo} attempt${st.attemptNo === 1 ? '' : 's'} (${what}).`,
+        { ...init, cause, hint: 'Check that service.url is right and the service is reachable, then try again.' },
+      );
+    }
+    if (!result.notSent) st.priorUnknown = true;
+    return { waitSeconds: decision.waitSeconds, reason: 'retry' };
+  }
+
+  #retryState(st: CallState): RetryState {
+    const s = this.#s;
+    return {
+      retriesDone: st.retriesDone,
+      maxRetries: s.maxRetries,
+      waitedSeconds: st.waitedSeconds,
+      budgetSeconds: s.retryBudgetSeconds,
+    };
+  }
+
+  /** Tells the terminal about the wait, waits (scaled), and counts the retry. */
+  async #retryWait(o: CallOptions, next: { waitSeconds: number; reason: WaitEvent['reason'] }, st: CallState) {
+    const s = this.#s;
+    s.onWait?.({
+      seconds: next.waitSeconds * s.timeScale,
+      reason: next.reason,
+      method: o.method,
+      path: s.redactor.redact(o.path),
+    });
+    await this.#wait(next.waitSeconds);
+    st.waitedSeconds += next.waitSeconds;
+    st.retriesDone++;
+  }
+
+  /** A 5xx that retrying cannot fix within the budget. */
+  #serverError(
+    init: ApiErrorInit,
+    result: Extract<AttemptResult, { kind: 'response' }>,
+    waitSeconds: number,
+    now: Date,
+    st: CallState,
+  ): ApiServerError {
+    const { status } = result;
+    // When to run again: what the service asked for (Retry-After), else a minute from now.
+    const rerunAt = new Date(now.getTime() + Math.max(60, Math.ceil(waitSeconds)) * 1000);
+    return new ApiServerError(
+      'API_SERVER',
+      `the service failed (${this.#serviceMessage(result.body) || 'server error'}) ${st.retriesDone === 0 ? 'and retrying does not fit in the retry budget' : `on ${st.attemptNo} attempts, answering ${status} each time`}.`,
+      {
+        ...init,
+        status,
+        hint: `The request is not at fault: the service answered ${status} itself, and more retries in this run would not change that. Run the same command again after ${rerunAt.toISOString()} (a push or sync then sends only what is missing). If it keeps failing, report this message to the service operator.`,
+      },
+    );
   }
 
   /**

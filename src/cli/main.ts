@@ -35,6 +35,9 @@ export interface CliIo {
 
 type Loader = () => Promise<{ run: (options: never, ctx: CommandContext) => Promise<ExitCode> }>;
 
+/** Runs a command's module with its options (`execute` bound to the program and the run). */
+type Act = (load: Loader, options: object) => Promise<void>;
+
 /** The program of one run: the io it reads and writes, and the exit code its command sets. */
 interface Run {
   io: CliIo;
@@ -107,34 +110,42 @@ async function execute(program: Command, run: Run, load: Loader, options: object
 }
 
 function buildProgram(run: Run): Command {
-  const program = new Command('tokensync')
-    .description('Keep design-file variables and repository design tokens in step, and build them into code.')
-    .version(VERSION)
-    .option('--config <file>', 'config file (default: config/tokensync.yaml, searched upward)')
-    .option('--json', 'machine-readable output on stdout', false)
-    .option('--quiet', 'print only results and errors', false)
-    .showHelpAfterError()
-    // Help, version and usage errors print to the run's streams and end the run (runCli), never the process.
-    .configureOutput({
-      writeOut: (text) => run.io.stdout.write(text),
-      writeErr: (text) => run.io.stderr.write(text),
-      getOutHelpWidth: () => helpWidth(run.io.stdout),
-      getErrHelpWidth: () => helpWidth(run.io.stderr),
-      getOutHasColors: () => colorEnabled(run.io.env, run.io.stdout),
-      getErrHasColors: () => colorEnabled(run.io.env, run.io.stderr),
-    })
-    .exitOverride();
+  const program = rootProgram(run);
+  const act: Act = (load, options) => execute(program, run, load, options);
+  addInit(program, act);
+  addSyncCommands(program, act);
+  addFileCommands(program, act);
+  addServiceCommands(program, act);
+  addWebhookCommands(program, act);
+  addDesignerCommands(program, act);
+  return program;
+}
 
-  const prefer = new Option('--prefer <side>', 'resolve conflicts in favour of one side').choices(['repo', 'service']);
-  // Only where the API can delete (service.api: figma; docs/sync.md "Deletion and orphans"); shown in the plan first.
-  const deleteOrphans = (): Option =>
-    new Option(
-      '--delete-orphans',
-      'delete from the design file what was removed from the repository (figma API only; see sync.deleteOrphans)',
-    );
-  const maxDeletes = (): Option =>
-    new Option('--max-deletes <n>', 'the most --delete-orphans may delete (needed above 10 without a terminal)');
+/** The program with its global options; help, version and usage errors go to the run's streams. */
+function rootProgram(run: Run): Command {
+  return (
+    new Command('tokensync')
+      .description('Keep design-file variables and repository design tokens in step, and build them into code.')
+      .version(VERSION)
+      .option('--config <file>', 'config file (default: config/tokensync.yaml, searched upward)')
+      .option('--json', 'machine-readable output on stdout', false)
+      .option('--quiet', 'print only results and errors', false)
+      .showHelpAfterError()
+      // Help, version and usage errors print to the run's streams and end the run (runCli), never the process.
+      .configureOutput({
+        writeOut: (text) => run.io.stdout.write(text),
+        writeErr: (text) => run.io.stderr.write(text),
+        getOutHelpWidth: () => helpWidth(run.io.stdout),
+        getErrHelpWidth: () => helpWidth(run.io.stderr),
+        getOutHasColors: () => colorEnabled(run.io.env, run.io.stdout),
+        getErrHasColors: () => colorEnabled(run.io.env, run.io.stderr),
+      })
+      .exitOverride()
+  );
+}
 
+/** init: a new project, or the hook, workflow or resolver document of an existing one. */
+function addInit(program: Command, act: Act): void {
   program
     .command('init')
     .description('create config/tokensync.yaml and the tokens folder')
@@ -148,7 +159,20 @@ function buildProgram(run: Run): Command {
         'token files that share some tokens: "modes" of one collection, or "merge" into one set',
       ).choices(['modes', 'merge']),
     )
-    .action((o) => execute(program, run, () => import('./commands/init.js'), o));
+    .action((o) => act(() => import('./commands/init.js'), o));
+}
+
+/** The commands that read or write the design file: pull, push, diff, sync. */
+function addSyncCommands(program: Command, act: Act): void {
+  const prefer = new Option('--prefer <side>', 'resolve conflicts in favour of one side').choices(['repo', 'service']);
+  // Only where the API can delete (service.api: figma; docs/sync.md "Deletion and orphans"); shown in the plan first.
+  const deleteOrphans = (): Option =>
+    new Option(
+      '--delete-orphans',
+      'delete from the design file what was removed from the repository (figma API only; see sync.deleteOrphans)',
+    );
+  const maxDeletes = (): Option =>
+    new Option('--max-deletes <n>', 'the most --delete-orphans may delete (needed above 10 without a terminal)');
 
   program
     .command('pull')
@@ -156,7 +180,7 @@ function buildProgram(run: Run): Command {
     .addOption(prefer)
     .option('--force', 'with --prefer service, replace repository edits that are not committed', false)
     .option('--dry-run', 'show what would change, write nothing', false)
-    .action((o) => execute(program, run, () => import('./commands/pull.js'), o));
+    .action((o) => act(() => import('./commands/pull.js'), o));
 
   program
     .command('push')
@@ -166,7 +190,7 @@ function buildProgram(run: Run): Command {
     .option('--dry-run', 'print the request bodies, send nothing', false)
     .addOption(deleteOrphans())
     .addOption(maxDeletes())
-    .action((o) => execute(program, run, () => import('./commands/push.js'), o));
+    .action((o) => act(() => import('./commands/push.js'), o));
 
   program
     .command('diff')
@@ -174,7 +198,7 @@ function buildProgram(run: Run): Command {
     .addOption(prefer)
     .option('--dry-run', 'print the exact request bodies', false)
     .addOption(deleteOrphans())
-    .action((o) => execute(program, run, () => import('./commands/diff.js'), o));
+    .action((o) => act(() => import('./commands/diff.js'), o));
 
   program
     .command('sync')
@@ -187,15 +211,18 @@ function buildProgram(run: Run): Command {
     )
     .addOption(deleteOrphans())
     .addOption(maxDeletes())
-    .action((o) => execute(program, run, () => import('./commands/sync.js'), o));
+    .action((o) => act(() => import('./commands/sync.js'), o));
+}
 
+/** The commands on the repository's files alone: build, check, import. */
+function addFileCommands(program: Command, act: Act): void {
   program
     .command('build')
     .description('generate platform code from the token files')
     .option('--platform <name...>', 'only these platforms')
     .option('--out <dir>', 'output folder (default: build.outDir)')
     .option('--watch', 'rebuild when a token file or the config changes, until Ctrl-C', false)
-    .action((o) => execute(program, run, () => import('./commands/build.js'), o));
+    .action((o) => act(() => import('./commands/build.js'), o));
 
   program
     .command('check')
@@ -209,7 +236,7 @@ function buildProgram(run: Run): Command {
     )
     .option('--staged', 'check the token files as staged in git (what a commit would hold), not the work tree', false)
     .argument('[files...]', 'only report problems in these files (the whole set is still read)')
-    .action((files: string[], o) => execute(program, run, () => import('./commands/check.js'), { ...o, files }));
+    .action((files: string[], o) => act(() => import('./commands/check.js'), { ...o, files }));
 
   program
     .command('import')
@@ -218,9 +245,12 @@ function buildProgram(run: Run): Command {
     .argument('[dir]', 'the folder holding its files (default: tokens.dir)')
     .option('--out <dir>', 'write here instead of tokens.dir (must be empty or missing)')
     .action((tool: string, dir: string | undefined, o) =>
-      execute(program, run, () => import('./commands/import.js'), { ...o, tool, ...(dir ? { dir } : {}) }),
+      act(() => import('./commands/import.js'), { ...o, tool, ...(dir ? { dir } : {}) }),
     );
+}
 
+/** The long-running helpers: the local service and the OAuth sign-in. */
+function addServiceCommands(program: Command, act: Act): void {
   program
     .command('emulator')
     .description('run the local Design File Service (HTTPS); prints one JSON line when ready')
@@ -238,14 +268,17 @@ function buildProgram(run: Run): Command {
         .choices(['dfs', 'figma'])
         .default('dfs'),
     )
-    .action((o) => execute(program, run, () => import('./commands/emulator.js'), o));
+    .action((o) => act(() => import('./commands/emulator.js'), o));
 
   program
     .command('login')
     .description('sign in with OAuth and store the token pair (mode 0600)')
     .option('--port <n>', 'local redirect port', '0')
-    .action((o) => execute(program, run, () => import('./commands/login.js'), o));
+    .action((o) => act(() => import('./commands/login.js'), o));
+}
 
+/** webhooks serve, register, list, delete. */
+function addWebhookCommands(program: Command, act: Act): void {
   const webhooks = program.command('webhooks').description('receive and manage FILE_UPDATE webhooks');
   webhooks
     .command('serve')
@@ -255,25 +288,26 @@ function buildProgram(run: Run): Command {
     .option('--cert <file>', 'TLS certificate (PEM) of the endpoint')
     .option('--key <file>', 'TLS private key (PEM) of the endpoint')
     .option('--passcode <ref>', 'env:NAME or file:PATH of the passcode', 'env:TOKENSYNC_WEBHOOK_PASSCODE')
-    .action((o) => execute(program, run, () => import('./commands/webhooks.js'), { ...o, action: 'serve' }));
+    .action((o) => act(() => import('./commands/webhooks.js'), { ...o, action: 'serve' }));
   webhooks
     .command('register')
     .requiredOption('--team <id>', 'team to watch')
     .requiredOption('--endpoint <url>', 'HTTPS endpoint')
     .option('--passcode <ref>', 'env:NAME or file:PATH of the passcode', 'env:TOKENSYNC_WEBHOOK_PASSCODE')
     .option('--description <text>', 'shown in the service')
-    .action((o) => execute(program, run, () => import('./commands/webhooks.js'), { ...o, action: 'register' }));
+    .action((o) => act(() => import('./commands/webhooks.js'), { ...o, action: 'register' }));
   webhooks
     .command('list')
     .requiredOption('--team <id>', 'team')
-    .action((o) => execute(program, run, () => import('./commands/webhooks.js'), { ...o, action: 'list' }));
+    .action((o) => act(() => import('./commands/webhooks.js'), { ...o, action: 'list' }));
   webhooks
     .command('delete')
     .argument('<id>', 'webhook id')
-    .action((id: string, o) =>
-      execute(program, run, () => import('./commands/webhooks.js'), { ...o, id, action: 'delete' }),
-    );
+    .action((id: string, o) => act(() => import('./commands/webhooks.js'), { ...o, id, action: 'delete' }));
+}
 
+/** designer set (the local service as the design tool would edit it) and the demo. */
+function addDesignerCommands(program: Command, act: Act): void {
   const designer = program
     .command('designer')
     .description('play the designer: edit the design file (the local service) as the design tool would');
@@ -286,13 +320,11 @@ function buildProgram(run: Run): Command {
     .option('--collection <name>', 'collection, when the name is in several')
     .option('--real', 'allow it against a real service (service.url https://…)', false)
     .action((variable: string, value: string, o) =>
-      execute(program, run, () => import('./commands/designer.js'), { ...o, variable, value, action: 'set' }),
+      act(() => import('./commands/designer.js'), { ...o, variable, value, action: 'set' }),
     );
 
   program
     .command('demo')
     .description('run the demo against the embedded local service: pull, diff, build')
-    .action((o) => execute(program, run, () => import('./commands/demo.js'), o));
-
-  return program;
+    .action((o) => act(() => import('./commands/demo.js'), o));
 }
