@@ -24,8 +24,8 @@ import { variableRoutes } from './routes/variables.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { newIdentity, seedState } from './seed.js';
 import { digest } from './ids.js';
-import { PERSONAL_SCOPES } from './state.js';
-import { createFront } from './server.js';
+import { type EmulatorState, PERSONAL_SCOPES } from './state.js';
+import { createFront, type Front } from './server.js';
 import { Service } from './service.js';
 import { WebhookDispatcher } from './webhook-delivery.js';
 
@@ -80,7 +80,8 @@ function extraCaFromEnv(): string[] {
   }
 }
 
-export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+/** The options with their defaults, each checked before anything starts. */
+function checkedOptions(options: EmulatorOptions) {
   const timeScale = options.timeScale ?? timeScaleFromEnv();
   if (!(timeScale > 0) || !Number.isFinite(timeScale))
     throw new EmulatorOptionsError('EMULATOR_OPTIONS', `timeScale must be a positive number (got ${timeScale}).`);
@@ -104,40 +105,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     throw new EmulatorOptionsError(
       'EMULATOR_OPTIONS',
       `The file key must be 1 to 64 letters, digits, "-" or "_" (got ${JSON.stringify(options.fileKey)}).`,
-      {
-        hint: 'File keys appear in URL paths; pick a plain key such as "demo".',
-      },
+      { hint: 'File keys appear in URL paths; pick a plain key such as "demo".' },
     );
   }
-  const host = options.host ?? '127.0.0.1';
-  const seed = options.seed ?? 'demo';
-
-  const saved = options.dataFile === undefined ? null : await loadState(options.dataFile);
-  const state = saved ?? seedState(newIdentity(options.fileKey), seed, Date.now());
-  // The ready line's token has every personal scope; state saved before the figma dialect's scopes
-  // (file_variables:*) existed gets them, so `--data` files keep working in either dialect.
-  const own = state.tokens[digest(state.identity.token)];
-  if (own && own.kind === 'personal') own.scopes = [...new Set([...own.scopes, ...PERSONAL_SCOPES])];
-  // `POST /_emulator/reset` without a seed goes back to the content this run started from.
-  const startSeed = state.seed;
-
-  const ca = createCertificateAuthority();
-  const leaf = ca.issue([
-    '127.0.0.1',
-    'localhost',
-    '::1',
-    ...(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'].includes(host) ? [] : [host]),
-  ]);
-  const stateDir = options.stateDir ?? (await mkdtemp(join(tmpdir(), 'tokensync-emulator-')));
-  await mkdir(stateDir, { recursive: true });
-  const caFile = join(stateDir, 'ca.pem');
-  const tmp = `${caFile}.${process.pid}.tmp`;
-  await writeFile(tmp, ca.cert);
-  await rename(tmp, caFile);
-
-  const faults = new FaultTable();
-  const limiter = new RateLimiter(limit, 60_000 * timeScale);
-  const extraCa = [ca.cert, ...(options.trustCa ?? []), ...extraCaFromEnv()];
   const api = options.api ?? 'dfs';
   if (api !== 'dfs' && api !== 'figma')
     throw new EmulatorOptionsError(
@@ -145,43 +115,42 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       `The API dialect must be "dfs" or "figma" (got ${JSON.stringify(api)}).`,
       { hint: 'Pass --api dfs or --api figma.' },
     );
-  const svc = new Service(
-    state,
-    { timeScale, dataFile: options.dataFile, api },
-    faults,
-    limiter,
-    (service) =>
-      new WebhookDispatcher({
-        timeScale,
-        extraCa,
-        webhook: (id) => (Object.hasOwn(service.state.webhooks, id) ? service.state.webhooks[id] : undefined),
-        changed: () => service.commit(),
-        nowIso: () => service.nowIso(),
-      }),
-  );
+  return { timeScale, limit, port, host: options.host ?? '127.0.0.1', api };
+}
 
-  const routes: Endpoint[] = [
-    ...fileRoutes,
-    ...commentRoutes,
-    ...libraryRoutes,
-    ...variableRoutes,
-    ...webhookRoutes,
-    ...oauthRoutes,
-  ];
-  const front = createFront({ cert: leaf.cert, key: leaf.key }, routes, {
-    svc,
-    async reset(next) {
-      svc.restartWebhooks();
-      svc.state = seedState(svc.state.identity, next ?? startSeed, Date.now());
-      faults.clear();
-      limiter.reset();
-      svc.requests.length = 0;
-      await svc.commit();
-    },
-  });
+/** The saved state (`dataFile`) or a fresh seed; the ready line's token gets every personal scope. */
+async function initialState(options: EmulatorOptions): Promise<EmulatorState> {
+  const saved = options.dataFile === undefined ? null : await loadState(options.dataFile);
+  const state = saved ?? seedState(newIdentity(options.fileKey), options.seed ?? 'demo', Date.now());
+  // State saved before the figma dialect's scopes (file_variables:*) existed gets them, so `--data`
+  // files keep working in either dialect.
+  const own = state.tokens[digest(state.identity.token)];
+  if (own && own.kind === 'personal') own.scopes = [...new Set([...own.scopes, ...PERSONAL_SCOPES])];
+  return state;
+}
 
-  await new Promise<void>((resolve, reject) => {
-    front.net.once('error', (err: NodeJS.ErrnoException) =>
+/** A fresh CA and the server certificate it signs for `host`; the CA's PEM is written (atomically) to `ca.pem`. */
+async function tlsMaterial(host: string, stateDirOption: string | undefined) {
+  const ca = createCertificateAuthority();
+  const leaf = ca.issue([
+    '127.0.0.1',
+    'localhost',
+    '::1',
+    ...(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'].includes(host) ? [] : [host]),
+  ]);
+  const stateDir = stateDirOption ?? (await mkdtemp(join(tmpdir(), 'tokensync-emulator-')));
+  await mkdir(stateDir, { recursive: true });
+  const caFile = join(stateDir, 'ca.pem');
+  const tmp = `${caFile}.${process.pid}.tmp`;
+  await writeFile(tmp, ca.cert);
+  await rename(tmp, caFile);
+  return { ca, leaf, caFile };
+}
+
+/** Listens on host:port; a failure to (a port in use) is an EmulatorOptionsError that says what to change. */
+function listen(net: Front['net'], host: string, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    net.once('error', (err: NodeJS.ErrnoException) =>
       reject(
         new EmulatorOptionsError(
           'EMULATOR_LISTEN',
@@ -196,8 +165,56 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         ),
       ),
     );
-    front.net.listen(port, host, () => resolve());
+    net.listen(port, host, () => resolve());
   });
+}
+
+const ROUTES: Endpoint[] = [
+  ...fileRoutes,
+  ...commentRoutes,
+  ...libraryRoutes,
+  ...variableRoutes,
+  ...webhookRoutes,
+  ...oauthRoutes,
+];
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const { timeScale, limit, port, host, api } = checkedOptions(options);
+  const state = await initialState(options);
+  // `POST /_emulator/reset` without a seed goes back to the content this run started from.
+  const startSeed = state.seed;
+  const { ca, leaf, caFile } = await tlsMaterial(host, options.stateDir);
+
+  const faults = new FaultTable();
+  const limiter = new RateLimiter(limit, 60_000 * timeScale);
+  const extraCa = [ca.cert, ...(options.trustCa ?? []), ...extraCaFromEnv()];
+  const svc = new Service(
+    state,
+    { timeScale, dataFile: options.dataFile, api },
+    faults,
+    limiter,
+    (service) =>
+      new WebhookDispatcher({
+        timeScale,
+        extraCa,
+        webhook: (id) => (Object.hasOwn(service.state.webhooks, id) ? service.state.webhooks[id] : undefined),
+        changed: () => service.commit(),
+        nowIso: () => service.nowIso(),
+      }),
+  );
+  const front = createFront({ cert: leaf.cert, key: leaf.key }, ROUTES, {
+    svc,
+    async reset(next) {
+      svc.restartWebhooks();
+      svc.state = seedState(svc.state.identity, next ?? startSeed, Date.now());
+      faults.clear();
+      limiter.reset();
+      svc.requests.length = 0;
+      await svc.commit();
+    },
+  });
+
+  await listen(front.net, host, port);
   const actual = (front.net.address() as AddressInfo).port;
   const urlHost = host === '0.0.0.0' ? '127.0.0.1' : host === '::' || host === '::1' ? '[::1]' : host;
   svc.origin = `https://${urlHost}:${actual}`;
