@@ -8,9 +8,9 @@
 import { cpSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FAST_CLOCK, runCli, type CliResult } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { createProject, type TestProject } from '../helpers/project.js';
+import { createProject } from '../helpers/project.js';
+import { writers } from '../helpers/writers.js';
 import { BRAND, serviceState } from '../reliability/helpers.js';
 import { designerSet, duplicates, remoteValue, setSize, whenFaultSeen } from './actors.js';
 
@@ -33,21 +33,7 @@ beforeEach(async () => {
   await emu.admin.clearFaults();
 });
 
-const cli = (p: TestProject, args: string[]): Promise<CliResult> => {
-  figures.runs += 1;
-  return runCli(args, { cwd: p.root, env: { ...p.env, ...FAST_CLOCK } });
-};
-
-/** A clone holding the brand set, in step with the service (pushed once), and a second clone pulled from it. */
-async function twoClones(): Promise<[TestProject, TestProject]> {
-  const a = createProject(emu);
-  cpSync(BRAND, path.join(a.root, 'tokens'), { recursive: true });
-  expect((await cli(a, ['push'])).code).toBe(0);
-  const b = createProject(emu);
-  expect((await cli(b, ['pull'])).code).toBe(0);
-  figures.actors += 2;
-  return [a, b];
-}
+const { cli, twoClones, converge } = writers(figures);
 
 describe('two writers at once', () => {
   it.each([0, 40])(
@@ -72,7 +58,7 @@ describe('two writers at once', () => {
   it.each([0, 25, 60])(
     'two pushes of one variable, 10 and 12 (offset %i ms): every exit-0 value is the one kept',
     async (offset) => {
-      const [a, b] = await twoClones();
+      const [a, b] = await twoClones(emu);
       setSize(a, 10);
       setSize(b, 12);
       const [ra, rb] = await Promise.all([
@@ -87,18 +73,14 @@ describe('two writers at once', () => {
       const other = kept === 10 ? rb : ra;
       expect(keeper.code === 0 && other.code === 0, `${ra.stderr}\n${rb.stderr}`).toBe(false);
       // Whoever lost says so; after a pull (taking the service's value) both converge.
-      for (const p of [a, b]) {
-        // --force: the project folder is no git repository, so its files count as uncommitted edits (docs/sync.md "--prefer").
-        expect((await cli(p, ['pull', '--prefer', 'service', '--force'])).code).toBe(0);
-        expect((await cli(p, ['diff'])).code).toBe(0);
-      }
+      await converge(a, b);
     },
   );
 });
 
 describe('a designer edit at each point of a push', () => {
   it('while the PUT is on its way, of the same variable: the push does not exit 0 over it', async () => {
-    const [a] = await twoClones();
+    const [a] = await twoClones(emu);
     setSize(a, 10);
     const fault = await emu.admin.addFault({
       method: 'PUT',
@@ -115,7 +97,7 @@ describe('a designer edit at each point of a push', () => {
   });
 
   it('while the PUT is on its way, of another variable: exit 0, and the edit is kept for the next pull', async () => {
-    const [a] = await twoClones();
+    const [a] = await twoClones(emu);
     setSize(a, 10);
     const fault = await emu.admin.addFault({
       method: 'PUT',
@@ -135,7 +117,7 @@ describe('a designer edit at each point of a push', () => {
   });
 
   it('after the PUT, before verification, of the same variable: exit 3, not 1 (the write landed)', async () => {
-    const [a] = await twoClones();
+    const [a] = await twoClones(emu);
     setSize(a, 10);
     // The push reads variables/local to plan (1), right before its PUT (2), and to verify (3).
     const fault = await emu.admin.addFault({
@@ -153,13 +135,11 @@ describe('a designer edit at each point of a push', () => {
     expect(r.stderr).toContain('Another writer changed');
     // The next run shows both sides as the conflict they are, and --prefer service settles it.
     expect((await cli(a, ['push'])).code).toBe(3);
-    // --force: the project folder is no git repository, so its files count as uncommitted edits (docs/sync.md "--prefer").
-    expect((await cli(a, ['pull', '--prefer', 'service', '--force'])).code).toBe(0);
-    expect((await cli(a, ['diff'])).code).toBe(0);
+    await converge(a);
   });
 
   it('after the PUT, before verification, of another variable: exit 0 and nothing lost', async () => {
-    const [a] = await twoClones();
+    const [a] = await twoClones(emu);
     setSize(a, 10);
     const fault = await emu.admin.addFault({
       method: 'GET',
@@ -184,7 +164,7 @@ describe('a designer edit at each point of a push', () => {
 
 describe('files and journals that cannot trap anyone', () => {
   it('refuses a journal committed from another clone, naming the way out', async () => {
-    const [a] = await twoClones();
+    const [a] = await twoClones(emu);
     writeFileSync(
       path.join(a.root, 'tokens', 'sync.journal.json'),
       `${JSON.stringify({ version: 1, kind: 'push', owner: { host: 'ci-runner', root: '/home/runner/work/app' }, mode: 'push', fileKey: emu.fileKey, planVersion: 1, dialect: 'dfs', startedAt: new Date().toISOString(), created: { collections: [], modes: [], variables: [] }, tempIds: {}, requests: 1, sent: 0, pending: [], pendingValues: [] })}\n`,
@@ -196,7 +176,7 @@ describe('files and journals that cannot trap anyone', () => {
   });
 
   it('a pull removes the temporary file a killed writer left, and leaves a live writer alone', async () => {
-    const [, b] = await twoClones();
+    const [, b] = await twoClones(emu);
     const dir = path.join(b.root, 'tokens', 'theme');
     const dead = '.light.tokens.json.999999-0123456789ab.tmp';
     const live = `.dark.tokens.json.${process.pid}-0123456789ab.tmp`;

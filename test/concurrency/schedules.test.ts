@@ -8,9 +8,10 @@
 import { cpSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { FAST_CLOCK, runCli, type CliResult } from '../helpers/cli.js';
+import type { CliResult } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { createProject, type TestProject } from '../helpers/project.js';
+import { createProject } from '../helpers/project.js';
+import { writers } from '../helpers/writers.js';
 import { BRAND, serviceState } from '../reliability/helpers.js';
 import { designerSet, designerSetFigma, duplicates, remoteValue, setSize, whenFaultSeen } from './actors.js';
 
@@ -22,10 +23,7 @@ afterAll(() =>
   ),
 );
 
-const cli = (p: TestProject, args: string[]): Promise<CliResult> => {
-  figures.runs += 1;
-  return runCli(args, { cwd: p.root, env: { ...p.env, ...FAST_CLOCK } });
-};
+const { cli, twoClones, converge } = writers(figures);
 
 async function withService<T>(api: 'dfs' | 'figma', fn: (emu: TestEmulator) => Promise<T>): Promise<T> {
   const emu = await startTestEmulator({ seed: 'empty', api });
@@ -34,26 +32,6 @@ async function withService<T>(api: 'dfs' | 'figma', fn: (emu: TestEmulator) => P
   } finally {
     figures.requests += (await emu.admin.requests()).length;
     await emu.close();
-  }
-}
-
-async function twoClones(emu: TestEmulator): Promise<[TestProject, TestProject]> {
-  const a = createProject(emu);
-  cpSync(BRAND, path.join(a.root, 'tokens'), { recursive: true });
-  expect((await cli(a, ['push'])).code).toBe(0);
-  const b = createProject(emu);
-  expect((await cli(b, ['pull'])).code).toBe(0);
-  figures.actors += 2;
-  return [a, b];
-}
-
-/** Every run after converges: a pull taking the service's side, then nothing left to do. */
-async function converge(...ps: TestProject[]): Promise<void> {
-  for (const p of ps) {
-    // --force: the project folder is no git repository, so its files count as uncommitted edits (docs/sync.md "--prefer").
-    expect((await cli(p, ['pull', '--prefer', 'service', '--force'])).code).toBe(0);
-    const d = await cli(p, ['diff']);
-    expect(d.code, d.stdout).toBe(0);
   }
 }
 

