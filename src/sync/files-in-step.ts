@@ -17,6 +17,7 @@
 import type { TokenSet } from '../model/types.js';
 import { toJsonText } from '../tokens/json-write.js';
 import type { TokenSources } from '../tokens/read/index.js';
+import type { WrittenOrder } from '../tokens/read/parse.js';
 import { inPlainLayout, layoutsFor } from '../tokens/render.js';
 import { RESOLVER_FILE, renderResolver } from '../tokens/resolver-doc.js';
 
@@ -56,13 +57,14 @@ export function filesInStep(set: TokenSet, sources: TokenSources, onDisk: readon
 
   for (const file of expected) {
     const source = sources.files.get(file);
-    if (source === undefined || !inLayout(source.text)) return false;
+    if (source === undefined || !inLayout(source.text, source.written)) return false;
   }
   return true;
 }
 
 /** An integer-like key (`"500":`) that no backslash escapes: JSON.parse would move it to the front. */
 const INTEGER_KEY = /(?<!\\)"(0|[1-9]\d*)"(?=\s*:)/g;
+const INTEGER_KEY_TEST = /(?<!\\)"(?:0|[1-9]\d*)"\s*:/;
 
 /**
  * The text is exactly `JSON.stringify(parsed, null, 2)` plus a newline, which is the layout of
@@ -72,8 +74,15 @@ const INTEGER_KEY = /(?<!\\)"(0|[1-9]\d*)"(?=\s*:)/g;
  * line or indent, so the texts compare equal exactly when the original is in layout. (A stray match
  * inside a string value is marked on both sides too and cannot make a wrong layout look right.)
  */
-export function inLayout(text: string): boolean {
+export function inLayout(text: string, written?: WrittenOrder): boolean {
   if (!text.endsWith('}\n')) return false;
+  if (written && written.mark >= 0 && written.mark <= 7) {
+    // The reader's parse marks the same keys with a raw control character, which JSON.stringify
+    // writes as `\u000N`: the same comparison without parsing the file a second time (parse.ts).
+    const escape = `\\u000${written.mark}`;
+    return `${JSON.stringify(written.json, null, 2)}\n` === text.replace(INTEGER_KEY, `"${escape}$1"`);
+  }
+  if (written && !INTEGER_KEY_TEST.test(text)) return `${JSON.stringify(written.json, null, 2)}\n` === text;
   const marked = text.includes('\\u0001') ? undefined : text.replace(INTEGER_KEY, '"\\u0001$1"');
   if (marked === undefined) return false; // cannot mark unambiguously: let the render decide
   let json: unknown;

@@ -14,7 +14,7 @@ import type { Problem } from './problems.js';
 /** What read() saw, so a later write can keep what it does not own (see render.ts). */
 export interface TokenSources {
   /** File path relative to the tokens folder -> its text and parsed JSON (undefined when broken). */
-  files: Map<string, { text: string; json: unknown }>;
+  files: Map<string, SourceFile>;
   /** Collection name -> mode name -> file path relative to the tokens folder. */
   modeFiles: Map<string, Map<string, string>>;
   /**
@@ -28,6 +28,14 @@ export interface TokenSources {
    * hand-written repository's file names instead of moving them to tokensync's (render.ts).
    */
   layouts?: CollectionLayout[];
+}
+
+/** A file as read: its text, its JSON.parse result (undefined when broken), and for a token file the parse in written order. */
+export interface SourceFile {
+  text: string;
+  json: unknown;
+  /** The reader's own parse (parseInWrittenOrder), shared so that no later stage parses the file again. */
+  written?: WrittenOrder;
 }
 
 /**
@@ -207,12 +215,13 @@ export function parseTokenFile(
     return undefined;
   }
   if (parsed.mark < 0) {
-    sources.files.set(file, { text, json: parsed.json });
+    sources.files.set(file, { text, json: parsed.json, written: parsed });
   } else {
     // Nothing on the check path reads it; a later write may (TokenSources is public).
     let json: unknown;
     sources.files.set(file, {
       text,
+      written: parsed,
       get json() {
         return (json ??= JSON.parse(text) as unknown);
       },
