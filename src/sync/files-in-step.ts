@@ -64,7 +64,6 @@ export function filesInStep(set: TokenSet, sources: TokenSources, onDisk: readon
 
 /** An integer-like key (`"500":`) that no backslash escapes: JSON.parse would move it to the front. */
 const INTEGER_KEY = /(?<!\\)"(0|[1-9]\d*)"(?=\s*:)/g;
-const INTEGER_KEY_TEST = /(?<!\\)"(?:0|[1-9]\d*)"\s*:/;
 
 /**
  * The text is exactly `JSON.stringify(parsed, null, 2)` plus a newline, which is the layout of
@@ -76,13 +75,9 @@ const INTEGER_KEY_TEST = /(?<!\\)"(?:0|[1-9]\d*)"\s*:/;
  */
 export function inLayout(text: string, written?: WrittenOrder): boolean {
   if (!text.endsWith('}\n')) return false;
-  if (written && written.mark >= 0 && written.mark <= 7) {
-    // The reader's parse marks the same keys with a raw control character, which JSON.stringify
-    // writes as `\u000N`: the same comparison without parsing the file a second time (parse.ts).
-    const escape = `\\u000${written.mark}`;
-    return `${JSON.stringify(written.json, null, 2)}\n` === text.replace(INTEGER_KEY, `"${escape}$1"`);
-  }
-  if (written && !INTEGER_KEY_TEST.test(text)) return `${JSON.stringify(written.json, null, 2)}\n` === text;
+  // The reader's parse marked the same keys with a `\u000N` escape (or found none): the same
+  // comparison, without parsing the file a second time (read/parse.ts).
+  if (written?.parsedText !== undefined) return `${JSON.stringify(written.json, null, 2)}\n` === written.parsedText;
   const marked = text.includes('\\u0001') ? undefined : text.replace(INTEGER_KEY, '"\\u0001$1"');
   if (marked === undefined) return false; // cannot mark unambiguously: let the render decide
   let json: unknown;

@@ -386,6 +386,8 @@ function refuseAliasCycles(variables: Variable[], collections: Collection[]): vo
   const done = new Set<string>();
   for (const v of variables) {
     for (const mode of Object.keys(v.values)) {
+      // A literal is in no cycle: no walk (most values are literals; the sets cost ~40 ms at 10k x 2).
+      if (next(v, mode) === undefined) continue;
       const path: string[] = [];
       const onPath = new Set<string>();
       let cur: [Variable, string] | undefined = [v, mode];
