@@ -2,13 +2,14 @@
  * push and pull against the local service, as a user runs them (the CLI, a fresh process each):
  * 1. initial push: a repository with N variables x M modes and no lock, into an empty design file;
  * 2. pull: an empty repository (same service) gets everything: token files, resolver, lock;
- * 3. no-op sync: the repository from 2 again, nothing changed on either side.
+ * 3. no-op sync, 4. no-op pull, 5. no-op push: the repository from 2 again, nothing changed on
+ *    either side (each of the three commands a user or a CI job runs when nothing is to do).
  * Each run uses a fresh emulator (`--seed empty`), so every push is a real initial push. Requests
  * and bytes come from the service's own request log, and, where the client reports them, from
  * `--json` (an extra, untimed run, since printing the JSON plan costs time of its own).
  * The floor: push = one GET, one POST, one PUT (+ the read-back GET docs/architecture.md "Apply" asks
  * for, and the file's version for the lock, which only GET /v1/files/:key carries); pull = one GET (+
- * the version); no-op sync = one GET and no write.
+ * the version); a no-op sync, pull or push = one GET and no write.
  */
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,8 @@ const STEPS = [
   { id: 'push', tool: 'tokensync push', what: 'initial push into an empty file', dir: 'a', args: ['push'] },
   { id: 'pull', tool: 'tokensync pull', what: 'into an empty repository', dir: 'b', args: ['pull'] },
   { id: 'noop', tool: 'tokensync sync', what: 'no-op: nothing changed on either side', dir: 'b', args: ['sync'] },
+  { id: 'noop-pull', tool: 'tokensync pull', what: 'no-op: nothing changed on either side', dir: 'b', args: ['pull'] },
+  { id: 'noop-push', tool: 'tokensync push', what: 'no-op: nothing changed on either side', dir: 'b', args: ['push'] },
 ];
 
 /** Requests by method, from the service's log (it records method, path, status; bytes come from the client). */

@@ -32,6 +32,7 @@ import {
   type TokenSet,
   type Value,
   type Variable,
+  type VariableMeta,
 } from '../model/types.js';
 import type { RepoToken } from '../model/dtcg.js';
 import { canonicalValue } from '../model/values.js';
@@ -539,61 +540,33 @@ class Differ {
   }
 
   private bothVariable(p: ColPair, vp: VarPair, l: Variable, r: Variable, col: string): Variable {
-    const b = vp.base?.fields;
-    // Whether the lock holds a base for the field: without one, a difference is a first-sync conflict.
-    const hasBase = (fp: string | undefined): boolean => fp !== undefined && fp !== UNSYNCED;
-    const conflictBase = (fp: string | undefined, text?: string) => ({
-      kind: 'variable-field' as const,
-      collection: col,
-      variable: r.name,
-      ...(l.name !== r.name ? { localName: l.name } : {}),
-      inBase: hasBase(fp),
-      ...(hasBase(fp) && text !== undefined ? { base: text } : {}),
-    });
-
+    const sides: VarSides = { vp, l, r, col };
     const nameSide = this.settle(
       decide(vp.base?.name, l.name, r.name, l.name, r.name),
       (side) =>
         side === 'local'
           ? { kind: 'rename-variable', collection: col, variable: l.name, from: r.name }
           : { kind: 'rename-variable', collection: col, variable: r.name, from: l.name },
-      () => ({ ...conflictBase(vp.base?.name, vp.base?.name), field: 'name', local: l.name, remote: r.name }),
+      () => ({ ...conflictBase(sides, vp.base?.name, vp.base?.name), field: 'name', local: l.name, remote: r.name }),
     );
-    const name = nameSide === 'local' ? l.name : r.name;
+    const c: VarMerge = { ...sides, p, name: nameSide === 'local' ? l.name : r.name };
+    const { type, description, scopes, meta } = this.mergeFields(c);
+    const values = this.mergeValues(c);
+    const out: Variable = { collection: col, name: c.name, type, description, scopes: [...scopes], values };
+    if (r.id !== undefined) out.id = r.id;
+    if (r.key !== undefined) out.key = r.key;
+    if (l.kind !== undefined) out.kind = l.kind;
+    if (meta) out.meta = meta;
+    return out;
+  }
 
-    const update =
-      (field: VariableField, lv: FieldValue, rv: FieldValue, mode?: string) =>
-      (side: Side): Change => ({
-        kind: 'update-variable',
-        collection: col,
-        variable: name,
-        field,
-        ...(mode !== undefined ? { mode } : {}),
-        before: side === 'local' ? rv : lv,
-        after: side === 'local' ? lv : rv,
-      });
-    // `lk`/`rk` are canonical texts; `fp` turns one into what the lock holds, and runs only when the
-    // two sides differ (a SHA-256 per field and side was most of a no-op diff, docs/sync.md "Performance").
-    const scalar = <T extends FieldValue>(
-      field: VariableField,
-      base: string | undefined,
-      lk: string,
-      rk: string,
-      lv: T,
-      rv: T,
-      fp: (k: string) => string,
-    ): T => {
-      const pick = lk === rk ? 'same' : decide(base, lk, rk, fp(lk), fp(rk));
-      const side = this.settle(pick, update(field, lv, rv), () => ({
-        ...conflictBase(base, field === 'type' ? base : baseText(vp.base, field as BaseField)),
-        field,
-        local: lv,
-        remote: rv,
-      }));
-      return side === 'local' ? lv : rv;
-    };
-    const type = scalar('type', b?.type, l.type, r.type, l.type, r.type, (k) => k);
-    const description = scalar(
+  /** Type, description, scopes and the kept service fields, each merged on its own. */
+  private mergeFields(c: VarMerge): MergedFields {
+    const { l, r } = c;
+    const b = c.vp.base?.fields;
+    const type = this.scalar(c, 'type', b?.type, l.type, r.type, l.type, r.type, (k) => k);
+    const description = this.scalar(
+      c,
       'description',
       b?.description,
       l.description,
@@ -602,7 +575,8 @@ class Differ {
       r.description,
       fingerprint,
     );
-    const scopes = scalar(
+    const scopes = this.scalar(
+      c,
       'scopes',
       b?.scopes,
       scopesKey(l.scopes),
@@ -612,7 +586,8 @@ class Differ {
       fingerprint,
     );
     // Kept service fields; a lock without them (or older than them) held none.
-    const meta = scalar(
+    const meta = this.scalar(
+      c,
       'meta',
       b ? (b.meta ?? EMPTY_META) : undefined,
       canonicalMeta(l.meta),
@@ -621,53 +596,116 @@ class Differ {
       r.meta ?? null,
       fingerprint,
     );
+    return { type, description, scopes, meta };
+  }
 
+  /**
+   * One field: `lk`/`rk` are canonical texts; `fp` turns one into what the lock holds, and runs only when
+   * the two sides differ (a SHA-256 per field and side was most of a no-op diff, docs/sync.md "Performance").
+   */
+  private scalar<T extends FieldValue>(
+    c: VarMerge,
+    field: VariableField,
+    base: string | undefined,
+    lk: string,
+    rk: string,
+    lv: T,
+    rv: T,
+    fp: (k: string) => string,
+  ): T {
+    const pick = lk === rk ? 'same' : decide(base, lk, rk, fp(lk), fp(rk));
+    const side = this.settle(pick, updateChange(c, field, lv, rv), () => ({
+      ...conflictBase(c, base, field === 'type' ? base : baseText(c.vp.base, field as BaseField)),
+      field,
+      local: lv,
+      remote: rv,
+    }));
+    return side === 'local' ? lv : rv;
+  }
+
+  /** The values of the merged modes. */
+  private mergeValues(c: VarMerge): Record<string, Value> {
     const values: Record<string, Value> = {};
-    for (const s of p.slots) {
+    for (const s of c.p.slots) {
       if (s.merged === undefined) continue;
       let v: Value | undefined;
-      if (s.local !== undefined && s.remote !== undefined) {
-        const lv = l.values[s.local];
-        const rv = r.values[s.remote];
-        const lm = this.rename(lv, 'local', 'merged');
-        const rm = this.rename(rv, 'remote', 'merged');
-        const baseFp = s.base !== undefined ? b?.values[s.base] : undefined;
-        const lk = keyValue(lm);
-        const rk = keyValue(rm);
-        const pick =
-          lk === rk
-            ? 'same'
-            : decide(
-                baseFp,
-                lk,
-                rk,
-                fpValue(this.rename(lv, 'local', 'base')),
-                fpValue(this.rename(rv, 'remote', 'base')),
-              );
-        const mode = s.merged;
-        const side = this.settle(pick, update('value', lm ?? null, rm ?? null, mode), () => ({
-          ...conflictBase(baseFp, s.base !== undefined ? baseText(vp.base, 'value', s.base) : undefined),
-          field: 'value',
-          mode,
-          local: lm ?? null,
-          remote: rm ?? null,
-        }));
-        v = side === 'local' ? lm : rm;
-      } else if (s.remote !== undefined) {
-        v = this.rename(r.values[s.remote], 'remote', 'merged');
-      } else if (s.local !== undefined) {
-        v = this.rename(l.values[s.local], 'local', 'merged');
-      }
+      if (s.local !== undefined && s.remote !== undefined) v = this.mergeValue(c, s, s.local, s.remote, s.merged);
+      else if (s.remote !== undefined) v = this.rename(c.r.values[s.remote], 'remote', 'merged');
+      else if (s.local !== undefined) v = this.rename(c.l.values[s.local], 'local', 'merged');
       if (v !== undefined) values[s.merged] = v;
     }
-
-    const out: Variable = { collection: col, name, type, description, scopes: [...scopes], values };
-    if (r.id !== undefined) out.id = r.id;
-    if (r.key !== undefined) out.key = r.key;
-    if (l.kind !== undefined) out.kind = l.kind;
-    if (meta) out.meta = meta;
-    return out;
+    return values;
   }
+
+  /** One mode both sides hold: compared by canonical text, decided against the base's fingerprint. */
+  private mergeValue(c: VarMerge, s: ModeSlot, local: string, remote: string, mode: string): Value | undefined {
+    const lv = c.l.values[local];
+    const rv = c.r.values[remote];
+    const lm = this.rename(lv, 'local', 'merged');
+    const rm = this.rename(rv, 'remote', 'merged');
+    const baseFp = s.base !== undefined ? c.vp.base?.fields.values[s.base] : undefined;
+    const lk = keyValue(lm);
+    const rk = keyValue(rm);
+    const pick =
+      lk === rk
+        ? 'same'
+        : decide(baseFp, lk, rk, fpValue(this.rename(lv, 'local', 'base')), fpValue(this.rename(rv, 'remote', 'base')));
+    const side = this.settle(pick, updateChange(c, 'value', lm ?? null, rm ?? null, mode), () => ({
+      ...conflictBase(c, baseFp, s.base !== undefined ? baseText(c.vp.base, 'value', s.base) : undefined),
+      field: 'value',
+      mode,
+      local: lm ?? null,
+      remote: rm ?? null,
+    }));
+    return side === 'local' ? lm : rm;
+  }
+}
+
+interface MergedFields {
+  type: Variable['type'];
+  description: string;
+  scopes: Variable['scopes'];
+  meta: VariableMeta | null;
+}
+
+/** A variable both sides hold, with its lock entry. */
+interface VarSides {
+  vp: VarPair;
+  l: Variable;
+  r: Variable;
+  col: string;
+}
+
+/** …and its collection's pair and the merged name, once the name is settled. */
+interface VarMerge extends VarSides {
+  p: ColPair;
+  name: string;
+}
+
+/** Whether the lock holds a base for the field: without one, a difference is a first-sync conflict. */
+const hasBase = (fp: string | undefined): boolean => fp !== undefined && fp !== UNSYNCED;
+
+function conflictBase(c: VarSides, fp: string | undefined, text?: string) {
+  return {
+    kind: 'variable-field' as const,
+    collection: c.col,
+    variable: c.r.name,
+    ...(c.l.name !== c.r.name ? { localName: c.l.name } : {}),
+    inBase: hasBase(fp),
+    ...(hasBase(fp) && text !== undefined ? { base: text } : {}),
+  };
+}
+
+function updateChange(c: VarMerge, field: VariableField, lv: FieldValue, rv: FieldValue, mode?: string) {
+  return (side: Side): Change => ({
+    kind: 'update-variable',
+    collection: c.col,
+    variable: c.name,
+    field,
+    ...(mode !== undefined ? { mode } : {}),
+    before: side === 'local' ? rv : lv,
+    after: side === 'local' ? lv : rv,
+  });
 }
 
 const EMPTY_META = fingerprint('');

@@ -17,6 +17,7 @@
 import type { TokenSet } from '../model/types.js';
 import { toJsonText } from '../tokens/json-write.js';
 import type { TokenSources } from '../tokens/read/index.js';
+import type { WrittenOrder } from '../tokens/read/parse.js';
 import { inPlainLayout, layoutsFor } from '../tokens/render.js';
 import { RESOLVER_FILE, renderResolver } from '../tokens/resolver-doc.js';
 
@@ -56,7 +57,7 @@ export function filesInStep(set: TokenSet, sources: TokenSources, onDisk: readon
 
   for (const file of expected) {
     const source = sources.files.get(file);
-    if (source === undefined || !inLayout(source.text)) return false;
+    if (source === undefined || !inLayout(source.text, source.written)) return false;
   }
   return true;
 }
@@ -72,8 +73,11 @@ const INTEGER_KEY = /(?<!\\)"(0|[1-9]\d*)"(?=\s*:)/g;
  * line or indent, so the texts compare equal exactly when the original is in layout. (A stray match
  * inside a string value is marked on both sides too and cannot make a wrong layout look right.)
  */
-export function inLayout(text: string): boolean {
+export function inLayout(text: string, written?: WrittenOrder): boolean {
   if (!text.endsWith('}\n')) return false;
+  // The reader's parse marked the same keys with a `\u000N` escape (or found none): the same
+  // comparison, without parsing the file a second time (read/parse.ts).
+  if (written?.parsedText !== undefined) return `${JSON.stringify(written.json, null, 2)}\n` === written.parsedText;
   const marked = text.includes('\\u0001') ? undefined : text.replace(INTEGER_KEY, '"\\u0001$1"');
   if (marked === undefined) return false; // cannot mark unambiguously: let the render decide
   let json: unknown;

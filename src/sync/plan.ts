@@ -356,107 +356,118 @@ class Compiler {
 
   compile(): Plan {
     this.checkLimits();
-    const figma = this.figma;
     // dfs: CREATEs go in POSTs, everything else in PUTs after them. figma: one list of units in one
     // body (deletes first, then creates, then updates and values), split only past maxBodyBytes.
-    const deleteUnits: Unit[] = [];
-    const postUnits: Unit[] = [];
-    const putUnits: Unit[] = [];
-
+    const u: Units = { deletes: [], posts: [], puts: [] };
     // Collections and modes; extended collections after the others, parents first (plan-extensions).
+    for (const tc of this.target.collections) if (tc.parent === undefined) this.collection(tc, u);
+    if (this.extensions) for (const tc of extensionsInOrder(this.target)) this.extension(tc, u.posts, u.puts);
+    // Variables: identities first (aliases may point forward), then items.
+    this.identities();
+    for (const tv of this.target.variables) this.variable(tv, u);
+    this.deletions(u.deletes);
+    return this.plan(u);
+  }
+
+  /** A collection of the target: created with its modes, or matched with the service's and updated. */
+  private collection(tc: Collection, u: Units): void {
     const remoteCols = this.remote.collections;
-    for (const tc of this.target.collections) {
-      if (tc.parent !== undefined) continue;
-      const rc =
-        (tc.id !== undefined ? remoteCols.find((c) => c.id === tc.id) : undefined) ??
-        remoteCols.find((c) => c.name === tc.name);
-      const info: ColInfo = {
-        target: tc,
-        remote: rc,
-        id: rc?.id ?? this.temp('col'),
-        modeIds: new Map(),
-        newModes: new Set(),
-      };
-      this.cols.set(tc.name, info);
-      if (!rc) {
-        if (!tc.modes.some((m) => m.name === tc.defaultMode))
-          throw this.invalid(
-            `Collection "${tc.name}" has default mode "${tc.defaultMode}", which is not one of its modes.`,
-          );
-        for (const m of tc.modes) info.modeIds.set(m.name, this.temp('mode'));
-        const initialModeId = info.modeIds.get(tc.defaultMode) as string;
-        const create: CreateCollectionItem = { action: 'CREATE', id: info.id, name: tc.name, initialModeId };
-        if (tc.hiddenFromPublishing) create.hiddenFromPublishing = true;
-        const unit: Unit = { variableCollections: [create] };
-        // figma: the collection comes with its first mode ("Mode 1"), named here, not created again.
-        const modeItems: object[] = tc.modes
-          .filter((m) => !figma || m.name !== tc.defaultMode)
-          .map(
-            (m): CreateModeItem => ({
-              action: 'CREATE',
-              id: info.modeIds.get(m.name) as string,
-              name: m.name,
-              variableCollectionId: info.id,
-            }),
-          );
-        if (figma && tc.defaultMode !== FIGMA_FIRST_MODE_NAME)
-          modeItems.unshift({
-            action: 'UPDATE',
-            id: initialModeId,
-            name: tc.defaultMode,
-            variableCollectionId: info.id,
-          } satisfies UpdateModeItem);
-        if (modeItems.length > 0) unit.variableModes = modeItems;
-        postUnits.push(unit);
-        this.summary.collectionsCreated += 1;
-        this.summary.modesCreated += tc.modes.length;
-        continue;
-      }
-      if (rc.name !== tc.name) {
-        putUnits.push({
-          variableCollections: [{ action: 'UPDATE', id: info.id, name: tc.name } satisfies UpdateCollectionItem],
-        });
-        this.summary.collectionsRenamed += 1;
-      }
-      // The collection's own hiddenFromPublishing: a collection UPDATE (Figma's VariableCollectionUpdate).
-      if ((rc.hiddenFromPublishing === true) !== (tc.hiddenFromPublishing === true)) {
-        putUnits.push({
-          variableCollections: [
-            { action: 'UPDATE', id: info.id, hiddenFromPublishing: tc.hiddenFromPublishing === true },
-          ],
-        });
-      }
-      const freeModes = new Set(rc.modes);
-      const matched = tc.modes.map((m) => {
-        const rm =
-          (m.id !== undefined ? rc.modes.find((x) => x.id === m.id && freeModes.has(x)) : undefined) ??
-          rc.modes.find((x) => x.name === m.name && freeModes.has(x));
-        if (rm) freeModes.delete(rm);
-        return [m, rm] as const;
+    const rc =
+      (tc.id !== undefined ? remoteCols.find((c) => c.id === tc.id) : undefined) ??
+      remoteCols.find((c) => c.name === tc.name);
+    const info: ColInfo = {
+      target: tc,
+      remote: rc,
+      id: rc?.id ?? this.temp('col'),
+      modeIds: new Map(),
+      newModes: new Set(),
+    };
+    this.cols.set(tc.name, info);
+    if (rc) this.existingCollection(tc, rc, info, u);
+    else this.newCollection(tc, info, u);
+  }
+
+  private newCollection(tc: Collection, info: ColInfo, u: Units): void {
+    const figma = this.figma;
+    if (!tc.modes.some((m) => m.name === tc.defaultMode))
+      throw this.invalid(
+        `Collection "${tc.name}" has default mode "${tc.defaultMode}", which is not one of its modes.`,
+      );
+    for (const m of tc.modes) info.modeIds.set(m.name, this.temp('mode'));
+    const initialModeId = info.modeIds.get(tc.defaultMode) as string;
+    const create: CreateCollectionItem = { action: 'CREATE', id: info.id, name: tc.name, initialModeId };
+    if (tc.hiddenFromPublishing) create.hiddenFromPublishing = true;
+    const unit: Unit = { variableCollections: [create] };
+    // figma: the collection comes with its first mode ("Mode 1"), named here, not created again.
+    const modeItems: object[] = tc.modes
+      .filter((m) => !figma || m.name !== tc.defaultMode)
+      .map(
+        (m): CreateModeItem => ({
+          action: 'CREATE',
+          id: info.modeIds.get(m.name) as string,
+          name: m.name,
+          variableCollectionId: info.id,
+        }),
+      );
+    if (figma && tc.defaultMode !== FIGMA_FIRST_MODE_NAME)
+      modeItems.unshift({
+        action: 'UPDATE',
+        id: initialModeId,
+        name: tc.defaultMode,
+        variableCollectionId: info.id,
+      } satisfies UpdateModeItem);
+    if (modeItems.length > 0) unit.variableModes = modeItems;
+    u.posts.push(unit);
+    this.summary.collectionsCreated += 1;
+    this.summary.modesCreated += tc.modes.length;
+  }
+
+  private existingCollection(tc: Collection, rc: Collection, info: ColInfo, u: Units): void {
+    if (rc.name !== tc.name) {
+      u.puts.push({
+        variableCollections: [{ action: 'UPDATE', id: info.id, name: tc.name } satisfies UpdateCollectionItem],
       });
-      for (const [m, rm] of matched) {
-        if (rm?.id !== undefined) {
-          info.modeIds.set(m.name, rm.id);
-          if (rm.name !== m.name) {
-            putUnits.push({
-              variableModes: [
-                { action: 'UPDATE', id: rm.id, variableCollectionId: info.id, name: m.name } satisfies UpdateModeItem,
-              ],
-            });
-            this.summary.modesRenamed += 1;
-          }
-        } else {
-          const id = this.temp('mode');
-          info.modeIds.set(m.name, id);
-          info.newModes.add(m.name);
-          postUnits.push({ variableModes: [{ action: 'CREATE', id, name: m.name, variableCollectionId: info.id }] });
-          this.summary.modesCreated += 1;
+      this.summary.collectionsRenamed += 1;
+    }
+    // The collection's own hiddenFromPublishing: a collection UPDATE (Figma's VariableCollectionUpdate).
+    if ((rc.hiddenFromPublishing === true) !== (tc.hiddenFromPublishing === true)) {
+      u.puts.push({
+        variableCollections: [
+          { action: 'UPDATE', id: info.id, hiddenFromPublishing: tc.hiddenFromPublishing === true },
+        ],
+      });
+    }
+    const freeModes = new Set(rc.modes);
+    const matched = tc.modes.map((m) => {
+      const rm =
+        (m.id !== undefined ? rc.modes.find((x) => x.id === m.id && freeModes.has(x)) : undefined) ??
+        rc.modes.find((x) => x.name === m.name && freeModes.has(x));
+      if (rm) freeModes.delete(rm);
+      return [m, rm] as const;
+    });
+    for (const [m, rm] of matched) {
+      if (rm?.id !== undefined) {
+        info.modeIds.set(m.name, rm.id);
+        if (rm.name !== m.name) {
+          u.puts.push({
+            variableModes: [
+              { action: 'UPDATE', id: rm.id, variableCollectionId: info.id, name: m.name } satisfies UpdateModeItem,
+            ],
+          });
+          this.summary.modesRenamed += 1;
         }
+      } else {
+        const id = this.temp('mode');
+        info.modeIds.set(m.name, id);
+        info.newModes.add(m.name);
+        u.posts.push({ variableModes: [{ action: 'CREATE', id, name: m.name, variableCollectionId: info.id }] });
+        this.summary.modesCreated += 1;
       }
     }
-    if (this.extensions) for (const tc of extensionsInOrder(this.target)) this.extension(tc, postUnits, putUnits);
+  }
 
-    // Variables: identities first (aliases may point forward), then items.
+  /** Each target variable's service id: the matched remote variable's (by id, then by name), or a temporary one. */
+  private identities(): void {
     for (const rv of this.remote.variables) this.remoteVarsByKey.set(variableKey(rv), rv);
     const remoteById = new Map(this.remote.variables.filter((v) => v.id !== undefined).map((v) => [v.id as string, v]));
     const taken = new Set<Variable>();
@@ -477,135 +488,165 @@ class Compiler {
         this.varIds.set(tv, this.temp('var'));
       }
     }
+  }
 
-    for (const tv of this.target.variables) {
-      const info = this.colOf(tv);
-      const rv = this.remoteVarOf.get(tv);
-      const id = this.varIds.get(tv) as string;
-      const item: UpdateVariableItem = { action: 'UPDATE', id };
-      let initial: Literal | undefined;
-      if (!rv) {
-        this.checkName(tv);
-        const base = {
-          action: 'CREATE' as const,
-          id,
-          name: tv.name,
-          variableCollectionId: info.id,
-          resolvedType: tv.type,
-        };
-        // figma: VariableCreate carries description, scopes and the kept fields; values go in
-        // variableModeValues. dfs: CREATE has initialModeValue, the rest goes in the PUT's UPDATE.
-        const extras: Pick<UpdateVariableItem, 'description' | 'scopes' | 'hiddenFromPublishing' | 'codeSyntax'> = figma
-          ? {}
-          : item;
-        if (tv.description !== '') extras.description = tv.description;
-        if (!sameScopes(tv.scopes, ['ALL_SCOPES'])) {
-          this.checkScopes(tv);
-          extras.scopes = [...tv.scopes];
-        }
-        if (tv.meta?.hiddenFromPublishing) extras.hiddenFromPublishing = true;
-        if (tv.meta?.codeSyntax) {
-          extras.codeSyntax = { ...tv.meta.codeSyntax };
-          this.countCodeSyntax(undefined, tv.meta.codeSyntax);
-        }
-        let create: CreateVariableItem | FigmaVariableItem;
-        if (figma) {
-          create = { ...base, ...extras };
-        } else {
-          initial = this.literal(tv, info.target.defaultMode, [tv]);
-          create = { ...base, initialModeValue: toWireLiteral(initial) };
-        }
-        postUnits.push({ variables: [create] });
-        this.summary.variablesCreated += 1;
-      } else {
-        if (rv.type !== tv.type) {
-          throw new PlanError(
-            'PLAN_TYPE_CHANGE',
-            `Variable "${tv.name}" in collection "${tv.collection}" is ${rv.type} in the design file but ${tv.type} in the repository; the API cannot change a variable's type.`,
-            {
-              hint: 'Give the token a new name (a new variable is created), or change its type back to match the design file.',
-            },
-          );
-        }
-        if (rv.name !== tv.name) {
-          this.checkName(tv);
-          item.name = tv.name;
-        }
-        if (rv.description !== tv.description) item.description = tv.description;
-        if (!sameScopes(rv.scopes, tv.scopes)) {
-          this.checkScopes(tv);
-          item.scopes = [...tv.scopes];
-        }
-        // Kept service fields: sent only when the target differs (a pull-then-push never does).
-        if (Boolean(rv.meta?.hiddenFromPublishing) !== Boolean(tv.meta?.hiddenFromPublishing))
-          item.hiddenFromPublishing = Boolean(tv.meta?.hiddenFromPublishing);
-        if (
-          canonicalMeta({ ...(rv.meta?.codeSyntax ? { codeSyntax: rv.meta.codeSyntax } : {}) }) !==
-          canonicalMeta({ ...(tv.meta?.codeSyntax ? { codeSyntax: tv.meta.codeSyntax } : {}) })
-        ) {
-          item.codeSyntax = { ...tv.meta?.codeSyntax };
-          this.countCodeSyntax(rv.meta?.codeSyntax, tv.meta?.codeSyntax);
-        }
-      }
-      const modeValues: { modeId: string; value: WireValue }[] = [];
-      for (const m of info.target.modes) {
-        const value = tv.values[m.name];
-        if (value === undefined) continue;
-        const modeId = info.modeIds.get(m.name) as string;
-        if (this.serviceHolds(tv, rv, info, m.name, value, initial)) continue;
-        modeValues.push({ modeId, value: this.wire(tv, value) });
-      }
-      if (figma) {
-        // Values are not part of the variable item: one unit with the UPDATE (when it says anything).
-        const unit: Unit = {};
-        if (Object.keys(item).length > 2) unit.variables = [item];
-        const extensions = this.extensionsOf.get(tv.collection) ?? [];
-        const overridesIn = (late: boolean) =>
-          overrideValues(
-            tv,
-            rv,
-            id,
-            extensions.filter((e) => (e.late === true) === late),
-            (value, current) => this.sameOverride(tv, value, current),
-            (value) => this.wire(tv, value),
-          );
-        const overrides = overridesIn(false);
-        const later = overridesIn(true);
-        if (later.length > 0) this.laterUnits.push({ variableModeValues: later });
-        this.summary.valuesSet += later.length;
-        if (modeValues.length > 0 || overrides.length > 0)
-          unit.variableModeValues = [
-            ...modeValues.map((mv): FigmaModeValue => ({ variableId: id, modeId: mv.modeId, value: mv.value })),
-            ...overrides,
-          ];
-        this.summary.valuesSet += overrides.length;
-        if (unit.variables || unit.variableModeValues) {
-          putUnits.push(unit);
-          if (rv || unit.variables) this.summary.variablesUpdated += 1;
-          this.summary.valuesSet += modeValues.length;
-        }
-        continue;
-      }
-      if (modeValues.length > 0) item.variableModeValues = modeValues;
-      if (Object.keys(item).length > 2) {
-        putUnits.push({ variables: [item] });
-        this.summary.variablesUpdated += 1;
-        this.summary.valuesSet += modeValues.length;
-      }
+  /** A target variable: its CREATE or UPDATE item and the mode values the service does not hold yet. */
+  private variable(tv: Variable, u: Units): void {
+    const info = this.colOf(tv);
+    const rv = this.remoteVarOf.get(tv);
+    const id = this.varIds.get(tv) as string;
+    const item: UpdateVariableItem = { action: 'UPDATE', id };
+    let initial: Literal | undefined;
+    if (!rv) initial = this.createVariable(tv, info, id, item, u);
+    else this.updateVariable(tv, rv, item);
+    const modeValues: { modeId: string; value: WireValue }[] = [];
+    for (const m of info.target.modes) {
+      const value = tv.values[m.name];
+      if (value === undefined) continue;
+      const modeId = info.modeIds.get(m.name) as string;
+      if (this.serviceHolds(tv, rv, info, m.name, value, initial)) continue;
+      modeValues.push({ modeId, value: this.wire(tv, value) });
     }
+    if (this.figma) {
+      this.figmaVariableUnit(tv, rv, item, modeValues, u);
+      return;
+    }
+    if (modeValues.length > 0) item.variableModeValues = modeValues;
+    if (Object.keys(item).length > 2) {
+      u.puts.push({ variables: [item] });
+      this.summary.variablesUpdated += 1;
+      this.summary.valuesSet += modeValues.length;
+    }
+  }
 
-    this.deletions(deleteUnits);
-
-    let requests: PlannedRequest[];
+  /** The CREATE item of a variable the service lacks; dfs: the initial value it carries. */
+  private createVariable(
+    tv: Variable,
+    info: ColInfo,
+    id: string,
+    item: UpdateVariableItem,
+    u: Units,
+  ): Literal | undefined {
+    const figma = this.figma;
+    this.checkName(tv);
+    const base = {
+      action: 'CREATE' as const,
+      id,
+      name: tv.name,
+      variableCollectionId: info.id,
+      resolvedType: tv.type,
+    };
+    // figma: VariableCreate carries description, scopes and the kept fields; values go in
+    // variableModeValues. dfs: CREATE has initialModeValue, the rest goes in the PUT's UPDATE.
+    const extras: Pick<UpdateVariableItem, 'description' | 'scopes' | 'hiddenFromPublishing' | 'codeSyntax'> = figma
+      ? {}
+      : item;
+    if (tv.description !== '') extras.description = tv.description;
+    if (!sameScopes(tv.scopes, ['ALL_SCOPES'])) {
+      this.checkScopes(tv);
+      extras.scopes = [...tv.scopes];
+    }
+    if (tv.meta?.hiddenFromPublishing) extras.hiddenFromPublishing = true;
+    if (tv.meta?.codeSyntax) {
+      extras.codeSyntax = { ...tv.meta.codeSyntax };
+      this.countCodeSyntax(undefined, tv.meta.codeSyntax);
+    }
+    let create: CreateVariableItem | FigmaVariableItem;
+    let initial: Literal | undefined;
     if (figma) {
-      requests = [...this.chunk([...deleteUnits, ...postUnits, ...putUnits]), ...this.chunk(this.laterUnits)].map(
-        (body) => ({ method: 'POST' as const, body: body as FigmaVariablesBody }),
+      create = { ...base, ...extras };
+    } else {
+      initial = this.literal(tv, info.target.defaultMode, [tv]);
+      create = { ...base, initialModeValue: toWireLiteral(initial) };
+    }
+    u.posts.push({ variables: [create] });
+    this.summary.variablesCreated += 1;
+    return initial;
+  }
+
+  /** The fields of a matched variable that differ, on its UPDATE item. */
+  private updateVariable(tv: Variable, rv: Variable, item: UpdateVariableItem): void {
+    if (rv.type !== tv.type) {
+      throw new PlanError(
+        'PLAN_TYPE_CHANGE',
+        `Variable "${tv.name}" in collection "${tv.collection}" is ${rv.type} in the design file but ${tv.type} in the repository; the API cannot change a variable's type.`,
+        {
+          hint: 'Give the token a new name (a new variable is created), or change its type back to match the design file.',
+        },
       );
+    }
+    if (rv.name !== tv.name) {
+      this.checkName(tv);
+      item.name = tv.name;
+    }
+    if (rv.description !== tv.description) item.description = tv.description;
+    if (!sameScopes(rv.scopes, tv.scopes)) {
+      this.checkScopes(tv);
+      item.scopes = [...tv.scopes];
+    }
+    // Kept service fields: sent only when the target differs (a pull-then-push never does).
+    if (Boolean(rv.meta?.hiddenFromPublishing) !== Boolean(tv.meta?.hiddenFromPublishing))
+      item.hiddenFromPublishing = Boolean(tv.meta?.hiddenFromPublishing);
+    if (
+      canonicalMeta({ ...(rv.meta?.codeSyntax ? { codeSyntax: rv.meta.codeSyntax } : {}) }) !==
+      canonicalMeta({ ...(tv.meta?.codeSyntax ? { codeSyntax: tv.meta.codeSyntax } : {}) })
+    ) {
+      item.codeSyntax = { ...tv.meta?.codeSyntax };
+      this.countCodeSyntax(rv.meta?.codeSyntax, tv.meta?.codeSyntax);
+    }
+  }
+
+  /** figma: values are not part of the variable item: one unit with the UPDATE (when it says anything) and the values. */
+  private figmaVariableUnit(
+    tv: Variable,
+    rv: Variable | undefined,
+    item: UpdateVariableItem,
+    modeValues: { modeId: string; value: WireValue }[],
+    u: Units,
+  ): void {
+    const id = item.id;
+    const unit: Unit = {};
+    if (Object.keys(item).length > 2) unit.variables = [item];
+    const extensions = this.extensionsOf.get(tv.collection) ?? [];
+    const overridesIn = (late: boolean) =>
+      overrideValues(
+        tv,
+        rv,
+        id,
+        extensions.filter((e) => (e.late === true) === late),
+        (value, current) => this.sameOverride(tv, value, current),
+        (value) => this.wire(tv, value),
+      );
+    const overrides = overridesIn(false);
+    const later = overridesIn(true);
+    if (later.length > 0) this.laterUnits.push({ variableModeValues: later });
+    this.summary.valuesSet += later.length;
+    if (modeValues.length > 0 || overrides.length > 0)
+      unit.variableModeValues = [
+        ...modeValues.map((mv): FigmaModeValue => ({ variableId: id, modeId: mv.modeId, value: mv.value })),
+        ...overrides,
+      ];
+    this.summary.valuesSet += overrides.length;
+    if (unit.variables || unit.variableModeValues) {
+      u.puts.push(unit);
+      if (rv || unit.variables) this.summary.variablesUpdated += 1;
+      this.summary.valuesSet += modeValues.length;
+    }
+  }
+
+  /** The units chunked into the dialect's requests, with the summary. */
+  private plan(u: Units): Plan {
+    let requests: PlannedRequest[];
+    if (this.figma) {
+      requests = [...this.chunk([...u.deletes, ...u.posts, ...u.puts]), ...this.chunk(this.laterUnits)].map((body) => ({
+        method: 'POST' as const,
+        body: body as FigmaVariablesBody,
+      }));
       this.summary.posts = requests.length;
     } else {
       requests = [
-        ...this.chunk(postUnits).map((body) => ({ method: 'POST' as const, body: body as VariablesPostBody })),
-        ...this.chunk(putUnits).map((body) => ({ method: 'PUT' as const, body: body as VariablesPutBody })),
+        ...this.chunk(u.posts).map((body) => ({ method: 'POST' as const, body: body as VariablesPostBody })),
+        ...this.chunk(u.puts).map((body) => ({ method: 'PUT' as const, body: body as VariablesPutBody })),
       ];
       this.summary.posts = requests.filter((r) => r.method === 'POST').length;
       this.summary.puts = requests.length - this.summary.posts;
@@ -921,6 +962,12 @@ type ArrayName = 'variableCollections' | 'variableModes' | 'variables' | 'variab
 const ARRAYS: ArrayName[] = ['variableCollections', 'variableModes', 'variables', 'variableModeValues'];
 /** Items that must travel in the same body (a new collection with its modes), or a single item. */
 type Unit = Partial<Record<ArrayName, object[]>>;
+/** The units of a plan by where they go: deletes first (figma), then creates (dfs: POST), then the rest (dfs: PUT). */
+interface Units {
+  deletes: Unit[];
+  posts: Unit[];
+  puts: Unit[];
+}
 
 function mergeUnits(units: Unit[]): Record<string, unknown[]> {
   const body: Record<string, unknown[]> = {};

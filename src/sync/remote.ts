@@ -48,20 +48,56 @@ export class RemoteModelError extends TokensyncError {
   override name = 'RemoteModelError';
 }
 
+type WireVars = LocalVariablesResponse['meta']['variables'];
+type WireCols = LocalVariablesResponse['meta']['variableCollections'];
+
+/** The answer's variables and collections, and which variables are not the file's own. */
+interface Wire {
+  vars: WireVars;
+  cols: WireCols;
+  isRemote: (x: unknown) => boolean;
+  /** Deleted (still referenced) or another file's library variable: left out. */
+  skipped: (id: string) => boolean;
+}
+
+type ToValue = (owner: WireVariableLike, modeName: string, w: unknown) => Value;
+
 export function remoteToModel(res: LocalVariablesResponse): TokenSet {
   const wireVars = res.meta.variables;
-  const wireCols = res.meta.variableCollections;
   const isDeleted = (id: string): boolean =>
     (wireVars[id] as { deletedButReferenced?: unknown } | undefined)?.deletedButReferenced === true;
   // Figma lists the library variables a file uses among its local ones, flagged `remote: true`; they
   // belong to another file and cannot be changed here, so they are left out like deleted ones.
   const isRemote = (x: unknown): boolean => (x as { remote?: unknown } | undefined)?.remote === true;
-  const skipped = (id: string): boolean => isDeleted(id) || isRemote(wireVars[id]);
+  const wire: Wire = {
+    vars: wireVars,
+    cols: res.meta.variableCollections,
+    isRemote,
+    skipped: (id) => isDeleted(id) || isRemote(wireVars[id]),
+  };
+  const { collections, modeNames } = readCollections(wire);
+  // Extended collections (figma), after the ordinary ones: remote-extensions.ts.
+  const ext = sortExtensions(wire.cols, isRemote);
+  for (const c of ext.extensions) collections.push(extensionCollection(wire.cols, c));
 
+  const ordered = variableOrder(wire);
+  const keptWhy = keptReasons(ordered, wire.vars, wire.cols, modeNames);
+  const toValue = valueReader(wire);
+  const { variables, kept } = readVariables(wire, ordered, keptWhy, modeNames, toValue);
+  kept.push(...ext.kept);
+  const byId = new Map(variables.map((v) => [v.id as string, v]));
+  readOverrides(wire.cols, ext.extensions, byId, kept, (v, modeName, w) => toValue(wireLike(v), modeName, w));
+  refuseAliasCycles(variables, collections);
+  resolveComposed(variables, collections);
+  return kept.length > 0 ? { collections, variables, kept } : { collections, variables };
+}
+
+/** The file's own ordinary collections, in map order, and each one's mode ids -> names. */
+function readCollections(wire: Wire): { collections: Collection[]; modeNames: Map<string, Map<string, string>> } {
   const collections: Collection[] = [];
   const modeNames = new Map<string, Map<string, string>>(); // collection id -> mode id -> name
-  for (const [id, c] of Object.entries(wireCols)) {
-    if (isRemote(c) || isExtension(c)) continue;
+  for (const [id, c] of Object.entries(wire.cols)) {
+    if (wire.isRemote(c) || isExtension(c)) continue;
     const modes = c.modes.map((m) => ({ name: m.name, id: m.modeId }));
     const byId = new Map(modes.map((m) => [m.id, m.name]));
     const defaultMode = byId.get(c.defaultModeId);
@@ -84,35 +120,38 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
       ...(c['hiddenFromPublishing'] === true ? { hiddenFromPublishing: true as const } : {}),
     });
   }
-  // Extended collections (figma), after the ordinary ones: remote-extensions.ts.
-  const ext = sortExtensions(wireCols, isRemote);
-  for (const c of ext.extensions) collections.push(extensionCollection(wireCols, c));
+  return { collections, modeNames };
+}
 
-  // Variable order: listed ids first, then unlisted members of the collection in map order.
+/** Variable order: listed ids first, then unlisted members of the collection in map order. */
+function variableOrder(wire: Wire): string[] {
   const ordered: string[] = [];
   const seen = new Set<string>();
-  for (const c of Object.values(wireCols)) {
+  for (const c of Object.values(wire.cols)) {
     for (const vid of c.variableIds) {
-      if (wireVars[vid] && !seen.has(vid) && !skipped(vid)) {
+      if (wire.vars[vid] && !seen.has(vid) && !wire.skipped(vid)) {
         seen.add(vid);
         ordered.push(vid);
       }
     }
   }
-  for (const vid of Object.keys(wireVars)) {
-    if (seen.has(vid) || skipped(vid)) continue;
+  for (const vid of Object.keys(wire.vars)) {
+    if (seen.has(vid) || wire.skipped(vid)) continue;
     seen.add(vid);
     ordered.push(vid);
   }
-  const keptWhy = keptReasons(ordered, wireVars, wireCols, modeNames);
+  return ordered;
+}
 
+/** A wire value -> the model's: literals checked against the type, aliases by name, composed colors. */
+function valueReader(wire: Wire): ToValue {
   const aliasTarget = (owner: string, id: string): Value => {
-    const target = wireVars[id];
-    const col = target ? wireCols[target.variableCollectionId] : undefined;
-    if (!target || !col || skipped(id)) {
+    const target = wire.vars[id];
+    const col = target ? wire.cols[target.variableCollectionId] : undefined;
+    if (!target || !col || wire.skipped(id)) {
       const which = !target
         ? 'is not a local variable of the file'
-        : isRemote(target)
+        : wire.isRemote(target)
           ? `is "${target.name}" of another file's library`
           : 'was deleted in the design file';
       throw new RemoteModelError('REMOTE_ALIAS_MISSING', `Variable "${owner}" is an alias of ${id}, which ${which}.`, {
@@ -128,7 +167,7 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
     type: string,
     part?: string,
   ): Value => {
-    const target = wireVars[w.id];
+    const target = wire.vars[w.id];
     if (target && target.resolvedType !== type) {
       throw hostile(
         owner,
@@ -138,7 +177,7 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
     }
     return aliasTarget(owner.name, w.id);
   };
-  const toValue = (owner: WireVariableLike, modeName: string, w: unknown): Value => {
+  return (owner, modeName, w) => {
     if (isWireAlias(w)) return toAlias(owner, modeName, w, owner.resolvedType);
     if (isObject(w) && 'opacity' in w && 'color' in w) return toComposed(owner, modeName, w, toAlias);
     const problem = literalProblem(owner.resolvedType, w);
@@ -149,14 +188,23 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
     }
     return w as Value;
   };
+}
 
+/** The variables in order; those the client cannot represent are kept whole, with the reason. */
+function readVariables(
+  wire: Wire,
+  ordered: string[],
+  keptWhy: Map<string, string>,
+  modeNames: Map<string, Map<string, string>>,
+  toValue: ToValue,
+): { variables: Variable[]; kept: KeptVariable[] } {
   const variables: Variable[] = [];
   const kept: KeptVariable[] = [];
   for (const vid of ordered) {
-    const v = wireVars[vid];
+    const v = wire.vars[vid];
     const why = keptWhy.get(vid);
     if (v && why !== undefined) {
-      const col = wireCols[v.variableCollectionId];
+      const col = wire.cols[v.variableCollectionId];
       kept.push({
         id: vid,
         name: v.name,
@@ -167,37 +215,36 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
       });
       continue;
     }
-    const col = v ? wireCols[v.variableCollectionId] : undefined;
+    const col = v ? wire.cols[v.variableCollectionId] : undefined;
     const modes = v ? modeNames.get(v.variableCollectionId) : undefined;
     if (!v || !col || !modes) continue; // unreachable: filtered above
-    const values: Record<string, Value> = {};
-    // Values in the collection's mode order, so the object's key order is stable.
-    for (const [modeId, modeName] of modes) {
-      const w = v.valuesByMode[modeId];
-      if (w !== undefined) values[modeName] = toValue(v, modeName, w);
-    }
-    const variable: Variable = {
-      collection: col.name,
-      name: v.name,
-      type: v.resolvedType as VariableType,
-      description: v.description,
-      scopes: [...v.scopes],
-      values,
-      id: v.id,
-      key: v.key,
-    };
-    // Kept, not owned: the answer's extra fields, when set.
-    const extra = v as { hiddenFromPublishing?: unknown; codeSyntax?: unknown };
-    const meta = makeMeta(extra.hiddenFromPublishing, extra.codeSyntax);
-    if (meta) variable.meta = meta;
-    variables.push(variable);
+    variables.push(toVariable(v, col.name, modes, toValue));
   }
-  kept.push(...ext.kept);
-  const byId = new Map(variables.map((v) => [v.id as string, v]));
-  readOverrides(wireCols, ext.extensions, byId, kept, (v, modeName, w) => toValue(wireLike(v), modeName, w));
-  refuseAliasCycles(variables, collections);
-  resolveComposed(variables, collections);
-  return kept.length > 0 ? { collections, variables, kept } : { collections, variables };
+  return { variables, kept };
+}
+
+function toVariable(v: WireVariable, collection: string, modes: Map<string, string>, toValue: ToValue): Variable {
+  const values: Record<string, Value> = {};
+  // Values in the collection's mode order, so the object's key order is stable.
+  for (const [modeId, modeName] of modes) {
+    const w = v.valuesByMode[modeId];
+    if (w !== undefined) values[modeName] = toValue(v, modeName, w);
+  }
+  const variable: Variable = {
+    collection,
+    name: v.name,
+    type: v.resolvedType as VariableType,
+    description: v.description,
+    scopes: [...v.scopes],
+    values,
+    id: v.id,
+    key: v.key,
+  };
+  // Kept, not owned: the answer's extra fields, when set.
+  const extra = v as { hiddenFromPublishing?: unknown; codeSyntax?: unknown };
+  const meta = makeMeta(extra.hiddenFromPublishing, extra.codeSyntax);
+  if (meta) variable.meta = meta;
+  return variable;
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -386,6 +433,8 @@ function refuseAliasCycles(variables: Variable[], collections: Collection[]): vo
   const done = new Set<string>();
   for (const v of variables) {
     for (const mode of Object.keys(v.values)) {
+      // A literal is in no cycle: no walk (most values are literals; the sets cost ~40 ms at 10k x 2).
+      if (next(v, mode) === undefined) continue;
       const path: string[] = [];
       const onPath = new Set<string>();
       let cur: [Variable, string] | undefined = [v, mode];

@@ -88,11 +88,14 @@ export function duplicateKey(text: string): { key: string; offset: number } | un
 /**
  * Both checks in one pass, for the `check` path (the budget): strings are skipped with
  * `indexOf`, and a key is only collected where an object expects one. Same answers as `tooDeep` and
- * `duplicateKey` (test/tokens/json-scan.test.ts compares them).
+ * `duplicateKey` (test/tokens/json-scan.test.ts compares them). With `integerKeys`, the offset of the
+ * opening quote of every integer-like key is pushed to it, in text order (read/parse.ts marks them);
+ * exact only when the scan finds the JSON neither too deep nor holding a duplicate key.
  */
 export function scanJson(
   text: string,
   max = MAX_JSON_DEPTH,
+  integerKeys?: number[],
 ): { tooDeep: boolean; duplicate: { key: string; offset: number } | undefined } {
   // Keys seen per open object: a short array (most objects have a few keys), a Set past 16.
   const stack: (string[] | Set<string> | null)[] = [];
@@ -113,6 +116,7 @@ export function scanJson(
         end = text.indexOf('"', end + 1);
       }
       i = end;
+      if (expectKey && integerKeys && isIntegerKey(text, start + 1, end)) integerKeys.push(start);
       if (expectKey && duplicate === undefined) {
         const keys = stack[stack.length - 1];
         if (keys) {
@@ -149,4 +153,17 @@ export function scanJson(
     }
   }
   return { tooDeep: false, duplicate };
+}
+
+/** `text[from, to)` is an integer-like key (`0` or digits without a leading zero), which JSON.parse lists first. */
+function isIntegerKey(text: string, from: number, to: number): boolean {
+  if (to === from) return false;
+  const first = text.charCodeAt(from);
+  if (first === 0x30) return to === from + 1;
+  if (first < 0x31 || first > 0x39) return false;
+  for (let k = from + 1; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
 }

@@ -11,18 +11,22 @@
  * are turned off in its options and every error it reports is an error here; a byte order mark and
  * nesting deeper than MAX_JSON_DEPTH are refused before it runs.
  */
-import {
-  type Node,
-  type ParseError,
-  type ParseErrorCode,
-  type ParseOptions,
-  parseTree,
-  printParseErrorCode,
-  visit,
-} from 'jsonc-parser';
+import { createRequire } from 'node:module';
+import type { Node, ParseError, ParseErrorCode, ParseOptions } from 'jsonc-parser';
 import { deepAt, MAX_JSON_DEPTH } from './json-depth.js';
 
 export type JsonNode = Node;
+
+type JsoncParser = typeof import('jsonc-parser');
+let jsoncParser: JsoncParser | undefined;
+/**
+ * jsonc-parser on first use: positions are wanted only for a problem to report or a file to write,
+ * so a `check` that finds nothing never loads it (docs/benchmarks.md "Fast paths").
+ */
+function jsonc(): JsoncParser {
+  jsoncParser ??= createRequire(import.meta.url)('jsonc-parser') as JsoncParser;
+  return jsoncParser;
+}
 
 /** Strict JSON: no comments, no trailing commas, no empty document. */
 export const STRICT: ParseOptions = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false };
@@ -53,7 +57,9 @@ export function parseJsonTree(text: string): JsonNode {
   const errors: ParseError[] = [];
   // One pass for valid text (a pull parses every file); the error's words take a second one.
   const root =
-    text.charCodeAt(0) === 0xfeff || deepAt(text, MAX_JSON_DEPTH) >= 0 ? undefined : parseTree(text, errors, STRICT);
+    text.charCodeAt(0) === 0xfeff || deepAt(text, MAX_JSON_DEPTH) >= 0
+      ? undefined
+      : jsonc().parseTree(text, errors, STRICT);
   if (root && errors.length === 0) return root;
   const problem = syntaxProblem(text) ?? { offset: errors[0]?.offset ?? 0, message: 'invalid JSON' };
   throw new JsonSyntaxError(problem.message, problem.offset);
@@ -70,7 +76,7 @@ function syntaxProblem(text: string): { offset: number; message: string } | unde
   let first:
     | { offset: number; length: number; code: ParseErrorCode; inside: 'object' | 'array' | undefined }
     | undefined;
-  visit(
+  jsonc().visit(
     text,
     {
       onObjectBegin: () => void open.push('object'),
@@ -95,7 +101,7 @@ function describe(
   const { offset, found } = at(e.offset);
   const afterComma = /,\s*$/.test(text.slice(Math.max(0, offset - 64), offset));
   const expected = (what: string) => ({ offset, message: `expected ${what} but found ${found}` });
-  switch (printParseErrorCode(e.code)) {
+  switch (jsonc().printParseErrorCode(e.code)) {
     case 'InvalidCommentToken':
     case 'UnexpectedEndOfComment':
       return { offset, message: 'a comment, and comments are not allowed in JSON' };

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/config/schema.js';
 import { filesInStep, inLayout } from '../../src/sync/files-in-step.js';
 import { readTokens, renderTokens } from '../../src/tokens/index.js';
+import { parseTokenFile } from '../../src/tokens/read/parse.js';
 
 const FIXTURE = fileURLToPath(new URL('../e2e/fixtures/brand/', import.meta.url));
 const config = configSchema.parse({}).tokens;
@@ -42,6 +43,28 @@ describe('inLayout', () => {
     expect(inLayout(text.replace('0.309804,', '0.3098040,'))).toBe(false);
     expect(inLayout(text.replace('"Brand indigo"', '"Brand \\u0069ndigo"'))).toBe(false);
     expect(inLayout(text.replace('"$type": "color",', '"$type":"color",'))).toBe(false);
+  });
+
+  it("gives the same verdicts from the reader's own parse as from parsing again (no second parse on a no-op pull)", () => {
+    const variants = [
+      text,
+      `${JSON.stringify(JSON.parse(text), null, 4)}\n`,
+      text.replace('0.309804,', '0.3098040,'),
+      text.replace('"Brand indigo"', '"Brand \\u0069ndigo"'),
+      text.replace('"$type": "color",', '"$type":"color",'),
+      text.replace(/"(\d+)":/g, '"k$1":'),
+      text.replace(/"(\d+)":/g, '"k$1":').replace('"$type": "color",', '"$type":  "color",'),
+    ];
+    for (const variant of variants) {
+      const written = parseTokenFile(PRIMITIVES, variant, { files: new Map(), modeFiles: new Map() }, []);
+      expect(inLayout(variant, written)).toBe(inLayout(variant));
+    }
+    expect(variants.map((v) => inLayout(v))).toEqual([true, false, false, false, false, true, false]);
+    // A `\u0001` escape in a value: the reader marked with another character, so its parse can tell,
+    // where the second parse (which marks with \u0001) gives up and sends the pull to the render.
+    const escaped = text.replace('"Brand indigo"', '"Brand \\u0001 indigo"');
+    const written = parseTokenFile(PRIMITIVES, escaped, { files: new Map(), modeFiles: new Map() }, []);
+    expect([inLayout(escaped, written), inLayout(escaped)]).toEqual([true, false]);
   });
 });
 

@@ -31,4 +31,19 @@ describe('scanJson', () => {
     expect(scanJson('{"s": "a \\\\", "t": "}{", "s": 1}').duplicate?.key).toBe('s');
     expect(scanJson('["a", "a"]').duplicate).toBeUndefined();
   });
+
+  it('finds the integer-like keys where the regex of read/parse.ts would mark them (offset of the opening quote)', () => {
+    const regex = /(?<!\\)"(0|[1-9]\d*)"(?=\s*:)/g;
+    const texts = [
+      '{"500": {"0": 1, "01": 2, "10": [ {"7" : 3} ]}, "a": "\\"9\\": x", "b": ["1", "2"], "-1": 0}',
+      '{"x": {"100": {"$value": "{x.200}"}, "200": {"$value": {"3": true}}}, "\\u0035": 1}',
+      '{"12a": 1, "": 2, "3": "4", "5":"6"}',
+    ];
+    for (const text of texts) {
+      const found: number[] = [];
+      const scan = scanJson(text, undefined, found);
+      expect(scan.duplicate).toBeUndefined();
+      expect(found, text).toEqual([...text.matchAll(regex)].map((m) => m.index));
+    }
+  });
 });

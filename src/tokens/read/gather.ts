@@ -367,140 +367,205 @@ function walkGroup(
   /** The group's extension failed (reported): its tokens are incomplete, so say nothing more of them. */
   muted: boolean,
 ): void {
-  const { out, file, mark, problems } = w;
   for (const marked in group) {
     const first = marked.charCodeAt(0);
     if (first === 36 /* $ */ && marked !== '$root') continue; // group properties: checkGroupProps
-    let node = group[marked];
-    const key = first === 36 ? marked : unmark(marked, mark);
+    const node = group[marked];
+    const key = first === 36 ? marked : unmark(marked, w.mark);
     const dotted = dotPrefix + key;
-    if (!isObject(node)) {
-      problems.push({
-        severity: 'error',
-        file,
-        jsonPath: [...jsonPath, key],
-        at: 'key',
-        tokenPath: dotted,
+    if (!isTokenOrGroup(w, node, jsonPath, key, dotted)) continue;
+    let tok: Record<string, unknown> = node;
+    if (!('$value' in node)) {
+      const pointer = pointerToken(w, node);
+      if (pointer === undefined) {
+        walkSubgroup(w, node, jsonPath, key, dotted, namePrefix, groupType, deprecated, muted);
+        continue;
+      }
+      tok = pointer;
+    }
+    const before = w.problems.length;
+    checkTokenKeys(w, tok, jsonPath, key, dotted);
+    addToken(w, tok, jsonPath, key, dotted, namePrefix, groupType, deprecated, muted, before);
+  }
+}
+
+/** An object with a name DTCG allows, or reported (and skipped). */
+function isTokenOrGroup(
+  w: Walk,
+  node: unknown,
+  jsonPath: (string | number)[],
+  key: string,
+  dotted: string,
+): node is Record<string, unknown> {
+  const problem = !isObject(node)
+    ? {
         message: `"${key}" is neither a token (an object with "$value") nor a group`,
         hint: `Write it as { "$type": "...", "$value": ${JSON.stringify(node)} }.`,
-      });
-      continue;
-    }
-    if (RESERVED.test(key)) {
+      }
+    : RESERVED.test(key)
+      ? {
+          message: `the name "${key}" contains ".", "{" or "}", which DTCG reserves for paths and aliases`,
+          hint: 'Rename it without those characters (use "-" or a nested group).',
+        }
+      : undefined;
+  if (problem === undefined) return true;
+  w.problems.push({
+    severity: 'error',
+    file: w.file,
+    jsonPath: [...jsonPath, key],
+    at: 'key',
+    tokenPath: dotted,
+    ...problem,
+  });
+  return false;
+}
+
+/**
+ * A token written as a JSON pointer (format aliases.md "JSON Pointer Syntax"): to another token,
+ * "making semantic.primary an alias"; into a value, that sub-value (expandPointers). Undefined: a group.
+ */
+function pointerToken(w: Walk, node: Record<string, unknown>): Record<string, unknown> | undefined {
+  const kind = w.refs && typeof node['$ref'] === 'string' ? tokenPointer(w, node['$ref']) : undefined;
+  if (kind === undefined) return undefined;
+  const ref = node['$ref'] as string;
+  const token: Record<string, unknown> = {
+    ...node,
+    $value: kind === 'alias' ? `{${pointerSegments(ref)!.join('.')}}` : { $ref: ref },
+  };
+  delete token['$ref'];
+  return token;
+}
+
+/** A group below this one: its properties checked, its extension resolved, its tokens walked. */
+function walkSubgroup(
+  w: Walk,
+  node: Record<string, unknown>,
+  jsonPath: (string | number)[],
+  key: string,
+  dotted: string,
+  namePrefix: string,
+  groupType: string | undefined,
+  deprecated: boolean | string | undefined,
+  muted: boolean,
+): void {
+  const { problems } = w;
+  if (key === '$root') {
+    problems.push({
+      severity: 'error',
+      file: w.file,
+      jsonPath: [...jsonPath, key],
+      at: 'key',
+      tokenPath: dotted,
+      message: '"$root" must be a token (an object with "$value")',
+      hint: 'Give it a "$value", or remove it (groups.md "Root Tokens in Groups").',
+    });
+    return;
+  }
+  checkGroupProps(w, node, [...jsonPath, key], false);
+  const before = problems.length;
+  const g = resolveGroup(w, node, [...jsonPath, key], dotted);
+  walkGroup(
+    w,
+    g,
+    [...jsonPath, key],
+    `${dotted}.`,
+    `${namePrefix}${key}/`,
+    typeof g['$type'] === 'string' ? g['$type'] : groupType,
+    groupDeprecation(g, deprecated),
+    muted || problems.length > before,
+  );
+}
+
+/** A token's own keys: no child tokens, only DTCG's properties, each of its shape (reported). */
+function checkTokenKeys(
+  w: Walk,
+  tok: Record<string, unknown>,
+  jsonPath: (string | number)[],
+  key: string,
+  dotted: string,
+): void {
+  const { file, problems } = w;
+  for (const k in tok) {
+    if (k.charCodeAt(0) !== 36 /* $ */) {
+      const child = unmark(k, w.mark);
       problems.push({
         severity: 'error',
         file,
-        jsonPath: [...jsonPath, key],
+        jsonPath: [...jsonPath, key, child],
         at: 'key',
         tokenPath: dotted,
-        message: `the name "${key}" contains ".", "{" or "}", which DTCG reserves for paths and aliases`,
-        hint: 'Rename it without those characters (use "-" or a nested group).',
+        message: `the token ${dotted} also has child "${child}"; a token cannot be a group`,
+        hint: `Move "${child}" out of the token, or rename one of them (a variable name cannot be both "a/b" and "a/b/c").`,
       });
+      return;
+    }
+    // The common keys first, without a list search (this runs for every key of every token: docs/benchmarks.md).
+    const v = tok[k];
+    if (k === '$value' || (k === '$type' && typeof v === 'string') || (k === '$description' && typeof v === 'string'))
       continue;
+    if (k === '$extensions' && typeof v === 'object' && v !== null && !Array.isArray(v)) continue;
+    if (!TOKEN_PROPS.includes(k)) {
+      const guess = didYouMean(k, TOKEN_PROPS);
+      problems.push({
+        severity: 'error',
+        file,
+        jsonPath: [...jsonPath, key, k],
+        at: 'key',
+        tokenPath: dotted,
+        message: `unknown property "${k}"${guess ? ` (did you mean "${guess}"?)` : ''}`,
+        hint: guess
+          ? `Rename it to "${guess}".`
+          : `Remove it: a token holds ${TOKEN_PROPS.join(', ')}; put your own data under "$extensions".`,
+      });
+    } else {
+      checkPropShape(w, k, v, [...jsonPath, key, k], dotted);
     }
-    if (!('$value' in node)) {
-      const kind = w.refs && typeof node['$ref'] === 'string' ? tokenPointer(w, node['$ref']) : undefined;
-      if (kind !== undefined) {
-        // A token written as a JSON pointer (format aliases.md "JSON Pointer Syntax"): to another
-        // token, "making semantic.primary an alias"; into a value, that sub-value (expandPointers).
-        const ref = node['$ref'] as string;
-        node = { ...node, $value: kind === 'alias' ? `{${pointerSegments(ref)!.join('.')}}` : { $ref: ref } };
-        delete (node as Record<string, unknown>)['$ref'];
-      } else {
-        if (key === '$root') {
-          problems.push({
-            severity: 'error',
-            file,
-            jsonPath: [...jsonPath, key],
-            at: 'key',
-            tokenPath: dotted,
-            message: '"$root" must be a token (an object with "$value")',
-            hint: 'Give it a "$value", or remove it (groups.md "Root Tokens in Groups").',
-          });
-          continue;
-        }
-        checkGroupProps(w, node, [...jsonPath, key], false);
-        const before = problems.length;
-        const g = resolveGroup(w, node, [...jsonPath, key], dotted);
-        walkGroup(
-          w,
-          g,
-          [...jsonPath, key],
-          `${dotted}.`,
-          `${namePrefix}${key}/`,
-          typeof g['$type'] === 'string' ? g['$type'] : groupType,
-          groupDeprecation(g, deprecated),
-          muted || problems.length > before,
-        );
-        continue;
-      }
-    }
-    const tok = node as Record<string, unknown>;
-    const before = problems.length;
-    for (const k in tok) {
-      if (k.charCodeAt(0) !== 36 /* $ */) {
-        const child = unmark(k, mark);
-        problems.push({
-          severity: 'error',
-          file,
-          jsonPath: [...jsonPath, key, child],
-          at: 'key',
-          tokenPath: dotted,
-          message: `the token ${dotted} also has child "${child}"; a token cannot be a group`,
-          hint: `Move "${child}" out of the token, or rename one of them (a variable name cannot be both "a/b" and "a/b/c").`,
-        });
-        break;
-      }
-      // The common keys first, without a list search (this runs for every key of every token: docs/benchmarks.md).
-      const v = tok[k];
-      if (k === '$value' || (k === '$type' && typeof v === 'string') || (k === '$description' && typeof v === 'string'))
-        continue;
-      if (k === '$extensions' && typeof v === 'object' && v !== null && !Array.isArray(v)) continue;
-      if (!TOKEN_PROPS.includes(k)) {
-        const guess = didYouMean(k, TOKEN_PROPS);
-        problems.push({
-          severity: 'error',
-          file,
-          jsonPath: [...jsonPath, key, k],
-          at: 'key',
-          tokenPath: dotted,
-          message: `unknown property "${k}"${guess ? ` (did you mean "${guess}"?)` : ''}`,
-          hint: guess
-            ? `Rename it to "${guess}".`
-            : `Remove it: a token holds ${TOKEN_PROPS.join(', ')}; put your own data under "$extensions".`,
-        });
-      } else {
-        checkPropShape(w, k, v, [...jsonPath, key, k], dotted);
-      }
-    }
-    const ownType = tok['$type'];
-    const ext = tok['$extensions'];
-    const ours = isObject(ext) ? ext[EXTENSION] : undefined;
-    const desc = tok['$description'];
-    // A group's `$root` token is the variable named by the group (docs/token-files.md).
-    const name = key === '$root' && namePrefix !== '' ? namePrefix.slice(0, -1) : namePrefix + key;
-    let value = tok['$value'];
-    if (mark >= 0 && typeof value === 'object' && value !== null && hasMark(value, mark))
-      value = unmarkDeep(value, mark);
-    if (w.refs && typeof value === 'object' && value !== null)
-      value = expandPointers(w, value, [...jsonPath, key, '$value'], dotted, 0);
-    const dep = tok['$deprecated'];
-    out.set(name, {
-      name,
-      dotted,
-      group: jsonPath,
-      key,
-      file,
-      type: typeof ownType === 'string' ? ownType : groupType,
-      value,
-      description: typeof desc === 'string' ? desc : '',
-      scopes: isObject(ours) ? ours['scopes'] : undefined,
-      ours: isObject(ours) ? ours : undefined,
-      deprecated: typeof dep === 'boolean' || typeof dep === 'string' ? dep : deprecated,
-      root: key === '$root',
-      broken: muted || problems.length > before,
-    });
   }
+}
+
+/**
+ * The raw token, under its variable name. Broken when its group is `muted` or a problem was reported
+ * since `before` (its keys, its pointers).
+ */
+function addToken(
+  w: Walk,
+  tok: Record<string, unknown>,
+  jsonPath: (string | number)[],
+  key: string,
+  dotted: string,
+  namePrefix: string,
+  groupType: string | undefined,
+  deprecated: boolean | string | undefined,
+  muted: boolean,
+  before: number,
+): void {
+  const { mark } = w;
+  const ownType = tok['$type'];
+  const ext = tok['$extensions'];
+  const ours = isObject(ext) ? ext[EXTENSION] : undefined;
+  const desc = tok['$description'];
+  // A group's `$root` token is the variable named by the group (docs/token-files.md).
+  const name = key === '$root' && namePrefix !== '' ? namePrefix.slice(0, -1) : namePrefix + key;
+  let value = tok['$value'];
+  if (mark >= 0 && typeof value === 'object' && value !== null && hasMark(value, mark)) value = unmarkDeep(value, mark);
+  if (w.refs && typeof value === 'object' && value !== null)
+    value = expandPointers(w, value, [...jsonPath, key, '$value'], dotted, 0);
+  const dep = tok['$deprecated'];
+  w.out.set(name, {
+    name,
+    dotted,
+    group: jsonPath,
+    key,
+    file: w.file,
+    type: typeof ownType === 'string' ? ownType : groupType,
+    value,
+    description: typeof desc === 'string' ? desc : '',
+    scopes: isObject(ours) ? ours['scopes'] : undefined,
+    ours: isObject(ours) ? ours : undefined,
+    deprecated: typeof dep === 'boolean' || typeof dep === 'string' ? dep : deprecated,
+    root: key === '$root',
+    broken: muted || w.problems.length > before,
+  });
 }
 
 /** A `$ref` split into the file it names (relative to the source holding it) and its `#/…` pointer. */

@@ -64,41 +64,89 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
     sources,
     diagnostics: toDiagnostics(problems, sources, displayDir),
   });
+  const read = await readLayouts(files, sources, problems);
+  if (read === undefined) return done({ collections: [], variables: [] });
+  const { fileList, tokenJson } = await readTokenFiles(files, read, sources, problems);
+  const namespaced = config.namespace === 'collection';
+  const { collections, perCollection } = gatherCollections(read, tokenJson, namespaced, sources, problems);
 
+  // Sources that override tokens of earlier ones fold into those collections (overrides.ts).
+  const fold =
+    read.resolverText !== undefined && !namespaced
+      ? foldOverrides(perCollection, problems)
+      : { perCollection, axes: new Map<string, FoldedAxis[]>() };
+  if (fold.perCollection !== perCollection) refold(fold.perCollection, perCollection, collections, sources);
+
+  const g = gathered(problems, perCollection, namespaced);
+  for (const { layout, perMode } of perCollection) validateCollection(layout, perMode, namespaced, config.remBase, g);
+
+  // (Not by reading `json` of every source: for a file with integer-like keys that getter parses it again.)
+  const anyFileBroken = fileList.length > tokenJson.size;
+  resolveReferences(g, collections, namespaced, anyFileBroken);
+  const repositoryAxes = splitAxes(fold, collections, g.variables, g.tokens);
+  if (fold.axes.size > 0) dropAxisModes(perCollection, sources);
+  // What the service would refuse, refused here for check, push and build alike.
+  checkServiceRules(perCollection, g.variables, problems);
+  return done(finalSet(collections, g, repositoryAxes));
+}
+
+/** What the resolver document (or, without one, the folder) says the collections and files are. */
+interface ReadLayouts {
+  layouts: CollectionLayout[];
+  /** The resolver document's text and JSON; undefined for a folder without one. */
+  resolverText: string | undefined;
+  resolverJson: unknown;
+  /** Every token file of the folder (read while the files are). */
+  listing: Promise<string[]>;
+}
+
+/** The layouts, or undefined when there is nothing to read (no files, or a broken resolver document). */
+async function readLayouts(
+  files: TokenFileSource,
+  sources: TokenSources,
+  problems: Problem[],
+): Promise<ReadLayouts | undefined> {
   // The folder listing runs while the files are read (awaited where it is used; caught here so an
   // early return leaves no unhandled rejection).
   const listing = files.list();
   listing.catch(() => undefined);
   const resolverText = await files.read(RESOLVER_FILE);
-  let layouts: CollectionLayout[];
-  let resolverJson: unknown;
   if (resolverText === undefined) {
     const listed = await listing;
-    if (listed.length === 0) return done({ collections: [], variables: [] });
-    layouts = [folderLayout(listed)];
+    if (listed.length === 0) return undefined;
+    const layouts = [folderLayout(listed)];
     sources.layouts = layouts;
-  } else {
-    resolverJson = parseOrReport(RESOLVER_FILE, resolverText, sources, problems);
-    if (resolverJson === undefined) return done({ collections: [], variables: [] });
-    const resolverProblems: ResolverProblem[] = [];
-    layouts = parseResolver(resolverJson, resolverProblems);
-    sources.layouts = layouts;
-    for (const p of resolverProblems)
-      problems.push({
-        severity: p.severity ?? 'error',
-        file: RESOLVER_FILE,
-        jsonPath: p.jsonPath,
-        message: p.message,
-        hint: p.hint,
-      });
+    return { layouts, resolverText, resolverJson: undefined, listing };
   }
+  const resolverJson = parseOrReport(RESOLVER_FILE, resolverText, sources, problems);
+  if (resolverJson === undefined) return undefined;
+  const resolverProblems: ResolverProblem[] = [];
+  const layouts = parseResolver(resolverJson, resolverProblems);
+  sources.layouts = layouts;
+  for (const p of resolverProblems)
+    problems.push({
+      severity: p.severity ?? 'error',
+      file: RESOLVER_FILE,
+      jsonPath: p.jsonPath,
+      message: p.message,
+      hint: p.hint,
+    });
+  return { layouts, resolverText, resolverJson, listing };
+}
 
-  // Read every token file in parallel.
-  const sourcesOf = (l: CollectionLayout, mode: string): TokenSource[] =>
-    l.sources?.get(mode) ?? [{ file: l.files.get(mode)! }];
+const sourcesOf = (l: CollectionLayout, mode: string): TokenSource[] =>
+  l.sources?.get(mode) ?? [{ file: l.files.get(mode)! }];
+
+/** Every token file the layouts name, read in parallel and parsed once (parse.ts). */
+async function readTokenFiles(
+  files: TokenFileSource,
+  read: ReadLayouts,
+  sources: TokenSources,
+  problems: Problem[],
+): Promise<{ fileList: string[]; tokenJson: Map<string, WrittenOrder> }> {
   const fileList = [
     ...new Set(
-      layouts.flatMap((l) =>
+      read.layouts.flatMap((l) =>
         l.collection.modes.flatMap((m) =>
           sourcesOf(l, m.name)
             .filter((s) => s.at === undefined)
@@ -124,112 +172,160 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
       if (parsed) tokenJson.set(f, parsed);
     }
   });
+  if (read.resolverText !== undefined) await warnUnlisted(read, fileList, problems);
+  return { fileList, tokenJson };
+}
 
-  if (resolverText !== undefined) {
-    // A token file the resolver does not list is ignored by every tool that follows the resolver:
-    // most likely a mode or collection renamed by hand. Say so rather than skip it silently.
-    // Style files are listed as design-owned sets, read by src/styles.
-    const listed = new Set([...fileList, ...designOwnedFiles(resolverJson)]);
-    for (const f of await listing) {
-      if (!listed.has(f)) {
-        problems.push({
-          severity: 'warning',
-          file: f,
-          offset: 0,
-          message: `${RESOLVER_FILE} does not list this file, so tokensync ignores it`,
-          hint: `Add it to ${RESOLVER_FILE} as a set or a modifier context, or delete it.`,
-        });
-      }
+/**
+ * A token file the resolver does not list is ignored by every tool that follows the resolver: most
+ * likely a mode or collection renamed by hand. Say so rather than skip it silently. Style files are
+ * listed as design-owned sets, read by src/styles.
+ */
+async function warnUnlisted(read: ReadLayouts, fileList: string[], problems: Problem[]): Promise<void> {
+  const listed = new Set([...fileList, ...designOwnedFiles(read.resolverJson)]);
+  for (const f of await read.listing) {
+    if (!listed.has(f)) {
+      problems.push({
+        severity: 'warning',
+        file: f,
+        offset: 0,
+        message: `${RESOLVER_FILE} does not list this file, so tokensync ignores it`,
+        hint: `Add it to ${RESOLVER_FILE} as a set or a modifier context, or delete it.`,
+      });
     }
   }
+}
 
-  const namespaced = config.namespace === 'collection';
-  // Where a reference not found in its own file is looked up (docs/token-files.md "References across
-  // files"): the other files of the same set or context, then the other collections' default modes,
-  // in resolution order; the documents the resolver merges with this one.
-  const othersOf = (file: string, layout: CollectionLayout, mode: string): Doc[] => {
-    const files = [
-      ...sourcesOf(layout, mode),
-      ...layouts.filter((l) => l !== layout).flatMap((l) => sourcesOf(l, l.collection.defaultMode)),
-    ]
-      .filter((s) => s.at === undefined && s.file !== file)
-      .map((s) => s.file);
-    return [...new Set(files)].flatMap((f) => {
-      const d = tokenJson.get(f);
-      return d ? [{ file: f, json: d.json, mark: d.mark }] : [];
-    });
-  };
+/** Each collection's raw tokens per mode, from its sources in order (gather.ts). */
+function gatherCollections(
+  read: ReadLayouts,
+  tokenJson: Map<string, WrittenOrder>,
+  namespaced: boolean,
+  sources: TokenSources,
+  problems: Problem[],
+): { collections: Collection[]; perCollection: PerCollection[] } {
   const collections: Collection[] = [];
-  const perCollection: { layout: CollectionLayout; perMode: Map<string, Map<string, RawToken>> }[] = [];
-  for (const layout of layouts) {
+  const perCollection: PerCollection[] = [];
+  for (const layout of read.layouts) {
     const c = layout.collection;
     collections.push(c);
     sources.modeFiles.set(c.name, new Map(layout.files));
     if (layout.sources) (sources.merged ??= []).push(c.name);
     const perMode = new Map<string, Map<string, RawToken>>();
-    const overridden = resolverText === undefined ? new Map<string, OverridePair>() : undefined;
+    const overridden = read.resolverText === undefined ? new Map<string, OverridePair>() : undefined;
+    const ctx: ModeContext = { read, tokenJson, namespaced, problems, layout, overridden };
     for (const mode of c.modes) {
-      const out = new Map<string, RawToken>();
-      let readable = true;
-      for (const src of sourcesOf(layout, mode.name)) {
-        if (src.at !== undefined) {
-          let json = at(resolverJson, src.at);
-          if (src.overrides && typeof json === 'object' && json !== null) {
-            // Keys beside a `$ref` replace that key of the referenced files whole (resolver §Extending).
-            const { $ref: _ref, ...rest } = json as Record<string, unknown>;
-            json = rest;
-            const keys = new Set(Object.keys(rest));
-            for (const [name, t] of out)
-              if (src.overrides.includes(t.file) && keys.has(t.dotted.split('.')[0]!)) out.delete(name);
-          }
-          collectTokens(
-            json,
-            { file: src.file, mark: -1, refs: true, at: src.at, slug: layout.slug, namespaced },
-            out,
-            problems,
-          );
-          continue;
-        }
-        const parsed = tokenJson.get(src.file);
-        if (parsed === undefined) {
-          readable = false;
-          continue;
-        }
-        // A folder without a resolver: a file that redefines another's tokens is named (themes.ts).
-        const own = overridden ? new Map<string, RawToken>() : out;
-        collectTokens(
-          parsed.json,
-          {
-            file: src.file,
-            mark: parsed.mark,
-            refs: parsed.refs,
-            slug: layout.slug,
-            namespaced,
-            others: othersOf(src.file, layout, mode.name),
-            docs: tokenJson,
-          },
-          own,
-          problems,
-        );
-        if (overridden && own !== out) mergeNoticing(out, own, overridden);
-        const modeWarning = overridden ? modeExtensionWarning(src.file, parsed.json) : undefined;
-        if (modeWarning) problems.push(modeWarning);
-      }
-      if (readable) perMode.set(mode.name, out);
+      const out = gatherMode(ctx, mode.name);
+      if (out) perMode.set(mode.name, out);
     }
     if (overridden) problems.push(...overrideWarnings(overridden));
     perCollection.push({ layout, perMode });
   }
+  return { collections, perCollection };
+}
 
-  // Sources that override tokens of earlier ones fold into those collections (overrides.ts).
-  const fold =
-    resolverText !== undefined && !namespaced
-      ? foldOverrides(perCollection, problems)
-      : { perCollection, axes: new Map<string, FoldedAxis[]>() };
-  if (fold.perCollection !== perCollection) refold(fold.perCollection, perCollection, collections, sources);
+interface ModeContext {
+  read: ReadLayouts;
+  tokenJson: Map<string, WrittenOrder>;
+  namespaced: boolean;
+  problems: Problem[];
+  layout: CollectionLayout;
+  /** A folder without a resolver: tokens a later file redefines (themes.ts). */
+  overridden: Map<string, OverridePair> | undefined;
+}
 
+/** One mode's raw tokens from its sources, or undefined when one of its files could not be read. */
+function gatherMode(ctx: ModeContext, mode: string): Map<string, RawToken> | undefined {
+  const { read, tokenJson, namespaced, problems, layout, overridden } = ctx;
+  const out = new Map<string, RawToken>();
+  let readable = true;
+  for (const src of sourcesOf(layout, mode)) {
+    if (src.at !== undefined) {
+      gatherInline(read.resolverJson, src, layout, namespaced, out, problems);
+      continue;
+    }
+    const parsed = tokenJson.get(src.file);
+    if (parsed === undefined) {
+      readable = false;
+      continue;
+    }
+    // A folder without a resolver: a file that redefines another's tokens is named (themes.ts).
+    const own = overridden ? new Map<string, RawToken>() : out;
+    collectTokens(
+      parsed.json,
+      {
+        file: src.file,
+        mark: parsed.mark,
+        refs: parsed.refs,
+        slug: layout.slug,
+        namespaced,
+        others: othersOf(read.layouts, tokenJson, src.file, layout, mode),
+        docs: tokenJson,
+      },
+      own,
+      problems,
+    );
+    if (overridden && own !== out) mergeNoticing(out, own, overridden);
+    const modeWarning = overridden ? modeExtensionWarning(src.file, parsed.json) : undefined;
+    if (modeWarning) problems.push(modeWarning);
+  }
+  return readable ? out : undefined;
+}
+
+/** Tokens written inline in the resolver document (a source with `at`). */
+function gatherInline(
+  resolverJson: unknown,
+  src: TokenSource,
+  layout: CollectionLayout,
+  namespaced: boolean,
+  out: Map<string, RawToken>,
+  problems: Problem[],
+): void {
+  let json = at(resolverJson, src.at!);
+  if (src.overrides && typeof json === 'object' && json !== null) {
+    // Keys beside a `$ref` replace that key of the referenced files whole (resolver §Extending).
+    const { $ref: _ref, ...rest } = json as Record<string, unknown>;
+    json = rest;
+    const keys = new Set(Object.keys(rest));
+    for (const [name, t] of out)
+      if (src.overrides.includes(t.file) && keys.has(t.dotted.split('.')[0]!)) out.delete(name);
+  }
+  collectTokens(
+    json,
+    { file: src.file, mark: -1, refs: true, at: src.at!, slug: layout.slug, namespaced },
+    out,
+    problems,
+  );
+}
+
+/**
+ * Where a reference not found in its own file is looked up (docs/token-files.md "References across
+ * files"): the other files of the same set or context, then the other collections' default modes, in
+ * resolution order; the documents the resolver merges with this one.
+ */
+function othersOf(
+  layouts: CollectionLayout[],
+  tokenJson: Map<string, WrittenOrder>,
+  file: string,
+  layout: CollectionLayout,
+  mode: string,
+): Doc[] {
+  const files = [
+    ...sourcesOf(layout, mode),
+    ...layouts.filter((l) => l !== layout).flatMap((l) => sourcesOf(l, l.collection.defaultMode)),
+  ]
+    .filter((s) => s.at === undefined && s.file !== file)
+    .map((s) => s.file);
+  return [...new Set(files)].flatMap((f) => {
+    const d = tokenJson.get(f);
+    return d ? [{ file: f, json: d.json, mark: d.mark }] : [];
+  });
+}
+
+/** The validation state shared by every collection (validate.ts). */
+function gathered(problems: Problem[], perCollection: PerCollection[], namespaced: boolean): Gathered {
   let index: Map<string, RawToken> | undefined;
-  const g: Gathered = {
+  return {
     problems,
     variables: [],
     tokens: [],
@@ -252,22 +348,18 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
       return undefined;
     },
   };
-  for (const { layout, perMode } of perCollection) validateCollection(layout, perMode, namespaced, config.remBase, g);
+}
 
-  // (Not by reading `json` of every source: for a file with integer-like keys that getter parses it again.)
-  const anyFileBroken = fileList.length > tokenJson.size;
-  resolveReferences(g, collections, namespaced, anyFileBroken);
-  const repositoryAxes = splitAxes(fold, collections, g.variables, g.tokens);
-  if (fold.axes.size > 0) {
-    // The axes' pseudo-modes were for validation only: the layouts and mode files are the real modes.
-    for (const { layout } of perCollection)
-      for (const m of [...layout.files.keys()])
-        if (!layout.collection.modes.some((x) => x.name === m)) layout.files.delete(m);
-    sources.modeFiles = new Map(perCollection.map((p) => [p.layout.collection.name, new Map(p.layout.files)]));
-  }
-  // What the service would refuse, refused here for check, push and build alike.
-  checkServiceRules(perCollection, g.variables, problems);
+/** The axes' pseudo-modes were for validation only: the layouts and mode files are the real modes. */
+function dropAxisModes(perCollection: PerCollection[], sources: TokenSources): void {
+  for (const { layout } of perCollection)
+    for (const m of [...layout.files.keys()])
+      if (!layout.collection.modes.some((x) => x.name === m)) layout.files.delete(m);
+  sources.modeFiles = new Map(perCollection.map((p) => [p.layout.collection.name, new Map(p.layout.files)]));
+}
 
+/** The set the analysis returns: what validation kept. */
+function finalSet(collections: Collection[], g: Gathered, repositoryAxes: TokenSet['repositoryAxes']): TokenSet {
   const { dropped } = g;
   const set: TokenSet = {
     collections,
@@ -275,8 +367,8 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
   };
   const tokens = dropped.size > 0 ? g.tokens.filter((t: RepoToken) => !dropped.has(t)) : g.tokens;
   if (tokens.length > 0) set.tokens = tokens;
-  if (repositoryAxes.length > 0) set.repositoryAxes = repositoryAxes;
-  return done(set);
+  if (repositoryAxes && repositoryAxes.length > 0) set.repositoryAxes = repositoryAxes;
+  return set;
 }
 
 /** The collections, their files and layouts after the fold (in place: the arrays are the analysis's). */

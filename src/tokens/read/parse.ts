@@ -14,7 +14,7 @@ import type { Problem } from './problems.js';
 /** What read() saw, so a later write can keep what it does not own (see render.ts). */
 export interface TokenSources {
   /** File path relative to the tokens folder -> its text and parsed JSON (undefined when broken). */
-  files: Map<string, { text: string; json: unknown }>;
+  files: Map<string, SourceFile>;
   /** Collection name -> mode name -> file path relative to the tokens folder. */
   modeFiles: Map<string, Map<string, string>>;
   /**
@@ -28,6 +28,14 @@ export interface TokenSources {
    * hand-written repository's file names instead of moving them to tokensync's (render.ts).
    */
   layouts?: CollectionLayout[];
+}
+
+/** A file as read: its text, its JSON.parse result (undefined when broken), and for a token file the parse in written order. */
+export interface SourceFile {
+  text: string;
+  json: unknown;
+  /** The reader's own parse (parseInWrittenOrder), shared so that no later stage parses the file again. */
+  written?: WrittenOrder;
 }
 
 /**
@@ -48,28 +56,50 @@ export interface WrittenOrder {
   mark: number;
   /** The text holds `$ref`: the walk resolves JSON pointers (group `$extends` needs no such hint). */
   refs: boolean;
+  /**
+   * The text JSON.parse was given (marks written as `\u000N` escapes), or undefined when the file
+   * holds all eight escapes: files-in-step.ts compares it with a re-render of `json` for layout.
+   */
+  parsedText?: string;
 }
 
 const INTEGER_KEY = /(?<!\\)"(0|[1-9]\d*)"(?=\s*:)/g;
 const INTEGER_KEY_TEST = /"(?:0|[1-9]\d*)"\s*:/;
 
-/** Throws JSON.parse's SyntaxError when the text is not JSON. */
-function parseInWrittenOrder(text: string): WrittenOrder {
+/**
+ * Throws JSON.parse's SyntaxError when the text is not JSON. `integerKeys`: where the integer-like
+ * keys open, from the pre-parse scan (json-depth.ts), or undefined to find them with a regex.
+ */
+function parseInWrittenOrder(text: string, integerKeys: number[] | undefined): WrittenOrder {
   // One indexOf (not includes, not two needles): a full scan of every file, so the cheapest one.
   const refs = text.indexOf('$ref') !== -1;
-  if (INTEGER_KEY_TEST.test(text)) {
+  if (integerKeys ? integerKeys.length > 0 : INTEGER_KEY_TEST.test(text)) {
     for (let code = 0; code < 8; code++) {
       const escape = `\\u000${code}`;
       if (text.includes(escape)) continue;
+      const parsedText = integerKeys ? insertAt(text, integerKeys, escape) : text.replace(INTEGER_KEY, `"${escape}$1"`);
       try {
-        return { json: JSON.parse(text.replace(INTEGER_KEY, `"${escape}$1"`)), mark: code, refs };
+        return { json: JSON.parse(parsedText), mark: code, refs, parsedText };
       } catch {
         break; // not JSON: the plain parse below throws the error to report
       }
     }
     // A file holding all eight escapes keeps JSON.parse's order (integer-like keys first).
+    return { json: JSON.parse(text), mark: -1, refs };
   }
-  return { json: JSON.parse(text), mark: -1, refs };
+  return { json: JSON.parse(text), mark: -1, refs, parsedText: text };
+}
+
+/** `insert` after the character at each offset (a key's opening quote): slices joined once, no regex. */
+function insertAt(text: string, offsets: number[], insert: string): string {
+  const parts: string[] = [];
+  let last = 0;
+  for (const at of offsets) {
+    parts.push(text.slice(last, at + 1), insert);
+    last = at + 1;
+  }
+  parts.push(text.slice(last));
+  return parts.join('');
 }
 
 /** A key as written: without the mark of parseInWrittenOrder. */
@@ -135,8 +165,8 @@ export const readText = (file: string): Promise<string | undefined> => readTextF
  * invalid JSON (thrown, reported by the caller with its position), and a duplicate key is an error
  * where it is written (items 6-7); parsing goes on, so other problems are found too.
  */
-function prescan(file: string, text: string, problems: Problem[]): void {
-  const { tooDeep, duplicate: dup } = scanJson(text);
+function prescan(file: string, text: string, problems: Problem[], integerKeys?: number[]): boolean {
+  const { tooDeep, duplicate: dup } = scanJson(text, undefined, integerKeys);
   if (tooDeep) throw new SyntaxError('too deep');
   if (dup) {
     problems.push({
@@ -147,6 +177,7 @@ function prescan(file: string, text: string, problems: Problem[]): void {
       hint: 'Remove or rename one of the two.',
     });
   }
+  return dup === undefined;
 }
 
 /** `*.tokens.json` files under the tokens folder, relative with `/`, sorted. */
@@ -193,8 +224,10 @@ export function parseTokenFile(
 ): WrittenOrder | undefined {
   let parsed: WrittenOrder;
   try {
-    prescan(file, text, problems);
-    parsed = parseInWrittenOrder(text);
+    // The scan finds the integer-like keys too; after a duplicate it stops tracking objects, so the regex does.
+    const integerKeys: number[] = [];
+    const exact = prescan(file, text, problems, integerKeys);
+    parsed = parseInWrittenOrder(text, exact ? integerKeys : undefined);
   } catch {
     sources.files.set(file, { text, json: undefined });
     problems.push({
@@ -207,12 +240,13 @@ export function parseTokenFile(
     return undefined;
   }
   if (parsed.mark < 0) {
-    sources.files.set(file, { text, json: parsed.json });
+    sources.files.set(file, { text, json: parsed.json, written: parsed });
   } else {
     // Nothing on the check path reads it; a later write may (TokenSources is public).
     let json: unknown;
     sources.files.set(file, {
       text,
+      written: parsed,
       get json() {
         return (json ??= JSON.parse(text) as unknown);
       },

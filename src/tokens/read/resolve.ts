@@ -13,117 +13,143 @@ import type { Gathered, PendingRef } from './validate.js';
 /** Variable -> mode -> the variable its alias resolved to (for kinds and cycles, without string keys). */
 export type AliasTargets = Map<Variable, Map<string, Variable>>;
 
+/** What resolving the references builds up: aliases' targets and the references between repository-owned tokens. */
+interface Resolution {
+  g: Gathered;
+  namespaced: boolean;
+  anyFileBroken: boolean;
+  targets: AliasTargets;
+  /** Repository-owned token -> the repository-owned tokens it refers to (for cycles). */
+  repoEdges: Map<RepoToken, { to: RepoToken; ref: PendingRef }[]>;
+}
+
+type Owner = NonNullable<ReturnType<Gathered['byPath']['get']>>;
+
 export function resolveReferences(
   g: Gathered,
   collections: Collection[],
   namespaced: boolean,
   anyFileBroken: boolean,
 ): void {
-  const { problems, byPath, pending, reported, dropped } = g;
-  const targets: AliasTargets = new Map();
-  /** Repository-owned token -> the repository-owned tokens it refers to (for cycles). */
-  const repoEdges = new Map<RepoToken, { to: RepoToken; ref: PendingRef }[]>();
-  const drop = (p: PendingRef): void => {
-    dropped.add((p.variable ?? p.repo ?? p.composedOf)!);
-  };
-  for (const p of pending) {
-    const dotted = p.target;
-    const owner = byPath.get(dotted);
-    if (!owner) {
-      drop(p);
-      // Not worth a second message when the target's own problem was reported, or when a file of
-      // the set could not be parsed (its tokens are unknown until the syntax is fixed).
-      if (reported.has(dotted) || anyFileBroken) continue;
-      // Only on this error path: is it a group? (format aliases.md: curly braces target tokens only)
-      const prefix = `${dotted}.`;
-      let group = false;
-      for (const k of byPath.keys()) {
-        if (k.startsWith(prefix)) {
-          group = true;
-          break;
-        }
-      }
-      problems.push({
-        severity: 'error',
-        file: p.file,
-        jsonPath: pathOf(p.token, '$value', ...p.sub),
-        tokenPath: p.token.dotted,
-        message: group
-          ? `${p.whole ? 'alias' : 'reference'} {${dotted}} points to a group, not a token`
-          : `${p.whole ? 'alias' : 'reference'} {${dotted}} points to no token`,
-        hint: group
-          ? `A reference names one token (format aliases.md "Curly Brace Syntax"): point it at a token inside the group, e.g. {${dotted}.$root} for a root token.`
-          : `Point it at an existing token${namespaced ? ' (with `tokens.namespace: collection` the path starts with the collection folder name, e.g. {primitives.color.blue.500})' : ''}, or add the token it names.`,
-      });
-      continue;
-    }
-    if (p.variable) {
-      // A variable's alias: any variable of the same variable type (a number may alias a dimension).
-      if (!owner.variable || owner.variable.type !== p.variable.type) {
-        problems.push({
-          severity: 'error',
-          file: p.file,
-          jsonPath: pathOf(p.token, '$value', ...p.sub),
-          tokenPath: p.token.dotted,
-          message: owner.variable
-            ? `alias {${dotted}} points to a ${owner.variable.type} token, but this token is ${p.variable.type}`
-            : owner.dtcgType === p.type
-              ? `alias {${dotted}} points to a repository-owned token, which the design file does not hold, so this variable cannot alias it`
-              : `alias {${dotted}} points to a ${owner.dtcgType} token, but this token is ${p.variable.type}`,
-          hint:
-            owner.variable || owner.dtcgType !== p.type
-              ? 'Point the alias at a token of the same type, or change this token\'s "$type".'
-              : 'Point it at a variable-backed token, or give it a value of its own.',
-        });
-        drop(p);
-        continue;
-      }
-      const target = owner.variable;
-      p.alias.alias = { collection: target.collection, name: target.name };
-      let byMode = targets.get(p.variable);
-      if (!byMode) targets.set(p.variable, (byMode = new Map()));
-      byMode.set(p.mode, target);
-      continue;
-    }
-    // A part of a composed color (composed.ts): a variable of the DTCG type the part needs.
-    if (p.composedOf && (!owner.variable || owner.dtcgType !== p.type)) {
-      problems.push({
-        severity: 'error',
-        file: p.file,
-        jsonPath: pathOf(p.token, '$extensions', 'dev.tokensync', 'composed'),
-        tokenPath: p.token.dotted,
-        message: `reference {${dotted}} in ${p.where} points to ${owner.variable ? `a ${owner.dtcgType} token` : 'a repository-owned token'}, but needs a ${p.type} variable`,
-        hint: `Point it at a ${p.type} token the design file holds.`,
-      });
-      drop(p);
-      continue;
-    }
-    // Inside a repository-owned token: the target's DTCG type must be the one the spec asks for.
-    if (owner.dtcgType !== p.type) {
-      problems.push({
-        severity: 'error',
-        file: p.file,
-        jsonPath: pathOf(p.token, '$value', ...p.sub),
-        tokenPath: p.token.dotted,
-        message: `${p.whole ? 'alias' : 'reference'} {${dotted}} points to a ${owner.dtcgType} token, but ${p.whole ? 'this token is' : `${p.where} needs`} a ${p.type}`,
-        hint: `Point it at a ${p.type} token${p.whole ? ', or change this token\'s "$type"' : " (format §9: a sub-value reference has the sub-value's type)"}.`,
-      });
-      drop(p);
-      continue;
-    }
-    const t = (owner.variable ?? owner.token)!;
-    p.alias.alias = { collection: t.collection, name: t.name };
-    if (owner.token && p.repo) {
-      let edges = repoEdges.get(p.repo);
-      if (!edges) repoEdges.set(p.repo, (edges = []));
-      edges.push({ to: owner.token, ref: p });
+  const r: Resolution = { g, namespaced, anyFileBroken, targets: new Map(), repoEdges: new Map() };
+  for (const p of g.pending) {
+    const owner = g.byPath.get(p.target);
+    if (!owner) missingTarget(r, p);
+    else if (p.variable) variableAlias(r, p, owner);
+    else repositoryReference(r, p, owner);
+  }
+  // Dimension and duration tokens that only alias take their unit from what they point to.
+  for (const p of g.pendingKinds) p.variable.kind = inheritKind(p.variable, p.dtcgType, r.targets);
+  reportCycles(r, collections);
+}
+
+const drop = (g: Gathered, p: PendingRef): void => {
+  g.dropped.add((p.variable ?? p.repo ?? p.composedOf)!);
+};
+
+/** A reference to no token (or to a group): the referring token goes. */
+function missingTarget(r: Resolution, p: PendingRef): void {
+  const { g, namespaced } = r;
+  const dotted = p.target;
+  drop(g, p);
+  // Not worth a second message when the target's own problem was reported, or when a file of
+  // the set could not be parsed (its tokens are unknown until the syntax is fixed).
+  if (g.reported.has(dotted) || r.anyFileBroken) return;
+  // Only on this error path: is it a group? (format aliases.md: curly braces target tokens only)
+  const prefix = `${dotted}.`;
+  let group = false;
+  for (const k of g.byPath.keys()) {
+    if (k.startsWith(prefix)) {
+      group = true;
+      break;
     }
   }
+  g.problems.push({
+    severity: 'error',
+    file: p.file,
+    jsonPath: pathOf(p.token, '$value', ...p.sub),
+    tokenPath: p.token.dotted,
+    message: group
+      ? `${p.whole ? 'alias' : 'reference'} {${dotted}} points to a group, not a token`
+      : `${p.whole ? 'alias' : 'reference'} {${dotted}} points to no token`,
+    hint: group
+      ? `A reference names one token (format aliases.md "Curly Brace Syntax"): point it at a token inside the group, e.g. {${dotted}.$root} for a root token.`
+      : `Point it at an existing token${namespaced ? ' (with `tokens.namespace: collection` the path starts with the collection folder name, e.g. {primitives.color.blue.500})' : ''}, or add the token it names.`,
+  });
+}
 
-  // Dimension and duration tokens that only alias take their unit from what they point to.
-  for (const p of g.pendingKinds) p.variable.kind = inheritKind(p.variable, p.dtcgType, targets);
+/** A variable's alias: any variable of the same variable type (a number may alias a dimension). */
+function variableAlias(r: Resolution, p: PendingRef, owner: Owner): void {
+  const variable = p.variable!;
+  if (!owner.variable || owner.variable.type !== variable.type) {
+    r.g.problems.push({
+      severity: 'error',
+      file: p.file,
+      jsonPath: pathOf(p.token, '$value', ...p.sub),
+      tokenPath: p.token.dotted,
+      message: owner.variable
+        ? `alias {${p.target}} points to a ${owner.variable.type} token, but this token is ${variable.type}`
+        : owner.dtcgType === p.type
+          ? `alias {${p.target}} points to a repository-owned token, which the design file does not hold, so this variable cannot alias it`
+          : `alias {${p.target}} points to a ${owner.dtcgType} token, but this token is ${variable.type}`,
+      hint:
+        owner.variable || owner.dtcgType !== p.type
+          ? 'Point the alias at a token of the same type, or change this token\'s "$type".'
+          : 'Point it at a variable-backed token, or give it a value of its own.',
+    });
+    drop(r.g, p);
+    return;
+  }
+  const target = owner.variable;
+  p.alias.alias = { collection: target.collection, name: target.name };
+  let byMode = r.targets.get(variable);
+  if (!byMode) r.targets.set(variable, (byMode = new Map()));
+  byMode.set(p.mode, target);
+}
 
-  for (const cycle of findCycles(collections, targets)) {
+/** A reference inside a repository-owned token or a composed color's part. */
+function repositoryReference(r: Resolution, p: PendingRef, owner: Owner): void {
+  const { g } = r;
+  const dotted = p.target;
+  // A part of a composed color (composed.ts): a variable of the DTCG type the part needs.
+  if (p.composedOf && (!owner.variable || owner.dtcgType !== p.type)) {
+    g.problems.push({
+      severity: 'error',
+      file: p.file,
+      jsonPath: pathOf(p.token, '$extensions', 'dev.tokensync', 'composed'),
+      tokenPath: p.token.dotted,
+      message: `reference {${dotted}} in ${p.where} points to ${owner.variable ? `a ${owner.dtcgType} token` : 'a repository-owned token'}, but needs a ${p.type} variable`,
+      hint: `Point it at a ${p.type} token the design file holds.`,
+    });
+    drop(g, p);
+    return;
+  }
+  // Inside a repository-owned token: the target's DTCG type must be the one the spec asks for.
+  if (owner.dtcgType !== p.type) {
+    g.problems.push({
+      severity: 'error',
+      file: p.file,
+      jsonPath: pathOf(p.token, '$value', ...p.sub),
+      tokenPath: p.token.dotted,
+      message: `${p.whole ? 'alias' : 'reference'} {${dotted}} points to a ${owner.dtcgType} token, but ${p.whole ? 'this token is' : `${p.where} needs`} a ${p.type}`,
+      hint: `Point it at a ${p.type} token${p.whole ? ', or change this token\'s "$type"' : " (format §9: a sub-value reference has the sub-value's type)"}.`,
+    });
+    drop(g, p);
+    return;
+  }
+  const t = (owner.variable ?? owner.token)!;
+  p.alias.alias = { collection: t.collection, name: t.name };
+  if (owner.token && p.repo) {
+    let edges = r.repoEdges.get(p.repo);
+    if (!edges) r.repoEdges.set(p.repo, (edges = []));
+    edges.push({ to: owner.token, ref: p });
+  }
+}
+
+/** Alias cycles among variables and reference cycles among repository-owned tokens: each token of one goes. */
+function reportCycles(r: Resolution, collections: Collection[]): void {
+  const { problems, pending, dropped } = r.g;
+  for (const cycle of findCycles(collections, r.targets)) {
     const first = cycle[0]!;
     const where = pending.find((a) => a.variable === first.variable && a.mode === first.mode);
     problems.push({
@@ -136,7 +162,7 @@ export function resolveReferences(
     });
     for (const n of cycle) dropped.add(n.variable);
   }
-  for (const cycle of findRepoCycles(repoEdges)) {
+  for (const cycle of findRepoCycles(r.repoEdges)) {
     const ref = cycle[0]!.ref;
     problems.push({
       severity: 'error',
