@@ -343,6 +343,28 @@ export function renderResults(results) {
     L.push('');
   }
 
+  if ((results.watch ?? []).length > 0) {
+    L.push('## Build --watch');
+    L.push('');
+    L.push(
+      '`tokensync build --watch` running; one number token of `primitives/light.tokens.json` edited, timed from the write to `css/tokens.css` being replaced (docs/benchmarks.md "Watch"). Beside it, a full `tokensync build` in a fresh process from an empty output folder.',
+    );
+    L.push('');
+    L.push(
+      table(
+        ['set', 'edit to output (median)', 'each edit', 'full build (fresh process)', 'edit / full'],
+        results.watch.map((w) => [
+          `${w.variables / 1000}k x ${w.modes}`,
+          fmtMs(w.medianMs),
+          w.edits.map((e) => fmtMs(e)).join(', '),
+          timeCell(w.full),
+          fmtRatio(w.medianMs, okMs({ m: w.full })),
+        ]),
+      ),
+    );
+    L.push('');
+  }
+
   const t = targets(results);
   if (t.length > 0) {
     L.push('## Targets');

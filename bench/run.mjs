@@ -2,7 +2,7 @@
  * `npm run bench` (docs/benchmarks.md): measures tokensync against the tools a user would pick instead, in
  * the same run on the same files, and writes the figures and the machine to bench/RESULTS.md.
  *
- *   node bench/run.mjs [--quick] [--only build,check,sync] [--out FILE]
+ *   node bench/run.mjs [--quick] [--only build,check,sync,watch] [--out FILE]
  *
  * --quick: small sets and one run each, to try the harness (writes bench/.work/RESULTS.quick.md
  * unless --out is given). The full run takes about 15-20 minutes on a 2-core machine: 5 runs per
@@ -16,6 +16,7 @@ import { describeTokenSet, generateTokenSet } from './generate.mjs';
 import { buildLeg } from './legs/build.mjs';
 import { checkLeg } from './legs/check.mjs';
 import { syncLeg } from './legs/sync.mjs';
+import { watchLeg } from './legs/watch.mjs';
 import { beforeAfterLeg } from './legs/waste.mjs';
 import { buildCommit, snapshotCurrent } from './lib/snapshot.mjs';
 import { machineInfo } from './lib/machine.mjs';
@@ -23,13 +24,13 @@ import { renderResults } from './results.mjs';
 import { ROOT, useApp, writeProject } from './project.mjs';
 
 function parseArgs(argv) {
-  const opts = { quick: false, only: ['build', 'check', 'sync'], out: undefined };
+  const opts = { quick: false, only: ['build', 'check', 'sync', 'watch'], out: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--quick') opts.quick = true;
     else if (a === '--only') opts.only = (argv[++i] ?? '').split(',');
     else if (a === '--out') opts.out = argv[++i];
-    else throw new Error(`unknown option ${a}; use --quick, --only build,check,sync, --out FILE`);
+    else throw new Error(`unknown option ${a}; use --quick, --only build,check,sync,watch, --out FILE`);
   }
   return opts;
 }
@@ -47,6 +48,7 @@ const plan = opts.quick
       syncRuns: 1,
       tzMax: 4000,
       wasteAt: 4000,
+      watch: { variables: 4000, edits: 3, runs: 1 },
     }
   : {
       sizes: [1000, 10_000, 40_000],
@@ -58,6 +60,7 @@ const plan = opts.quick
       syncRuns: 3,
       tzMax: Number(process.env['BENCH_TERRAZZO_MAX'] ?? 10_000),
       wasteAt: 10_000,
+      watch: { variables: 10_000, edits: 7, runs: 3 },
     };
 /** Terrazzo runs: as many as the others at 1k, then one (it takes minutes at 10k). */
 const tzRuns = (n) => (n > 1000 ? 1 : plan.runs(n));
@@ -86,6 +89,7 @@ const results = {
   check: [],
   sync: [],
   waste: [],
+  watch: [],
   started: new Date().toISOString(),
 };
 
@@ -148,6 +152,14 @@ if (opts.only.includes('sync')) {
     const rows = await syncLeg({ app: APP, work, template, runs: plan.syncRuns, log });
     results.sync.push({ ...s, values: describeTokenSet(set).values, rows });
   }
+}
+
+if (opts.only.includes('watch')) {
+  const { variables, edits, runs } = plan.watch;
+  const dir = path.join(WORK, `watch-${variables}x${MODES}`);
+  log(`build --watch, ${variables} variables x ${MODES} modes: one token edited ${edits} times`);
+  await writeProject(dir, generateTokenSet({ variables, modes: MODES, seed: 1 }));
+  results.watch.push({ variables, modes: MODES, ...(await watchLeg({ app: APP, project: dir, edits, runs, log })) });
 }
 
 results.seconds = Math.round((Date.now() - started) / 1000);

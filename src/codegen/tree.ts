@@ -17,23 +17,14 @@
  * (direct.test.ts). Its type's renderer prints it (transforms.ts `tokensync/<target>/composite`).
  */
 import type { DesignTokens } from 'style-dictionary/types';
-import type { DtcgType, Gradient, RepoToken } from '../model/dtcg.js';
-import {
-  isAlias,
-  isColor,
-  type Alias,
-  type Color,
-  type TokenKind,
-  type TokenSet,
-  type Value,
-  type Variable,
-} from '../model/types.js';
-import { colorToHex, colorToHex8, roundFloat } from '../model/values.js';
+import type { DtcgType } from '../model/dtcg.js';
+import { isAlias, isColor, type Color, type TokenSet, type Value } from '../model/types.js';
+import { colorToHex, colorToHex8 } from '../model/values.js';
 import { BuildError } from './errors.js';
-import { slug } from './naming.js';
 import { COMPOSITE_TYPES } from './render/index.js';
 import type { Sub } from '../types/render/context.js';
-import { weightNumber } from '../types/font-weight.js';
+import { entryOf, label, treeModel, typeOf, valuesOf, who, type Entry, type TreeModel } from './tree-model.js';
+import { normalize } from './tree-values.js';
 import { targetView, type View } from './views.js';
 
 /** tokensync's `$extensions` key (src/model/extension.ts), under the short name the formats use. */
@@ -87,25 +78,6 @@ export interface TreeOptions {
   namespace?: 'none' | 'collection';
 }
 
-function defaultKind(v: Variable): TokenKind {
-  switch (v.type) {
-    case 'COLOR':
-      return { type: 'color' };
-    case 'BOOLEAN':
-      return { type: 'boolean' };
-    case 'STRING':
-      return v.kind?.type === 'fontFamily' ? v.kind : { type: 'string' };
-    case 'FLOAT':
-      return v.kind &&
-        v.kind.type !== 'color' &&
-        v.kind.type !== 'boolean' &&
-        v.kind.type !== 'string' &&
-        v.kind.type !== 'fontFamily'
-        ? v.kind
-        : { type: 'number' };
-  }
-}
-
 /**
  * A dimension is a font size (sp on Android and Compose, not dp) when the design tool scopes it to
  * font sizes, or when its name says so (`font/size/body`, `fontSize/sm`).
@@ -115,21 +87,6 @@ function isFontSize(e: { name: string; scopes?: string[] }): boolean {
     (e.scopes?.includes('FONT_SIZE') ?? false) ||
     e.name.split('/').some((s) => /^(font[-_ ]?size|text[-_ ]?size)s?$/i.test(s))
   );
-}
-
-const label = (v: { collection: string; name: string }): string => `"${v.collection}/${v.name}"`;
-/** `Variable "c/n"` or, for a repository token, `Token "c/n"`. */
-const who = (v: { collection: string; name: string; owner?: string }): string =>
-  `${v.owner === undefined ? 'Variable' : 'Token'} ${label(v)}`;
-
-/** A variable or a repository token: what the tree is made of. */
-type Entry = { variable: Variable; repo?: undefined } | { repo: RepoToken; variable?: undefined };
-const entryOf = (e: Entry): Variable | RepoToken => e.variable ?? e.repo;
-const valuesOf = (e: Entry): Record<string, unknown> => entryOf(e).values as Record<string, unknown>;
-
-/** The DTCG type of an entry's literals. */
-function typeOf(e: Entry): DtcgType {
-  return e.variable ? defaultKind(e.variable).type : e.repo.type;
 }
 
 export interface Tree {
@@ -144,269 +101,14 @@ export interface Tree {
   meta: Map<string, TokenMeta>;
 }
 
-/**
- * A `$root` token (format groups.md "Root Tokens in Groups") is the group's own value beside its
- * variants; no platform name can hold "$", and the group's name is taken by its children, so it is
- * built as the segment `root` (`--color-accent-root`, `color.accent.root`). A sibling really named
- * `root` then clashes, and the build's name-clash check says so. A variable whose name is also a
- * group (`color/accent` beside `color/accent/light`) is read from such a token and built the same way
- * (docs/token-files.md "A variable that is also a group").
- */
-const rootSegment = (s: string): string => (s === '$root' ? 'root' : s);
-
 export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree {
-  const entries: Entry[] = [
-    ...set.variables.map((variable) => ({ variable })),
-    ...(set.tokens ?? []).map((repo) => ({ repo })),
-  ];
-  const byKey = new Map<string, Entry>();
-  for (const e of entries) byKey.set(`${entryOf(e).collection}\u0000${entryOf(e).name}`, e);
-  const find = (collection: string, name: string): Entry | undefined => byKey.get(`${collection}\u0000${name}`);
-  const collectionOf = new Map(set.collections.map((c) => [c.name, c]));
-  const namespaced = opts.namespace === 'collection';
-  // Style tokens (design-owned) are named by their path in their file on every platform,
-  // whatever the namespace: their file's top-level group (`typography`, config `styles.*.group`) is
-  // already their namespace, and a built name follows the file's path (docs/styles.md "The files").
-  const unspaced = new Set((set.tokens ?? []).filter((t) => t.owner === 'design').map((t) => t.collection));
-  // A variable that is also a group (a group's `$root` token as read) is built as its `root` segment too.
-  const groups = new Set<string>();
-  for (const e of entries) {
-    const { collection, name } = entryOf(e);
-    for (let at = name.indexOf('/'); at > 0; at = name.indexOf('/', at + 1))
-      groups.add(`${collection}\u0000${name.slice(0, at)}`);
-  }
-  const pathOf = (x: { collection: string; name: string }): string[] => {
-    const segments = x.name.split('/').map(rootSegment);
-    if (groups.has(`${x.collection}\u0000${x.name}`)) segments.push('root');
-    return namespaced && !unspaced.has(x.collection) ? [slug(x.collection), ...segments] : segments;
-  };
-
-  for (const e of entries) {
-    const v = entryOf(e);
-    if (!collectionOf.has(v.collection)) {
-      throw new BuildError(
-        'BUILD_MODEL_INVALID',
-        `${who(v)} belongs to collection "${v.collection}", which does not exist.`,
-        {
-          hint: 'Add the collection to tokens/tokens.resolver.json or move the token file into an existing collection.',
-        },
-      );
-    }
-    const bad = v.name
-      .split('/')
-      .map(rootSegment)
-      .find((s) => s === '' || /[.{}$]/.test(s) || s.startsWith('$'));
-    if (bad !== undefined) {
-      throw new BuildError(
-        'BUILD_NAME_INVALID',
-        `${who(v)} has a name segment "${bad}" that cannot be a token path segment (empty, or holding ".", "{", "}" or "$").`,
-        {
-          hint: 'Rename the variable in the design file (and pull) or in its token file.',
-        },
-      );
-    }
-  }
-
-  const modeIn = (from: { collection: string }, mode: string, target: { collection: string }): string =>
-    target.collection === from.collection ? mode : collectionOf.get(target.collection)!.defaultMode;
-
-  /** The entry an alias names, or an error naming the token that holds it. */
-  const target = (holder: { collection: string; name: string }, mode: string, a: Alias, where = ''): Entry => {
-    const t = find(a.alias.collection, a.alias.name);
-    if (!t) {
-      throw new BuildError(
-        'BUILD_ALIAS_MISSING',
-        `${who(holder)} (mode "${mode}")${where} is an alias of ${label(a.alias)}, which does not exist.`,
-        {
-          hint: 'Point the alias at an existing token, or add the missing token.',
-        },
-      );
-    }
-    return t;
-  };
-
-  /** Follows aliases (into other collections: their default mode) to the entry and mode that hold a literal. */
-  const terminal = (start: Entry, mode: string): { entry: Entry; mode: string } => {
-    let e = start;
-    let m = mode;
-    const seen = new Set<string>();
-    for (;;) {
-      const v = entryOf(e);
-      const key = `${v.collection}\u0000${v.name}\u0000${m}`;
-      if (seen.has(key)) {
-        throw new BuildError(
-          'BUILD_ALIAS_CYCLE',
-          `${who(entryOf(start))} (mode "${mode}") is part of an alias cycle.`,
-          {
-            hint: 'Point one of the aliases in the cycle at a literal value.',
-          },
-        );
-      }
-      seen.add(key);
-      const value = valuesOf(e)[m] as Value | undefined;
-      if (value === undefined || !isAlias(value)) return { entry: e, mode: m };
-      const t = target(v, m, value);
-      m = modeIn(v, m, entryOf(t));
-      e = t;
-    }
-  };
-
-  const refView = (from: View, collection: string): View => targetView(views, from, collection)!;
-
-  /**
-   * A value of `type` as the renderers take it (render/context.ts): literals normalized, every
-   * sub-value a `Sub` with its resolved literal and, when it is a reference, where it points.
-   * `depth` guards against a composite that contains itself through sub-value references.
-   */
-  const normalize = (
-    holder: Entry,
-    view: View,
-    mode: string,
-    value: unknown,
-    type: DtcgType,
-    depth: number,
-  ): unknown => {
-    const h = entryOf(holder);
-    if (depth > 32) {
-      throw new BuildError(
-        'BUILD_ALIAS_CYCLE',
-        `${who(h)} (mode "${mode}") contains itself through sub-value references.`,
-        {
-          hint: 'Point one of the references in the cycle at a literal value.',
-        },
-      );
-    }
-    const sub = (x: unknown, t: DtcgType): Sub => {
-      if (typeof x === 'object' && x !== null && isAlias(x as Value)) {
-        const a = x as Alias;
-        const direct = target(h, mode, a, ' in a sub-value');
-        const end = terminal(direct, modeIn(h, mode, entryOf(direct)));
-        const endType = typeOf(end.entry);
-        if (endType !== t && !(t === 'dimension' && endType === 'dimension')) {
-          throw new BuildError(
-            'BUILD_MODEL_INVALID',
-            `${who(h)} (mode "${mode}") has a ${t} sub-value that references ${label(a.alias)}, a ${endType}.`,
-            {
-              hint: `Point the reference at a ${t} token.`,
-            },
-          );
-        }
-        const endView =
-          views.find((vw) => vw.collection.name === entryOf(end.entry).collection && vw.mode === end.mode) ?? view;
-        const lit = normalize(end.entry, endView, end.mode, valuesOf(end.entry)[end.mode], t, depth + 1);
-        const tv = refView(view, a.alias.collection);
-        return { $lit: lit, $ref: { view: tv.key, path: pathOf(a.alias) } };
-      }
-      return { $lit: normalize(holder, view, mode, x, t, depth + 1) };
-    };
-    const wrong = (): never => {
-      throw new BuildError(
-        'BUILD_MODEL_INVALID',
-        `${who(h)} (mode "${mode}") has a value that is not a ${type}: ${JSON.stringify(value)}.`,
-        {
-          hint: 'Fix the value in its token file so it matches the token $type.',
-        },
-      );
-    };
-    const obj = (x: unknown): Record<string, unknown> =>
-      typeof x === 'object' && x !== null ? (x as Record<string, unknown>) : wrong();
-    if (holder.variable && !COMPOSITE_TYPES.has(type))
-      return variableLiteral(holder.variable, value as Value, opts.remBase, wrong);
-    switch (type) {
-      case 'color':
-        return isColor(value as Value) ? value : wrong();
-      case 'dimension':
-      case 'duration':
-        return typeof obj(value)['value'] === 'number' ? value : wrong();
-      case 'number':
-        return typeof value === 'number' ? value : wrong();
-      case 'fontWeight':
-        return typeof value === 'number' || typeof value === 'string' ? weightNumber(value) : wrong();
-      case 'fontFamily':
-        return typeof value === 'string' || Array.isArray(value) ? value : wrong();
-      case 'string':
-        return typeof value === 'string' ? value : wrong();
-      case 'boolean':
-        return typeof value === 'boolean' ? value : wrong();
-      case 'cubicBezier':
-        return Array.isArray(value) && value.length === 4 ? value : wrong();
-      case 'strokeStyle': {
-        if (typeof value === 'string') return value;
-        const o = obj(value);
-        return {
-          dashArray: (Array.isArray(o['dashArray']) ? o['dashArray'] : wrong()).map((d: unknown) =>
-            sub(d, 'dimension'),
-          ),
-          lineCap: o['lineCap'],
-        };
-      }
-      case 'border': {
-        const o = obj(value);
-        return {
-          color: sub(o['color'], 'color'),
-          width: sub(o['width'], 'dimension'),
-          style: sub(o['style'], 'strokeStyle'),
-        };
-      }
-      case 'transition': {
-        const o = obj(value);
-        return {
-          duration: sub(o['duration'], 'duration'),
-          delay: sub(o['delay'], 'duration'),
-          timingFunction: sub(o['timingFunction'], 'cubicBezier'),
-        };
-      }
-      case 'shadow': {
-        const layer = (x: unknown): Record<string, unknown> => {
-          const o = obj(x);
-          return {
-            color: sub(o['color'], 'color'),
-            offsetX: sub(o['offsetX'], 'dimension'),
-            offsetY: sub(o['offsetY'], 'dimension'),
-            blur: sub(o['blur'], 'dimension'),
-            spread: sub(o['spread'], 'dimension'),
-            inset: o['inset'] === true,
-          };
-        };
-        // An array item may reference another shadow token (format §9 "Array aliasing").
-        return Array.isArray(value)
-          ? value.map((x: unknown) => (isAlias(x as Value) ? sub(x, 'shadow') : layer(x)))
-          : layer(value);
-      }
-      case 'gradient': {
-        const stops = (Array.isArray(value) ? value : wrong()).map((x: unknown) => {
-          if (isAlias(x as Value)) return sub(x, 'gradient');
-          const o = obj(x);
-          // Format §9.6: a position outside [0, 1] is taken as clamped to it.
-          const position = sub(o['position'], 'number');
-          if (typeof position.$lit === 'number') position.$lit = Math.min(1, Math.max(0, position.$lit));
-          return { color: sub(o['color'], 'color'), position };
-        });
-        // The kind and angle ride on the model array (Gradient `shape`, from $extensions); the
-        // renderer gets them in an object, which Style Dictionary's copies keep (an array's own
-        // properties they would drop).
-        const shape = (value as Gradient).shape;
-        return shape ? { stops, shape } : { stops };
-      }
-      case 'typography': {
-        const o = obj(value);
-        return {
-          fontFamily: sub(o['fontFamily'], 'fontFamily'),
-          fontSize: sub(o['fontSize'], 'dimension'),
-          fontWeight: sub(o['fontWeight'], 'fontWeight'),
-          letterSpacing: sub(o['letterSpacing'], 'dimension'),
-          lineHeight: sub(o['lineHeight'], 'number'),
-        };
-      }
-    }
-  };
-
+  const model = treeModel(set, views, opts);
   const tokens: DesignTokens = {};
   const metaByKey = new Map<string, TokenMeta>();
   let count = 0;
   // Tokens sorted by name (code-point order, not locale) so the output bytes do not depend on
   // the order the reader or the service listed them in (deterministic output).
-  const sorted = [...entries].sort((a, b) =>
+  const sorted = [...model.entries].sort((a, b) =>
     entryOf(a).name < entryOf(b).name ? -1 : entryOf(a).name > entryOf(b).name ? 1 : 0,
   );
   const flatRoot: DesignTokens = {};
@@ -425,50 +127,62 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
           hint: `Give it a value in tokens/<collection>/<mode>.tokens.json for mode "${view.mode}".`,
         });
       }
-      const end = terminal(e, view.mode);
-      const type = typeOf(end.entry);
-      const sdType: SdType =
-        type === 'dimension' && isFontSize(end.entry.variable ?? end.entry.repo) ? 'fontSize' : type;
-      const path = pathOf(v);
-      const meta: TokenMeta = {
-        view: view.key,
-        collection: v.collection,
-        variable: v.name,
-        mode: view.mode,
-        path,
-        kind: type,
-      };
-      if (e.repo?.owner === 'repository') meta.repo = true;
-      const webName = opts.webNames ? webNameOf(e.variable?.meta?.codeSyntax?.WEB) : undefined;
-      if (webName !== undefined) meta.webName = webName;
-      let $value: unknown;
-      if (isAlias(value)) {
-        const tv = targetView(views, view, value.alias.collection)!;
-        const tpath = pathOf(value.alias);
-        meta.alias = { view: tv.key, collection: value.alias.collection, variable: value.alias.name, path: tpath };
-        $value = `{${[...(opts.flat ? [] : [tv.key]), ...tpath].join('.')}}`;
-      } else {
-        const n = normalize(e, view, view.mode, value, type, 0);
-        if (type === 'color') {
-          const c = n as Color;
-          if (c.source !== undefined) meta.color = c;
-          // 6-digit hex when opaque so outputs stay short; 8-digit keeps the alpha otherwise.
-          $value = c.a >= 1 ? colorToHex(c) : colorToHex8(c);
-        } else if (opts.flat && COMPOSITE_TYPES.has(type)) {
-          $value = toDtcg(n);
-        } else {
-          $value = n;
-        }
-      }
-      const token: Record<string, unknown> = { $type: sdType, $value };
-      if (v.description !== '') token['$description'] = v.description;
+      const { token, meta } = treeToken(model, e, view, value, opts);
       if (opts.flat) token['$extensions'] = { [EXT]: meta };
-      else metaByKey.set(`{${[view.key, ...path].join('.')}}`, meta);
-      place(root, v, path, token, metaByKey, view.key);
+      else metaByKey.set(`{${[view.key, ...meta.path].join('.')}}`, meta);
+      place(root, v, meta.path, token, metaByKey, view.key);
       count++;
     }
   }
   return { tokens: opts.flat ? flatRoot : tokens, count, meta: metaByKey };
+}
+
+/** One entry's token in one view: its Style Dictionary type and value, and its TokenMeta. */
+function treeToken(
+  model: TreeModel,
+  e: Entry,
+  view: View,
+  value: Value,
+  opts: TreeOptions,
+): { token: Record<string, unknown>; meta: TokenMeta } {
+  const v = entryOf(e);
+  const end = model.terminal(e, view.mode);
+  const type = typeOf(end.entry);
+  const sdType: SdType = type === 'dimension' && isFontSize(end.entry.variable ?? end.entry.repo) ? 'fontSize' : type;
+  const path = model.pathOf(v);
+  const meta: TokenMeta = {
+    view: view.key,
+    collection: v.collection,
+    variable: v.name,
+    mode: view.mode,
+    path,
+    kind: type,
+  };
+  if (e.repo?.owner === 'repository') meta.repo = true;
+  const webName = opts.webNames ? webNameOf(e.variable?.meta?.codeSyntax?.WEB) : undefined;
+  if (webName !== undefined) meta.webName = webName;
+  let $value: unknown;
+  if (isAlias(value)) {
+    const tv = targetView(model.views, view, value.alias.collection)!;
+    const tpath = model.pathOf(value.alias);
+    meta.alias = { view: tv.key, collection: value.alias.collection, variable: value.alias.name, path: tpath };
+    $value = `{${[...(opts.flat ? [] : [tv.key]), ...tpath].join('.')}}`;
+  } else {
+    const n = normalize(model, e, view, view.mode, value, type, 0);
+    if (type === 'color') {
+      const c = n as Color;
+      if (c.source !== undefined) meta.color = c;
+      // 6-digit hex when opaque so outputs stay short; 8-digit keeps the alpha otherwise.
+      $value = c.a >= 1 ? colorToHex(c) : colorToHex8(c);
+    } else if (opts.flat && COMPOSITE_TYPES.has(type)) {
+      $value = toDtcg(n);
+    } else {
+      $value = n;
+    }
+  }
+  const token: Record<string, unknown> = { $type: sdType, $value };
+  if (v.description !== '') token['$description'] = v.description;
+  return { token, meta };
 }
 
 /**
@@ -488,31 +202,6 @@ function toDtcg(n: unknown): unknown {
     return c.a >= 1 ? colorToHex(c) : colorToHex8(c);
   }
   return Object.fromEntries(Object.entries(n).map(([k, x]) => [k, toDtcg(x)]));
-}
-
-/** A variable's literal in the tree: colors in hex, floats by kind (px, rem over remBase, ms/s). */
-function variableLiteral(v: Variable, value: Value, remBase: number, wrong: () => never): unknown {
-  const kind = defaultKind(v);
-  switch (kind.type) {
-    case 'color':
-      return isColor(value) ? value : wrong();
-    case 'boolean':
-      return typeof value === 'boolean' ? value : wrong();
-    case 'string':
-    case 'fontFamily':
-      return typeof value === 'string' ? value : wrong();
-    case 'dimension':
-      if (typeof value !== 'number') return wrong();
-      return kind.unit === 'rem'
-        ? { value: roundFloat(value / remBase), unit: 'rem' }
-        : { value: roundFloat(value), unit: 'px' };
-    case 'duration':
-      if (typeof value !== 'number') return wrong();
-      return { value: roundFloat(value), unit: kind.unit };
-    case 'number':
-    case 'fontWeight':
-      return typeof value === 'number' ? roundFloat(value) : wrong();
-  }
 }
 
 /** Puts a token at its path; a token that is also a group (`a/b` and `a/b/c`) is an error. */

@@ -13,6 +13,8 @@ import { loadConfig } from '../../config/load.js';
 import { PLATFORMS, type Platform } from '../../config/schema.js';
 import { readLock, readTokens } from '../../tokens/index.js';
 import type { BuildSource } from '../../codegen/formats/common.js';
+import type { TokenFileSource } from '../../tokens/read/parse.js';
+import { cachedTokenSource, type CachedSource } from './watch-source.js';
 import { InterruptedError, interruption } from '../../errors.js';
 import { withStyleTokens } from '../../styles/read.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
@@ -46,11 +48,14 @@ function parsePlatforms(names: string[] | undefined): Platform[] | undefined {
   return [...new Set(list)] as Platform[];
 }
 
-async function buildOnce(options: BuildCommandOptions, ctx: CommandContext) {
+/** The token files' reader for one project: `build --watch` keeps one per tokens folder (watch-source.ts). */
+type SourceFor = (tokensDir: string) => TokenFileSource | undefined;
+
+async function buildOnce(options: BuildCommandOptions, ctx: CommandContext, sourceFor: SourceFor = () => undefined) {
   const { config, root, file } = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
   requireProject(file, ctx.cwd);
   const platforms = parsePlatforms(options.platform);
-  const { set: variables } = await readTokens(root, config.tokens);
+  const { set: variables } = await readTokens(root, config.tokens, sourceFor(path.resolve(root, config.tokens.dir)));
   // Design-owned style tokens are built with the rest; they are read outside the sync.
   const set = await withStyleTokens(root, config.tokens, variables);
   // Building nothing is not a build: say what the folder holds instead (docs/build.md).
@@ -116,8 +121,41 @@ async function waitForWriters(root: string, ctx: CommandContext): Promise<boolea
   return waited;
 }
 
+export type BuildResult = Awaited<ReturnType<typeof buildOnce>>;
+
+/**
+ * What `build --watch` runs on every change (docs/architecture.md "Build"): the whole build over the
+ * token files, of which only the changed ones are read again (watch-source.ts); only files whose
+ * bytes changed are written. `reads` lists the token files the last rebuild took from the disk.
+ */
+export interface BuildSession {
+  rebuild(): Promise<BuildResult>;
+  reads(): string[];
+}
+
+export function buildSession(options: BuildCommandOptions, ctx: CommandContext): BuildSession {
+  // One cache per tokens folder: a config change that moves the folder starts afresh.
+  let cache: { dir: string; source: CachedSource } | undefined;
+  let last: string[] = [];
+  const sourceFor = (dir: string): CachedSource => {
+    if (cache?.dir !== dir) cache = { dir, source: cachedTokenSource(dir) };
+    return cache.source;
+  };
+  return {
+    rebuild: async () => {
+      try {
+        return await buildOnce(options, ctx, sourceFor);
+      } finally {
+        last = cache?.source.takeReads() ?? [];
+      }
+    },
+    reads: () => last,
+  };
+}
+
 export async function run(options: BuildCommandOptions, ctx: CommandContext): Promise<ExitCode> {
-  const first = await buildOnce(options, ctx);
+  const session = options.watch ? buildSession(options, ctx) : undefined;
+  const first = session ? await session.rebuild() : await buildOnce(options, ctx);
   if (!options.watch) {
     ctx.out.result(first.human, first.data);
     return EXIT.ok;
@@ -129,21 +167,22 @@ export async function run(options: BuildCommandOptions, ctx: CommandContext): Pr
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
   const rebuild = (): void => {
-    // Editors write in bursts (temp file, rename); one build per burst.
+    // Editors write in bursts (temp file, rename) a few milliseconds long; one build per burst.
+    // The wait is short, as it counts in the time from a save to the output (docs/benchmarks.md "Watch").
     clearTimeout(timer);
     timer = setTimeout(() => {
       running = running.then(async () => {
         try {
           // A pull writing the token files: build the state it ends with, never one on the way.
           if (await waitForWriters(first.root, ctx)) return rebuild();
-          ctx.out.info((await buildOnce(options, ctx)).human);
+          ctx.out.info((await session!.rebuild()).human);
         } catch (err) {
           ctx.out.warn(
             `${formatError(err, { verbose: false }).replace(/^error: /, '')}\n(keeping the last good build; waiting for the next change)`,
           );
         }
       });
-    }, 150);
+    }, 30);
   };
   const watchers = [
     watch(first.tokensDir, { recursive: true }, (_e, name) => {
