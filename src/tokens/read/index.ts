@@ -39,6 +39,7 @@ import { toDiagnostics } from './report.js';
 import { resolveReferences } from './resolve.js';
 import { checkServiceRules } from './service-rules.js';
 import { foldOverrides, splitAxes, type FoldedAxis, type PerCollection } from './overrides.js';
+import { fillPartial, takePartial } from './partial.js';
 import { mergeNoticing, modeExtensionWarning, overrideWarnings, type OverridePair } from './themes.js';
 import { validateCollection, type Gathered } from './validate.js';
 
@@ -227,6 +228,9 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
       ? foldOverrides(perCollection, problems)
       : { perCollection, axes: new Map<string, FoldedAxis[]>() };
   if (fold.perCollection !== perCollection) refold(fold.perCollection, perCollection, collections, sources);
+  // Tokens a modifier defines in some contexts only: checked with placeholders, then build-only (partial.ts).
+  const partialMarks = resolverText !== undefined ? fillPartial(perCollection) : undefined;
+  if (partialMarks) sources.keep = partialMarks.keep;
 
   let index: Map<string, RawToken> | undefined;
   const g: Gathered = {
@@ -265,6 +269,7 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
         if (!layout.collection.modes.some((x) => x.name === m)) layout.files.delete(m);
     sources.modeFiles = new Map(perCollection.map((p) => [p.layout.collection.name, new Map(p.layout.files)]));
   }
+  const partial = takePartial(partialMarks, collections, g, problems);
   // What the service would refuse, refused here for check, push and build alike.
   checkServiceRules(perCollection, g.variables, problems);
 
@@ -276,6 +281,7 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
   const tokens = dropped.size > 0 ? g.tokens.filter((t: RepoToken) => !dropped.has(t)) : g.tokens;
   if (tokens.length > 0) set.tokens = tokens;
   if (repositoryAxes.length > 0) set.repositoryAxes = repositoryAxes;
+  if (partial) set.partial = partial;
   return done(set);
 }
 
