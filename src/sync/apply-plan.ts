@@ -15,6 +15,7 @@ import { styleFilesOf } from '../styles/files.js';
 import type { RunState } from './apply-read.js';
 import { diff3, type SyncDiff } from './diff.js';
 import { filesInStep } from './files-in-step.js';
+import { repoOnlyModifiers } from './repository-only.js';
 import { journalBase, type PushJournal } from './journal.js';
 import { compilePlan, type Plan, type PlanOptions } from './plan.js';
 
@@ -53,6 +54,8 @@ export async function planPhase(
     ...(prefer ? { prefer } : {}),
     extensions: opts.client.dialect.extensions,
   });
+  const repoOnly = repoOnlyModifiers(local);
+  if (repoOnly.length > 0) diff.repoOnlyModifiers = repoOnly;
   if (diff.conflicts.length > 0 && !prefer) return { kind: 'conflicts', diff };
   // What each side should hold afterwards. A pull leaves the service alone and a push the files.
   const serviceTarget: TokenSet = pushes ? diff.merged : remote;

@@ -43,6 +43,7 @@ import type {
   PerModeOverride,
   Prefer,
   RepoOnlyExtension,
+  RepoOnlyModifier,
   VariableField,
 } from './changes.js';
 import { diffOverrides } from './diff-overrides.js';
@@ -71,6 +72,8 @@ export interface SyncDiff {
   repoOnlyExtensions: RepoOnlyExtension[];
   /** The service's per-mode overrides the token files cannot hold, kept (docs/overrides.md §4). */
   perModeOverrides: PerModeOverride[];
+  /** The repository's modifiers no design file can hold whole (apply-plan.ts; docs/overrides.md §5). */
+  repoOnlyModifiers?: RepoOnlyModifier[];
 }
 
 export interface Diff3Input {

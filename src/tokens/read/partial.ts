@@ -40,14 +40,16 @@ export function fillPartial(perCollection: readonly PerCollection[]): PartialMar
     for (const name of names) {
       const defining = order.filter((m) => perMode.get(m)!.has(name));
       if (defining.length === modes.length) continue;
-      const first = perMode.get(defining[0]!)!.get(name)!;
+      const held = defining.map((m) => perMode.get(m)!.get(name)!);
+      // One description per token: the contexts' own when they agree, else none (each file keeps its own).
+      const agree = new Set(held.map((t) => t.description).filter((d) => d !== '')).size <= 1;
+      const first = agree ? held[0]! : { ...held[0]!, description: '' };
       for (const m of modes) {
         const tokens = perMode.get(m)!;
         const t = tokens.get(name);
         if (t) keepAt(marks, t);
-        // One description per token: the first defining context's (the others' are kept in their files).
-        if (!t) tokens.set(name, first);
-        else if (t !== first && t.description !== '') tokens.set(name, { ...t, description: '' });
+        if (!t || t === held[0]) tokens.set(name, first);
+        else if (t.description !== '') tokens.set(name, { ...t, description: '' });
       }
       const byName = marks.defined.get(c.name) ?? new Map<string, Set<string>>();
       byName.set(name, new Set(defining));
