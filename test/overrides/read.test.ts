@@ -199,7 +199,10 @@ describe('§5 a token a modifier defines in some contexts only', () => {
   it('refuses a reference to it from a token every context has, naming both', async () => {
     const text = await diagnose({
       ...files,
-      'tokens.tokens.json': { ...(files['tokens.tokens.json'] as object), focus: { $type: 'dimension', $value: '{control.target}' } },
+      'tokens.tokens.json': {
+        ...(files['tokens.tokens.json'] as object),
+        focus: { $type: 'dimension', $value: '{control.target}' },
+      },
     });
     expect(text).toMatchInlineSnapshot(`
       "tokens/tokens.tokens.json:71:15  focus  {control.target} is defined only in contexts "compact", "touch" of modifier "density", so this token has no value in the other contexts
