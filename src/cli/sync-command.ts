@@ -11,6 +11,7 @@ import {
   describeOrphans,
   describeRepoOnly,
   describeRepoOnlyModifiers,
+  describeAwaitingOverrides,
   renderApplied,
   renderConflictsWhole,
   renderPlanTable,
@@ -136,6 +137,7 @@ function report(
     const extensions = describeExtensions(diff);
     if (extensions) lines.push(extensions);
     lines.push(...describeRepoOnlyModifiers(diff.repoOnlyModifiers));
+    if (mode !== 'pull') lines.push(...describeAwaitingOverrides(diff.overridesAwaitingModes));
     if (options.dryRun)
       lines.push(
         '',

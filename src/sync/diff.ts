@@ -74,6 +74,8 @@ export interface SyncDiff {
   perModeOverrides: PerModeOverride[];
   /** The repository's modifiers no design file can hold whole (apply-plan.ts; docs/overrides.md §5). */
   repoOnlyModifiers?: RepoOnlyModifier[];
+  /** Overrides in modes the push creates, set by a second request once they exist (apply-plan.ts). */
+  overridesAwaitingModes?: number;
 }
 
 export interface Diff3Input {

@@ -371,3 +371,11 @@ export function describeRepoOnlyModifiers(list: readonly RepoOnlyModifier[] | un
       : `Repository only: modifier "${m.modifier}" is a third axis over collection "${m.collection}" (${plural(items.length, 'context')}: ${shown.join('; ')}), which a design file cannot hold; built, never pushed.`;
   });
 }
+
+/** The second request of a push that gives extensions a new mode (docs/sync.md "Extended collections and overrides"). */
+export function describeAwaitingOverrides(n: number | undefined): string[] {
+  if (!n) return [];
+  return [
+    `${plural(n, 'override')} of extended collections ${n === 1 ? 'is' : 'are'} in modes this push creates: the service makes an extension's mode once its parent's exists, so push sets ${n === 1 ? 'it' : 'them'} in one more request, in the same run.`,
+  ];
+}
