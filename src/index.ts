@@ -58,6 +58,11 @@ export type { SyncOptions, SyncOutcome, SyncMode, FileChanges } from './sync/app
 // Build.
 export { buildTokens, writeBuild, BuildError } from './codegen/index.js';
 export type { BuildOutput, BuildOptions } from './codegen/index.js';
+// The names the build gives each variable, for `sync.codeSyntax` (docs/sync.md "Code names in the design file").
+export { codeNames } from './codegen/code-names.js';
+export type { CodeNameOptions } from './codegen/code-names.js';
+export { codeNameKey } from './model/code-names.js';
+export type { CodeNames, CodeSyntaxPlatform } from './model/code-names.js';
 
 // The local service and the webhook receiver.
 export { startEmulator } from './emulator/index.js';

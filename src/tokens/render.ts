@@ -39,6 +39,7 @@ import {
   filesOf,
   ModeFiles,
   writableSources,
+  type PreviousFile,
   type PreviousToken,
   previousFiles,
   writeModeFiles,
@@ -48,6 +49,21 @@ import { renderMeta } from './service-meta.js';
 import { DTCG_TYPES, defaultKind, explicitKindFromConfig, kindFits } from './kinds.js';
 import type { TokenSources } from './read/index.js';
 import { EXTENSION, RESOLVER_FILE, extensionModifier, renderResolver, type CollectionLayout } from './resolver-doc.js';
+
+type TokenPath = { segs: string[]; id: string; prefixes: string[] };
+
+/** Where each variable and repository-owned token goes in the files, and the text of a reference. */
+interface Paths {
+  /** Dotted path segments by `collection\0name` (for alias targets). */
+  dottedOf: Map<string, string[]>;
+  pathOf: Map<Variable, TokenPath>;
+  repoPath: Map<RepoToken, TokenPath>;
+  refText: (a: Alias) => string;
+  /** Every dotted path the set writes, built on first use. */
+  knownPaths: () => Set<string>;
+}
+
+type ModeFilesOf = (layout: CollectionLayout, mode: string) => ModeFiles;
 
 export function renderTokens(set: TokenSet, config: TokensConfig, previous?: TokenSources): Map<string, string> {
   const out = new Map<string, string>();
@@ -67,163 +83,21 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
   const extensionMods = handWritten ? [] : extensionLayouts(set, layouts, folded);
   if (handWritten) refuseUnheldExtensions(set, folded);
   const keptResolver = handWritten || (keptAll && extensionMods.every((x) => x.extensions.every((e) => e.existing)));
-  const layoutByName = new Map(layouts.map((l) => [l.collection.name, l]));
-  const namespaced = config.namespace === 'collection';
 
-  /** Dotted path by `key` (for alias targets), and per variable with what every mode reuses. */
-  const dottedOf = new Map<string, string[]>();
-  const pathOf = new Map<Variable, { segs: string[]; id: string; prefixes: string[] }>();
-  const groups = groupNames(set);
-  const rooted = rootedPaths(previous);
-  for (const v of set.variables) {
-    const reason = invalidNameReason(v.name);
-    if (reason) {
-      throw new TokensyncError(
-        'TOKEN_NAME_INVALID',
-        `Variable "${v.name}" in collection "${v.collection}" cannot be written as a DTCG token: ${reason}.`,
-        {
-          hint: 'Rename the variable in the design file (or in the model), then run the command again.',
-        },
-      );
-    }
-    const layout = layoutByName.get(v.collection);
-    if (!layout) {
-      throw new TokensyncError(
-        'TOKEN_MODEL_INVALID',
-        `Variable "${v.name}" belongs to collection "${v.collection}", which the token set does not have.`,
-        {
-          hint: 'This is a bug in the stage that built the token set; please report it.',
-        },
-      );
-    }
-    const segs = namespaced ? [layout.slug, ...nameSegments(v.name)] : nameSegments(v.name);
-    // A variable that is also a group is the group's `$root` token (docs/token-files.md).
-    if (groups.has(key(v)) || rooted.has(segs.join('\u0000'))) segs.push('$root');
-    dottedOf.set(key(v), segs);
-    const prefixes: string[] = [];
-    // Group paths, for keeping the previous files' groups (only with previous files).
-    if (previous) for (let i = 1; i < segs.length; i++) prefixes.push(segs.slice(0, i).join('\u0000'));
-    pathOf.set(v, { segs, id: segs.join('\u0000'), prefixes });
-  }
-
-  // Repository-owned tokens: their paths (for aliases to them, and so their groups are kept).
-  const repoPath = new Map<RepoToken, { segs: string[]; id: string; prefixes: string[] }>();
-  for (const t of set.tokens ?? []) {
-    const layout = layoutByName.get(t.collection);
-    if (!layout) continue;
-    const segs = namespaced ? [layout.slug, ...nameSegments(t.name)] : nameSegments(t.name);
-    if (groups.has(key(t)) || rooted.has(segs.join('\u0000'))) segs.push('$root');
-    dottedOf.set(key(t), segs);
-    const prefixes: string[] = [];
-    for (let i = 1; i < segs.length; i++) prefixes.push(segs.slice(0, i).join('\u0000'));
-    repoPath.set(t, { segs, id: segs.join('\u0000'), prefixes });
-  }
-  const refText = (a: Alias): string => {
-    const target = dottedOf.get(`${a.alias.collection}\u0000${a.alias.name}`);
-    if (!target) {
-      throw new TokensyncError(
-        'TOKEN_MODEL_INVALID',
-        `A token refers to "${a.alias.collection}/${a.alias.name}", which the token set does not have.`,
-        {
-          hint: 'Restore the target token, or point the reference at an existing one.',
-        },
-      );
-    }
-    return `{${target.join('.')}}`;
-  };
-
-  let known: Set<string> | undefined;
-  const knownPaths = (): Set<string> => (known ??= new Set([...dottedOf.values()].map((segs) => segs.join('.'))));
-
+  const paths = tokenPaths(set, layouts, config.namespace === 'collection', previous);
   const previousFile = previousFiles(previous);
-  const modeFiles = (layout: CollectionLayout, mode: string): ModeFiles =>
-    new ModeFiles(filesOf(layout, mode).map((rel) => ({ rel, prev: previous ? previousFile(rel) : undefined })));
-  /** The token as the file that holds it (or will) has it. */
-  const previousToken = (files: ModeFiles, segs: readonly string[]) => files.token(files.place(segs), segs);
-
-  // One presentation per variable, from the default mode's previous file, the model or the config;
-  // decided for the whole set first, because an alias takes its target's type (docs/architecture.md mapping
-  // table: "alias | the target's type"), also across collections.
-  const decided = new Map<Variable, TokenKind | undefined>();
+  const modeFiles = modeFilesOf(previous, previousFile);
+  const encode = encoderFor(set, config, layouts, paths, modeFiles);
+  const { pathOf, repoPath } = paths;
   for (const layout of layouts) {
     const c = layout.collection;
-    const files = modeFiles(layout, c.defaultMode);
-    for (const v of set.variables) {
-      if (v.collection !== c.name) continue;
-      decided.set(v, pickKind(v, previousToken(files, pathOf.get(v)!.segs), config));
-    }
-  }
-  const kinds = resolveAliasKinds(set, decided);
-
-  /** A variable's token with this value, as the file that holds it (or will) has it. */
-  const encode = (v: Variable, value: Value, before: PreviousToken): Ordered => {
-    let $value: unknown;
-    if (isAlias(value)) {
-      const target = dottedOf.get(`${value.alias.collection}\u0000${value.alias.name}`);
-      if (!target) {
-        throw new TokensyncError(
-          'TOKEN_MODEL_INVALID',
-          `Variable "${v.name}" in "${v.collection}" aliases "${value.alias.collection}/${value.alias.name}", which the token set does not have.`,
-          {
-            hint: 'Restore the target variable, or point the alias at an existing one.',
-          },
-        );
-      }
-      $value = `{${target.join('.')}}`;
-    } else {
-      $value = encodeLiteral(value, kinds.get(v)!, config.remBase);
-    }
-    const composed = isColor(value) && value.composed ? composedJson(value.composed, refText) : undefined;
-    return tokenObject(before, kinds.get(v)!, $value as Json, v, sameLiteral(value, config.remBase), composed);
-  };
-
-  for (const layout of layouts) {
-    const c = layout.collection;
-    const vars = set.variables.filter((v) => v.collection === c.name);
     // An overridden collection (docs/overrides.md §3, §4) goes back to its base, context and extension files.
     const fold = folded.get(c.name);
     if (fold) {
       renderFold(fold, c, { set, pathOf, repoPath, encode, previousFile, out });
       if (fold.fold!.modes) continue;
     }
-    for (const mode of c.modes) {
-      const files = modeFiles(layout, mode.name);
-      const tokens = new Map<string, Ordered>();
-      const prefixes = new Set<string>();
-      for (const v of vars) {
-        const { segs, id, prefixes: ownPrefixes } = pathOf.get(v)!;
-        const value = v.values[mode.name];
-        if (value === undefined) {
-          throw new TokensyncError(
-            'TOKEN_MODEL_INVALID',
-            `Variable "${v.name}" in collection "${c.name}" has no value for mode "${mode.name}".`,
-            {
-              hint: 'This is a bug in the stage that built the token set; please report it.',
-            },
-          );
-        }
-        tokens.set(id, encode(v, value, previousToken(files, segs)));
-        for (const p of ownPrefixes) prefixes.add(p);
-      }
-      for (const t of set.tokens ?? []) {
-        if (t.collection !== c.name) continue;
-        const { segs, id, prefixes: ownPrefixes } = repoPath.get(t)!;
-        // As the file had it, unless a reference in it names a path that is gone (a renamed target):
-        // then from the model, whose references follow renames (sync/diff.ts).
-        const before = previousToken(files, segs).token;
-        tokens.set(
-          id,
-          before && refsExist(before.get('$value'), knownPaths()) ? before : repoTokenObject(t, mode.name, refText),
-        );
-        for (const p of ownPrefixes) prefixes.add(p);
-      }
-      const everyPath = [
-        ...vars.map((v) => pathOf.get(v)!),
-        ...(set.tokens ?? []).filter((t) => t.collection === c.name).map((t) => repoPath.get(t)!),
-      ];
-      const lost = refuseLost(vars, pathOf, c.name);
-      for (const [rel, text] of writeModeFiles(files, everyPath, tokens, prefixes, lost)) out.set(rel, text);
-    }
+    renderCollection(set, layout, paths, encode, modeFiles, out);
   }
 
   for (const x of extensionMods)
@@ -235,24 +109,202 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
   // docs/overrides.md §5) are the repository's: kept as they are, never stale.
   if (folded.size > 0 || handWritten) for (const [rel, f] of previous!.files) if (!out.has(rel)) out.set(rel, f.text);
 
-  let previousResolver: unknown;
-  const resolverText = previous?.files.get(RESOLVER_FILE)?.text;
-  if (keptResolver) {
-    // Every collection and mode is where the resolver document already says: it stays as written,
-    // in whatever layout (a formatter's is not drift), and a folder read without one gets none.
-    if (resolverText !== undefined) out.set(RESOLVER_FILE, resolverText);
-    return out;
-  }
-  if (resolverText !== undefined) {
+  const resolver = resolverText(layouts, extensionMods, keptResolver, previous);
+  if (resolver !== undefined) out.set(RESOLVER_FILE, resolver);
+  return out;
+}
+
+/**
+ * The resolver document: as written when every collection and mode is where it already says (in
+ * whatever layout: a formatter's is not drift; a folder read without one gets none), else rendered
+ * again over the previous one.
+ */
+function resolverText(
+  layouts: CollectionLayout[],
+  extensionMods: ExtensionLayout[],
+  kept: boolean,
+  previous: TokenSources | undefined,
+): string | undefined {
+  const text = previous?.files.get(RESOLVER_FILE)?.text;
+  if (kept) return text;
+  let before: unknown;
+  if (text !== undefined) {
     try {
-      previousResolver = JSON.parse(resolverText);
+      before = JSON.parse(text);
     } catch {
-      previousResolver = undefined;
+      before = undefined;
     }
   }
   const mods = extensionMods.map((x) => extensionModifier(x.parent.name, x.slug, x.extensions));
-  out.set(RESOLVER_FILE, toJsonText(renderResolver(layouts, previousResolver, mods)));
-  return out;
+  return toJsonText(renderResolver(layouts, before, mods));
+}
+
+/** Every variable's and repository-owned token's path; a name that cannot be a path stops the write. */
+function tokenPaths(
+  set: TokenSet,
+  layouts: CollectionLayout[],
+  namespaced: boolean,
+  previous: TokenSources | undefined,
+): Paths {
+  const layoutByName = new Map(layouts.map((l) => [l.collection.name, l]));
+  const groups = groupNames(set);
+  const rooted = rootedPaths(previous);
+  const dottedOf = new Map<string, string[]>();
+  const place = (t: { collection: string; name: string }, slug: string, withPrefixes: boolean): TokenPath => {
+    const segs = namespaced ? [slug, ...nameSegments(t.name)] : nameSegments(t.name);
+    // A variable that is also a group is the group's `$root` token (docs/token-files.md).
+    if (groups.has(key(t)) || rooted.has(segs.join('\u0000'))) segs.push('$root');
+    dottedOf.set(key(t), segs);
+    const prefixes: string[] = [];
+    // Group paths, for keeping the previous files' groups.
+    if (withPrefixes) for (let i = 1; i < segs.length; i++) prefixes.push(segs.slice(0, i).join('\u0000'));
+    return { segs, id: segs.join('\u0000'), prefixes };
+  };
+  const pathOf = new Map<Variable, TokenPath>();
+  for (const v of set.variables) {
+    const reason = invalidNameReason(v.name);
+    if (reason) {
+      throw new TokensyncError(
+        'TOKEN_NAME_INVALID',
+        `Variable "${v.name}" in collection "${v.collection}" cannot be written as a DTCG token: ${reason}.`,
+        { hint: 'Rename the variable in the design file (or in the model), then run the command again.' },
+      );
+    }
+    const layout = layoutByName.get(v.collection);
+    if (!layout) {
+      throw new TokensyncError(
+        'TOKEN_MODEL_INVALID',
+        `Variable "${v.name}" belongs to collection "${v.collection}", which the token set does not have.`,
+        { hint: 'This is a bug in the stage that built the token set; please report it.' },
+      );
+    }
+    pathOf.set(v, place(v, layout.slug, previous !== undefined));
+  }
+  // Repository-owned tokens: their paths (for aliases to them, and so their groups are kept).
+  const repoPath = new Map<RepoToken, TokenPath>();
+  for (const t of set.tokens ?? []) {
+    const layout = layoutByName.get(t.collection);
+    if (layout) repoPath.set(t, place(t, layout.slug, true));
+  }
+  const refText = (a: Alias): string => {
+    const target = dottedOf.get(`${a.alias.collection}\u0000${a.alias.name}`);
+    if (!target) {
+      throw new TokensyncError(
+        'TOKEN_MODEL_INVALID',
+        `A token refers to "${a.alias.collection}/${a.alias.name}", which the token set does not have.`,
+        { hint: 'Restore the target token, or point the reference at an existing one.' },
+      );
+    }
+    return `{${target.join('.')}}`;
+  };
+  let known: Set<string> | undefined;
+  const knownPaths = (): Set<string> => (known ??= new Set([...dottedOf.values()].map((segs) => segs.join('.'))));
+  return { dottedOf, pathOf, repoPath, refText, knownPaths };
+}
+
+type Encode = (v: Variable, value: Value, before: PreviousToken) => Ordered;
+
+/** The files that hold one mode of a collection, with their previous text. */
+function modeFilesOf(
+  previous: TokenSources | undefined,
+  previousFile: (rel: string) => PreviousFile | undefined,
+): ModeFilesOf {
+  return (layout, mode) =>
+    new ModeFiles(filesOf(layout, mode).map((rel) => ({ rel, prev: previous ? previousFile(rel) : undefined })));
+}
+
+/** The token as the file that holds it (or will) has it. */
+const previousToken = (files: ModeFiles, segs: readonly string[]) => files.token(files.place(segs), segs);
+
+/**
+ * A variable's token with a value, as the file that holds it (or will) has it. One presentation per
+ * variable, from the default mode's previous file, the model or the config; decided for the whole set
+ * first, because an alias takes its target's type (docs/architecture.md mapping table: "alias | the
+ * target's type"), also across collections.
+ */
+function encoderFor(
+  set: TokenSet,
+  config: TokensConfig,
+  layouts: CollectionLayout[],
+  paths: Paths,
+  modeFiles: ModeFilesOf,
+): Encode {
+  const decided = new Map<Variable, TokenKind | undefined>();
+  for (const layout of layouts) {
+    const c = layout.collection;
+    const files = modeFiles(layout, c.defaultMode);
+    for (const v of set.variables) {
+      if (v.collection !== c.name) continue;
+      decided.set(v, pickKind(v, previousToken(files, paths.pathOf.get(v)!.segs), config));
+    }
+  }
+  const kinds = resolveAliasKinds(set, decided);
+  return (v, value, before) => {
+    let $value: unknown;
+    if (isAlias(value)) {
+      const target = paths.dottedOf.get(key(value.alias));
+      if (!target) {
+        throw new TokensyncError(
+          'TOKEN_MODEL_INVALID',
+          `Variable "${v.name}" in "${v.collection}" aliases "${value.alias.collection}/${value.alias.name}", which the token set does not have.`,
+          { hint: 'Restore the target variable, or point the alias at an existing one.' },
+        );
+      }
+      $value = `{${target.join('.')}}`;
+    } else {
+      $value = encodeLiteral(value, kinds.get(v)!, config.remBase);
+    }
+    const composed = isColor(value) && value.composed ? composedJson(value.composed, paths.refText) : undefined;
+    return tokenObject(before, kinds.get(v)!, $value as Json, v, sameLiteral(value, config.remBase), composed);
+  };
+}
+
+/** One collection in tokensync's layout: a file (or the team's files) per mode. */
+function renderCollection(
+  set: TokenSet,
+  layout: CollectionLayout,
+  paths: Paths,
+  encode: Encode,
+  modeFiles: ModeFilesOf,
+  out: Map<string, string>,
+): void {
+  const c = layout.collection;
+  const vars = set.variables.filter((v) => v.collection === c.name);
+  const repoTokens = (set.tokens ?? []).filter((t) => t.collection === c.name);
+  const everyPath = [...vars.map((v) => paths.pathOf.get(v)!), ...repoTokens.map((t) => paths.repoPath.get(t)!)];
+  const lost = refuseLost(vars, paths.pathOf, c.name);
+  for (const mode of c.modes) {
+    const files = modeFiles(layout, mode.name);
+    const tokens = new Map<string, Ordered>();
+    const prefixes = new Set<string>();
+    for (const v of vars) {
+      const { segs, id, prefixes: ownPrefixes } = paths.pathOf.get(v)!;
+      const value = v.values[mode.name];
+      if (value === undefined) {
+        throw new TokensyncError(
+          'TOKEN_MODEL_INVALID',
+          `Variable "${v.name}" in collection "${c.name}" has no value for mode "${mode.name}".`,
+          { hint: 'This is a bug in the stage that built the token set; please report it.' },
+        );
+      }
+      tokens.set(id, encode(v, value, previousToken(files, segs)));
+      for (const p of ownPrefixes) prefixes.add(p);
+    }
+    for (const t of repoTokens) {
+      const { segs, id, prefixes: ownPrefixes } = paths.repoPath.get(t)!;
+      // As the file had it, unless a reference in it names a path that is gone (a renamed target):
+      // then from the model, whose references follow renames (sync/diff.ts).
+      const before = previousToken(files, segs).token;
+      tokens.set(
+        id,
+        before && refsExist(before.get('$value'), paths.knownPaths())
+          ? before
+          : repoTokenObject(t, mode.name, paths.refText),
+      );
+      for (const p of ownPrefixes) prefixes.add(p);
+    }
+    for (const [rel, text] of writeModeFiles(files, everyPath, tokens, prefixes, lost)) out.set(rel, text);
+  }
 }
 
 interface ExtensionLayout {

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildTokens } from '../../src/codegen/index.js';
-import { codeNames } from '../../src/codegen/code-names.js';
-import { codeNameKey } from '../../src/model/code-names.js';
+// Through the library's export list: build scripts compute the names this way (docs/sync.md).
+import { codeNameKey, codeNames } from '../../src/index.js';
 import { fixtureConfig, fixtureSet } from './fixture.js';
 
 const ALL = ['WEB', 'iOS', 'ANDROID'] as const;
