@@ -77,7 +77,8 @@ export async function checkOffline(options: CheckOptions, ctx: CommandContext): 
   ].map(shown);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
-  const repoOnly = set.tokens?.length ?? 0;
+  // Tokens some contexts of a modifier lack are repository-only too (docs/overrides.md §5).
+  const repoOnly = (set.tokens?.length ?? 0) + (set.partial?.variables.length ?? 0) + (set.partial?.tokens.length ?? 0);
   const collections = set.collections.filter((c) => c.parent === undefined).length;
   const contexts = set.collections.length - collections + (set.repositoryAxes?.length ?? 0);
 

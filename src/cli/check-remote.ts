@@ -7,7 +7,7 @@
 import { loadConfig } from '../config/load.js';
 import { connect } from '../service/connect.js';
 import { runSync } from '../sync/apply.js';
-import { describeOrphans, renderConflicts, renderPlanTable } from '../sync/report.js';
+import { describeOrphans, describeRepoOnlyModifiers, renderConflicts, renderPlanTable } from '../sync/report.js';
 import { appendStepSummary, planMarkdown, setOutputs, underGitHubActions } from './github.js';
 import { requireProject } from './project.js';
 import { codeNamesOption } from './code-names.js';
@@ -48,7 +48,7 @@ export async function runRemoteCheck(options: { strict: boolean }, ctx: CommandC
       outcome.kind === 'conflicts'
         ? renderConflicts(diff.conflicts)
         : outcome.kind === 'planned'
-          ? renderPlanTable(diff, outcome.plan)
+          ? [renderPlanTable(diff, outcome.plan), ...describeRepoOnlyModifiers(diff.repoOnlyModifiers)].join('\n')
           : '';
     const verdict = drift
       ? 'Drift: the repository and the design file differ. Run `tokensync sync` (or pull/push) and commit the result.'

@@ -10,6 +10,8 @@ import {
   describeExtensions,
   describeOrphans,
   describeRepoOnly,
+  describeRepoOnlyModifiers,
+  describeAwaitingOverrides,
   renderApplied,
   renderConflictsWhole,
   renderPlanTable,
@@ -103,6 +105,7 @@ function report(
     kept,
     repoOnly: repoOnlyJson(diff.merged.tokens, diff.repoOnlyNew),
     repoOnlyExtensions: diff.repoOnlyExtensions,
+    repoOnlyModifiers: diff.repoOnlyModifiers ?? [],
     perModeOverrides: diff.perModeOverrides,
     ...(outcome.kind === 'conflicts' ? {} : { plan: outcome.plan, files: outcome.files }),
     ...(outcome.kind !== 'conflicts' && outcome.styles ? { styles: stylesJson(outcome.styles) } : {}),
@@ -133,6 +136,8 @@ function report(
     // Extended collections one side cannot hold: one line each, never a change (docs/overrides.md §4, §5).
     const extensions = describeExtensions(diff);
     if (extensions) lines.push(extensions);
+    lines.push(...describeRepoOnlyModifiers(diff.repoOnlyModifiers));
+    if (mode !== 'pull') lines.push(...describeAwaitingOverrides(diff.overridesAwaitingModes));
     if (options.dryRun)
       lines.push(
         '',
@@ -173,8 +178,10 @@ function report(
   // Every change made, on each side (docs/sync.md "What sync reports"), not only the files touched.
   const changed = mode === 'diff' ? [] : renderApplied(diff, mode);
   const extensions = mode === 'push' ? '' : describeExtensions(diff);
+  const modifiers = mode === 'push' ? describeRepoOnlyModifiers(diff.repoOnlyModifiers) : [];
   ctx.out.result(
-    [summary, ...changed, ...fileList, ...styleLines, ...(extensions ? [extensions] : [])].join('\n') + orphanNote,
+    [summary, ...changed, ...fileList, ...styleLines, ...(extensions ? [extensions] : []), ...modifiers].join('\n') +
+      orphanNote,
     json,
   );
   return EXIT.ok;

@@ -52,7 +52,10 @@ export function planContextViews(set: TokenSet, config: BuildConfig, views: read
         collection: ext,
         mode: mode.name,
         isDefault: false,
-        selector: isDefaultMode ? own : `${modeSelector}${own}`,
+        selector: isDefaultMode ? own : bothSelectors(modeSelector, own),
+        ...(config.contexts[modifier]?.[context] !== undefined
+          ? { selectorKey: `build.contexts.${modifier}.${context}` }
+          : {}),
         media: undefined,
         androidQualifier: undefined,
         className: '',
@@ -95,4 +98,24 @@ function aliasesOverridden(
     value = target.values[mode];
   }
   return false;
+}
+
+/** `html` or `:root` leading a compound (a type selector must come first in the combined one). */
+const LEAD = /^(html)?(:root)?(?=[.[:#]|$)/;
+
+/**
+ * The selector of a mode and a context on one element: each alternative of one joined to each of the
+ * other, `html`/`:root` first (`.dark` + `html.acme` is `html.dark.acme`, not `.darkhtml.acme`).
+ */
+function bothSelectors(a: string, b: string): string {
+  const out: string[] = [];
+  for (const x of a.split(',').map((s) => s.trim()))
+    for (const y of b.split(',').map((s) => s.trim())) {
+      const lx = LEAD.exec(x)!;
+      const ly = LEAD.exec(y)!;
+      const html = lx[1] ?? ly[1] ?? '';
+      const root = lx[2] ?? ly[2] ?? '';
+      out.push(`${html}${root}${x.slice(lx[0].length)}${y.slice(ly[0].length)}`);
+    }
+  return out.join(', ');
 }

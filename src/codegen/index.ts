@@ -17,6 +17,7 @@ import { COMPOSITE_TYPES } from './render/index.js';
 import { valueTransforms } from './transforms.js';
 import { buildTree } from './tree.js';
 import { planContextViews } from './contexts.js';
+import { withPartial } from './inputs.js';
 import { permutationFiles } from './permutations.js';
 import { NATIVE_PLATFORMS, nativeInputPath, nativeInputs } from './native-inputs.js';
 import { planViews } from './views.js';
@@ -52,7 +53,12 @@ export function compositesOf(set: TokenSet): Set<string> {
   return new Set((set.tokens ?? []).map((t) => t.type).filter((t) => COMPOSITE_TYPES.has(t)));
 }
 
-export async function buildTokens(set: TokenSet, config: BuildConfig, opts: BuildOptions = {}): Promise<BuildOutput> {
+export async function buildTokens(
+  synced: TokenSet,
+  config: BuildConfig,
+  opts: BuildOptions = {},
+): Promise<BuildOutput> {
+  const set = withPartial(synced);
   const selected = opts.platforms ?? config.platforms;
   const remBase = opts.remBase ?? 16;
   const warnings: string[] = [];

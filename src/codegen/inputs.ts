@@ -87,3 +87,18 @@ export function modeIn(c: Collection, input: Input): string {
   const picked = input[modifierOf(c)];
   return picked !== undefined && c.modes.some((m) => m.name === picked) ? picked : c.defaultMode;
 }
+
+/**
+ * The tokens a modifier defines in some contexts only (docs/overrides.md §5) are built with the rest,
+ * each in the contexts that define it; `partial` stays on the set so the tree knows which may lack a mode.
+ */
+export function withPartial(set: TokenSet): TokenSet {
+  const p = set.partial;
+  if (!p) return set;
+  return {
+    ...set,
+    collections: [...set.collections, ...p.collections],
+    variables: [...set.variables, ...p.variables],
+    tokens: [...(set.tokens ?? []), ...p.tokens],
+  };
+}

@@ -112,6 +112,7 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
     entryOf(a).name < entryOf(b).name ? -1 : entryOf(a).name > entryOf(b).name ? 1 : 0,
   );
   const flatRoot: DesignTokens = {};
+  const partial = new Set<unknown>([...(set.partial?.variables ?? []), ...(set.partial?.tokens ?? [])]);
   for (const view of views) {
     if (opts.flat && !view.isDefault) continue;
     const root: DesignTokens = opts.flat ? flatRoot : {};
@@ -121,7 +122,8 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
       if (v.collection !== (view.parent ?? view.collection.name)) continue;
       // A context view (contexts.ts) holds only the tokens its context changes.
       const value = (view.pick ? view.pick(v) : valuesOf(e)[view.mode]) as Value | undefined;
-      if (value === undefined && view.pick) continue;
+      // A context view, or a token some contexts do not define (docs/overrides.md §5), holds only what it has.
+      if (value === undefined && (view.pick || partial.has(v))) continue;
       if (value === undefined) {
         throw new BuildError('BUILD_MODEL_INVALID', `${who(v)} has no value for mode "${view.mode}".`, {
           hint: `Give it a value in tokens/<collection>/<mode>.tokens.json for mode "${view.mode}".`,

@@ -24,6 +24,8 @@ export interface View {
    * default mode also sits under `:root`; its own selector is used when another mode has a media query.
    */
   selector: string;
+  /** The config key that set `selector`, when the config did (errors name it); absent for a default. */
+  selectorKey?: string;
   /** Optional media query that also applies this mode, e.g. `(prefers-color-scheme: dark)`. */
   media: string | undefined;
   /** Android resource qualifier (`night` -> `values-night`); undefined for the default mode. */
@@ -91,12 +93,19 @@ export function planViews(set: TokenSet, config: BuildConfig): View[] {
       // A collection whose modes are a resolver modifier's contexts (docs/overrides.md §3) is selected
       // by that modifier: `build.contexts.<modifier>.<context>`, else the template with its name.
       const modifier = collection.modifier?.name;
+      const fromContexts = modifier === undefined ? undefined : config.contexts[modifier]?.[mode.name];
       const selector =
         out.selector ??
-        (modifier === undefined ? undefined : config.contexts[modifier]?.[mode.name]) ??
+        fromContexts ??
         config.selector
           .replaceAll('{collection}', slug(modifier ?? collection.name))
           .replaceAll('{mode}', slug(mode.name));
+      const selectorKey =
+        out.selector !== undefined
+          ? `build.modes.${collection.name}.${mode.name}.selector`
+          : fromContexts !== undefined
+            ? `build.contexts.${modifier}.${mode.name}`
+            : 'build.selector';
       // A one-mode collection is named by the collection alone on every platform: `Primitives`, not
       // `PrimitivesValue`, and `Color`, not `ColorColor` (docs/build.md "One-mode collections");
       // a collection with several modes keeps a class per mode (`ThemeLight`, `ThemeDark`).
@@ -119,6 +128,7 @@ export function planViews(set: TokenSet, config: BuildConfig): View[] {
         mode: mode.name,
         isDefault,
         selector,
+        selectorKey,
         media: out.media,
         androidQualifier: isDefault ? undefined : (out.androidQualifier ?? defaultAndroidQualifier(mode.name)),
         className,

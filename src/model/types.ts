@@ -125,6 +125,20 @@ export interface TokenSet {
    * written by a pull. Absent when there are none. Only on a set read from the token files.
    */
   repositoryAxes?: RepositoryAxis[];
+  /**
+   * Tokens a resolver modifier defines in only some of its contexts (docs/overrides.md §5, "A token
+   * in some contexts only"): no variable can lack a value in a mode, so they are built, never synced,
+   * never written by a pull. Absent when there are none. Only on a set read from the token files.
+   */
+  partial?: PartialTokens;
+}
+
+/** Build-only tokens, each with `values` for the modes whose contexts define it only. */
+export interface PartialTokens {
+  variables: Variable[];
+  tokens: RepoToken[];
+  /** Collections that hold nothing but such tokens: built, not in `TokenSet.collections`. */
+  collections: Collection[];
 }
 
 /** One context of a repository-only axis (docs/overrides.md §5): an extension-shaped set of overrides. */

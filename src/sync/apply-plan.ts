@@ -15,6 +15,8 @@ import { styleFilesOf } from '../styles/files.js';
 import type { RunState } from './apply-read.js';
 import { diff3, type SyncDiff } from './diff.js';
 import { filesInStep } from './files-in-step.js';
+import { repoOnlyModifiers } from './repository-only.js';
+import { overridesAwaitingModes } from './plan-extensions.js';
 import { journalBase, type PushJournal } from './journal.js';
 import { compilePlan, type Plan, type PlanOptions } from './plan.js';
 
@@ -53,10 +55,14 @@ export async function planPhase(
     ...(prefer ? { prefer } : {}),
     extensions: opts.client.dialect.extensions,
   });
+  const repoOnly = repoOnlyModifiers(local);
+  if (repoOnly.length > 0) diff.repoOnlyModifiers = repoOnly;
   if (diff.conflicts.length > 0 && !prefer) return { kind: 'conflicts', diff };
   // What each side should hold afterwards. A pull leaves the service alone and a push the files.
   const serviceTarget: TokenSet = pushes ? diff.merged : remote;
   const repoTarget: TokenSet = pulls ? diff.merged : local;
+  const awaiting = pushes ? overridesAwaitingModes(remote, serviceTarget) : 0;
+  if (awaiting > 0) diff.overridesAwaitingModes = awaiting;
   // One compiler for every dialect; orphans are deleted only on request and only by a push.
   const planOptions: PlanOptions = {
     dialect: opts.client.dialect.name,

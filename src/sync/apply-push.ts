@@ -15,6 +15,7 @@ import { ConcurrentEditError, type FreshRead, listNames, versionOf, writesBetwee
 import { duplicatesMadeBy, removeOwnDuplicates } from './duplicates.js';
 import { journalName, settleInterval, settleWindow, type RunState } from './apply-read.js';
 import type { Planned } from './apply-plan.js';
+import type { SyncDiff } from './diff.js';
 import { countCreated } from './created.js';
 import { type PushJournal, writeJournal } from './journal.js';
 import { movedBetween } from './moved.js';
@@ -39,6 +40,11 @@ export interface PushSession {
   othersWrote: boolean;
   /** The plan as first made, for the report. */
   firstPlan: Plan;
+  /**
+   * The diff as first made, when a second round only set what the first made possible (overrides in
+   * modes it created, apply-verify.ts): the report tells the whole run.
+   */
+  firstDiff?: SyncDiff;
 }
 
 export type PushResult = { kind: 'done' } | { kind: 'moved'; remote: TokenSet; moved: string[] };

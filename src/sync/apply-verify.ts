@@ -13,12 +13,16 @@ import { SyncNotConvergedError } from './apply-errors.js';
 import { byAge, DuplicateCreatedError, removeOwnDuplicates } from './duplicates.js';
 import { movedBetween } from './moved.js';
 import { compilePlan } from './plan.js';
+import { overridesAwaitingModes } from './plan-extensions.js';
 import type { TokenSet } from '../model/types.js';
 
-export type Verified = { kind: 'verified'; version: string } | { kind: 'moved'; remote: TokenSet; moved: string[] };
+export type Verified =
+  | { kind: 'verified'; version: string }
+  | { kind: 'moved'; remote: TokenSet; moved: string[]; awaiting?: true };
 
 export async function verifyPhase(run: RunState, planned: Planned, s: PushSession): Promise<Verified> {
   const { opts, progress } = run;
+  const plannedAgainst = run.remote;
   const read = await freshRead(run, s);
   if (await removeOwnDuplicates(run, s, read.remote))
     return { kind: 'moved', remote: await run.readRemote(), moved: [] };
@@ -27,6 +31,12 @@ export async function verifyPhase(run: RunState, planned: Planned, s: PushSessio
   if (twice.length > 0) throw othersDuplicate(run, twice);
   const left = compilePlan(read.remote, planned.serviceTarget, planned.planOptions);
   if (left.requests.length === 0) return { kind: 'verified', version: read.version };
+  // Overrides in modes this push just created exist only now: one more round sets them.
+  const awaiting = overridesAwaitingModes(plannedAgainst, planned.serviceTarget);
+  if (awaiting > 0) {
+    progress(`the new modes exist now; setting ${awaiting} override(s) of extended collections in them`);
+    return { kind: 'moved', remote: read.remote, moved: [], awaiting: true };
+  }
   const differing = movedBetween(planned.serviceTarget, read.remote, { byName: true });
   const ours = differing.filter((label) => s.ours.has(label));
   const others = differing.filter((label) => !s.ours.has(label));

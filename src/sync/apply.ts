@@ -70,12 +70,17 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
     const verified = pushed.kind === 'done' ? await verifyPhase(run, planned, session) : pushed;
     if (verified.kind === 'verified') return finish(run, planned, session, verified.version);
     if (moves >= MAX_MOVES) throw keptMoving(run, verified.moved);
+    run.remote = verified.remote;
+    // A second round that sets what the first made possible is no re-plan (apply-verify.ts).
+    if ('awaiting' in verified && verified.awaiting) {
+      session.firstDiff ??= planned.diff;
+      continue;
+    }
     run.progress(
       verified.moved.length > 0
         ? `the design file changed under the plan (${listNames(verified.moved)}); planning again`
         : 'planning again',
     );
-    run.remote = verified.remote;
     session.replans += 1;
   }
 }
@@ -97,7 +102,7 @@ async function finish(
   });
   return {
     kind: 'applied',
-    diff: planned.diff,
+    diff: session?.firstDiff ?? planned.diff,
     plan: session?.firstPlan ?? planned.plan,
     files,
     requestsSent: session?.sent ?? 0,

@@ -139,3 +139,17 @@ export interface PerModeOverride {
   /** Every mode of the extension, in order. */
   modes: string[];
 }
+
+/**
+ * What of the repository's resolver document a design file cannot hold (docs/overrides.md §5): a
+ * modifier's tokens that only some of its contexts define (`partial`), or a third axis over a
+ * collection (`axis`). Built, never pushed, never a change; one "Repository only" line each.
+ */
+export interface RepoOnlyModifier {
+  kind: 'partial' | 'axis';
+  modifier: string;
+  /** The collection it is about (the axis's parent; the partial tokens' collection). */
+  collection: string;
+  /** `partial`: token name -> the contexts that define it. `axis`: context -> its override count. */
+  items: Record<string, string[] | number>;
+}

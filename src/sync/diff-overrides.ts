@@ -149,16 +149,21 @@ function slotValues(
     } else {
       const lk = ctx.keyValue(lm);
       const rk = ctx.keyValue(rm);
+      // A mode only the repository has (its parent gains it in this push): the service holds no
+      // override there to have edited, so the repository's is a change, never a conflict.
+      const newMode = s.remote === undefined && s.base === undefined;
       const pick =
         lk === rk
           ? 'same'
-          : ctx.decide(
-              baseOf(s),
-              lk,
-              rk,
-              ctx.fpValue(ctx.rename(localOf(s), 'local', 'base')),
-              ctx.fpValue(ctx.rename(s.remote !== undefined ? r?.[s.remote] : undefined, 'remote', 'base')),
-            );
+          : newMode
+            ? 'local'
+            : ctx.decide(
+                baseOf(s),
+                lk,
+                rk,
+                ctx.fpValue(ctx.rename(localOf(s), 'local', 'base')),
+                ctx.fpValue(ctx.rename(s.remote !== undefined ? r?.[s.remote] : undefined, 'remote', 'base')),
+              );
       const side = ctx.settle(
         pick,
         (sd) => (sd === 'local' ? update(rm ?? null, lm ?? null) : update(lm ?? null, rm ?? null)),

@@ -44,6 +44,7 @@ import type {
   PerModeOverride,
   Prefer,
   RepoOnlyExtension,
+  RepoOnlyModifier,
   VariableField,
 } from './changes.js';
 import { diffOverrides } from './diff-overrides.js';
@@ -72,6 +73,10 @@ export interface SyncDiff {
   repoOnlyExtensions: RepoOnlyExtension[];
   /** The service's per-mode overrides the token files cannot hold, kept (docs/overrides.md §4). */
   perModeOverrides: PerModeOverride[];
+  /** The repository's modifiers no design file can hold whole (apply-plan.ts; docs/overrides.md §5). */
+  repoOnlyModifiers?: RepoOnlyModifier[];
+  /** Overrides in modes the push creates, set by a second request once they exist (apply-plan.ts). */
+  overridesAwaitingModes?: number;
 }
 
 export interface Diff3Input {

@@ -71,3 +71,24 @@ export function overrideValues(
   }
   return out;
 }
+
+/**
+ * Overrides a plan against `remote` cannot send yet: in a mode an existing extension inherits from a
+ * parent that gains it in the same push. The service makes the extension's mode only once the parent's
+ * exists, so its id is unknown when the push plans; the run sets them after a fresh read
+ * (apply-verify.ts; docs/sync.md "Extended collections and overrides").
+ */
+export function overridesAwaitingModes(remote: TokenSet, target: TokenSet): number {
+  let n = 0;
+  for (const tc of target.collections) {
+    if (tc.parent === undefined) continue;
+    const rc =
+      (tc.id !== undefined ? remote.collections.find((c) => c.id === tc.id) : undefined) ??
+      remote.collections.find((c) => c.name === tc.name && c.parent !== undefined);
+    if (!rc) continue;
+    const waiting = tc.modes.filter((m) => !rc.modes.some((x) => x.name === m.name)).map((m) => m.name);
+    if (waiting.length === 0) continue;
+    for (const v of target.variables) for (const m of waiting) if (v.overrides?.[tc.name]?.[m] !== undefined) n++;
+  }
+  return n;
+}

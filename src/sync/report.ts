@@ -7,7 +7,14 @@
 import type { RepoToken } from '../model/dtcg.js';
 import { isAlias, isColor } from '../model/types.js';
 import { colorToHex, colorToHex8, roundFloat } from '../model/values.js';
-import { fieldLabel, type Change, type Conflict, type FieldValue, type Orphan } from './changes.js';
+import {
+  fieldLabel,
+  type Change,
+  type Conflict,
+  type FieldValue,
+  type Orphan,
+  type RepoOnlyModifier,
+} from './changes.js';
 import { orphanName } from './delete-guard.js';
 import { canonicalMeta } from '../model/meta.js';
 import type { VariableMeta } from '../model/types.js';
@@ -345,4 +352,30 @@ export function describeExtensions(diff: Pick<SyncDiff, 'repoOnlyExtensions' | '
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * One "Repository only" line per modifier the design file cannot hold whole (docs/overrides.md §5):
+ * tokens it defines in some of its contexts only (no variable can lack a mode), or a third axis.
+ * Never a change: shown by `diff`, `push` and `check --remote` every time, as the repository holds them.
+ */
+export function describeRepoOnlyModifiers(list: readonly RepoOnlyModifier[] | undefined): string[] {
+  return (list ?? []).map((m) => {
+    const items = Object.entries(m.items);
+    const shown = items
+      .slice(0, 5)
+      .map(([k, v]) => (Array.isArray(v) ? `${k} in ${v.join(', ')}` : `${k}: ${plural(v, 'override')}`));
+    if (items.length > 5) shown.push(`+${items.length - 5} more`);
+    return m.kind === 'partial'
+      ? `Repository only: modifier "${m.modifier}" defines ${plural(items.length, 'token')} in only some of its contexts (${shown.join('; ')}), which no variable can hold (a variable has a value in every mode); built, never pushed.`
+      : `Repository only: modifier "${m.modifier}" is a third axis over collection "${m.collection}" (${plural(items.length, 'context')}: ${shown.join('; ')}), which a design file cannot hold; built, never pushed.`;
+  });
+}
+
+/** The second request of a push that gives extensions a new mode (docs/sync.md "Extended collections and overrides"). */
+export function describeAwaitingOverrides(n: number | undefined): string[] {
+  if (!n) return [];
+  return [
+    `${plural(n, 'override')} of extended collections ${n === 1 ? 'is' : 'are'} in modes this push creates: the service makes an extension's mode once its parent's exists, so push sets ${n === 1 ? 'it' : 'them'} in one more request, in the same run.`,
+  ];
 }

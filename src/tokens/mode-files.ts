@@ -16,6 +16,8 @@ export interface PreviousFile {
   text: string;
   node: JsonNode;
   tree: Ordered;
+  /** JSON paths of tokens no collection writes, kept as the file has them (TokenSources `keep`). */
+  keep?: string[][];
 }
 
 /** A file as read, parsed with positions once per render; undefined when missing or broken. */
@@ -28,7 +30,9 @@ export function previousFiles(previous: TokenSources | undefined): (rel: string)
       try {
         const node = text === undefined ? undefined : parseJsonTree(text);
         const tree = node ? fromJsonNode(node) : undefined;
-        if (node && tree instanceof Ordered) file = { text: text!, node, tree };
+        const keep = previous?.keep?.get(rel);
+        if (node && tree instanceof Ordered)
+          file = keep ? { text: text!, node, tree, keep } : { text: text!, node, tree };
       } catch {
         file = undefined; // a broken previous file is simply rewritten
       }
@@ -130,10 +134,13 @@ export function writeModeFiles(
   for (const { segs, id } of paths) target.set(id, files.place(segs));
   return files.files.map(({ rel, prev }, i) => {
     const placed = new Set<string>();
+    const kept = keptIn(prev, prefixes);
     // A token another file holds is left as this file has it (a later file overrides it).
     const pick = (id: string, before: Ordered) =>
-      target.get(id) === i ? tokens.get(id) : target.has(id) ? before : undefined;
-    const root = prev ? rebuild(prev.tree, [], pick, prefixes, placed) : new Ordered().set('$schema', FORMAT_SCHEMA);
+      target.get(id) === i ? tokens.get(id) : target.has(id) || kept.ids.has(id) ? before : undefined;
+    const root = prev
+      ? rebuild(prev.tree, [], pick, kept.prefixes, placed)
+      : new Ordered().set('$schema', FORMAT_SCHEMA);
     for (const { segs, id } of paths) {
       if (target.get(id) !== i || placed.has(id)) continue;
       let group = root;
@@ -150,6 +157,14 @@ export function writeModeFiles(
     if (lost) for (const { segs, id } of paths) if (target.get(id) === i && !tokenIn(root, segs).token) lost(id, rel);
     return [rel, prev ? patchJson(prev.text, prev.node, root) : toJsonText(root)];
   });
+}
+
+/** The ids of a file's kept tokens, and the group prefixes to walk with theirs added. */
+function keptIn(prev: PreviousFile | undefined, prefixes: Set<string>): { ids: Set<string>; prefixes: Set<string> } {
+  if (!prev?.keep) return { ids: new Set(), prefixes };
+  const all = new Set(prefixes);
+  for (const segs of prev.keep) for (let n = 1; n < segs.length; n++) all.add(segs.slice(0, n).join('\u0000'));
+  return { ids: new Set(prev.keep.map((segs) => segs.join('\u0000'))), prefixes: all };
 }
 
 /**

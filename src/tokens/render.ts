@@ -77,7 +77,8 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
     (previous?.layouts ?? []).filter((l) => l.fold && writableSources(l)).map((l) => [l.collection.name, l]),
   );
   // A document with overrides is the team's: its sets and modifiers stay as written.
-  const handWritten = [...folded.values()].some((l) => !l.declared);
+  // So is one with tokens a modifier defines in some contexts only (read/partial.ts), never tokensync's.
+  const handWritten = [...folded.values()].some((l) => !l.declared) || previous?.keep !== undefined;
   // Extended collections of tokensync's own collections: a modifier each parent (docs/overrides.md §4).
   const extensionMods = handWritten ? [] : extensionLayouts(set, layouts, folded);
   if (handWritten) refuseUnheldExtensions(set, folded);
@@ -106,7 +107,7 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
 
   // The files of a document with overrides that no collection writes (a repository-only axis,
   // docs/overrides.md §5) are the repository's: kept as they are, never stale.
-  if (folded.size > 0) for (const [rel, f] of previous!.files) if (!out.has(rel)) out.set(rel, f.text);
+  if (folded.size > 0 || handWritten) for (const [rel, f] of previous!.files) if (!out.has(rel)) out.set(rel, f.text);
 
   const resolver = resolverText(layouts, extensionMods, keptResolver, previous);
   if (resolver !== undefined) out.set(RESOLVER_FILE, resolver);

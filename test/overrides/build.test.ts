@@ -124,3 +124,44 @@ describe('the docs page switches contexts', () => {
     ]);
   });
 });
+
+describe('the docs page applies any selector its root can match, and names the key of one it cannot', () => {
+  const selects = (html: string) =>
+    [...html.matchAll(/data-sel="([^"]*)">([^<]*)</g)].map((o) => `${o[2]} ${o[1]!.replaceAll('&quot;', '"')}`);
+  test('classes, single-quoted and bare attributes, :root and html compounds, the fitting alternative of a list', async () => {
+    const set = await model(DOCUMENTS['three axes: mode, brand, contrast']!);
+    const contexts = {
+      mode: { dark: ":root.dark[data-tone='night']" },
+      brand: { acme: '.app .acme, html.acme' },
+      contrast: { high: '[data-contrast=more]' },
+    };
+    const out = await buildTokens(set, build({ platforms: ['docs'], contexts }));
+    expect(selects(out.files.get('docs/index.html')!)).toMatchInlineSnapshot(`
+      [
+        "light ["[data-mode=\\"light\\"]"]",
+        "dark [":root.dark[data-tone='night']"]",
+        "default []",
+        "acme ["html.acme"]",
+        "zen ["[data-brand=\\"zen\\"]"]",
+        "default []",
+        "high ["[data-contrast=more]"]",
+      ]
+    `);
+  });
+  test('a selector the root alone cannot match is refused with its config key', async () => {
+    const set = await model(DOCUMENTS['three axes: mode, brand, contrast']!);
+    const contexts = { brand: { acme: '.app .acme' } };
+    await expect(buildTokens(set, build({ platforms: ['docs'], contexts }))).rejects.toMatchInlineSnapshot(
+      `[BuildError: config key "build.contexts.brand.acme": the docs page cannot apply the selector ".app .acme" to its root, so its context picker could not show that context.]`,
+    );
+    // A combined selector puts a leading type selector first.
+    const lead = await buildTokens(
+      set,
+      build({ platforms: ['css'], contexts: { mode: { dark: '.dark' }, contrast: { high: 'html.high' } } }),
+    );
+    expect(lead.files.get('css/tokens.css')).toContain('\nhtml.dark.high {');
+    // The CSS alone is built with it.
+    const css = await buildTokens(set, build({ platforms: ['css'], contexts }));
+    expect(css.files.get('css/tokens.css')).toContain('.app .acme {');
+  });
+});

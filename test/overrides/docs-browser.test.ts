@@ -29,7 +29,16 @@ beforeAll(async () => {
   profile = await mkdtemp(path.join(tmpdir(), 'tokensync-chromium-'));
   const set = await model(DOCUMENTS['three axes: mode, brand, contrast']!);
   const permutationList = [{}, { mode: 'dark', brand: 'acme' }, { brand: 'acme', contrast: 'high' }, { mode: 'dark' }];
-  const config = configSchema.parse({ build: { platforms: ['docs', 'json'], permutations: permutationList } }).build;
+  // Selectors of other kinds the picker applies to the root, of one specificity so the cascade keeps
+  // the resolution order: a single-quoted attribute, a class, a bare attribute value (docs/build.md "Contexts").
+  const contexts = {
+    mode: { dark: "[data-tone='night']" },
+    brand: { acme: '.acme' },
+    contrast: { high: '[data-contrast=high]' },
+  };
+  const config = configSchema.parse({
+    build: { platforms: ['docs', 'json'], permutations: permutationList, contexts },
+  }).build;
   const out = await buildTokens(set, config);
   await writeBuild(dir, out);
   permutations = out.files;

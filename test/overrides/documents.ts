@@ -118,4 +118,33 @@ export const DOCUMENTS: Record<string, Record<string, unknown>> = {
     },
     'mode/dark.tokens.json': { color: { blue: c('#8888ff') }, surface: { $type: 'color', $value: '{color.black}' } },
   },
+  // As GitHub Primer's `size` (control.minTarget.auto): tokens only some contexts define.
+  'a modifier that defines tokens in some contexts only': {
+    [R]: doc({
+      sets: { tokens: { sources: [{ $ref: 'tokens.tokens.json' }] } },
+      modifiers: {
+        density: {
+          default: 'regular',
+          contexts: {
+            regular: [],
+            compact: [{ $ref: 'density/compact.tokens.json' }],
+            touch: [{ $ref: 'density/touch.tokens.json' }],
+          },
+        },
+      },
+      resolutionOrder: [{ $ref: '#/sets/tokens' }, { $ref: '#/modifiers/density' }],
+    }),
+    'tokens.tokens.json': base,
+    'density/compact.tokens.json': {
+      size: { gap: px(4) },
+      control: { target: { ...px(24), $description: 'Smallest target for a mouse' } },
+    },
+    'density/touch.tokens.json': {
+      size: { gap: px(12) },
+      control: {
+        target: { ...px(44), $description: 'Smallest target for a finger' },
+        hit: { $type: 'dimension', $value: '{size.gap}' },
+      },
+    },
+  },
 };

@@ -4,10 +4,11 @@
  * a set after a modifier: the same value in every mode), and the errors with their fix.
  */
 import { describe, expect, it } from 'vitest';
-import { resolveInput } from '../../src/codegen/inputs.js';
+import { resolveInput, withPartial } from '../../src/codegen/inputs.js';
 import { colorToHex } from '../../src/model/values.js';
 import type { Color } from '../../src/model/types.js';
 import { diagnose, model } from '../conformance/harness.js';
+import { DOCUMENTS } from './documents.js';
 
 const R = 'tokens.resolver.json';
 interface Doc {
@@ -171,5 +172,41 @@ describe('resolver §Resolution logic, rule by rule, through the model (src/code
       }),
     };
     expect(await value(files, { mode: 'dark' }, 'color/bg')).toBe('#000000');
+  });
+});
+
+describe('§5 a token a modifier defines in some contexts only', () => {
+  const files = DOCUMENTS['a modifier that defines tokens in some contexts only']!;
+  it('is accepted and kept out of the synced set, with the values of the contexts that define it', async () => {
+    const set = await model(files);
+    expect(set.collections.map((c) => c.name)).toEqual(['tokens']);
+    expect(set.variables.some((v) => v.name.startsWith('control/'))).toBe(false);
+    const p = set.partial!;
+    expect(p.collections.map((c) => [c.name, c.modes.map((m) => m.name)])).toEqual([
+      ['density', ['regular', 'compact', 'touch']],
+    ]);
+    expect(p.variables.map((v) => [v.name, Object.keys(v.values), v.description])).toEqual([
+      // The contexts describe it differently: no one description (each file keeps its own).
+      ['control/target', ['compact', 'touch'], ''],
+      ['control/hit', ['touch'], ''],
+    ]);
+    // Resolved in an input: present where defined, an alias followed in that input.
+    const inTouch = resolveInput(withPartial(set), { density: 'touch' });
+    const hit = [...inTouch].find(([v]) => v.name === 'control/hit')?.[1];
+    expect(hit).toBe(12);
+    expect([...resolveInput(withPartial(set), {})].some(([v]) => v.name.startsWith('control/'))).toBe(false);
+  });
+  it('refuses a reference to it from a token every context has, naming both', async () => {
+    const text = await diagnose({
+      ...files,
+      'tokens.tokens.json': {
+        ...(files['tokens.tokens.json'] as object),
+        focus: { $type: 'dimension', $value: '{control.target}' },
+      },
+    });
+    expect(text).toMatchInlineSnapshot(`
+      "tokens/tokens.tokens.json:71:15  focus  {control.target} is defined only in contexts "compact", "touch" of modifier "density", so this token has no value in the other contexts
+          fix: Define control.target in every context of "density" (or in the set it overrides), or reference a token every context defines."
+    `);
   });
 });

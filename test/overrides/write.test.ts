@@ -79,6 +79,21 @@ describe('pull write-back of a resolver with overrides', () => {
       "
     `);
   });
+  it('keeps the tokens a modifier defines in some contexts only as written, around an edited value', async () => {
+    const files = DOCUMENTS['a modifier that defines tokens in some contexts only']!;
+    const { set, sources } = await read(files);
+    expect(Object.fromEntries(renderTokens(set, config, sources))).toEqual(
+      Object.fromEntries(Object.entries(files).map(([f, v]) => [f, text(v)])),
+    );
+    variable(set, 'size/gap').values['touch'] = 16; // the design file's edit, in a context file
+    const { partial: _, ...synced } = set; // a pull renders the merged set, which holds no partial tokens
+    const out = renderTokens(synced, config, sources);
+    const touch = JSON.parse(out.get('density/touch.tokens.json')!);
+    expect(touch.size.gap.$value).toEqual({ value: 16, unit: 'px' });
+    expect(touch.control).toEqual((files['density/touch.tokens.json'] as { control: unknown }).control);
+    expect(out.get('density/compact.tokens.json')).toBe(text(files['density/compact.tokens.json']));
+    expect(out.get('tokens.resolver.json')).toBe(text(files['tokens.resolver.json']));
+  });
   it('writes a brand override, removes one the design file dropped, and keeps a per-mode one out', async () => {
     const { set, sources } = await read(THREE);
     const accent = variable(set, 'color/accent');

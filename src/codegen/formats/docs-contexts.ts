@@ -3,11 +3,14 @@
  * `<select>` per modifier in the header, the built CSS (css/tokens.css, the same blocks) embedded in
  * the page, and a last column "Picked" in every table. Picking a context applies that context's
  * selectors to the page root (`[data-mode="dark"]` sets the attribute, `.theme-acme` adds the class;
- * a combined selector is two of them), so the CSS contexts apply exactly as in an app; the column's
+ * a combined selector is two of them; a selector list, its first alternative of that kind; any other
+ * selector is refused, naming its config key), so the CSS contexts apply exactly as in an app; the column's
  * swatch is `var(--token)` and its text the root's computed value, i.e. the token resolved in the
  * picked input. `?mode=dark&brand=acme` in the page's address picks those contexts on load.
  */
+import { BuildError } from '../errors.js';
 import { modifierOf } from '../inputs.js';
+import type { View } from '../views.js';
 import type { FormatContext } from './common.js';
 
 export interface Picker {
@@ -31,7 +34,7 @@ export function pickersOf(ctx: FormatContext): Picker[] {
   for (const v of ctx.views) {
     const c = v.collection;
     if (c.modes.length < 2 && c.modifier === undefined) continue;
-    add(modifierOf(c), v.mode, v.mode, v.selector);
+    add(modifierOf(c), v.mode, v.mode, applicable(v));
   }
   const byKey = new Map(ctx.views.map((v) => [`${v.collection.name}\u0000${v.mode}`, v]));
   for (const v of contextViews) {
@@ -43,10 +46,32 @@ export function pickersOf(ctx: FormatContext): Picker[] {
       modifier,
       v.collection.modifier?.context ?? v.collection.name,
       v.collection.modifier?.context ?? v.collection.name,
-      v.selector,
+      applicable(v),
     );
   }
   return [...out.values()];
+}
+
+/** One compound of classes and attributes, on the root element (`:root` or `html` may lead it). */
+const COMPOUND = /^(?::root|html)?(?:\.[\w-]+|\[[\w-]+(?:=(?:"[^"]*"|'[^']*'|[\w-]+))?\])*$/;
+
+/**
+ * What the page applies to its root for a view: its selector, or the first alternative of a selector
+ * list the root alone can match. Any other selector (descendants, pseudo-classes, ids) cannot be put
+ * on the page root, so the build is refused with the key that set it (docs/build.md "Contexts").
+ */
+function applicable(v: View): string {
+  const alternatives = v.selector.split(',').map((s) => s.trim());
+  const fit = alternatives.find((s) => s !== '' && COMPOUND.test(s));
+  if (fit !== undefined) return fit;
+  const key = v.selectorKey ?? 'build.selector';
+  throw new BuildError(
+    'BUILD_CONFIG_INVALID',
+    `config key "${key}": the docs page cannot apply the selector ${JSON.stringify(v.selector)} to its root, so its context picker could not show that context.`,
+    {
+      hint: 'Use classes and attributes of the root element only (e.g. ".theme-dark", "[data-theme="dark"]", ":root.dark"; a selector list may add others after one such), or leave docs out of build.platforms.',
+    },
+  );
 }
 
 const esc = (s: string): string =>
@@ -77,8 +102,8 @@ export function pickedCell(cssName: string, type: unknown): string {
 /** Applies the picked contexts' selectors to the root and fills the "Picked" column. */
 export const PICKER_SCRIPT = `
 const root=document.documentElement,picks=[...document.querySelectorAll('select.pick')],cur=[...document.querySelectorAll('td.cur')];
-const parts=(sel)=>[...sel.matchAll(/\\.([\\w-]+)|\\[([\\w-]+)(?:="([^"]*)")?\\]/g)];
-function apply(s,on){for(const m of parts(s)){if(m[1])root.classList.toggle(m[1],on);else if(on)root.setAttribute(m[2],m[3]??'');else root.removeAttribute(m[2])}}
+const parts=(sel)=>[...sel.matchAll(/\\.([\\w-]+)|\\[([\\w-]+)(?:=(?:"([^"]*)"|'([^']*)'|([\\w-]+)))?\\]/g)];
+function apply(s,on){for(const m of parts(s)){if(m[1])root.classList.toggle(m[1],on);else if(on)root.setAttribute(m[2],m[3]??m[4]??m[5]??'');else root.removeAttribute(m[2])}}
 function pick(){for(const p of picks)for(const o of p.options)for(const s of JSON.parse(o.dataset.sel))apply(s,false);
 for(const p of picks)for(const s of JSON.parse(p.selectedOptions[0].dataset.sel))apply(s,true);
 const cs=getComputedStyle(root);for(const td of cur)td.lastChild.textContent=cs.getPropertyValue(td.dataset.var).trim();

@@ -39,6 +39,7 @@ import { toDiagnostics } from './report.js';
 import { resolveReferences } from './resolve.js';
 import { checkServiceRules } from './service-rules.js';
 import { foldOverrides, splitAxes, type FoldedAxis, type PerCollection } from './overrides.js';
+import { fillPartial, takePartial } from './partial.js';
 import { mergeNoticing, modeExtensionWarning, overrideWarnings, type OverridePair } from './themes.js';
 import { validateCollection, type Gathered } from './validate.js';
 
@@ -76,6 +77,9 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
       ? foldOverrides(perCollection, problems)
       : { perCollection, axes: new Map<string, FoldedAxis[]>() };
   if (fold.perCollection !== perCollection) refold(fold.perCollection, perCollection, collections, sources);
+  // Tokens a modifier defines in some contexts only: checked with placeholders, then build-only (partial.ts).
+  const partialMarks = read.resolverText !== undefined ? fillPartial(perCollection) : undefined;
+  if (partialMarks) sources.keep = partialMarks.keep;
 
   const g = gathered(problems, perCollection, namespaced);
   for (const { layout, perMode } of perCollection) validateCollection(layout, perMode, namespaced, config.remBase, g);
@@ -85,9 +89,12 @@ export async function analyzeTokens(root: string, config: TokensConfig, source?:
   resolveReferences(g, collections, namespaced, anyFileBroken);
   const repositoryAxes = splitAxes(fold, collections, g.variables, g.tokens);
   if (fold.axes.size > 0) dropAxisModes(perCollection, sources);
+  const partial = takePartial(partialMarks, collections, g, problems);
   // What the service would refuse, refused here for check, push and build alike.
   checkServiceRules(perCollection, g.variables, problems);
-  return done(finalSet(collections, g, repositoryAxes));
+  const set = finalSet(collections, g, repositoryAxes);
+  if (partial) set.partial = partial;
+  return done(set);
 }
 
 /** What the resolver document (or, without one, the folder) says the collections and files are. */

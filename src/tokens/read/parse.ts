@@ -28,6 +28,11 @@ export interface TokenSources {
    * hand-written repository's file names instead of moving them to tokensync's (render.ts).
    */
   layouts?: CollectionLayout[];
+  /**
+   * File -> the JSON paths of tokens a modifier defines in some contexts only (read/partial.ts): a
+   * pull keeps each as the file has it (docs/overrides.md §5).
+   */
+  keep?: Map<string, string[][]>;
 }
 
 /** A file as read: its text, its JSON.parse result (undefined when broken), and for a token file the parse in written order. */
