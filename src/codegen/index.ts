@@ -11,7 +11,7 @@ import type { TokenSet } from '../model/types.js';
 import { captureConsole } from './console-capture.js';
 import { BuildError } from './errors.js';
 import type { BuildSource, FormatContext } from './formats/common.js';
-import { planPlatforms } from './platforms.js';
+import { planPlatforms, type PlatformPlan } from './platforms.js';
 import { formatDirect } from './direct.js';
 import { COMPOSITE_TYPES } from './render/index.js';
 import { valueTransforms } from './transforms.js';
@@ -46,6 +46,11 @@ export interface BuildOptions {
   namespace?: 'none' | 'collection';
   /** The project and design file version, shown in the docs page's title. */
   source?: BuildSource;
+  /**
+   * Only these output files (paths under the output folder); default every file. The watch session
+   * renders a file whole with it when an edit cannot be spliced (docs/architecture.md "Build").
+   */
+  only?: ReadonlySet<string>;
 }
 
 /** The composite types a token set holds (their Swift, Kotlin and TypeScript declarations are printed). */
@@ -74,7 +79,7 @@ export async function buildTokens(
     source: opts.source,
   };
 
-  const plan = planPlatforms(selected, config, ctx, remBase);
+  const plan = onlyFiles(planPlatforms(selected, config, ctx, remBase), opts.only);
   if (Object.keys(plan.platforms).length > 0) {
     const tree = buildTree(set, [...views, ...contextViews], {
       remBase,
@@ -113,8 +118,20 @@ export async function buildTokens(
     );
   }
 
+  if (opts.only) for (const f of files.keys()) if (!opts.only.has(f)) files.delete(f);
   const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return { files: sorted, warnings };
+}
+
+/** The platforms' files limited to `only`, and the platforms left with none dropped. */
+function onlyFiles(plan: PlatformPlan, only: ReadonlySet<string> | undefined): PlatformPlan {
+  if (!only) return plan;
+  const platforms: PlatformPlan['platforms'] = {};
+  for (const [name, p] of Object.entries(plan.platforms)) {
+    const files = (p.files ?? []).filter((f) => only.has(String(f.destination)));
+    if (files.length > 0) platforms[name] = { ...p, files };
+  }
+  return { ...plan, platforms };
 }
 
 /** iOS, Android and Compose per resolver input, under `<platform>/permutations/` (native-inputs.ts). */
@@ -128,11 +145,13 @@ async function nativeInputFiles(
 ): Promise<void> {
   const native = selected.filter((p) => NATIVE_PLATFORMS.includes(p));
   const plain = { ...config, platforms: native, modes: {}, contexts: {}, permutations: undefined };
+  // `only` names the outer paths (native-inputs.ts renames them): applied by the caller.
+  const { only: _outer, ...inner } = opts;
   for (const { id, set: one } of nativeInputs(set, config, native)) {
     const out = await buildTokens(
       one,
       { ...plain, styleDictionary: { platforms: {} } },
-      { ...opts, platforms: native },
+      { ...inner, platforms: native },
     );
     warnings.push(...out.warnings);
     for (const [f, text] of out.files) {

@@ -15,6 +15,8 @@ import { readLock, readTokens } from '../../tokens/index.js';
 import type { BuildSource } from '../../codegen/formats/common.js';
 import type { TokenFileSource } from '../../tokens/read/parse.js';
 import { cachedTokenSource, type CachedSource } from './watch-source.js';
+import { watchedBuild } from './watch-build.js';
+import { BuildSession, type RebuildStats } from '../../codegen/session/index.js';
 import { InterruptedError, interruption } from '../../errors.js';
 import { withStyleTokens } from '../../styles/read.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
@@ -51,7 +53,15 @@ function parsePlatforms(names: string[] | undefined): Platform[] | undefined {
 /** The token files' reader for one project: `build --watch` keeps one per tokens folder (watch-source.ts). */
 type SourceFor = (tokensDir: string) => TokenFileSource | undefined;
 
-async function buildOnce(options: BuildCommandOptions, ctx: CommandContext, sourceFor: SourceFor = () => undefined) {
+/** What `build --watch` keeps between rebuilds: the token files' texts and the last build (watch-build.ts). */
+interface Watching {
+  sourceFor: SourceFor;
+  codegen: BuildSession;
+  stats?: RebuildStats;
+}
+
+async function buildOnce(options: BuildCommandOptions, ctx: CommandContext, watching?: Watching) {
+  const sourceFor: SourceFor = watching?.sourceFor ?? (() => undefined);
   const { config, root, file } = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
   requireProject(file, ctx.cwd);
   const platforms = parsePlatforms(options.platform);
@@ -68,17 +78,20 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext, sour
   // A safe point before the (long) build: nothing written yet.
   if (ctx.signal?.aborted) throw stoppedEarly(ctx.signal);
   const source = await buildSource(root, config.tokens);
-  const out = await buildTokens(set, config.build, {
+  // --out is relative to where the command runs; build.outDir to the project root (docs/architecture.md).
+  const outDir = options.out ? path.resolve(ctx.cwd, options.out) : path.resolve(root, config.build.outDir);
+  const opts = {
     ...(platforms ? { platforms } : {}),
     remBase: config.tokens.remBase,
     namespace: config.tokens.namespace,
     source,
-  });
+  };
+  const { out, write } = watching
+    ? await watchedBuild(watching, set, config.build, { ...opts, outDir })
+    : { out: await buildTokens(set, config.build, opts), write: writeBuild };
   for (const w of out.warnings) ctx.out.warn(w);
   if (ctx.signal?.aborted) throw stoppedEarly(ctx.signal);
-  // --out is relative to where the command runs; build.outDir to the project root (docs/architecture.md).
-  const outDir = options.out ? path.resolve(ctx.cwd, options.out) : path.resolve(root, config.build.outDir);
-  const written = await writeBuild(outDir, out, { signal: ctx.signal });
+  const written = await write(outDir, out, { signal: ctx.signal });
   const rel = path.relative(ctx.cwd, outDir) || '.';
   const removed =
     written.removed.length > 0 ? `, ${written.removed.length} removed: ${written.removed.join(', ')}` : '';
@@ -128,12 +141,14 @@ export type BuildResult = Awaited<ReturnType<typeof buildOnce>>;
  * token files, of which only the changed ones are read again (watch-source.ts); only files whose
  * bytes changed are written. `reads` lists the token files the last rebuild took from the disk.
  */
-export interface BuildSession {
+export interface WatchSession {
   rebuild(): Promise<BuildResult>;
   reads(): string[];
+  /** How the last successful rebuild went: spliced or full, and which files it rendered (codegen/session). */
+  stats(): RebuildStats | undefined;
 }
 
-export function buildSession(options: BuildCommandOptions, ctx: CommandContext): BuildSession {
+export function buildSession(options: BuildCommandOptions, ctx: CommandContext): WatchSession {
   // One cache per tokens folder: a config change that moves the folder starts afresh.
   let cache: { dir: string; source: CachedSource } | undefined;
   let last: string[] = [];
@@ -141,15 +156,17 @@ export function buildSession(options: BuildCommandOptions, ctx: CommandContext):
     if (cache?.dir !== dir) cache = { dir, source: cachedTokenSource(dir) };
     return cache.source;
   };
+  const watching: Watching = { sourceFor, codegen: new BuildSession() };
   return {
     rebuild: async () => {
       try {
-        return await buildOnce(options, ctx, sourceFor);
+        return await buildOnce(options, ctx, watching);
       } finally {
         last = cache?.source.takeReads() ?? [];
       }
     },
     reads: () => last,
+    stats: () => watching.stats,
   };
 }
 

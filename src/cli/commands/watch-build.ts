@@ -1,0 +1,61 @@
+/**
+ * A `build --watch` rebuild's build and write (docs/architecture.md "Build", "Watch"): the build
+ * session (src/codegen/session) splices what an edit touches into the last build's files, and only
+ * the files whose text changed are staged and switched (codegen/commit.ts), without reading the
+ * others back from the disk. A full rebuild writes as `tokensync build` does, comparing every file
+ * with the disk. The session keeps a build only once it is on the disk; a failed write forgets it,
+ * so the next rebuild is full.
+ */
+import type { BuildConfig } from '../../config/schema.js';
+import type { TokenSet } from '../../model/types.js';
+import { commitBuild, planManifest, recoverBuild } from '../../codegen/commit.js';
+import { writeBuild, type BuildOptions, type BuildOutput, type WrittenFiles } from '../../codegen/index.js';
+import type { BuildSession, RebuildStats } from '../../codegen/session/index.js';
+
+type Write = (
+  outDir: string,
+  out: BuildOutput,
+  opts: { signal?: AbortSignal | undefined },
+) => Promise<WrittenFiles & { removed: string[] }>;
+
+export async function watchedBuild(
+  watching: { codegen: BuildSession; stats?: RebuildStats },
+  set: TokenSet,
+  config: BuildConfig,
+  opts: BuildOptions & { outDir: string },
+): Promise<{ out: BuildOutput; write: Write }> {
+  const { out, stats, keep } = await watching.codegen.build(set, config, opts);
+  const write: Write = async (outDir, built, w) => {
+    try {
+      const written =
+        stats.path === 'full'
+          ? await writeBuild(outDir, built, w)
+          : await writeChanged(outDir, built, stats.changed, w);
+      keep();
+      watching.stats = stats;
+      return written;
+    } catch (err) {
+      watching.codegen.forget();
+      throw err;
+    }
+  };
+  return { out, write };
+}
+
+async function writeChanged(
+  outDir: string,
+  out: BuildOutput,
+  changed: string[],
+  opts: { signal?: AbortSignal | undefined },
+): Promise<WrittenFiles & { removed: string[] }> {
+  await recoverBuild(outDir);
+  const { stale, manifest } = await planManifest(outDir, out.files);
+  const files = new Map(changed.map((f) => [f, out.files.get(f)!]));
+  const written = await commitBuild(outDir, files, stale, manifest, opts);
+  const done = new Set(written.written);
+  return {
+    written: written.written,
+    unchanged: [...out.files.keys()].filter((f) => !done.has(f)),
+    removed: stale,
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * The build a `build --watch` session keeps between edits (docs/architecture.md "Build", "Watch"):
+ * the last token set, every output file's text and, once an edit needs them, its lines (lines.ts).
+ * An edit that changes only tokens' values or descriptions (changes.ts) is rendered from a small set
+ * (subset.ts) before and after, and spliced into the kept files (splice.ts); a file the splice cannot
+ * place is rendered whole (`buildTokens` `only`). Anything structural, a config change, or the user's
+ * own Style Dictionary platforms (whose formats may print anything) build everything again.
+ */
+import type { BuildConfig } from '../../config/schema.js';
+import type { TokenSet } from '../../model/types.js';
+import { buildTokens, type BuildOptions, type BuildOutput } from '../index.js';
+import { changesOf } from './changes.js';
+import { indexLines, type Lines } from './lines.js';
+import { applyEdit, placeEdit } from './splice.js';
+import { affectedKeys, subsetOf } from './subset.js';
+
+/** How the last rebuild went, for the CLI's report, the tests and the bench. */
+export interface RebuildStats {
+  /** `splice`: only what the edit touches; `full`: everything, for `reason`. */
+  path: 'splice' | 'full';
+  reason?: string;
+  /** Files rendered whole (every file on the full path). */
+  rendered: string[];
+  /** Files spliced. */
+  spliced: string[];
+  /** Files whose text changed. */
+  changed: string[];
+}
+
+interface Kept {
+  set: TokenSet;
+  fingerprint: string;
+  files: Map<string, string>;
+  /** Per file: its lines, and the text they are of (a rebuild that was not kept leaves them ahead). */
+  lines: Map<string, { text: string; lines: Lines }>;
+}
+
+export class BuildSession {
+  private kept: Kept | undefined;
+
+  /** Builds `set`, reusing the last build where the edit allows; the caller commits it with `keep`. */
+  async build(
+    set: TokenSet,
+    config: BuildConfig,
+    opts: BuildOptions,
+  ): Promise<{ out: BuildOutput; stats: RebuildStats; keep: () => void }> {
+    const fingerprint = JSON.stringify({ config, opts });
+    const kept = this.kept;
+    const why =
+      kept === undefined
+        ? 'first build'
+        : kept.fingerprint !== fingerprint
+          ? 'the config changed'
+          : Object.keys(config.styleDictionary.platforms).length > 0
+            ? 'the config has Style Dictionary platforms of its own'
+            : undefined;
+    const changes = why === undefined ? changesOf(kept!.set, set) : { structural: why };
+    if ('structural' in changes) return this.full(set, config, opts, fingerprint, changes.structural);
+    const k = kept!;
+    const out = await spliceEdit(k, set, changes.keys, config, opts);
+    if (out === undefined) return this.full(set, config, opts, fingerprint, 'the small render did not match');
+    const next: Kept = { set, fingerprint, files: out.out.files, lines: k.lines };
+    return { ...out, keep: () => void (this.kept = next) };
+  }
+
+  /** Forgets the last build: the next one is full (after a failed write, say). */
+  forget(): void {
+    this.kept = undefined;
+  }
+
+  private async full(set: TokenSet, config: BuildConfig, opts: BuildOptions, fingerprint: string, reason: string) {
+    const out = await buildTokens(set, config, opts);
+    const prev = this.kept?.files;
+    const changed = [...out.files].filter(([f, text]) => prev?.get(f) !== text).map(([f]) => f);
+    const stats: RebuildStats = { path: 'full', reason, rendered: [...out.files.keys()], spliced: [], changed };
+    const next: Kept = { set, fingerprint, files: out.files, lines: new Map() };
+    return { out, stats, keep: () => void (this.kept = next) };
+  }
+}
+
+/** The edit of `keys` spliced into the kept files, or undefined when the small renders disagree with them. */
+async function spliceEdit(
+  k: Kept,
+  set: TokenSet,
+  keys: Set<string>,
+  config: BuildConfig,
+  opts: BuildOptions,
+): Promise<{ out: BuildOutput; stats: RebuildStats } | undefined> {
+  const files = new Map(k.files);
+  const stats: RebuildStats = { path: 'splice', rendered: [], spliced: [], changed: [] };
+  if (keys.size === 0) return { out: { files, warnings: [] }, stats };
+  const affected = affectedKeys(set, keys);
+  let before: BuildOutput;
+  let after: BuildOutput;
+  try {
+    before = await buildTokens(subsetOf(k.set, affected), config, opts);
+    after = await buildTokens(subsetOf(set, affected), config, opts);
+  } catch {
+    return undefined; // the whole build names the problem
+  }
+  if ([...after.files.keys()].some((f) => !before.files.has(f) || !files.has(f))) return undefined;
+  const whole = new Set<string>();
+  for (const [f, text] of after.files) {
+    const old = before.files.get(f)!;
+    if (old === text) continue;
+    const held = k.lines.get(f);
+    const lines = held?.text === files.get(f) ? held!.lines : indexLines(files.get(f)!);
+    const edit = placeEdit(lines, old, text);
+    if (edit === undefined) {
+      whole.add(f);
+      continue;
+    }
+    applyEdit(lines, edit);
+    const spliced = lines.lines.join('\n');
+    k.lines.set(f, { text: spliced, lines });
+    files.set(f, spliced);
+    stats.spliced.push(f);
+  }
+  const warnings = [...after.warnings];
+  if (whole.size > 0) {
+    const rest = await buildTokens(set, config, { ...opts, only: whole });
+    warnings.push(...rest.warnings);
+    for (const [f, text] of rest.files) files.set(f, text);
+    stats.rendered = [...whole];
+  }
+  stats.changed = [...files].filter(([f, text]) => k.files.get(f) !== text).map(([f]) => f);
+  return { out: { files, warnings }, stats };
+}
