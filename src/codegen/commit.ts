@@ -48,7 +48,8 @@ export async function commitBuild(
   files: Map<string, string>,
   stale: string[],
   manifest: string,
-  opts: { signal?: AbortSignal | undefined } = {},
+  /** `changed`: the caller knows every file differs from the disk (build --watch, docs/architecture.md "Build"): none is read back. */
+  opts: { signal?: AbortSignal | undefined; changed?: boolean } = {},
 ): Promise<WrittenFiles> {
   const result: WrittenFiles = { written: [], unchanged: [] };
   const renames: [string, string][] = [];
@@ -56,7 +57,7 @@ export async function commitBuild(
     for (const [rel, data] of files) {
       if (opts.signal?.aborted) throw stoppedStaging(opts.signal, files.size);
       const abs = resolveInside(outDir, rel);
-      if ((await readTextFile(abs).catch(() => undefined)) === data) {
+      if (!opts.changed && (await readTextFile(abs).catch(() => undefined)) === data) {
         result.unchanged.push(rel);
         continue;
       }

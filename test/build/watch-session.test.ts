@@ -3,64 +3,22 @@
  * after each edit of a series, every output file equals a clean build of the same files, byte for
  * byte, and a one-file edit reads only that file again (watch-source.ts).
  */
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { buildSession, run } from '../../src/cli/commands/build.js';
-import type { CommandContext } from '../../src/cli/context.js';
-import { REPO_ROOT } from '../cli/git-repo.js';
+import { buildSession } from '../../src/cli/commands/build.js';
+import { cleanBuildCheck, context, editTokens, repoProject } from './watch-helpers.js';
 
-const dirs: string[] = [];
-afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
-
-function context(cwd: string): CommandContext {
-  return {
-    cwd,
-    env: {},
-    global: { json: true, quiet: false },
-    interrupted: new Promise(() => {}),
-    out: { interactive: false, info: () => {}, warn: () => {}, result: () => {}, line: () => {} },
-  };
-}
-
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .sort();
-}
-
-/** Every file of `a` and `b`, byte for byte (the build manifest included). */
-async function expectSameFiles(a: string, b: string): Promise<void> {
-  const files = await listFiles(a);
-  expect(files).toEqual(await listFiles(b));
-  for (const f of files) {
-    const [x, y] = await Promise.all([readFile(path.join(a, f)), readFile(path.join(b, f))]);
-    expect(x.equals(y), f).toBe(true);
-  }
-}
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => Promise.all(cleanups.map((c) => c())));
 
 test('each watch rebuild equals a clean build, byte for byte, through a series of edits', async () => {
-  const root = await mkdtemp(path.join(tmpdir(), 'tokensync-watch-'));
-  dirs.push(root);
-  await cp(path.join(REPO_ROOT, 'config'), path.join(root, 'config'), { recursive: true });
-  await cp(path.join(REPO_ROOT, 'tokens'), path.join(root, 'tokens'), { recursive: true });
-  const ctx = context(root);
-  const session = buildSession({ out: 'watched' }, ctx);
-  let clean = 0;
-  const matchesCleanBuild = async (): Promise<void> => {
-    const out = `clean-${clean++}`;
-    await run({ out }, context(root));
-    await expectSameFiles(path.join(root, 'watched'), path.join(root, out));
-  };
+  const { root, cleanup } = await repoProject();
+  cleanups.push(cleanup);
+  const session = buildSession({ out: 'watched' }, context(root));
+  const matchesCleanBuild = cleanBuildCheck(root, 'watched');
   const file = (rel: string) => path.join(root, 'tokens', rel);
-  const edit = async (rel: string, change: (json: Record<string, any>) => void): Promise<void> => {
-    const json = JSON.parse(await readFile(file(rel), 'utf8')) as Record<string, any>;
-    change(json);
-    await writeFile(file(rel), `${JSON.stringify(json, null, 2)}\n`);
-  };
+  const edit = (rel: string, change: (json: Record<string, any>) => void) => editTokens(root, rel, change);
 
   await session.rebuild();
   await matchesCleanBuild();

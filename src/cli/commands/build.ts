@@ -65,6 +65,7 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext, watc
   const { config, root, file } = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
   requireProject(file, ctx.cwd);
   const platforms = parsePlatforms(options.platform);
+  const started = performance.now();
   const { set: variables } = await readTokens(root, config.tokens, sourceFor(path.resolve(root, config.tokens.dir)));
   // Design-owned style tokens are built with the rest; they are read outside the sync.
   const set = await withStyleTokens(root, config.tokens, variables);
@@ -87,7 +88,7 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext, watc
     source,
   };
   const { out, write } = watching
-    ? await watchedBuild(watching, set, config.build, { ...opts, outDir })
+    ? await watchedBuild(watching, set, config.build, { ...opts, outDir }, started)
     : { out: await buildTokens(set, config.build, opts), write: writeBuild };
   for (const w of out.warnings) ctx.out.warn(w);
   if (ctx.signal?.aborted) throw stoppedEarly(ctx.signal);

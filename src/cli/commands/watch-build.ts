@@ -23,16 +23,23 @@ export async function watchedBuild(
   set: TokenSet,
   config: BuildConfig,
   opts: BuildOptions & { outDir: string },
+  started: number,
 ): Promise<{ out: BuildOutput; write: Write }> {
+  const read = performance.now();
   const { out, stats, keep } = await watching.codegen.build(set, config, opts);
-  const write: Write = async (outDir, built, w) => {
+  const built = performance.now();
+  const write: Write = async (outDir, files, w) => {
     try {
       const written =
         stats.path === 'full'
-          ? await writeBuild(outDir, built, w)
-          : await writeChanged(outDir, built, stats.changed, w);
+          ? await writeBuild(outDir, files, w)
+          : await writeChanged(outDir, files, stats.changed, w);
       keep();
-      watching.stats = stats;
+      const ms = (a: number, b: number): number => Math.round(b - a);
+      watching.stats = {
+        ...stats,
+        ms: { read: ms(started, read), build: ms(read, built), write: ms(built, performance.now()) },
+      };
       return written;
     } catch (err) {
       watching.codegen.forget();
@@ -51,7 +58,7 @@ async function writeChanged(
   await recoverBuild(outDir);
   const { stale, manifest } = await planManifest(outDir, out.files);
   const files = new Map(changed.map((f) => [f, out.files.get(f)!]));
-  const written = await commitBuild(outDir, files, stale, manifest, opts);
+  const written = await commitBuild(outDir, files, stale, manifest, { ...opts, changed: true });
   const done = new Set(written.written);
   return {
     written: written.written,

@@ -62,15 +62,18 @@ function tokenChange(a: Token, b: Token): string | undefined | 'same' {
   return undefined;
 }
 
+/** Compared by key, not position: the outputs place tokens in name order (codegen/tree.ts). */
 function compareList(a: readonly Token[], b: readonly Token[], keys: Set<string>): string | undefined {
   if (a.length !== b.length) return 'tokens were added or removed';
-  for (let i = 0; i < a.length; i++) {
-    if (a[i]!.collection !== b[i]!.collection || a[i]!.name !== b[i]!.name)
-      return 'tokens were added, removed or renamed';
-    const why = tokenChange(a[i]!, b[i]!);
+  const before = new Map(a.map((t) => [keyOf(t), t]));
+  for (const t of b) {
+    const k = keyOf(t);
+    const old = before.get(k);
+    if (old === undefined) return 'tokens were added, removed or renamed';
+    const why = tokenChange(old, t);
     if (why === 'same') continue;
     if (why !== undefined) return why;
-    keys.add(keyOf(a[i]!));
+    keys.add(k);
   }
   return undefined;
 }

@@ -25,6 +25,8 @@ export interface RebuildStats {
   spliced: string[];
   /** Files whose text changed. */
   changed: string[];
+  /** Milliseconds reading the token files, building, writing (set by the CLI's session, build.ts). */
+  ms?: { read: number; build: number; write: number };
 }
 
 interface Kept {
@@ -110,8 +112,9 @@ async function spliceEdit(
       whole.add(f);
       continue;
     }
+    if (edit.length === 0) continue;
     applyEdit(lines, edit);
-    const spliced = lines.lines.join('\n');
+    const spliced = lines.text;
     k.lines.set(f, { text: spliced, lines });
     files.set(f, spliced);
     stats.spliced.push(f);
@@ -123,6 +126,7 @@ async function spliceEdit(
     for (const [f, text] of rest.files) files.set(f, text);
     stats.rendered = [...whole];
   }
-  stats.changed = [...files].filter(([f, text]) => k.files.get(f) !== text).map(([f]) => f);
+  // A spliced file changed (placeEdit returns only lines that differ); one rendered whole may not have.
+  stats.changed = [...stats.spliced, ...stats.rendered.filter((f) => k.files.get(f) !== files.get(f))].sort();
   return { out: { files, warnings }, stats };
 }

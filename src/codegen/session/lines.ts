@@ -2,12 +2,17 @@
  * An output file as lines with their enclosing block (docs/architecture.md "Build", "Watch"): the
  * splice (splice.ts) finds a token's line in a whole file by the text of the line and the line that
  * opens its block, so `"500": 1` under `"blue": {` is told apart from the same line under `"red": {`.
- * A line opens a block when it ends with `{`, `[` or `(`, and closes one when it starts with `}`,
- * `]` or `)`. A trailing comma is not part of a line's key: it says where the line sits among its
+ * A line opens a block when it ends with `{`, `[` or `(`, or is one XML or HTML start tag alone
+ * (`<style name="x">`, not an empty element such as `<meta …>`), and closes one when it starts with
+ * `}`, `]` or `)`, or is one end tag alone. A trailing comma is not part of a line's key: it says where the line sits among its
  * siblings, which a value edit does not change.
  */
 export interface Lines {
+  /** The file's text: kept up to date by `replaceLine` with a slice and two joins, not a join of every line. */
+  text: string;
   lines: string[];
+  /** Per line: where it starts in `text`. */
+  start: Float64Array;
   /** Per line: the index of the line that opens its block, or -1 at the top level. */
   parent: Int32Array;
   /** `${parent}\u0001${key text}` -> the lines with that key, in file order. */
@@ -17,8 +22,16 @@ export interface Lines {
 /** The key text of a line: without a trailing comma. */
 export const keyText = (line: string): string => (line.endsWith(',') ? line.slice(0, -1) : line);
 
-export const opens = (line: string): boolean => /[{[(]\s*$/.test(line);
-const closes = (line: string): boolean => /^\s*[}\])]/.test(line);
+const VOID = /^(area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr)$/i;
+const START_TAG = /^\s*<([A-Za-z][\w:.-]*)(?:\s[^<>]*)?>\s*$/;
+
+export function opens(line: string): boolean {
+  if (/[{[(]\s*$/.test(line)) return true;
+  const tag = START_TAG.exec(line);
+  return tag !== null && !line.trimEnd().endsWith('/>') && !VOID.test(tag[1]!);
+}
+
+export const closes = (line: string): boolean => /^\s*(?:[}\])]|<\/[A-Za-z][\w:.-]*>\s*$)/.test(line);
 
 export function parentsOf(lines: readonly string[]): Int32Array {
   const parent = new Int32Array(lines.length);
@@ -38,13 +51,16 @@ export function indexLines(text: string): Lines {
   const lines = text.split('\n');
   const parent = parentsOf(lines);
   const index = new Map<string, number[]>();
-  for (let i = 0; i < lines.length; i++) {
+  const start = new Float64Array(lines.length);
+  for (let i = 0, offset = 0; i < lines.length; i++) {
+    start[i] = offset;
+    offset += lines[i]!.length + 1;
     const k = lineKey(parent[i]!, lines[i]!);
     const at = index.get(k);
     if (at) at.push(i);
     else index.set(k, [i]);
   }
-  return { lines, parent, index };
+  return { text, lines, start, parent, index };
 }
 
 /** Replaces line `i` (not a block's opening or closing line) and keeps the index current. */
@@ -54,6 +70,11 @@ export function replaceLine(f: Lines, i: number, line: string): void {
   const at = f.index.get(oldKey)!;
   at.splice(at.indexOf(i), 1);
   if (at.length === 0) f.index.delete(oldKey);
+  const from = f.start[i]!;
+  const old = f.lines[i]!;
+  f.text = f.text.slice(0, from) + line + f.text.slice(from + old.length);
+  const delta = line.length - old.length;
+  if (delta !== 0) for (let j = i + 1; j < f.start.length; j++) f.start[j] = f.start[j]! + delta;
   f.lines[i] = line;
   const k = lineKey(p, line);
   const to = f.index.get(k);

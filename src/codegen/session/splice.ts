@@ -8,9 +8,7 @@
  * or removed, a block's opening line changed, a key the whole file holds more or less often) is
  * not spliced: the caller renders that file whole.
  */
-import { keyText, lineKey, opens, parentsOf, replaceLine, type Lines } from './lines.js';
-
-const closes = (line: string): boolean => /^\s*[}\])]/.test(line);
+import { closes, keyText, lineKey, opens, parentsOf, replaceLine, type Lines } from './lines.js';
 
 /** The whole file's lines to replace, or undefined when the edit cannot be placed with certainty. */
 export function placeEdit(f: Lines, before: string, after: string): [number, string][] | undefined {
