@@ -2,7 +2,9 @@
  * watch: `tokensync build --watch` on a generated project, timed as a user feels it (docs/benchmarks.md
  * "Watch"): one token's value is edited in its file and the time runs from that write to the output
  * file (css/tokens.css) being replaced. The median of several edits, each after the previous rebuild
- * has finished; beside it, a full `tokensync build` in a fresh process on the same files.
+ * has finished; beside it, a full `tokensync build` in a fresh process on the same files. Each
+ * rebuild's report says how it was done (docs/architecture.md "Watch": the edit spliced into the
+ * kept files, or everything built again and why); the leg returns those beside the times.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -47,6 +49,13 @@ export async function watchLeg(opts) {
   child.stderr.on('data', (d) => (log += d));
   const built = () => (log.match(/^Built /gm) ?? []).length;
   const latencies = [];
+  const paths = [];
+  /** The last rebuild's "Spliced the edit into N files (T ms)." or "Built everything: <reason> (T ms)." */
+  const how = () => {
+    const lines = log.split('\n').filter((l) => l.startsWith('Built '));
+    const m = /\.\s+(Spliced .*|Built everything: .*?)\.?$/.exec(lines[lines.length - 1] ?? '');
+    return m ? m[1] : 'not reported';
+  };
   try {
     await until(() => log.includes('Watching '), 600_000, 'the first build');
     const original = readFileSync(tokenFile, 'utf8');
@@ -63,7 +72,8 @@ export async function watchLeg(opts) {
       latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
       if (!readFileSync(css, 'utf8').includes(value)) throw new Error(`watch leg: css/tokens.css lacks ${value}`);
       await until(() => built() > done, 120_000, `the rebuild's report after edit ${i + 1}`);
-      opts.log(`    edit ${i + 1}: ${latencies[i].toFixed(0)} ms`);
+      paths.push(how());
+      opts.log(`    edit ${i + 1}: ${latencies[i].toFixed(0)} ms; ${paths[i]}`);
     }
     writeFileSync(tokenFile, original);
   } finally {
@@ -76,5 +86,5 @@ export async function watchLeg(opts) {
     runs: opts.runs,
     before: () => rmSync(path.join(opts.project, 'build'), { recursive: true, force: true }),
   });
-  return { edits: latencies, medianMs: median(latencies), full };
+  return { edits: latencies, medianMs: median(latencies), paths, full };
 }

@@ -171,6 +171,15 @@ export function buildSession(options: BuildCommandOptions, ctx: CommandContext):
   };
 }
 
+/** What a watch rebuild did (docs/architecture.md "Watch"): the bench and a curious user read it. */
+function howRebuilt(stats: RebuildStats | undefined): string {
+  if (!stats) return '';
+  const ms = stats.ms ? ` (${stats.ms.read + stats.ms.build + stats.ms.write} ms)` : '';
+  if (stats.path === 'full') return `Built everything: ${stats.reason}${ms}.`;
+  const whole = stats.rendered.length > 0 ? `, ${stats.rendered.length} rendered whole` : '';
+  return `Spliced the edit into ${stats.spliced.length} file${stats.spliced.length === 1 ? '' : 's'}${whole}${ms}.`;
+}
+
 export async function run(options: BuildCommandOptions, ctx: CommandContext): Promise<ExitCode> {
   const session = options.watch ? buildSession(options, ctx) : undefined;
   const first = session ? await session.rebuild() : await buildOnce(options, ctx);
@@ -193,7 +202,8 @@ export async function run(options: BuildCommandOptions, ctx: CommandContext): Pr
         try {
           // A pull writing the token files: build the state it ends with, never one on the way.
           if (await waitForWriters(first.root, ctx)) return rebuild();
-          ctx.out.info((await session!.rebuild()).human);
+          const built = await session!.rebuild();
+          ctx.out.info(`${built.human} ${howRebuilt(session!.stats())}`);
         } catch (err) {
           ctx.out.warn(
             `${formatError(err, { verbose: false }).replace(/^error: /, '')}\n(keeping the last good build; waiting for the next change)`,
