@@ -53,7 +53,7 @@ export async function watchLeg(opts) {
   /** The last rebuild's "Spliced the edit into N files (T ms)." or "Built everything: <reason> (T ms)." */
   const how = () => {
     const lines = log.split('\n').filter((l) => l.startsWith('Built '));
-    const m = /\.\s+(Spliced .*|Built everything: .*?)\.?$/.exec(lines[lines.length - 1] ?? '');
+    const m = /\.\s+(Read .*|Spliced .*|Built everything: .*?)\.?$/.exec(lines[lines.length - 1] ?? '');
     return m ? m[1] : 'not reported';
   };
   try {

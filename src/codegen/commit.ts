@@ -45,7 +45,7 @@ export async function recoverBuild(outDir: string): Promise<void> {
 /** Stages, records and switches; returns what changed and what was removed. */
 export async function commitBuild(
   outDir: string,
-  files: Map<string, string>,
+  files: Map<string, string | Uint8Array>,
   stale: string[],
   manifest: string,
   /** `changed`: the caller knows every file differs from the disk (build --watch, docs/architecture.md "Build"): none is read back. */
@@ -103,14 +103,14 @@ async function switchTo(outDir: string, p: Pending): Promise<void> {
   if ((await readTextFile(manifest).catch(() => undefined)) !== p.manifest) await writeFileAtomic(manifest, p.manifest);
 }
 
-async function stage(abs: string, data: string): Promise<string> {
+async function stage(abs: string, data: string | Uint8Array): Promise<string> {
   const tmp = path.join(
     path.dirname(abs),
     `.${path.basename(abs)}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`,
   );
   try {
     await mkdir(path.dirname(abs), { recursive: true });
-    await writeFile(tmp, data, 'utf8');
+    await writeFile(tmp, data);
   } catch (err) {
     // The folder may not exist at all (a file stands on its way): nothing to clean up then.
     await rm(tmp, { force: true }).catch(() => {});
@@ -131,7 +131,7 @@ function stoppedStaging(signal: AbortSignal, total: number): InterruptedError {
 /** The manifest's text and the stale outputs, from the earlier manifest (write.ts removeStaleOutputs' rules). */
 export async function planManifest(
   outDir: string,
-  files: Map<string, string>,
+  files: ReadonlyMap<string, unknown>,
 ): Promise<{ stale: string[]; manifest: string }> {
   let before: string[] = [];
   try {

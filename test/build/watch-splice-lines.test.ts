@@ -12,7 +12,7 @@ const splice = (file: string, before: string, after: string): string | undefined
   const edit = placeEdit(f, before, after);
   if (edit === undefined) return undefined;
   applyEdit(f, edit);
-  return f.text;
+  return f.bytes.toString('utf8');
 };
 
 test('a line is found by its block, and keeps the whole file comma', () => {

@@ -7,7 +7,9 @@
 import { watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildTokens, writeBuild } from '../../codegen/index.js';
+import { buildTokens, writeBuild, type BuildOptions } from '../../codegen/index.js';
+import type { BuildConfig } from '../../config/schema.js';
+import type { TokenSet } from '../../model/types.js';
 import { BuildError } from '../../codegen/errors.js';
 import { loadConfig } from '../../config/load.js';
 import { PLATFORMS, type Platform } from '../../config/schema.js';
@@ -17,6 +19,7 @@ import type { TokenFileSource } from '../../tokens/read/parse.js';
 import { cachedTokenSource, type CachedSource } from './watch-source.js';
 import { watchedBuild } from './watch-build.js';
 import { BuildSession, type RebuildStats } from '../../codegen/session/index.js';
+import { IncrementalReader } from '../../tokens/read/incremental.js';
 import { InterruptedError, interruption } from '../../errors.js';
 import { withStyleTokens } from '../../styles/read.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
@@ -57,6 +60,7 @@ type SourceFor = (tokensDir: string) => TokenFileSource | undefined;
 interface Watching {
   sourceFor: SourceFor;
   codegen: BuildSession;
+  reader: IncrementalReader;
   stats?: RebuildStats;
 }
 
@@ -66,7 +70,10 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext, watc
   requireProject(file, ctx.cwd);
   const platforms = parsePlatforms(options.platform);
   const started = performance.now();
-  const { set: variables } = await readTokens(root, config.tokens, sourceFor(path.resolve(root, config.tokens.dir)));
+  const files = sourceFor(path.resolve(root, config.tokens.dir));
+  const whole = async () => (await readTokens(root, config.tokens, files)).set;
+  // A watch session reads again only the tokens an edit touches where it can (tokens/read/incremental.ts).
+  const variables = files && watching ? await watching.reader.read(root, config.tokens, files, whole) : await whole();
   // Design-owned style tokens are built with the rest; they are read outside the sync.
   const set = await withStyleTokens(root, config.tokens, variables);
   // Building nothing is not a build: say what the folder holds instead (docs/build.md).
@@ -89,10 +96,10 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext, watc
   };
   const { out, write } = watching
     ? await watchedBuild(watching, set, config.build, { ...opts, outDir }, started)
-    : { out: await buildTokens(set, config.build, opts), write: writeBuild };
+    : await buildAndWrite(set, config.build, opts);
   for (const w of out.warnings) ctx.out.warn(w);
   if (ctx.signal?.aborted) throw stoppedEarly(ctx.signal);
-  const written = await write(outDir, out, { signal: ctx.signal });
+  const written = await write(outDir, ctx.signal);
   const rel = path.relative(ctx.cwd, outDir) || '.';
   const removed =
     written.removed.length > 0 ? `, ${written.removed.length} removed: ${written.removed.join(', ')}` : '';
@@ -106,6 +113,12 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext, watc
     warnings: out.warnings,
   };
   return { human, data, root, tokensDir: path.resolve(root, config.tokens.dir), configFile: file };
+}
+
+/** `tokensync build`: the whole build, written as one step (codegen/commit.ts). */
+async function buildAndWrite(set: TokenSet, config: BuildConfig, opts: BuildOptions) {
+  const out = await buildTokens(set, config, opts);
+  return { out, write: (outDir: string, signal: AbortSignal | undefined) => writeBuild(outDir, out, { signal }) };
 }
 
 /** The docs page's title: the project's name, and the design file and version the lock records. */
@@ -157,7 +170,7 @@ export function buildSession(options: BuildCommandOptions, ctx: CommandContext):
     if (cache?.dir !== dir) cache = { dir, source: cachedTokenSource(dir) };
     return cache.source;
   };
-  const watching: Watching = { sourceFor, codegen: new BuildSession() };
+  const watching: Watching = { sourceFor, codegen: new BuildSession(), reader: new IncrementalReader() };
   return {
     rebuild: async () => {
       try {
@@ -167,7 +180,7 @@ export function buildSession(options: BuildCommandOptions, ctx: CommandContext):
       }
     },
     reads: () => last,
-    stats: () => watching.stats,
+    stats: () => watching.stats && { ...watching.stats, read: watching.reader.lastPath },
   };
 }
 
@@ -176,8 +189,9 @@ function howRebuilt(stats: RebuildStats | undefined): string {
   if (!stats) return '';
   const ms = stats.ms ? ` (${stats.ms.read + stats.ms.build + stats.ms.write} ms)` : '';
   if (stats.path === 'full') return `Built everything: ${stats.reason}${ms}.`;
+  const read = stats.read === 'tokens';
   const whole = stats.rendered.length > 0 ? `, ${stats.rendered.length} rendered whole` : '';
-  return `Spliced the edit into ${stats.spliced.length} file${stats.spliced.length === 1 ? '' : 's'}${whole}${ms}.`;
+  return `${read ? 'Read the edited tokens again, spliced' : 'Spliced'} the edit into ${stats.spliced.length} file${stats.spliced.length === 1 ? '' : 's'}${whole}${ms}.`;
 }
 
 export async function run(options: BuildCommandOptions, ctx: CommandContext): Promise<ExitCode> {

@@ -1,7 +1,7 @@
 /**
  * A `build --watch` rebuild's build and write (docs/architecture.md "Build", "Watch"): the build
  * session (src/codegen/session) splices what an edit touches into the last build's files, and only
- * the files whose text changed are staged and switched (codegen/commit.ts), without reading the
+ * the files whose content changed are staged and switched (codegen/commit.ts), without reading the
  * others back from the disk. A full rebuild writes as `tokensync build` does, comparing every file
  * with the disk. The session keeps a build only once it is on the disk; a failed write forgets it,
  * so the next rebuild is full.
@@ -10,13 +10,9 @@ import type { BuildConfig } from '../../config/schema.js';
 import type { TokenSet } from '../../model/types.js';
 import { commitBuild, planManifest, recoverBuild } from '../../codegen/commit.js';
 import { writeBuild, type BuildOptions, type BuildOutput, type WrittenFiles } from '../../codegen/index.js';
-import type { BuildSession, RebuildStats } from '../../codegen/session/index.js';
+import type { BuildSession, RebuildStats, SessionOutput } from '../../codegen/session/index.js';
 
-type Write = (
-  outDir: string,
-  out: BuildOutput,
-  opts: { signal?: AbortSignal | undefined },
-) => Promise<WrittenFiles & { removed: string[] }>;
+export type Written = WrittenFiles & { removed: string[] };
 
 export async function watchedBuild(
   watching: { codegen: BuildSession; stats?: RebuildStats },
@@ -24,16 +20,16 @@ export async function watchedBuild(
   config: BuildConfig,
   opts: BuildOptions & { outDir: string },
   started: number,
-): Promise<{ out: BuildOutput; write: Write }> {
+): Promise<{ out: SessionOutput; write: (outDir: string, signal: AbortSignal | undefined) => Promise<Written> }> {
   const read = performance.now();
   const { out, stats, keep } = await watching.codegen.build(set, config, opts);
   const built = performance.now();
-  const write: Write = async (outDir, files, w) => {
+  const write = async (outDir: string, signal: AbortSignal | undefined): Promise<Written> => {
     try {
       const written =
         stats.path === 'full'
-          ? await writeBuild(outDir, files, w)
-          : await writeChanged(outDir, files, stats.changed, w);
+          ? await writeBuild(outDir, out as BuildOutput, { signal })
+          : await writeChanged(outDir, out, stats.changed, signal);
       keep();
       const ms = (a: number, b: number): number => Math.round(b - a);
       watching.stats = {
@@ -51,14 +47,14 @@ export async function watchedBuild(
 
 async function writeChanged(
   outDir: string,
-  out: BuildOutput,
+  out: SessionOutput,
   changed: string[],
-  opts: { signal?: AbortSignal | undefined },
-): Promise<WrittenFiles & { removed: string[] }> {
+  signal: AbortSignal | undefined,
+): Promise<Written> {
   await recoverBuild(outDir);
   const { stale, manifest } = await planManifest(outDir, out.files);
   const files = new Map(changed.map((f) => [f, out.files.get(f)!]));
-  const written = await commitBuild(outDir, files, stale, manifest, { ...opts, changed: true });
+  const written = await commitBuild(outDir, files, stale, manifest, { signal, changed: true });
   const done = new Set(written.written);
   return {
     written: written.written,

@@ -27,14 +27,25 @@ export interface RebuildStats {
   changed: string[];
   /** Milliseconds reading the token files, building, writing (set by the CLI's session, build.ts). */
   ms?: { read: number; build: number; write: number };
+  /** How the token files were read (set by the CLI's session): only the edited tokens, or whole. */
+  read?: 'tokens' | 'whole';
+}
+
+/**
+ * A build as the session holds it: a file is its text, or once spliced its UTF-8 bytes (lines.ts),
+ * which are written as they are.
+ */
+export interface SessionOutput {
+  files: Map<string, string | Uint8Array>;
+  warnings: string[];
 }
 
 interface Kept {
   set: TokenSet;
   fingerprint: string;
-  files: Map<string, string>;
-  /** Per file: its lines, and the text they are of (a rebuild that was not kept leaves them ahead). */
-  lines: Map<string, { text: string; lines: Lines }>;
+  files: SessionOutput['files'];
+  /** Per file: its lines, and the content they are of (a rebuild that was not kept leaves them ahead). */
+  lines: Map<string, { of: string | Uint8Array; lines: Lines }>;
 }
 
 export class BuildSession {
@@ -45,7 +56,7 @@ export class BuildSession {
     set: TokenSet,
     config: BuildConfig,
     opts: BuildOptions,
-  ): Promise<{ out: BuildOutput; stats: RebuildStats; keep: () => void }> {
+  ): Promise<{ out: SessionOutput; stats: RebuildStats; keep: () => void }> {
     const fingerprint = JSON.stringify({ config, opts });
     const kept = this.kept;
     const why =
@@ -87,7 +98,7 @@ async function spliceEdit(
   keys: Set<string>,
   config: BuildConfig,
   opts: BuildOptions,
-): Promise<{ out: BuildOutput; stats: RebuildStats } | undefined> {
+): Promise<{ out: SessionOutput; stats: RebuildStats } | undefined> {
   const files = new Map(k.files);
   const stats: RebuildStats = { path: 'splice', rendered: [], spliced: [], changed: [] };
   if (keys.size === 0) return { out: { files, warnings: [] }, stats };
@@ -106,7 +117,7 @@ async function spliceEdit(
     const old = before.files.get(f)!;
     if (old === text) continue;
     const held = k.lines.get(f);
-    const lines = held?.text === files.get(f) ? held!.lines : indexLines(files.get(f)!);
+    const lines = held !== undefined && held.of === files.get(f) ? held.lines : indexLines(files.get(f)!);
     const edit = placeEdit(lines, old, text);
     if (edit === undefined) {
       whole.add(f);
@@ -114,8 +125,8 @@ async function spliceEdit(
     }
     if (edit.length === 0) continue;
     applyEdit(lines, edit);
-    const spliced = lines.text;
-    k.lines.set(f, { text: spliced, lines });
+    const spliced = lines.bytes;
+    k.lines.set(f, { of: spliced, lines });
     files.set(f, spliced);
     stats.spliced.push(f);
   }

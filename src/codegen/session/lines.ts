@@ -8,10 +8,14 @@
  * siblings, which a value edit does not change.
  */
 export interface Lines {
-  /** The file's text: kept up to date by `replaceLine` with a slice and two joins, not a join of every line. */
-  text: string;
+  /**
+   * The file's bytes (UTF-8), kept up to date by `replaceLine` with two copies rather than a join of
+   * every line, and written as they are: encoding megabytes of text on every edit was most of a
+   * rebuild's write (docs/benchmarks.md "Watch").
+   */
+  bytes: Buffer;
   lines: string[];
-  /** Per line: where it starts in `text`. */
+  /** Per line: where it starts in `bytes`. */
   start: Float64Array;
   /** Per line: the index of the line that opens its block, or -1 at the top level. */
   parent: Int32Array;
@@ -47,20 +51,21 @@ export function parentsOf(lines: readonly string[]): Int32Array {
 
 export const lineKey = (parent: number, line: string): string => `${parent}\u0001${keyText(line)}`;
 
-export function indexLines(text: string): Lines {
+export function indexLines(file: string | Uint8Array): Lines {
+  const text = typeof file === 'string' ? file : Buffer.from(file).toString('utf8');
   const lines = text.split('\n');
   const parent = parentsOf(lines);
   const index = new Map<string, number[]>();
   const start = new Float64Array(lines.length);
   for (let i = 0, offset = 0; i < lines.length; i++) {
     start[i] = offset;
-    offset += lines[i]!.length + 1;
+    offset += Buffer.byteLength(lines[i]!) + 1;
     const k = lineKey(parent[i]!, lines[i]!);
     const at = index.get(k);
     if (at) at.push(i);
     else index.set(k, [i]);
   }
-  return { text, lines, start, parent, index };
+  return { bytes: typeof file === 'string' ? Buffer.from(file) : Buffer.from(file), lines, start, parent, index };
 }
 
 /** Replaces line `i` (not a block's opening or closing line) and keeps the index current. */
@@ -71,9 +76,10 @@ export function replaceLine(f: Lines, i: number, line: string): void {
   at.splice(at.indexOf(i), 1);
   if (at.length === 0) f.index.delete(oldKey);
   const from = f.start[i]!;
-  const old = f.lines[i]!;
-  f.text = f.text.slice(0, from) + line + f.text.slice(from + old.length);
-  const delta = line.length - old.length;
+  const old = Buffer.byteLength(f.lines[i]!);
+  const bytes = Buffer.from(line);
+  f.bytes = Buffer.concat([f.bytes.subarray(0, from), bytes, f.bytes.subarray(from + old)]);
+  const delta = bytes.length - old;
   if (delta !== 0) for (let j = i + 1; j < f.start.length; j++) f.start[j] = f.start[j]! + delta;
   f.lines[i] = line;
   const k = lineKey(p, line);
