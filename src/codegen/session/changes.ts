@@ -62,20 +62,28 @@ function tokenChange(a: Token, b: Token): string | undefined | 'same' {
   return undefined;
 }
 
-/** Compared by key, not position: the outputs place tokens in name order (codegen/tree.ts). */
+/**
+ * Compared by key, not position: the outputs place tokens in name order (codegen/tree.ts). Tokens
+ * the watch session's read did not touch are the same objects (tokens/read/incremental.ts): those
+ * are passed over at once.
+ */
 function compareList(a: readonly Token[], b: readonly Token[], keys: Set<string>): string | undefined {
   if (a.length !== b.length) return 'tokens were added or removed';
-  const before = new Map(a.map((t) => [keyOf(t), t]));
-  for (const t of b) {
+  let before: Map<string, Token> | undefined;
+  for (let i = 0; i < b.length; i++) {
+    const t = b[i]!;
+    if (a[i] === t) continue;
     const k = keyOf(t);
-    const old = before.get(k);
+    const old = a[i] && keyOf(a[i]!) === k ? a[i] : (before ??= new Map(a.map((x) => [keyOf(x), x]))).get(k);
     if (old === undefined) return 'tokens were added, removed or renamed';
     const why = tokenChange(old, t);
     if (why === 'same') continue;
     if (why !== undefined) return why;
     keys.add(k);
   }
-  return undefined;
+  // By position, every key of `b` was found in `a`; with as many tokens, none was removed unless one is there twice.
+  if (before === undefined) return undefined;
+  return new Set(b.map(keyOf)).size === b.length ? undefined : 'tokens were added, removed or renamed';
 }
 
 /** The tokens an edit changed, or why it is structural. */

@@ -12,7 +12,7 @@ import { buildTokens, type BuildOptions, type BuildOutput } from '../index.js';
 import { changesOf } from './changes.js';
 import { indexLines, type Lines } from './lines.js';
 import { applyEdit, placeEdit } from './splice.js';
-import { affectedKeys, subsetOf } from './subset.js';
+import { affectedKeys, referenceIndex, subsetOf, type ReferenceIndex } from './subset.js';
 
 /** How the last rebuild went, for the CLI's report, the tests and the bench. */
 export interface RebuildStats {
@@ -46,6 +46,8 @@ interface Kept {
   files: SessionOutput['files'];
   /** Per file: its lines, and the content they are of (a rebuild that was not kept leaves them ahead). */
   lines: Map<string, { of: string | Uint8Array; lines: Lines }>;
+  /** The set's references, made on the first splice and kept while no reference changes. */
+  refs?: ReferenceIndex;
 }
 
 export class BuildSession {
@@ -72,7 +74,7 @@ export class BuildSession {
     const k = kept!;
     const out = await spliceEdit(k, set, changes.keys, config, opts);
     if (out === undefined) return this.full(set, config, opts, fingerprint, 'the small render did not match');
-    const next: Kept = { set, fingerprint, files: out.out.files, lines: k.lines };
+    const next: Kept = { set, fingerprint, files: out.out.files, lines: k.lines, ...(k.refs ? { refs: k.refs } : {}) };
     return { ...out, keep: () => void (this.kept = next) };
   }
 
@@ -102,7 +104,8 @@ async function spliceEdit(
   const files = new Map(k.files);
   const stats: RebuildStats = { path: 'splice', rendered: [], spliced: [], changed: [] };
   if (keys.size === 0) return { out: { files, warnings: [] }, stats };
-  const affected = affectedKeys(set, keys);
+  k.refs ??= referenceIndex(k.set);
+  const affected = affectedKeys(k.refs, keys);
   let before: BuildOutput;
   let after: BuildOutput;
   try {

@@ -29,11 +29,21 @@ function closure(start: Iterable<string>, edges: (k: string) => readonly string[
   return seen;
 }
 
-/** The keys to render for an edit of `changed`: in `set` (before or after the edit: the references are the same). */
-export function affectedKeys(set: TokenSet, changed: Set<string>): Set<string> {
+/** Each token's references and the tokens referencing it; the same until a reference changes. */
+export interface ReferenceIndex {
+  refs: Map<string, string[]>;
+  back: Map<string, string[]>;
+}
+
+export function referenceIndex(set: TokenSet): ReferenceIndex {
   const refs = references(set);
   const back = new Map<string, string[]>();
   for (const [k, to] of refs) for (const t of to) (back.get(t) ?? back.set(t, []).get(t)!).push(k);
+  return { refs, back };
+}
+
+/** The keys to render for an edit of `changed` (the references are the same before and after it). */
+export function affectedKeys({ refs, back }: ReferenceIndex, changed: Set<string>): Set<string> {
   const users = closure(changed, (k) => back.get(k) ?? []);
   return closure(users, (k) => refs.get(k) ?? []);
 }
