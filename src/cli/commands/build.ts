@@ -157,6 +157,8 @@ export type BuildResult = Awaited<ReturnType<typeof buildOnce>>;
  */
 export interface WatchSession {
   rebuild(): Promise<BuildResult>;
+  /** Prepares the kept build and files for the first edit (codegen/session `warm`). */
+  warm(): void;
   reads(): string[];
   /** How the last successful rebuild went: spliced or full, and which files it rendered (codegen/session). */
   stats(): RebuildStats | undefined;
@@ -180,6 +182,10 @@ export function buildSession(options: BuildCommandOptions, ctx: CommandContext):
       }
     },
     reads: () => last,
+    warm: () => {
+      watching.codegen.warm();
+      watching.reader.warm();
+    },
     stats: () => watching.stats && { ...watching.stats, read: watching.reader.lastPath },
   };
 }
@@ -202,6 +208,7 @@ export async function run(options: BuildCommandOptions, ctx: CommandContext): Pr
     return EXIT.ok;
   }
   ctx.out.info(first.human);
+  session!.warm();
   ctx.out.info(
     `Watching ${path.relative(ctx.cwd, first.tokensDir) || '.'}/ and the config for changes (Ctrl-C to stop).`,
   );

@@ -78,6 +78,16 @@ export class BuildSession {
     return { ...out, keep: () => void (this.kept = next) };
   }
 
+  /**
+   * Indexes the kept files' lines ahead of the first edit (lines.ts), so that edit costs what the
+   * later ones do; `build --watch` calls it once the first build is written.
+   */
+  warm(): void {
+    const k = this.kept;
+    if (!k) return;
+    for (const [f, text] of k.files) if (!k.lines.has(f)) k.lines.set(f, { of: text, lines: indexLines(text) });
+  }
+
   /** Forgets the last build: the next one is full (after a failed write, say). */
   forget(): void {
     this.kept = undefined;

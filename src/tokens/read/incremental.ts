@@ -91,6 +91,13 @@ export class IncrementalReader {
     return patchSet(s, small.set);
   }
 
+  /** Parses every file ahead of the first edit (its `before` side), so that edit costs what the later ones do. */
+  warm(): void {
+    const last = this.last;
+    if (!last) return;
+    for (const [rel, text] of last.texts) if (rel !== RESOLVER_FILE) this.json(rel, text);
+  }
+
   /** The file's JSON, parsed once per text; undefined when it does not parse. */
   private json(rel: string, text: string | undefined): unknown {
     if (text === undefined) return undefined;
