@@ -1,7 +1,7 @@
 /**
  * `tokensync build --watch` (docs/ci.md "On your machine: the embedded local service"): the real CLI
  * keeps running and rebuilds when a token file changes; a broken file is reported and the last good build
- * stays; Ctrl-C (SIGINT) stops it.
+ * stays; a value edit is spliced into the last build and says so; Ctrl-C (SIGINT) stops it.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -36,6 +36,8 @@ test('build --watch rebuilds on a token change and keeps the last good build on 
       '0.113725,\n            0.305882,\n            0.847059',
     );
     await until(() => css().includes('#1d4ed8'), 'the rebuild');
+    // A value edit is spliced into the one file it touches (docs/architecture.md "Watch").
+    await until(() => /spliced the edit into 1 file \(\d+ ms\)\./i.test(out), 'the splice report');
     repo.edit('tokens/primitives/value.tokens.json', '"hex": "#1d4ed8"', '"hex": "#1d4ed8",,');
     await until(() => err.includes('invalid JSON'), 'the error report');
     expect(err).toContain('keeping the last good build');
