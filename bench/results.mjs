@@ -87,6 +87,21 @@ function watchEdit(results) {
   return okMs(r);
 }
 
+/** The leg's per-edit reports (bench/legs/watch.mjs) in a few words: how many spliced, and why any was not. */
+function howRebuilt(paths) {
+  if (!paths || paths.length === 0) return 'not reported';
+  const spliced = paths.filter((p) => /spliced/i.test(p)).length;
+  const read = paths.filter((p) => p.startsWith('Read the edited tokens')).length;
+  const full = [
+    ...new Set(
+      paths
+        .filter((p) => p.startsWith('Built everything'))
+        .map((p) => p.replace(/^Built everything: | \(\d+ ms\)$/g, '')),
+    ),
+  ];
+  return `${spliced} of ${paths.length} spliced, ${read} with only the edited tokens read${full.length > 0 ? `; built whole: ${full.join(', ')}` : ''}`;
+}
+
 function targets(results) {
   const out = [];
   const b10 = results.build.find((s) => s.variables === 10_000 && s.modes === 2);
@@ -366,7 +381,7 @@ export function renderResults(results) {
           `${w.variables / 1000}k x ${w.modes}`,
           fmtMs(w.medianMs),
           w.edits.map((e) => fmtMs(e)).join(', '),
-          (w.paths ?? []).join('; ') || 'not reported',
+          howRebuilt(w.paths),
           timeCell(w.full),
           fmtRatio(w.medianMs, okMs({ m: w.full })),
         ]),
