@@ -86,6 +86,7 @@ export class BuildSession {
     const k = this.kept;
     if (!k) return;
     for (const [f, text] of k.files) if (!k.lines.has(f)) k.lines.set(f, { of: text, lines: indexLines(text) });
+    k.refs ??= referenceIndex(k.set);
   }
 
   /** Forgets the last build: the next one is full (after a failed write, say). */

@@ -68,19 +68,42 @@ export function indexLines(file: string | Uint8Array): Lines {
   return { bytes: typeof file === 'string' ? Buffer.from(file) : Buffer.from(file), lines, start, parent, index };
 }
 
-/** Replaces line `i` (not a block's opening or closing line) and keeps the index current. */
-export function replaceLine(f: Lines, i: number, line: string): void {
+/**
+ * Replaces lines (none a block's opening or closing line) and keeps the index current: the bytes
+ * are copied once for all of them, and the offsets shifted in one pass.
+ */
+export function replaceLines(f: Lines, edit: readonly [number, string][]): void {
+  const sorted = [...edit].sort((a, b) => a[0] - b[0]);
+  const chunks: Buffer[] = [];
+  const shift: [number, number][] = [];
+  let from = 0;
+  let delta = 0;
+  for (const [i, line] of sorted) {
+    const at = f.start[i]!;
+    const old = Buffer.byteLength(f.lines[i]!);
+    const bytes = Buffer.from(line);
+    chunks.push(f.bytes.subarray(from, at), bytes);
+    from = at + old;
+    delta += bytes.length - old;
+    shift.push([i, delta]);
+    reindex(f, i, line);
+  }
+  chunks.push(f.bytes.subarray(from));
+  f.bytes = Buffer.concat(chunks);
+  // Lines after the k-th edited line move by the sum of the deltas up to it.
+  for (let k = 0; k < shift.length; k++) {
+    const [i, d] = shift[k]!;
+    const end = k + 1 < shift.length ? shift[k + 1]![0] : f.start.length - 1;
+    if (d !== 0) for (let j = i + 1; j <= end; j++) f.start[j] = f.start[j]! + d;
+  }
+}
+
+function reindex(f: Lines, i: number, line: string): void {
   const p = f.parent[i]!;
   const oldKey = lineKey(p, f.lines[i]!);
   const at = f.index.get(oldKey)!;
   at.splice(at.indexOf(i), 1);
   if (at.length === 0) f.index.delete(oldKey);
-  const from = f.start[i]!;
-  const old = Buffer.byteLength(f.lines[i]!);
-  const bytes = Buffer.from(line);
-  f.bytes = Buffer.concat([f.bytes.subarray(0, from), bytes, f.bytes.subarray(from + old)]);
-  const delta = bytes.length - old;
-  if (delta !== 0) for (let j = i + 1; j < f.start.length; j++) f.start[j] = f.start[j]! + delta;
   f.lines[i] = line;
   const k = lineKey(p, line);
   const to = f.index.get(k);

@@ -8,7 +8,7 @@
  * or removed, a block's opening line changed, a key the whole file holds more or less often) is
  * not spliced: the caller renders that file whole.
  */
-import { closes, keyText, lineKey, opens, parentsOf, replaceLine, type Lines } from './lines.js';
+import { closes, keyText, lineKey, opens, parentsOf, replaceLines, type Lines } from './lines.js';
 
 /** The whole file's lines to replace, or undefined when the edit cannot be placed with certainty. */
 export function placeEdit(f: Lines, before: string, after: string): [number, string][] | undefined {
@@ -51,5 +51,5 @@ export function placeEdit(f: Lines, before: string, after: string): [number, str
 
 /** Applies `placeEdit`'s lines to the file. */
 export function applyEdit(f: Lines, edit: [number, string][]): void {
-  for (const [i, line] of edit) replaceLine(f, i, line);
+  replaceLines(f, edit);
 }
