@@ -12,7 +12,7 @@ import type { PlatformConfig, TransformedToken } from 'style-dictionary/types';
 import type { Transform } from 'style-dictionary/types';
 import { hexToColor, roundFloat } from '../model/values.js';
 import { safeIdentifier, type Language } from './naming.js';
-import { nameIn, styleOf, type NameFamily } from './name-styles.js';
+import { nameIn, styleOf, type NameFamily, type NameStyle } from './name-styles.js';
 import { cssSrgb, cssWide, swiftColor } from '../types/color.js';
 import type { FontFamily } from '../model/dtcg.js';
 import { cssFontFamily } from '../types/font-family.js';
@@ -84,13 +84,33 @@ function nameTransform(family: NameFamily, lang: Language | undefined): Omit<Tra
       let name = cache.get(key);
       if (name === undefined) {
         const prefix = typeof config.prefix === 'string' ? config.prefix : '';
-        name = nameIn(styleOf(config, family), family, path, prefix);
+        name = styledName(styleOf(config, family), family, path, key, prefix);
         if (lang) name = safeIdentifier(name, lang);
         cache.set(key, name);
       }
       return name;
     },
   };
+}
+
+/**
+ * A path's name in a style (name-styles.ts `nameIn`), computed once per style for every platform
+ * that uses it (ts, Swift and Kotlin are all camel by default) and kept between the builds of a
+ * watch session: it depends on nothing else. Emptied when it grows past a bound, so a long session
+ * of renames does not keep every old name.
+ */
+const styled = new Map<string, string>();
+const STYLED_BOUND = 500_000;
+function styledName(style: NameStyle, family: NameFamily, path: string[], key: string, prefix: string): string {
+  // Only `keep` differs between web and the other families (name-styles.ts).
+  const k = `${style}\u0001${style === 'keep' && family === 'web' ? 'w' : ''}\u0001${prefix}\u0001${key}`;
+  let name = styled.get(k);
+  if (name === undefined) {
+    if (styled.size >= STYLED_BOUND) styled.clear();
+    name = nameIn(style, family, path, prefix);
+    styled.set(k, name);
+  }
+  return name;
 }
 
 const webName = nameTransform('web', undefined);

@@ -105,12 +105,30 @@ function withComment(line: string, comment: string | undefined, s: LineStyle): s
   return `${above}\n${line}`;
 }
 
+interface RefPattern {
+  /** `{a.b}`, when the regex below matches exactly that string and nothing else in it. */
+  whole: string | undefined;
+  re: RegExp;
+}
+
 /** A reference's regex as createPropertyFormatter builds it (path segments are not escaped there either). */
-const refRegex = new WeakMap<TransformedToken, RegExp>();
-function regexOf(ref: TransformedToken): RegExp {
-  let re = refRegex.get(ref);
-  if (re === undefined) refRegex.set(ref, (re = new RegExp(`{${ref.path.join('\\.')}(\\.\\$?value)?}`, 'g')));
-  return re;
+const refPatterns = new WeakMap<TransformedToken, RefPattern>();
+function patternOf(ref: TransformedToken): RefPattern {
+  let p = refPatterns.get(ref);
+  if (p === undefined) {
+    const plain = ref.path.every((seg) => !/[\\^$.*+?()[\]{}|/]/.test(seg));
+    const re = new RegExp(`{${ref.path.join('\\.')}(\\.\\$?value)?}`, 'g');
+    refPatterns.set(ref, (p = { whole: plain ? `{${ref.path.join('.')}}` : undefined, re }));
+  }
+  return p;
+}
+
+/** `value` with every match of the reference's pattern replaced by `to`. */
+function replaceRef(value: unknown, ref: TransformedToken, to: string): string {
+  const p = patternOf(ref);
+  // The common case, an alias's whole value: the one match is the whole string.
+  if (value === p.whole) return to;
+  return `${value}`.replace(p.re, () => to);
 }
 
 /** One variable's line, as createPropertyFormatter prints it. */
@@ -143,7 +161,7 @@ function lineRenderer(
       for (const ref of r.list) {
         if (!Object.hasOwn(ref, '$value') || !Object.hasOwn(ref, 'name')) continue;
         const to = style.format === 'css' ? `var(${style.prefix}${ref.name})` : `${style.prefix}${ref.name}`;
-        value = `${value}`.replace(regexOf(ref), () => to);
+        value = replaceRef(value, ref, to);
       }
     }
     const themeable = style.format === 'sass' && t['themeable'] === true ? ' !default' : '';
