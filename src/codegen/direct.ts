@@ -46,14 +46,16 @@ export interface DirectOutput {
  */
 function flatten(tree: Tree): TransformedToken[] {
   const out: TransformedToken[] = [];
-  const walk = (node: DesignTokens, path: string[]): void => {
+  // `dotted` is `path` joined by dots, carried down instead of joined again for every token.
+  const walk = (node: DesignTokens, path: string[], dotted: string): void => {
     for (const k in node) {
       if (!Object.hasOwn(node, k)) continue;
       const child = node[k] as DesignToken | DesignTokens;
       if (child === null || typeof child !== 'object') continue;
       const p = [...path, k];
+      const d = dotted === '' ? k : `${dotted}.${k}`;
       if (Object.hasOwn(child, '$value')) {
-        const key = `{${p.join('.')}}`;
+        const key = `{${d}}`;
         // `original` is the tree's own token, not a clone: formats only read it, and tree.ts
         // builds a fresh tree for every build.
         const t = {
@@ -68,11 +70,11 @@ function flatten(tree: Tree): TransformedToken[] {
         if (m !== undefined) t['$extensions'] = { [EXT]: m };
         out.push(t);
       } else {
-        walk(child as DesignTokens, p);
+        walk(child as DesignTokens, p, d);
       }
     }
   };
-  walk(tree.tokens, []);
+  walk(tree.tokens, [], '');
   return out;
 }
 

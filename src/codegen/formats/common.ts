@@ -62,9 +62,15 @@ export function tokensOf(dictionary: Dictionary, views: Iterable<string>): Trans
   return out;
 }
 
-/** The same dictionary with fewer tokens to print; references still resolve against every view. */
+/**
+ * The same dictionary with fewer tokens to print; references still resolve against every view.
+ * The rest is inherited, not copied: a copy would call direct.ts's lazy `tokens` getter and build
+ * the nested tree for formats that never read it.
+ */
 export function subDictionary(dictionary: Dictionary, allTokens: TransformedToken[]): Dictionary {
-  return { ...dictionary, allTokens };
+  const sub = Object.create(dictionary) as Dictionary;
+  sub.allTokens = allTokens;
+  return sub;
 }
 
 /** Runs Style Dictionary's own format `name` over `tokens`, with extra options. */
@@ -77,12 +83,14 @@ export async function builtin(
   const fn = StyleDictionary.hooks.formats[name];
   if (!fn) throw new Error(`Style Dictionary has no format ${name}`);
   const fileOptions = { ...(args.file.options ?? {}), ...options };
-  const out = await fn({
-    ...args,
+  // Inherited rather than spread, for the lazy `tokens` getter (subDictionary).
+  const call = Object.create(args) as FormatFnArguments;
+  Object.assign(call, {
     dictionary: subDictionary(args.dictionary, tokens),
     file: { ...args.file, options: fileOptions },
     options: { ...args.options, ...options },
   });
+  const out = await fn(call);
   return String(out);
 }
 
