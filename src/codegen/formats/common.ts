@@ -121,14 +121,17 @@ export function assertNoClash(
   nameOf: (t: TransformedToken) => string = cleanName,
   platform?: PlatformConfig,
 ): void {
-  const seen = new Map<string, { id: string; t: TransformedToken }>();
+  // The first token of each name; the same variable in another mode may share it.
+  const seen = new Map<string, TransformedToken>();
   for (const t of tokens) {
     const m = metaOf(t);
-    const id = `${m.collection}/${m.variable}`;
     const name = nameOf(t);
-    const other = seen.get(name);
-    if (other === undefined) seen.set(name, { id, t });
-    else if (other.id !== id) {
+    const first = seen.get(name);
+    if (first === undefined) seen.set(name, t);
+    else if (metaOf(first).variable !== m.variable || metaOf(first).collection !== m.collection) {
+      const id = `${m.collection}/${m.variable}`;
+      const other = { id: `${metaOf(first).collection}/${metaOf(first).variable}`, t: first };
+      if (other.id === id) continue; // one variable by its `collection/variable` id
       // The same name in two collections (one collection per theme): the namespace fixes it.
       const acrossCollections = !other.id.startsWith(`${m.collection}/`);
       const style = platform ? styleHint(platform, other.t, t) : undefined;
