@@ -32,12 +32,10 @@ const esc = (s: string): string =>
 const anchorPath = (variable: string): string =>
   variable.replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.codePointAt(0)!.toString(16)}`);
 
-/** Anchor of a token in one mode: view key plus the variable path with anything unusual hex-escaped. */
-export function anchor(view: string, variable: string): string {
-  return `t-${view}-${anchorPath(variable)}`;
-}
-
-/** `anchor`, each variable's path escaped once per page (every mode and every alias to it asks). */
+/**
+ * Anchor of a token in one mode: view key plus the variable path with anything unusual hex-escaped;
+ * each variable's path escaped once per page (every mode and every alias to it asks).
+ */
 function anchors(): (view: string, variable: string) => string {
   const paths = new Map<string, string>();
   return (view, variable) => {
