@@ -90,7 +90,9 @@ const PROBE = `<!doctype html><html><head><meta charset="utf-8"><link rel="style
   document.getElementById('out').textContent = JSON.stringify(result);
 </script></body></html>`;
 
-async function probe(extra: string[] = [], page = 'probe.html'): Promise<Record<string, Record<string, unknown>>> {
+type ProbeResult = Record<string, Record<string, unknown>>;
+
+async function probe(extra: string[] = [], page = 'probe.html'): Promise<ProbeResult> {
   const { stdout } = await run(
     CHROMIUM,
     [...flags(), ...extra, '--dump-dom', pathToFileURL(path.join(dir, page)).href],
@@ -104,8 +106,15 @@ async function probe(extra: string[] = [], page = 'probe.html'): Promise<Record<
       .replace(/&amp;/g, '&')
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>'),
-  ) as Record<string, Record<string, unknown>>;
+  ) as ProbeResult;
 }
+
+/**
+ * The probe page in the light color scheme: one Chromium run whose result the mode test and the
+ * composites test each check their own part of (a launch costs seconds of CPU).
+ */
+let lightProbe: Promise<ProbeResult> | undefined;
+const probeLight = (): Promise<ProbeResult> => (lightProbe ??= probe(['--blink-settings=preferredColorScheme=1']));
 
 describe('generated CSS and docs in headless Chromium', () => {
   beforeAll(async () => {
@@ -139,7 +148,7 @@ describe('generated CSS and docs in headless Chromium', () => {
   });
 
   test('a token follows the mode attribute, through aliases within and across collections', async () => {
-    const { composites: _c, ...r } = await probe(['--blink-settings=preferredColorScheme=1']);
+    const { composites: _c, ...r } = await probeLight();
     expect(r).toEqual({
       initial: {
         bg: '#f9fafb',
@@ -166,7 +175,7 @@ describe('generated CSS and docs in headless Chromium', () => {
   });
 
   test('composites compute in the browser and follow the mode through their sub-value references; wide-gamut colors stay wide', async () => {
-    const r = await probe(['--blink-settings=preferredColorScheme=1']);
+    const r = await probeLight();
     // Light: text/body is 16px through primitives; the shadow's first layer is color/scrim (50%);
     // the gradient's middle stop is display-p3 red at ratio/third; color/vivid is display-p3.
     const light = {
@@ -253,12 +262,14 @@ describe('generated CSS and docs in headless Chromium', () => {
     await mkdir(artifacts, { recursive: true });
     const png = path.join(artifacts, 'build-docs.png');
     await rm(png, { force: true });
-    await run(
+    // One Chromium run draws the screenshot and prints the DOM it built.
+    const { stdout } = await run(
       CHROMIUM,
       [
         ...flags(),
         '--window-size=1280,4400',
         `--screenshot=${png}`,
+        '--dump-dom',
         pathToFileURL(path.join(dir, 'docs/index.html')).href,
       ],
       { timeout: 25_000 },
@@ -269,11 +280,6 @@ describe('generated CSS and docs in headless Chromium', () => {
     expect((await stat(png)).size).toBeGreaterThan(20_000); // swatches and text, not a blank page
     // The DOM Chromium built: one row per token, modes side by side (one cell per token and mode),
     // and alias links pointing at existing cells.
-    const { stdout } = await run(
-      CHROMIUM,
-      [...flags(), '--dump-dom', pathToFileURL(path.join(dir, 'docs/index.html')).href],
-      { timeout: 25_000 },
-    );
     const rows = [...stdout.matchAll(/<tr class="t">/g)].length;
     const ids = new Set([...stdout.matchAll(/<td[^>]* id="(t-[^"]+)"/g)].map((m) => m[1]));
     const links = [...stdout.matchAll(/<a class="al" href="#(t-[^"]+)"/g)].map((m) => m[1]);
