@@ -109,12 +109,26 @@ async function probe(extra: string[] = [], page = 'probe.html'): Promise<ProbeRe
   ) as ProbeResult;
 }
 
+/** Both probe pages, each in a frame, and the page around them collecting each frame's result. */
+const LIGHT_PAGES = `<!doctype html><iframe src="probe.html"></iframe><iframe src="tw-probe.html"></iframe><pre id="out"></pre>
+<script>
+  window.onload = () => {
+    const results = [...document.querySelectorAll('iframe')].map((f) => JSON.parse(f.contentDocument.getElementById('out').textContent));
+    document.getElementById('out').textContent = JSON.stringify({ probe: results[0], tailwind: results[1] });
+  };
+</script>`;
+
 /**
- * The probe page in the light color scheme: one Chromium run whose result the mode test and the
- * composites test each check their own part of (a launch costs seconds of CPU).
+ * The probe page and the Tailwind probe in the light color scheme, in one Chromium run (a launch
+ * costs seconds of CPU): each page in its own frame, as its own document; the mode test, the
+ * composites test and the Tailwind test each check their own part (file:// frames can be read with
+ * --allow-file-access-from-files).
  */
-let lightProbe: Promise<ProbeResult> | undefined;
-const probeLight = (): Promise<ProbeResult> => (lightProbe ??= probe(['--blink-settings=preferredColorScheme=1']));
+let lightProbes: Promise<ProbeResult> | undefined;
+const probeLight = async (page: 'probe' | 'tailwind'): Promise<ProbeResult> => {
+  lightProbes ??= probe(['--blink-settings=preferredColorScheme=1', '--allow-file-access-from-files'], 'light.html');
+  return (await lightProbes)[page] as ProbeResult;
+};
 
 describe('generated CSS and docs in headless Chromium', () => {
   beforeAll(async () => {
@@ -141,6 +155,7 @@ describe('generated CSS and docs in headless Chromium', () => {
     });
     await writeFileAtomic(path.join(dir, 'tw.css'), compiler.build(['shadow-card', 'text-type-body', 'ease-standard']));
     await writeFileAtomic(path.join(dir, 'tw-probe.html'), TAILWIND_PROBE);
+    await writeFileAtomic(path.join(dir, 'light.html'), LIGHT_PAGES);
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -148,7 +163,7 @@ describe('generated CSS and docs in headless Chromium', () => {
   });
 
   test('a token follows the mode attribute, through aliases within and across collections', async () => {
-    const { composites: _c, ...r } = await probeLight();
+    const { composites: _c, ...r } = await probeLight('probe');
     expect(r).toEqual({
       initial: {
         bg: '#f9fafb',
@@ -175,7 +190,7 @@ describe('generated CSS and docs in headless Chromium', () => {
   });
 
   test('composites compute in the browser and follow the mode through their sub-value references; wide-gamut colors stay wide', async () => {
-    const r = await probeLight();
+    const r = await probeLight('probe');
     // Light: text/body is 16px through primitives; the shadow's first layer is color/scrim (50%);
     // the gradient's middle stop is display-p3 red at ratio/third; color/vivid is display-p3.
     const light = {
@@ -229,7 +244,7 @@ describe('generated CSS and docs in headless Chromium', () => {
   });
 
   test('Tailwind v4 utilities built from tailwind/theme.css follow the mode too', async () => {
-    const r = await probe(['--blink-settings=preferredColorScheme=1'], 'tw-probe.html');
+    const r = await probeLight('tailwind');
     // Tailwind's box-shadow stacks its (empty) inset, ring and ring-offset layers before ours.
     const none = 'rgba(0, 0, 0, 0) 0px 0px 0px 0px, '.repeat(4);
     expect(r).toEqual({
