@@ -38,7 +38,7 @@ export function refsOf(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-/** A string with braces reads as a reference to Style Dictionary's reference-keeping formats. */
+/** A string with braces reads as a reference to the reference-keeping formats (formats/variables.ts). */
 function bracedString(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('{');
   if (typeof value !== 'object' || value === null) return false;
