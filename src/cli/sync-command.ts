@@ -8,7 +8,6 @@
 import { loadConfigQuick } from '../config/quick.js';
 import { connect, type ServiceConnection } from '../service/connect.js';
 import type { SyncMode } from '../sync/apply-types.js';
-import { underGitHubActions } from './github.js';
 import { requireProject } from './project.js';
 import { announceWait } from './ui/countdown.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
@@ -77,6 +76,7 @@ function cacheable(mode: SyncMode, options: SyncCommandOptions, ctx: CommandCont
     !options.dryRun &&
     options.prefer === undefined &&
     !options.force &&
-    !underGitHubActions(ctx.env)
+    // Read here, not through github.ts, which loads the sync report and the model with it.
+    ctx.env['GITHUB_ACTIONS'] !== 'true'
   );
 }
