@@ -60,5 +60,8 @@ export async function keepResult(
   result: InStepResult,
 ): Promise<void> {
   if ((await localKey(loaded)) !== key) return;
-  await writeEntry<InStepEntry>(loaded.root, NAME, key, { remote, ...result });
+  // A pull and a push of the same two states each add their own text (no ping-pong between them).
+  const before = await readEntry<InStepEntry>(loaded.root, NAME, key);
+  const texts = before?.remote === remote ? { ...before.texts, ...result.texts } : result.texts;
+  await writeEntry<InStepEntry>(loaded.root, NAME, key, { remote, ...result, texts });
 }

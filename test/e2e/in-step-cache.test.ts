@@ -145,6 +145,21 @@ describe('the in-step cache', () => {
     },
   );
 
+  it('keeps what a pull and a push of the same two states said, each for itself', async () => {
+    const project = await pulledProject(emu);
+    await run(project, 'pull');
+    await run(project, 'push');
+    const entry = JSON.parse(readFileSync(path.join(project.root, ENTRY), 'utf8'));
+    expect(Object.keys(entry.value.texts).sort()).toEqual(['pull', 'push']);
+    await emu.admin.clearRequests();
+    expect(result((await run(project, 'pull')).stdout)).toBe('pull: already in step, nothing to do.\n');
+    expect(result((await run(project, 'push')).stdout)).toBe('push: already in step, nothing to do.\n');
+    expect(await emu.admin.calls()).toEqual([
+      'GET /v1/files/:key/variables/local',
+      'GET /v1/files/:key/variables/local',
+    ]);
+  });
+
   it('--no-cache takes the full path and leaves the kept result as it is', async () => {
     const project = await inStepProject();
     const entry = readFileSync(path.join(project.root, ENTRY), 'utf8');
