@@ -1,44 +1,98 @@
 /**
- * The checks `npm test` runs before vitest: the type check, Biome, knip and the build of dist/ (the
- * end-to-end tests run the compiled CLI). They need nothing of each other, so they run at once: tsc is
- * single-threaded, and on a 2-core machine the type check and the build side by side take the wall time
- * of the slower one (docs/architecture.md "Testing"). Each one's output is printed when it ends; the
- * exit code is 1 when any failed, naming which.
+ * `npm test`: the type check, Biome, knip, the build of dist/ and the tests (docs/architecture.md
+ * "Testing"). The checks need nothing of each other, and the tests need only dist/ (the end-to-end
+ * tests run the compiled CLI). So the build and the type check start at once (tsc uses one core each),
+ * and when the build is done vitest, Biome and knip start while the type check is still running: the
+ * tests spend part of their time waiting on processes and timeouts, so the checks fill that time
+ * instead of queueing before the tests. Biome and knip wait for the build only so that the build,
+ * which the tests wait for, gets a core of its own.
+ *
+ * Every check still decides the exit code: it is 1 when any check or the tests failed, naming which.
+ * A failed build stops the run before the tests (they would run a stale dist/). A check's output is
+ * printed when it ends, or after the tests when they are running, so vitest's report stays whole.
+ * Arguments go to vitest: `npm test -- test/e2e` runs the checks and that folder.
  */
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The build passes `--noCheck`: it only emits (half its CPU), since the type check beside it checks
  * the same files with the same options. `npm run build:ts` on its own still checks.
  */
-const SCRIPTS = [['build:ts', '--noCheck'], ['typecheck'], ['lint'], ['deadcode']];
+const BUILD = ['build:ts', '--noCheck'];
+const BESIDE_BUILD = [['typecheck']];
+const BESIDE_TESTS = [['lint'], ['deadcode']];
+const VITEST = fileURLToPath(new URL('../node_modules/.bin/vitest', import.meta.url));
+const VITEST_ARGS = ['run', '--exclude', 'test/install/**', ...process.argv.slice(2)];
+
+const started = performance.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+/** Check reports held back while vitest prints, so its report is not cut in two. */
+const held = [];
+let testsRunning = false;
+
+/** Prints a finished check's result now, or after the tests when they are running. */
+function report({ script, code, out, ms }) {
+  const text = `\n> npm run ${script}: ${code === 0 ? 'ok' : `exit ${code}`} (${seconds(ms)})\n${
+    out.trim() === '' ? '' : out.endsWith('\n') ? out : `${out}\n`
+  }`;
+  if (!testsRunning) process.stdout.write(text);
+  else {
+    held.push(text);
+    if (code !== 0) process.stderr.write(`\nnpm test: npm run ${script} failed (its output follows the tests)\n`);
+  }
+}
 
 /** Runs `npm run <script> [-- args]`; resolves with its exit code and everything it printed. */
-function run([script, ...args]) {
+function runScript([script, ...args]) {
   return new Promise((resolve) => {
-    const started = performance.now();
+    const t = performance.now();
     const child = spawn('npm', ['run', '--silent', script, ...(args.length > 0 ? ['--', ...args] : [])], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (d) => (out += d));
     child.stderr.setEncoding('utf8').on('data', (d) => (out += d));
-    child.on('error', (err) => resolve({ script, code: 1, out: String(err), ms: 0 }));
-    child.on('close', (code) => {
-      const result = { script, code: code ?? 1, out, ms: performance.now() - started };
-      const seconds = (result.ms / 1000).toFixed(1);
-      process.stdout.write(
-        `\n> npm run ${script}: ${result.code === 0 ? 'ok' : `exit ${result.code}`} (${seconds} s)\n`,
-      );
-      if (out.trim() !== '') process.stdout.write(out.endsWith('\n') ? out : `${out}\n`);
+    const done = (code, text) => {
+      const result = { script, code, out: text, ms: performance.now() - t };
+      report(result);
       resolve(result);
-    });
+    };
+    child.on('error', (err) => done(1, String(err)));
+    child.on('close', (code) => done(code ?? 1, out));
   });
 }
 
-const results = await Promise.all(SCRIPTS.map(run));
+/** Runs vitest with the terminal as its output; resolves with its result. */
+function runTests() {
+  return new Promise((resolve) => {
+    const t = performance.now();
+    testsRunning = true;
+    const child = spawn(VITEST, VITEST_ARGS, { stdio: 'inherit' });
+    const done = (code) => {
+      testsRunning = false;
+      resolve({ script: 'vitest', code, ms: performance.now() - t });
+    };
+    child.on('error', (err) => {
+      process.stderr.write(`${err}\n`);
+      done(1);
+    });
+    child.on('close', (code) => done(code ?? 1));
+  });
+}
+
+const checks = BESIDE_BUILD.map(runScript);
+const build = await runScript(BUILD);
+checks.push(...BESIDE_TESTS.map(runScript));
+const tests = build.code === 0 ? await runTests() : undefined;
+const results = [build, ...(await Promise.all(checks)), ...(tests ? [tests] : [])];
+for (const text of held) process.stdout.write(text);
+
 const failed = results.filter((r) => r.code !== 0).map((r) => r.script);
+const total = seconds(performance.now() - started);
 if (failed.length > 0) {
-  process.stderr.write(`\nnpm test: ${failed.join(', ')} failed; the tests did not run.\n`);
+  const skipped = tests ? '' : '; the tests did not run';
+  process.stderr.write(`\nnpm test: ${failed.join(', ')} failed${skipped} (${total}).\n`);
   process.exit(1);
 }
+process.stdout.write(`\nnpm test: every check and test passed in ${total} (the tests ${seconds(tests.ms)}).\n`);

@@ -9,7 +9,8 @@
  * else, so what stays is the new build.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { type FileHandle, mkdir, open, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { InterruptedError, interruption } from '../errors.js';
 import { removeStaleTemps, writeFileAtomic } from '../fs/atomic.js';
@@ -56,11 +57,12 @@ export async function commitBuild(
     for (const [rel, data] of files) {
       if (opts.signal?.aborted) throw stoppedStaging(opts.signal, files.size);
       const abs = resolveInside(outDir, rel);
-      if ((await readTextFile(abs).catch(() => undefined)) === data) {
+      const bytes = Buffer.from(data, 'utf8');
+      if (await sameBytes(abs, bytes)) {
         result.unchanged.push(rel);
         continue;
       }
-      renames.push([await stage(abs, data), abs]);
+      renames.push([await stage(abs, bytes), abs]);
       result.written.push(rel);
     }
   } catch (err) {
@@ -102,14 +104,32 @@ async function switchTo(outDir: string, p: Pending): Promise<void> {
   if ((await readTextFile(manifest).catch(() => undefined)) !== p.manifest) await writeFileAtomic(manifest, p.manifest);
 }
 
-async function stage(abs: string, data: string): Promise<string> {
+/**
+ * Whether the file at `abs` holds exactly `bytes`: compared as bytes (no decoding of the old text),
+ * and not read at all when its size differs. Anything but a regular file is not the same.
+ */
+async function sameBytes(abs: string, bytes: Buffer): Promise<boolean> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(abs, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    const st = await handle.stat();
+    if (!st.isFile() || st.size !== bytes.length) return false;
+    return bytes.equals(await handle.readFile());
+  } catch {
+    return false; // missing or unreadable: written anew
+  } finally {
+    await handle?.close();
+  }
+}
+
+async function stage(abs: string, data: Buffer): Promise<string> {
   const tmp = path.join(
     path.dirname(abs),
     `.${path.basename(abs)}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`,
   );
   try {
     await mkdir(path.dirname(abs), { recursive: true });
-    await writeFile(tmp, data, 'utf8');
+    await writeFile(tmp, data);
   } catch (err) {
     // The folder may not exist at all (a file stands on its way): nothing to clean up then.
     await rm(tmp, { force: true }).catch(() => {});

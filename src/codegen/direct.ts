@@ -46,33 +46,35 @@ export interface DirectOutput {
  */
 function flatten(tree: Tree): TransformedToken[] {
   const out: TransformedToken[] = [];
-  const walk = (node: DesignTokens, path: string[]): void => {
+  // `dotted` is `path` joined by dots, carried down instead of joined again for every token.
+  const walk = (node: DesignTokens, path: string[], dotted: string): void => {
     for (const k in node) {
       if (!Object.hasOwn(node, k)) continue;
       const child = node[k] as DesignToken | DesignTokens;
       if (child === null || typeof child !== 'object') continue;
       const p = [...path, k];
+      const d = dotted === '' ? k : `${dotted}.${k}`;
       if (Object.hasOwn(child, '$value')) {
-        const key = `{${p.join('.')}}`;
+        const key = `{${d}}`;
         // `original` is the tree's own token, not a clone: formats only read it, and tree.ts
         // builds a fresh tree for every build.
-        const t = {
-          ...(child as DesignToken),
-          key,
-          original: child,
-          name: k,
-          attributes: {},
-          path: p,
-        } as TransformedToken;
+        // Object.assign, not a spread: the same own properties in the same order, and at 10k x 2
+        // the spread with added keys cost ~0.3-0.5 s of the build against ~0.1 s.
+        const t = Object.assign({}, child as DesignToken) as TransformedToken;
+        t.key = key;
+        t.original = child as DesignToken;
+        t.name = k;
+        t.attributes = {};
+        t.path = p;
         const m = tree.meta.get(key);
         if (m !== undefined) t['$extensions'] = { [EXT]: m };
         out.push(t);
       } else {
-        walk(child as DesignTokens, p);
+        walk(child as DesignTokens, p, d);
       }
     }
   };
-  walk(tree.tokens, []);
+  walk(tree.tokens, [], '');
   return out;
 }
 
@@ -119,7 +121,7 @@ async function transformAll(
   const options = { usesDtcg: true };
   const out: TransformedToken[] = new Array(base.length);
   for (let i = 0; i < base.length; i++) {
-    const t: TransformedToken = { ...base[i]! };
+    const t: TransformedToken = Object.assign({}, base[i]!); // as flatten: cheaper than a spread
     const alias = terminal[i]! >= 0;
     for (const tr of list) {
       // Style Dictionary does not value-transform a token whose original value is a reference.

@@ -12,7 +12,7 @@ import type { PlatformConfig, TransformedToken } from 'style-dictionary/types';
 import type { Transform } from 'style-dictionary/types';
 import { hexToColor, roundFloat } from '../model/values.js';
 import { safeIdentifier, type Language } from './naming.js';
-import { nameIn, styleOf, type NameFamily } from './name-styles.js';
+import { nameIn, styleOf, type NameFamily, type NameStyle } from './name-styles.js';
 import { cssSrgb, cssWide, swiftColor } from '../types/color.js';
 import type { FontFamily } from '../model/dtcg.js';
 import { cssFontFamily } from '../types/font-family.js';
@@ -79,18 +79,51 @@ function nameTransform(family: NameFamily, lang: Language | undefined): Omit<Tra
       if (web !== undefined) return web;
       let cache = caches.get(config);
       if (cache === undefined) caches.set(config, (cache = new Map()));
-      const path = token.path.slice(1);
-      const key = path.join('\u0000');
+      const key = viewlessKey(token.path);
       let name = cache.get(key);
       if (name === undefined) {
         const prefix = typeof config.prefix === 'string' ? config.prefix : '';
-        name = nameIn(styleOf(config, family), family, path, prefix);
+        name = styledName(styleOf(config, family), family, token.path.slice(1), key, prefix);
         if (lang) name = safeIdentifier(name, lang);
         cache.set(key, name);
       }
       return name;
     },
   };
+}
+
+/**
+ * A path's name in a style (name-styles.ts `nameIn`), computed once per style for every platform
+ * that uses it (ts, Swift and Kotlin are all camel by default) and kept between the builds of a
+ * watch session: it depends on nothing else. Emptied when it grows past a bound, so a long session
+ * of renames does not keep every old name.
+ */
+const styled = new Map<string, Map<string, string>>();
+const STYLED_BOUND = 200_000;
+function styledName(style: NameStyle, family: NameFamily, path: string[], key: string, prefix: string): string {
+  // Only `keep` differs between web and the other families (name-styles.ts).
+  const k = `${style}\u0001${style === 'keep' && family === 'web' ? 'w' : ''}\u0001${prefix}`;
+  let names = styled.get(k);
+  if (names === undefined) styled.set(k, (names = new Map()));
+  let name = names.get(key);
+  if (name === undefined) {
+    if (names.size >= STYLED_BOUND) names.clear();
+    name = nameIn(style, family, path, prefix);
+    names.set(key, name);
+  }
+  return name;
+}
+
+/**
+ * A token's path without its view key, joined: the key of its name. Every platform's copy of a
+ * token shares the path array (direct.ts), so it is joined once per token, not once per platform.
+ */
+const VIEWLESS = Symbol('viewless path key');
+function viewlessKey(path: string[] & { [VIEWLESS]?: string }): string {
+  // Kept on the array itself (a symbol key no format sees): a WeakMap lookup cost as much as the join.
+  let key = path[VIEWLESS];
+  if (key === undefined) path[VIEWLESS] = key = path.slice(1).join('\u0000');
+  return key;
 }
 
 const webName = nameTransform('web', undefined);

@@ -90,7 +90,9 @@ const PROBE = `<!doctype html><html><head><meta charset="utf-8"><link rel="style
   document.getElementById('out').textContent = JSON.stringify(result);
 </script></body></html>`;
 
-async function probe(extra: string[] = [], page = 'probe.html'): Promise<Record<string, Record<string, unknown>>> {
+type ProbeResult = Record<string, Record<string, unknown>>;
+
+async function probe(extra: string[] = [], page = 'probe.html'): Promise<ProbeResult> {
   const { stdout } = await run(
     CHROMIUM,
     [...flags(), ...extra, '--dump-dom', pathToFileURL(path.join(dir, page)).href],
@@ -104,8 +106,29 @@ async function probe(extra: string[] = [], page = 'probe.html'): Promise<Record<
       .replace(/&amp;/g, '&')
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>'),
-  ) as Record<string, Record<string, unknown>>;
+  ) as ProbeResult;
 }
+
+/** Both probe pages, each in a frame, and the page around them collecting each frame's result. */
+const LIGHT_PAGES = `<!doctype html><iframe src="probe.html"></iframe><iframe src="tw-probe.html"></iframe><pre id="out"></pre>
+<script>
+  window.onload = () => {
+    const results = [...document.querySelectorAll('iframe')].map((f) => JSON.parse(f.contentDocument.getElementById('out').textContent));
+    document.getElementById('out').textContent = JSON.stringify({ probe: results[0], tailwind: results[1] });
+  };
+</script>`;
+
+/**
+ * The probe page and the Tailwind probe in the light color scheme, in one Chromium run (a launch
+ * costs seconds of CPU): each page in its own frame, as its own document; the mode test, the
+ * composites test and the Tailwind test each check their own part (file:// frames can be read with
+ * --allow-file-access-from-files).
+ */
+let lightProbes: Promise<ProbeResult> | undefined;
+const probeLight = async (page: 'probe' | 'tailwind'): Promise<ProbeResult> => {
+  lightProbes ??= probe(['--blink-settings=preferredColorScheme=1', '--allow-file-access-from-files'], 'light.html');
+  return (await lightProbes)[page] as ProbeResult;
+};
 
 describe('generated CSS and docs in headless Chromium', () => {
   beforeAll(async () => {
@@ -132,6 +155,7 @@ describe('generated CSS and docs in headless Chromium', () => {
     });
     await writeFileAtomic(path.join(dir, 'tw.css'), compiler.build(['shadow-card', 'text-type-body', 'ease-standard']));
     await writeFileAtomic(path.join(dir, 'tw-probe.html'), TAILWIND_PROBE);
+    await writeFileAtomic(path.join(dir, 'light.html'), LIGHT_PAGES);
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -139,7 +163,7 @@ describe('generated CSS and docs in headless Chromium', () => {
   });
 
   test('a token follows the mode attribute, through aliases within and across collections', async () => {
-    const { composites: _c, ...r } = await probe(['--blink-settings=preferredColorScheme=1']);
+    const { composites: _c, ...r } = await probeLight('probe');
     expect(r).toEqual({
       initial: {
         bg: '#f9fafb',
@@ -166,7 +190,7 @@ describe('generated CSS and docs in headless Chromium', () => {
   });
 
   test('composites compute in the browser and follow the mode through their sub-value references; wide-gamut colors stay wide', async () => {
-    const r = await probe(['--blink-settings=preferredColorScheme=1']);
+    const r = await probeLight('probe');
     // Light: text/body is 16px through primitives; the shadow's first layer is color/scrim (50%);
     // the gradient's middle stop is display-p3 red at ratio/third; color/vivid is display-p3.
     const light = {
@@ -220,7 +244,7 @@ describe('generated CSS and docs in headless Chromium', () => {
   });
 
   test('Tailwind v4 utilities built from tailwind/theme.css follow the mode too', async () => {
-    const r = await probe(['--blink-settings=preferredColorScheme=1'], 'tw-probe.html');
+    const r = await probeLight('tailwind');
     // Tailwind's box-shadow stacks its (empty) inset, ring and ring-offset layers before ours.
     const none = 'rgba(0, 0, 0, 0) 0px 0px 0px 0px, '.repeat(4);
     expect(r).toEqual({
@@ -253,12 +277,14 @@ describe('generated CSS and docs in headless Chromium', () => {
     await mkdir(artifacts, { recursive: true });
     const png = path.join(artifacts, 'build-docs.png');
     await rm(png, { force: true });
-    await run(
+    // One Chromium run draws the screenshot and prints the DOM it built.
+    const { stdout } = await run(
       CHROMIUM,
       [
         ...flags(),
         '--window-size=1280,4400',
         `--screenshot=${png}`,
+        '--dump-dom',
         pathToFileURL(path.join(dir, 'docs/index.html')).href,
       ],
       { timeout: 25_000 },
@@ -269,11 +295,6 @@ describe('generated CSS and docs in headless Chromium', () => {
     expect((await stat(png)).size).toBeGreaterThan(20_000); // swatches and text, not a blank page
     // The DOM Chromium built: one row per token, modes side by side (one cell per token and mode),
     // and alias links pointing at existing cells.
-    const { stdout } = await run(
-      CHROMIUM,
-      [...flags(), '--dump-dom', pathToFileURL(path.join(dir, 'docs/index.html')).href],
-      { timeout: 25_000 },
-    );
     const rows = [...stdout.matchAll(/<tr class="t">/g)].length;
     const ids = new Set([...stdout.matchAll(/<td[^>]* id="(t-[^"]+)"/g)].map((m) => m[1]));
     const links = [...stdout.matchAll(/<a class="al" href="#(t-[^"]+)"/g)].map((m) => m[1]);

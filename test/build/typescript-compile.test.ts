@@ -54,6 +54,10 @@ test('ts/tokens.ts compiles under strict tsc and rejects a wrong token name', as
     noEmit: true,
     strict: true,
     target: 'ES2022',
+    // The generated file is a module that needs no browser types: without the DOM library (the default
+    // for this target) a stray DOM type in it fails to compile, and tsc reads a third of the lines
+    // (4.2 -> 1.5 s of CPU).
+    lib: ['ES2022'],
     module: 'NodeNext',
     moduleResolution: 'NodeNext',
     noUncheckedIndexedAccess: true,

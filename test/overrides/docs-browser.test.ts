@@ -5,7 +5,7 @@
  * json permutation file of the same build, the resolution the ts and json tests check).
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,15 +48,48 @@ afterAll(async () => {
   await rm(profile, { recursive: true, force: true });
 });
 
+const QUERIES: [string, string][] = [
+  ['', 'default'],
+  ['mode=dark&brand=acme', 'mode-dark.brand-acme'],
+  ['brand=acme&contrast=high', 'brand-acme.contrast-high'],
+  ['mode=dark', 'mode-dark'],
+];
+
+/**
+ * The page as Chromium renders it at each `?query`, in one Chromium run (a launch costs seconds of
+ * CPU): a frame per query, each frame its own address, and the page around them prints each frame's
+ * body when all have loaded (file:// frames can be read with --allow-file-access-from-files).
+ */
+async function renderQueries(): Promise<string[]> {
+  const frames = QUERIES.map(([q]) => `<iframe src="index.html?${q}"></iframe>`).join('');
+  const read = `[...document.querySelectorAll('iframe')].map((f) => f.contentDocument.body.innerHTML)`;
+  const page = path.join(dir, 'docs', 'queries.html');
+  await writeFile(
+    page,
+    `<!doctype html>${frames}<pre id="out"></pre><script>window.onload = () => { document.getElementById('out').textContent = JSON.stringify(${read}); };</script>`,
+  );
+  const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
+  const { stdout } = await run(
+    CHROMIUM,
+    [...flags, `--user-data-dir=${profile}`, '--allow-file-access-from-files', '--dump-dom', pathToFileURL(page).href],
+    { timeout: 25_000, maxBuffer: 16 * 1024 * 1024 },
+  );
+  const out = /<pre id="out">([^<]*)<\/pre>/.exec(stdout)?.[1];
+  if (!out) throw new Error(`no frames read in Chromium's DOM:\n${stdout.slice(0, 2000)}`);
+  const text = out
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;/g, '\u00a0')
+    .replace(/&amp;/g, '&');
+  return JSON.parse(text) as string[];
+}
+let rendered: Promise<string[]> | undefined;
+
 /** The page as Chromium renders it at `?query`: token name -> its "Picked" text. */
 async function picked(query: string): Promise<Record<string, string>> {
-  const url = `${pathToFileURL(path.join(dir, 'docs/index.html')).href}?${query}`;
-  const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
-  const { stdout } = await run(CHROMIUM, [...flags, `--user-data-dir=${profile}`, '--dump-dom', url], {
-    timeout: 25_000,
-  });
+  const html = (await (rendered ??= renderQueries()))[QUERIES.findIndex(([q]) => q === query)]!;
   const out: Record<string, string> = {};
-  for (const row of stdout.split('<tr class="t">').slice(1)) {
+  for (const row of html.split('<tr class="t">').slice(1)) {
     const name = /<code class="tn">([^<]+)<\/code>/.exec(row)?.[1];
     const value = /<td class="cur"[^>]*>.*?<code class="v">([^<]*)<\/code>/.exec(row)?.[1];
     if (name !== undefined) out[name] = value ?? '';
@@ -76,12 +109,7 @@ function expected(id: string): Record<string, string> {
   return out;
 }
 
-test.each([
-  ['', 'default'],
-  ['mode=dark&brand=acme', 'mode-dark.brand-acme'],
-  ['brand=acme&contrast=high', 'brand-acme.contrast-high'],
-  ['mode=dark', 'mode-dark'],
-])('?%s shows every token resolved in that input', async (query, id) => {
+test.each(QUERIES)('?%s shows every token resolved in that input', async (query, id) => {
   const got = await picked(query);
   expect(Object.keys(got).length).toBeGreaterThan(8);
   expect(got).toEqual(expected(id));

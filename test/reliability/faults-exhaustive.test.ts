@@ -3,10 +3,9 @@
  * request (README "Reliability"). In process (schedules.ts), over HTTPS to the local service.
  */
 import { describe, expect, it } from 'vitest';
-import { useEmulator } from '../helpers/emulator.js';
-import { exhaustive, runSchedule } from './schedules.js';
+import { exhaustive, runInLanes, useLanes } from './schedules.js';
 
-const emu = useEmulator();
+const lanes = useLanes();
 
 // An initial push: GET, POST, PUT, GET (verify), GET (file version). A sync with a new token and a
 // service edit: GET, POST, PUT, GET, GET.
@@ -18,11 +17,12 @@ describe('fault suite, exhaustive', () => {
       const schedules = exhaustive(mode, REQUESTS);
       const failures: string[] = [];
       const firsts = new Map<string, number>();
-      for (const s of schedules) {
-        const o = await runSchedule(emu, s);
+      const outcomes = await runInLanes(lanes, schedules);
+      schedules.forEach((s, i) => {
+        const o = outcomes[i]!;
         firsts.set(o.first, (firsts.get(o.first) ?? 0) + 1);
         if (o.problems.length > 0) failures.push(`${s.name}: ${o.problems.join('; ')}`);
-      }
+      });
       expect(failures).toEqual([]);
       console.log(
         `fault suite (${mode}, exhaustive): ${schedules.length} schedules, 0 duplicates, all converged; first runs ended: ${[...firsts].map(([k, n]) => `${k} ${n}`).join(', ')}`,

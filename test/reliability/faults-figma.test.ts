@@ -5,19 +5,19 @@
  * here is settled.
  */
 import { describe, expect, it } from 'vitest';
-import { useEmulator } from '../helpers/emulator.js';
-import { exhaustive, runSchedule } from './schedules.js';
+import { exhaustive, runInLanes, useLanes } from './schedules.js';
 
-const emu = useEmulator({ api: 'figma' });
+const lanes = useLanes({ api: 'figma' });
 
 describe('fault suite, figma dialect', () => {
   it('push: every fault kind at every request, and a stop after every request, converges with no duplicate', async () => {
     const schedules = exhaustive('push', 4);
     const failures: string[] = [];
-    for (const s of schedules) {
-      const o = await runSchedule(emu, s);
-      if (o.problems.length > 0) failures.push(`${s.name}: ${o.problems.join('; ')}`);
-    }
+    const outcomes = await runInLanes(lanes, schedules);
+    schedules.forEach((s, i) => {
+      const problems = outcomes[i]!.problems;
+      if (problems.length > 0) failures.push(`${s.name}: ${problems.join('; ')}`);
+    });
     expect(failures).toEqual([]);
     console.log(
       `fault suite (push, figma dialect, exhaustive): ${schedules.length} schedules, 0 duplicates, all converged`,

@@ -13,7 +13,7 @@ import { configSchema, type Config } from '../../src/config/schema.js';
 import { InterruptedError } from '../../src/errors.js';
 import type { FaultKind, FaultRule } from '../../src/emulator/faults.js';
 import { runSync, type SyncMode } from '../../src/sync/apply.js';
-import type { TestEmulator } from '../helpers/emulator.js';
+import { type TestEmulator, type UseEmulatorOptions, useEmulator } from '../helpers/emulator.js';
 import { BRAND } from './helpers.js';
 
 /** Client timeout (ms) and the settle window; a `delay` fault holds a request past both. */
@@ -154,6 +154,29 @@ export async function runSchedule(emu: TestEmulator, s: Schedule): Promise<Outco
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/**
+ * Two lanes of schedules at once, each against its own local service (started for the file by
+ * `useLanes`), in order within a lane. A schedule spends much of its time waiting (a held request, a
+ * client timeout, a settle window), so the lanes overlap one's waits with the other's work; the
+ * schedules and the checks after each are the same as one after another.
+ */
+export function useLanes(options: UseEmulatorOptions = {}): TestEmulator[] {
+  return [useEmulator(options), useEmulator(options)];
+}
+
+/** Runs the schedules over the lanes; the outcomes come back in the schedules' order. */
+export async function runInLanes(lanes: TestEmulator[], schedules: Schedule[]): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  const settled = await Promise.allSettled(
+    lanes.map(async (emu, lane) => {
+      for (let i = lane; i < schedules.length; i += lanes.length) outcomes[i] = await runSchedule(emu, schedules[i]!);
+    }),
+  );
+  // Every lane has stopped before a failure is reported, so none runs on after its service closes.
+  for (const r of settled) if (r.status === 'rejected') throw r.reason;
+  return outcomes;
 }
 
 async function checkState(emu: TestEmulator, root: string, mode: 'push' | 'sync'): Promise<string[]> {

@@ -62,9 +62,15 @@ export function tokensOf(dictionary: Dictionary, views: Iterable<string>): Trans
   return out;
 }
 
-/** The same dictionary with fewer tokens to print; references still resolve against every view. */
+/**
+ * The same dictionary with fewer tokens to print; references still resolve against every view.
+ * The rest is inherited, not copied: a copy would call direct.ts's lazy `tokens` getter and build
+ * the nested tree for formats that never read it.
+ */
 export function subDictionary(dictionary: Dictionary, allTokens: TransformedToken[]): Dictionary {
-  return { ...dictionary, allTokens };
+  const sub = Object.create(dictionary) as Dictionary;
+  sub.allTokens = allTokens;
+  return sub;
 }
 
 /** Runs Style Dictionary's own format `name` over `tokens`, with extra options. */
@@ -77,12 +83,14 @@ export async function builtin(
   const fn = StyleDictionary.hooks.formats[name];
   if (!fn) throw new Error(`Style Dictionary has no format ${name}`);
   const fileOptions = { ...(args.file.options ?? {}), ...options };
-  const out = await fn({
-    ...args,
+  // Inherited rather than spread, for the lazy `tokens` getter (subDictionary).
+  const call = Object.create(args) as FormatFnArguments;
+  Object.assign(call, {
     dictionary: subDictionary(args.dictionary, tokens),
     file: { ...args.file, options: fileOptions },
     options: { ...args.options, ...options },
   });
+  const out = await fn(call);
   return String(out);
 }
 
@@ -113,14 +121,17 @@ export function assertNoClash(
   nameOf: (t: TransformedToken) => string = cleanName,
   platform?: PlatformConfig,
 ): void {
-  const seen = new Map<string, { id: string; t: TransformedToken }>();
+  // The first token of each name; the same variable in another mode may share it.
+  const seen = new Map<string, TransformedToken>();
   for (const t of tokens) {
     const m = metaOf(t);
-    const id = `${m.collection}/${m.variable}`;
     const name = nameOf(t);
-    const other = seen.get(name);
-    if (other === undefined) seen.set(name, { id, t });
-    else if (other.id !== id) {
+    const first = seen.get(name);
+    if (first === undefined) seen.set(name, t);
+    else if (metaOf(first).variable !== m.variable || metaOf(first).collection !== m.collection) {
+      const id = `${m.collection}/${m.variable}`;
+      const other = { id: `${metaOf(first).collection}/${metaOf(first).variable}`, t: first };
+      if (other.id === id) continue; // one variable by its `collection/variable` id
       // The same name in two collections (one collection per theme): the namespace fixes it.
       const acrossCollections = !other.id.startsWith(`${m.collection}/`);
       const style = platform ? styleHint(platform, other.t, t) : undefined;

@@ -24,12 +24,25 @@ import { terminalOf, tokensOf, variantsOf, type FormatContext } from './common.j
 import { PICKER_SCRIPT, pickedCell, pickedHeader, pickerHtml, pickersOf } from './docs-contexts.js';
 import { cssFormat } from './wrapped.js';
 
+const SPECIAL = /[&<>"]/;
 const esc = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  SPECIAL.test(s) ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;') : s;
 
-/** Anchor of a token in one mode: view key plus the variable path with anything unusual hex-escaped. */
-export function anchor(view: string, variable: string): string {
-  return `t-${view}-${variable.replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.codePointAt(0)!.toString(16)}`)}`;
+/** A variable path with anything unusual hex-escaped, as anchors hold it. */
+const anchorPath = (variable: string): string =>
+  variable.replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.codePointAt(0)!.toString(16)}`);
+
+/**
+ * Anchor of a token in one mode: view key plus the variable path with anything unusual hex-escaped;
+ * each variable's path escaped once per page (every mode and every alias to it asks).
+ */
+function anchors(): (view: string, variable: string) => string {
+  const paths = new Map<string, string>();
+  return (view, variable) => {
+    let p = paths.get(variable);
+    if (p === undefined) paths.set(variable, (p = anchorPath(variable)));
+    return `t-${view}-${p}`;
+  };
 }
 
 /** A CSS value as a person reads it: alphas in rgba()/hsla() rounded. */
@@ -174,6 +187,7 @@ export function docsFormat(ctx: FormatContext): FormatFn {
       else collections.push({ name: v.collection.name, views: [v] });
     }
     const heading = title(ctx);
+    const anchorOf = anchors();
     let total = 0;
     const body: string[] = [];
     const nav: string[] = [];
@@ -199,6 +213,7 @@ export function docsFormat(ctx: FormatContext): FormatFn {
         })
         .join('');
       const picked = pickers.length > 0 ? pickedHeader : '';
+      const dark = c.views.map((v) => (isDarkView(v) ? ' class="dk"' : ''));
       body.push('<table>', `<thead><tr><th class="name">Token</th>${cols}${picked}</tr></thead>`, '<tbody>');
       for (const variable of order) {
         const first = byView.map((m) => m.get(variable)).find((t) => t !== undefined)!;
@@ -210,15 +225,15 @@ export function docsFormat(ctx: FormatContext): FormatFn {
         const repo = metaOf(first).repo ? '<small class="repo">repository only</small>' : '';
         const cells = c.views.map((v, vi) => {
           const t = byView[vi]!.get(variable);
-          const dk = isDarkView(v) ? ' class="dk"' : '';
+          const dk = dark[vi]!;
           if (!t) return `<td${dk}></td>`;
           const m = metaOf(t);
           const css = cssValue(t, args.dictionary);
           const shown = displayValue(css);
           const alias = m.alias
-            ? `<a class="al" href="#${anchor(m.alias.view, m.alias.variable)}">→ ${esc(`${m.alias.collection}/${m.alias.variable}`)}</a>`
+            ? `<a class="al" href="#${anchorOf(m.alias.view, m.alias.variable)}">→ ${esc(`${m.alias.collection}/${m.alias.variable}`)}</a>`
             : '';
-          return `<td${dk} id="${anchor(v.key, variable)}">${preview(t, variable, css)}<code class="v">${esc(shown)}</code>${alias}</td>`;
+          return `<td${dk} id="${anchorOf(v.key, variable)}">${preview(t, variable, css)}<code class="v">${esc(shown)}</code>${alias}</td>`;
         });
         if (pickers.length > 0) cells.push(pickedCell(cssName, first['$type']));
         body.push(

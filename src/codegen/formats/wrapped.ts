@@ -3,7 +3,7 @@
  * printed by css/variables, scss/variables, ios-swift/class.swift, android/resources or
  * compose/object, and we only decide where it goes.
  */
-import type { Dictionary, FormatFn, TransformedToken } from 'style-dictionary/types';
+import type { Dictionary, FormatFn, FormatFnArguments, TransformedToken } from 'style-dictionary/types';
 import { COMPOSITE_RANK } from '../render/index.js';
 import { SUPPORTS } from '../../types/color.js';
 import type { AndroidResource } from '../../types/render/context.js';
@@ -21,6 +21,14 @@ import {
   withValue,
   type FormatContext,
 } from './common.js';
+import { cssVariables, scssVariables, type VariablesOptions } from './variables.js';
+
+/** Who renders css/variables and scss/variables: ours (variables.ts), or Style Dictionary's in a test. */
+export interface VariableFormats {
+  css: (args: FormatFnArguments, tokens: TransformedToken[], options: VariablesOptions) => Promise<string>;
+  scss: (args: FormatFnArguments, tokens: TransformedToken[], options: VariablesOptions) => Promise<string>;
+}
+const OWN_VARIABLES: VariableFormats = { css: cssVariables, scss: scssVariables };
 
 /**
  * References are kept for aliases only (Style Dictionary's `outputReferences` as a function): a
@@ -50,7 +58,7 @@ const onlyAliases = (token: TransformedToken): boolean => metaOf(token).alias !=
  * A typography token is the `font` shorthand; its parts come first as their own properties
  * (`--x-font-size`, …; render/typography.ts), since `letter-spacing` has no place in `font`.
  */
-export function cssFormat(ctx: FormatContext): FormatFn {
+export function cssFormat(ctx: FormatContext, render: VariableFormats = OWN_VARIABLES): FormatFn {
   return async (args) => {
     const all = tokensOf(
       args.dictionary,
@@ -69,7 +77,7 @@ export function cssFormat(ctx: FormatContext): FormatFn {
     const block = async (tokens: TransformedToken[], selector: string[]): Promise<void> => {
       const expanded = expandParts(args.dictionary, tokens);
       blocks.push(
-        await builtin('css/variables', args, expanded, {
+        await render.css(args, expanded, {
           ...options,
           selector: selector.length === 1 ? selector[0] : [...selector],
         }),
@@ -77,8 +85,7 @@ export function cssFormat(ctx: FormatContext): FormatFn {
       const wide = expanded.filter((t) => variantsOf(t).wide !== undefined);
       if (wide.length > 0) {
         const cond = supportsCondition(wide.map((t) => variantsOf(t).wide!));
-        const inner = await builtin(
-          'css/variables',
+        const inner = await render.css(
           args,
           wide.map((t) => withValue(t, variantsOf(t).wide)),
           { ...options, selector: selector.length === 1 ? selector[0] : [...selector] },
@@ -153,7 +160,7 @@ function expandParts(dictionary: Dictionary, tokens: TransformedToken[]): Transf
  * defined before use; composites last, their sub-value references `$name`); each other mode gets
  * `_<collection>-<mode>.scss` with resolved values, so it compiles on its own.
  */
-export function scssFormat(ctx: FormatContext): FormatFn {
+export function scssFormat(ctx: FormatContext, render: VariableFormats = OWN_VARIABLES): FormatFn {
   return async (args) => {
     const keys = viewsOf(args);
     assertNoClashInAll(
@@ -171,9 +178,9 @@ export function scssFormat(ctx: FormatContext): FormatFn {
     if (!isDefaultFile) {
       // Mode files: everything resolved, so the file compiles alone.
       const resolved = composites.map((t) => withValue(t, variantsOf(terminalOf(args.dictionary, t)).resolved));
-      return builtin('scss/variables', args, [...plain, ...resolved], { outputReferences: false });
+      return render.scss(args, [...plain, ...resolved], { outputReferences: false });
     }
-    const head = await builtin('scss/variables', args, plain, { outputReferences: onlyAliases });
+    const head = await render.scss(args, plain, { outputReferences: onlyAliases });
     if (composites.length === 0) return head;
     // Composites after every other variable (their `$references` point there), in dependency
     // order among themselves (a shadow list holding another shadow, a border its strokeStyle, an
@@ -183,7 +190,7 @@ export function scssFormat(ctx: FormatContext): FormatFn {
       const target = a ? args.dictionary.tokenMap.get(`{${[a.view, ...a.path].join('.')}}`) : undefined;
       return withValue(t, target ? `$${cleanName(target)}` : variantsOf(t).scss);
     });
-    const tail = await builtin('scss/variables', args, ordered, { outputReferences: false, showFileHeader: false });
+    const tail = await render.scss(args, ordered, { outputReferences: false, showFileHeader: false });
     return `${head.replace(/\n+$/, '')}\n${tail.replace(/^\n+/, '')}`;
   };
 }

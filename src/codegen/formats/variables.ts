@@ -1,0 +1,242 @@
+/**
+ * Style Dictionary's `css/variables` and `scss/variables`, rendered by us one token line at a time
+ * (docs/architecture.md "Build", stage 4). Its own formats resolve every reference again through
+ * the nested token tree on every comparison of their reference sort and again for every line, which
+ * was a tenth of a full build at 10k x 2 (docs/benchmarks.md "Full build"). Here each token's
+ * references are found once per dictionary, and the lines, the sort and the wrapping are the ones
+ * Style Dictionary's formattedVariables, createPropertyFormatter and sortByReference produce:
+ * - the sort is the same comparator over the same references, so `Array.prototype.sort` gives the
+ *   same order;
+ * - a reference whose original value is an object, the one case its line formatter treats apart,
+ *   is left to Style Dictionary's own createPropertyFormatter.
+ * test/build/variables-format.test.ts checks the output against Style Dictionary's formats.
+ */
+import type { Dictionary, FormatFnArguments, TransformedToken } from 'style-dictionary/types';
+import { createPropertyFormatter, fileHeader, getReferences, usesReferences } from 'style-dictionary/utils';
+
+type OutputReferences =
+  | boolean
+  | ((token: TransformedToken, o: { dictionary: Dictionary; usesDtcg?: boolean }) => boolean);
+
+export interface VariablesOptions {
+  outputReferences?: OutputReferences;
+  showFileHeader?: boolean;
+  /** css only: one selector, or selectors nested outermost first (`@media …`, `:root`). */
+  selector?: string | string[] | undefined;
+}
+
+interface Refs {
+  uses: boolean;
+  /** The tokens the original value references, as Style Dictionary's getReferences finds them. */
+  list: TransformedToken[];
+}
+
+/** Each token's references, found once per dictionary (every file and block of a platform asks). */
+const refsCache = new WeakMap<Dictionary['tokenMap'], WeakMap<TransformedToken, Refs>>();
+
+function referencesIn(dictionary: Dictionary): (t: TransformedToken) => Refs {
+  let memo = refsCache.get(dictionary.tokenMap);
+  if (memo === undefined) refsCache.set(dictionary.tokenMap, (memo = new WeakMap()));
+  const cache = memo;
+  return (t) => {
+    let r = cache.get(t);
+    if (r === undefined) {
+      const original = t.original?.['$value'];
+      const uses = t.original !== undefined && usesReferences(original);
+      r = { uses, list: uses ? lookup(dictionary, original) : [] };
+      cache.set(t, r);
+    }
+    return r;
+  };
+}
+
+/**
+ * A whole-value reference `{a.b}` to a token is that token (what getReferences finds by its path in
+ * the nested tree, which holds the same token objects); anything else goes through getReferences.
+ */
+function lookup(dictionary: Dictionary, value: unknown): TransformedToken[] {
+  if (typeof value === 'string' && value.charCodeAt(0) === 123 && value.indexOf('}') === value.length - 1) {
+    const hit = dictionary.tokenMap.get(value) as TransformedToken | undefined;
+    if (hit !== undefined && !/\s|\.\$value\}$/.test(value)) return [hit];
+  }
+  const { tokens, unfilteredTokens } = dictionary;
+  return getReferences(value as string, tokens, {
+    ...(unfilteredTokens === undefined ? {} : { unfilteredTokens }),
+    usesDtcg: true,
+    warnImmediately: false,
+  });
+}
+
+/** sortByReference's comparator over the references found once (formatHelpers/sortByReference). */
+function referenceSorter(refs: (t: TransformedToken) => Refs): (a: TransformedToken, b: TransformedToken) => number {
+  const sorter = (a: TransformedToken | undefined, b: TransformedToken | undefined): number => {
+    if (a === undefined) return -1;
+    if (b === undefined) return 1;
+    const ra = refs(a);
+    const rb = refs(b);
+    if (ra.uses && rb.uses) {
+      if (ra.list.some((r) => r.name === b.name)) return 1;
+      if (rb.list.some((r) => r.name === a.name)) return -1;
+      return sorter(ra.list[0], rb.list[0]);
+    }
+    if (ra.uses) return 1;
+    if (rb.uses) return -1;
+    return 0;
+  };
+  return sorter;
+}
+
+interface LineStyle {
+  format: 'css' | 'sass';
+  prefix: string;
+  indentation: string;
+  /** Comment style: long (`/** … *\/`) for css, short (`// …`) for sass. */
+  long: boolean;
+}
+
+/** createPropertyFormatter's `addComment`: inline, or above when the comment has several lines. */
+function withComment(line: string, comment: string | undefined, s: LineStyle): string {
+  if (!comment) return line;
+  const lines = comment.split('\n');
+  if (lines.length === 1) return `${line} ${s.long ? `/** ${comment} */` : `// ${comment}`}`;
+  const above = s.long
+    ? `${lines.reduce((acc, l) => `${acc}${s.indentation} * ${l}\n`, `${s.indentation}/**\n`)}${s.indentation} */`
+    : lines.reduce((acc, l) => `${acc}${s.indentation}// ${l}\n`, '').replace(/\n$/g, '');
+  return `${above}\n${line}`;
+}
+
+interface RefPattern {
+  /** `{a.b}`, when the regex below matches exactly that string and nothing else in it. */
+  whole: string | undefined;
+  re: RegExp;
+}
+
+/** A reference's regex as createPropertyFormatter builds it (path segments are not escaped there either). */
+const refPatterns = new WeakMap<TransformedToken, RefPattern>();
+function patternOf(ref: TransformedToken): RefPattern {
+  let p = refPatterns.get(ref);
+  if (p === undefined) {
+    const plain = ref.path.every((seg) => !/[\\^$.*+?()[\]{}|/]/.test(seg));
+    const re = new RegExp(`{${ref.path.join('\\.')}(\\.\\$?value)?}`, 'g');
+    refPatterns.set(ref, (p = { whole: plain ? `{${ref.path.join('.')}}` : undefined, re }));
+  }
+  return p;
+}
+
+/** `value` with every match of the reference's pattern replaced by `to`. */
+function replaceRef(value: unknown, ref: TransformedToken, to: string): string {
+  const p = patternOf(ref);
+  // The common case, an alias's whole value: the one match is the whole string.
+  if (value === p.whole) return to;
+  return `${value}`.replace(p.re, () => to);
+}
+
+/** One variable's line, as createPropertyFormatter prints it. */
+function lineRenderer(
+  dictionary: Dictionary,
+  style: LineStyle,
+  outputReferences: OutputReferences,
+): (t: TransformedToken) => string {
+  const refs = referencesIn(dictionary);
+  let slow: ((t: TransformedToken) => string) | undefined;
+  return (t) => {
+    let value: unknown = t['$value'];
+    const original = t.original?.['$value'];
+    const r = refs(t);
+    const keep =
+      r.uses &&
+      (typeof outputReferences === 'function' ? outputReferences(t, { dictionary, usesDtcg: true }) : outputReferences);
+    if (keep) {
+      if (typeof original === 'object' && original !== null) {
+        slow ??= createPropertyFormatter({
+          outputReferences,
+          dictionary,
+          format: style.format,
+          formatting: { indentation: style.indentation },
+          usesDtcg: true,
+        });
+        return slow(t);
+      }
+      value = original;
+      for (const ref of r.list) {
+        if (!Object.hasOwn(ref, '$value') || !Object.hasOwn(ref, 'name')) continue;
+        const to = style.format === 'css' ? `var(${style.prefix}${ref.name})` : `${style.prefix}${ref.name}`;
+        value = replaceRef(value, ref, to);
+      }
+    }
+    const themeable = style.format === 'sass' && t['themeable'] === true ? ' !default' : '';
+    const line = `${style.indentation}${style.prefix}${t.name}: ${value}${themeable};`;
+    return withComment(line, (t['$description'] ?? t['comment']) as string | undefined, style);
+  };
+}
+
+/** formattedVariables: the lines, sorted so a reference comes after what it references. */
+function formattedVariables(
+  dictionary: Dictionary,
+  tokens: TransformedToken[],
+  style: LineStyle,
+  outputReferences: OutputReferences,
+): string {
+  let list = tokens;
+  if (outputReferences) {
+    const refs = referencesIn(dictionary);
+    // The comparator is 0 for every pair when no token references: the order stays.
+    if (list.some((t) => refs(t).uses)) list = [...list].sort(referenceSorter(refs));
+  }
+  const line = lineRenderer(dictionary, style, outputReferences);
+  const out: string[] = [];
+  for (const t of list) {
+    const l = line(t);
+    if (l) out.push(l);
+  }
+  return out.join('\n');
+}
+
+/** The file options a format sees (file options over the given ones, as formats/common.ts `builtin`). */
+function fileWith(args: FormatFnArguments, options: VariablesOptions): FormatFnArguments['file'] {
+  return { ...args.file, options: { ...(args.file.options ?? {}), ...options } };
+}
+
+/** `css/variables` over `tokens`, references resolved against the whole dictionary. */
+export async function cssVariables(
+  args: FormatFnArguments,
+  tokens: TransformedToken[],
+  options: VariablesOptions,
+): Promise<string> {
+  const selector = Array.isArray(options.selector) ? options.selector : [options.selector ?? ':root'];
+  const header = await fileHeader({
+    file: fileWith(args, options),
+    formatting: {},
+    options: { ...args.options, ...options },
+  });
+  const indentation = '  ';
+  const style: LineStyle = {
+    format: 'css',
+    prefix: '--',
+    indentation: indentation.repeat(selector.length),
+    long: true,
+  };
+  const variables = formattedVariables(args.dictionary, tokens, style, options.outputReferences ?? false);
+  let content = variables;
+  for (let i = selector.length - 1; i >= 0; i--) {
+    const indent = indentation.repeat(i);
+    content = `${indent}${selector[i]} {\n${content}\n${indent}}`;
+  }
+  return `${header}${content}\n`;
+}
+
+/** `scss/variables` over `tokens`. */
+export async function scssVariables(
+  args: FormatFnArguments,
+  tokens: TransformedToken[],
+  options: VariablesOptions,
+): Promise<string> {
+  const header = await fileHeader({
+    file: fileWith(args, options),
+    commentStyle: 'short',
+    formatting: {},
+    options: { ...args.options, ...options },
+  });
+  const style: LineStyle = { format: 'sass', prefix: '$', indentation: '', long: false };
+  return `${header}${formattedVariables(args.dictionary, tokens, style, options.outputReferences ?? false)}\n`;
+}
