@@ -3,7 +3,9 @@
  * 1. initial push: a repository with N variables x M modes and no lock, into an empty design file;
  * 2. pull: an empty repository (same service) gets everything: token files, resolver, lock;
  * 3. no-op sync, 4. no-op pull, 5. no-op push: the repository from 2 again, nothing changed on
- *    either side (each of the three commands a user or a CI job runs when nothing is to do).
+ *    either side (each of the three commands a user or a CI job runs when nothing is to do). The
+ *    sync takes the full path and keeps that both sides are in step (docs/caching.md), so 4 and 5
+ *    are warm; 6 and 7 are the same pull and push cold (`--no-cache`: read, parse and diff).
  * Each run uses a fresh emulator (`--seed empty`), so every push is a real initial push. Requests
  * and bytes come from the service's own request log, and, where the client reports them, from
  * `--json` (an extra, untimed run, since printing the JSON plan costs time of its own).
@@ -21,8 +23,34 @@ const STEPS = [
   { id: 'push', tool: 'tokensync push', what: 'initial push into an empty file', dir: 'a', args: ['push'] },
   { id: 'pull', tool: 'tokensync pull', what: 'into an empty repository', dir: 'b', args: ['pull'] },
   { id: 'noop', tool: 'tokensync sync', what: 'no-op: nothing changed on either side', dir: 'b', args: ['sync'] },
-  { id: 'noop-pull', tool: 'tokensync pull', what: 'no-op: nothing changed on either side', dir: 'b', args: ['pull'] },
-  { id: 'noop-push', tool: 'tokensync push', what: 'no-op: nothing changed on either side', dir: 'b', args: ['push'] },
+  {
+    id: 'noop-pull',
+    tool: 'tokensync pull',
+    what: 'no-op, warm: nothing changed on either side since the sync (in-step cache)',
+    dir: 'b',
+    args: ['pull'],
+  },
+  {
+    id: 'noop-push',
+    tool: 'tokensync push',
+    what: 'no-op, warm: nothing changed on either side since the sync (in-step cache)',
+    dir: 'b',
+    args: ['push'],
+  },
+  {
+    id: 'noop-pull-cold',
+    tool: 'tokensync pull --no-cache',
+    what: 'no-op, cold: the full read, parse and diff',
+    dir: 'b',
+    args: ['pull', '--no-cache'],
+  },
+  {
+    id: 'noop-push-cold',
+    tool: 'tokensync push --no-cache',
+    what: 'no-op, cold: the full read, parse and diff',
+    dir: 'b',
+    args: ['push', '--no-cache'],
+  },
 ];
 
 /** Requests by method, from the service's log (it records method, path, status; bytes come from the client). */

@@ -1,14 +1,14 @@
 /**
  * The offline half of `tokensync check` (commands/check.ts), shared with `check --mergeable`
  * (check-mergeable.ts): the whole token set read and validated, every problem with file, line and fix.
+ * A clean result is kept in the check cache (check-cache.ts, docs/caching.md), so an unchanged set is
+ * answered without reading it again.
  */
 import path from 'node:path';
 import { loadConfigQuick, quickParseConfig } from '../config/quick.js';
 import { formatDiagnostic, type Diagnostic } from '../tokens/errors.js';
-import { analyzeTokens, type TokenFileSource } from '../tokens/read/index.js';
-import { folderFindings } from '../tokens/read/folder.js';
-import { checkLockText } from '../tokens/lock-check.js';
-import { analyzeStyleTokens } from '../styles/read.js';
+import type { TokenFileSource } from '../tokens/read/index.js';
+import { cachedCheck, checkKey, keepCheck, type CheckAnalysis } from './check-cache.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
 import { requireFiles, requireProject } from './project.js';
 
@@ -19,6 +19,8 @@ export interface CheckOptions {
   mergeable?: boolean;
   /** Read the token files from the git index (what a commit would hold), not the work tree. */
   staged?: boolean;
+  /** `--no-cache`: false reads every file again and leaves the cache alone (docs/caching.md). */
+  cache?: boolean;
   files: string[];
 }
 
@@ -50,44 +52,40 @@ export async function checkOffline(options: CheckOptions, ctx: CommandContext): 
     }
     source = await git.stagedTokenSource(path.resolve(root, config.tokens.dir));
   }
-  const read = await analyzeTokens(root, config.tokens, source);
-  // Style files, once the tokens they reference read cleanly (no cascade of missing targets).
-  // They are read from the work tree, also with --staged.
-  const styles = read.diagnostics.some((d) => d.severity === 'error')
-    ? undefined
-    : await analyzeStyleTokens(root, config.tokens, read.set);
-  const lock = await checkLockText(root, config.tokens.dir, stagedText, read.set);
-  const all = [...read.diagnostics, ...(styles?.diagnostics ?? []), ...lock];
-  const set = read.set;
-  const designOwned = (styles?.set.tokens?.length ?? 0) - (set.tokens?.length ?? 0);
+  // The cache serves the work tree only (a staged check reads the index through git).
+  const place = { root, dir: config.tokens.dir, ...(file ? { configFile: file } : {}) };
+  const key = options.cache !== false && !options.staged ? await checkKey(place) : undefined;
+  let analysis = key === undefined ? undefined : await cachedCheck(root, key);
+  if (analysis === undefined) {
+    // The reader is loaded only when the cache has no answer.
+    const { analyzeOffline } = await import('./check-analyze.js');
+    analysis = await analyzeOffline(root, config, file, source, stagedText);
+    if (key !== undefined) await keepCheck(place, key, analysis);
+  }
+  return present(analysis, options, ctx, { root, dir: config.tokens.dir });
+}
 
+/** The result as the user sees it: the named files only, paths relative to where the command runs. */
+async function present(
+  a: CheckAnalysis,
+  options: CheckOptions,
+  ctx: CommandContext,
+  { root, dir }: { root: string; dir: string },
+): Promise<OfflineCheck> {
   // Paths as the user sees them: relative to where the command runs, so editors can jump to them.
   const shown = (d: Diagnostic): Diagnostic => ({
     ...d,
     file: path.relative(ctx.cwd, path.resolve(root, d.file)).split(path.sep).join('/') || d.file,
   });
   const only = (options.files ?? []).map((f) => path.resolve(ctx.cwd, f));
-  // The folder itself (docs/token-files.md "Files tokensync does not read"): nothing read is an error,
-  // whatever files were named; ignored token-like files beside read ones are warnings.
-  const empty = set.collections.length === 0 && (set.tokens?.length ?? 0) === 0 && all.length === 0;
-  const folder = await folderFindings({ root, dir: config.tokens.dir, ...(file ? { configFile: file } : {}) }, empty);
+  const named = (d: Diagnostic): boolean => only.includes(path.resolve(root, d.file));
   const diagnostics = [
-    ...all.filter((d) => only.length === 0 || only.includes(path.resolve(root, d.file))),
-    ...folder.filter((d) => empty || only.length === 0 || only.includes(path.resolve(root, d.file))),
+    ...a.all.filter((d) => only.length === 0 || named(d)),
+    ...a.folder.filter((d) => a.empty || only.length === 0 || named(d)),
   ].map(shown);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
-  // Tokens some contexts of a modifier lack are repository-only too (docs/overrides.md §5).
-  const repoOnly = (set.tokens?.length ?? 0) + (set.partial?.variables.length ?? 0) + (set.partial?.tokens.length ?? 0);
-  const collections = set.collections.filter((c) => c.parent === undefined).length;
-  const contexts = set.collections.length - collections + (set.repositoryAxes?.length ?? 0);
-
-  const summary =
-    errors > 0
-      ? `${errors} error${errors === 1 ? '' : 's'}${warnings > 0 ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''} in ${config.tokens.dir}/${source ? ' as staged (the git index)' : ''}.`
-      : only.length > 0
-        ? `${only.length} file${only.length === 1 ? '' : 's'} checked: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`
-        : `${set.variables.length + repoOnly} tokens${repoOnly > 0 ? ` (${repoOnly} repository-only)` : ''} in ${collections} collection${collections === 1 ? '' : 's'}${contexts > 0 ? ` and ${contexts} overriding context${contexts === 1 ? '' : 's'}` : ''}${designOwned > 0 ? `, ${designOwned} style token${designOwned === 1 ? '' : 's'}` : ''}${source ? ' as staged' : ''}: no problems${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}.`;
+  const summary = summaryLine(a, errors, warnings, only.length, dir);
   // Under GitHub Actions, each problem is also an annotation on the file (loaded only there).
   if (ctx.env['GITHUB_ACTIONS'] === 'true' && diagnostics.length > 0) {
     const github = await import('./github.js');
@@ -100,4 +98,14 @@ export async function checkOffline(options: CheckOptions, ctx: CommandContext): 
     human,
     data: { ok: errors === 0, errors, warnings, diagnostics },
   };
+}
+
+function summaryLine(a: CheckAnalysis, errors: number, warnings: number, named: number, dir: string): string {
+  const s = (n: number): string => (n === 1 ? '' : 's');
+  const warned = warnings > 0 ? ` (${warnings} warning${s(warnings)})` : '';
+  if (errors > 0)
+    return `${errors} error${s(errors)}${warnings > 0 ? `, ${warnings} warning${s(warnings)}` : ''} in ${dir}/${a.staged ? ' as staged (the git index)' : ''}.`;
+  if (named > 0) return `${named} file${s(named)} checked: no problems${warned}.`;
+  const { repoOnly, collections, contexts, designOwned } = a;
+  return `${a.variables + repoOnly} tokens${repoOnly > 0 ? ` (${repoOnly} repository-only)` : ''} in ${collections} collection${s(collections)}${contexts > 0 ? ` and ${contexts} overriding context${s(contexts)}` : ''}${designOwned > 0 ? `, ${designOwned} style token${s(designOwned)}` : ''}${a.staged ? ' as staged' : ''}: no problems${warned}.`;
 }

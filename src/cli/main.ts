@@ -16,11 +16,10 @@ import { createReporter } from './reporter.js';
 import { reportError } from './output.js';
 import { signalExitCode } from './signals.js';
 import { colorEnabled } from './ui/color.js';
+import { VERSION } from '../version.js';
 
 /** Commands that run until stopped: a signal is their normal end, not an interruption. */
 const long = new Set(['emulator', 'webhooks', 'login']);
-
-const VERSION = '0.1.0';
 
 /** What one run of the CLI reads and writes: nothing else of the process. */
 export interface CliIo {
@@ -180,6 +179,7 @@ function addSyncCommands(program: Command, act: Act): void {
     .addOption(prefer)
     .option('--force', 'with --prefer service, replace repository edits that are not committed', false)
     .option('--dry-run', 'show what would change, write nothing', false)
+    .option('--no-cache', 'with nothing changed since the last run, do the full read anyway (docs/caching.md)')
     .action((o) => act(() => import('./commands/pull.js'), o));
 
   program
@@ -190,6 +190,7 @@ function addSyncCommands(program: Command, act: Act): void {
     .option('--dry-run', 'print the request bodies, send nothing', false)
     .addOption(deleteOrphans())
     .addOption(maxDeletes())
+    .option('--no-cache', 'with nothing changed since the last run, do the full read anyway (docs/caching.md)')
     .action((o) => act(() => import('./commands/push.js'), o));
 
   program
@@ -211,6 +212,7 @@ function addSyncCommands(program: Command, act: Act): void {
     )
     .addOption(deleteOrphans())
     .addOption(maxDeletes())
+    .option('--no-cache', 'with nothing changed since the last run, do the full read anyway (docs/caching.md)')
     .action((o) => act(() => import('./commands/sync.js'), o));
 }
 
@@ -235,6 +237,7 @@ function addFileCommands(program: Command, act: Act): void {
       false,
     )
     .option('--staged', 'check the token files as staged in git (what a commit would hold), not the work tree', false)
+    .option('--no-cache', 'check every file again, neither using nor writing the result cache (docs/caching.md)')
     .argument('[files...]', 'only report problems in these files (the whole set is still read)')
     .action((files: string[], o) => act(() => import('./commands/check.js'), { ...o, files }));
 

@@ -5,7 +5,7 @@
 import { readTextFileSync } from '../fs/read.js';
 import path from 'node:path';
 import { TokensyncError } from '../errors.js';
-import { ConfigError } from './load.js';
+import { ConfigError } from './find.js';
 
 /**
  * What an environment variable's name looks like by convention. A reference whose "name" does not

@@ -7,8 +7,8 @@
  */
 import path from 'node:path';
 import { createClient, type ClientOptions, type DesignFileClient } from '../api/index.js';
-import type { LoadedConfig } from '../config/load.js';
-import { ConfigError } from '../config/load.js';
+import type { LoadedConfig } from '../config/find.js';
+import { ConfigError } from '../config/find.js';
 import { resolveSecret } from '../config/secrets.js';
 import { TokensyncError } from '../errors.js';
 import { readTextFileSync } from '../fs/read.js';

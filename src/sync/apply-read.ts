@@ -27,6 +27,8 @@ export interface RunState {
   sources: TokenSources;
   remote: TokenSet;
   readRemote: () => Promise<TokenSet>;
+  /** How many warnings the token files gave. */
+  warnings: number;
   /** `sync.codeSyntax`: the codeSyntax platforms the token files set themselves (they win; code-names.ts). */
   explicitCodeSyntax?: ExplicitCodeSyntax;
 }
@@ -67,8 +69,15 @@ export async function readPhase(opts: SyncOptions): Promise<RunState> {
     );
   }
   if (config.styles.pull && mode !== 'push') await checkStylesLayout(root, config);
-  progress(`reading variables of ${fileKey}`);
-  const readRemote = async (): Promise<TokenSet> => remoteToModel(await client.getLocalVariables(fileKey));
+  // A caller that made the first read said so itself.
+  if (!opts.firstRead) progress(`reading variables of ${fileKey}`);
+  // The caller's read, when it made one, is the first; every later read is a fresh GET.
+  let first = opts.firstRead;
+  const readRemote = async (): Promise<TokenSet> => {
+    const answer = first ? first() : await client.getLocalVariables(fileKey);
+    first = undefined;
+    return remoteToModel(answer);
+  };
   const pushJournal = journal?.kind === 'push' ? journal : undefined;
   const remote = await settleLeftover(pushJournal, readRemote, opts, progress);
   // Never dropped in silence (docs/sync.md "Nothing is dropped"): each command names what it keeps.
@@ -91,6 +100,7 @@ export async function readPhase(opts: SyncOptions): Promise<RunState> {
     sources: read.sources,
     remote,
     readRemote,
+    warnings: read.warnings.length,
   };
 }
 

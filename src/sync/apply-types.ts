@@ -2,7 +2,7 @@
  * The shapes a sync run takes and gives (apply.ts runs it), apart so the phases (apply-*.ts) can name
  * them without importing apply.ts back.
  */
-import type { DesignFileClient } from '../api/index.js';
+import type { DesignFileClient, LocalVariablesResponse } from '../api/index.js';
 import type { Config } from '../config/schema.js';
 import type { CodeNames } from '../model/code-names.js';
 import type { KeptVariable, TokenSet } from '../model/types.js';
@@ -56,6 +56,11 @@ export interface SyncOptions {
   codeNames?: ((set: TokenSet) => CodeNames) | undefined;
   /** Token-file warnings a push should mention (a wide-gamut color clipped to sRGB, docs/token-files.md). */
   warn?: ((message: string) => void) | undefined;
+  /**
+   * The answer of a read of the variables the caller has just made (the in-step check of the CLI,
+   * docs/caching.md): the run's first read of the service, instead of a second GET.
+   */
+  firstRead?: (() => LocalVariablesResponse) | undefined;
 }
 
 export interface FileChanges {
@@ -76,4 +81,6 @@ export type SyncOutcome =
       requestsSent: number;
       replans: number;
       styles?: StylesPlan;
+      /** How many warnings the token files gave (shown by push and sync, docs/token-files.md). */
+      warnings: number;
     };

@@ -108,6 +108,7 @@ async function finish(
     requestsSent: session?.sent ?? 0,
     replans: session?.replans ?? 0,
     ...(styles ? { styles } : {}),
+    warnings: run.warnings,
   };
 }
 

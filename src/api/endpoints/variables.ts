@@ -1,17 +1,18 @@
 /** The variables endpoints: read a file's local variables, write them in the client's dialect (spec "Variables"). */
 import { TokensyncError } from '../../errors.js';
 import type { DesignFileClient } from '../client-types.js';
-import type { CallOptions } from '../http.js';
+import { createHash } from 'node:crypto';
+import { parseBody, type CallOptions } from '../http.js';
 import { localVariablesResponseSchema, variablesWriteResponseSchema } from '../schemas/variables.js';
 import { isLocalVariablesResponse, isVariablesWriteResponse } from '../schemas/variables-check.js';
 import { type EndpointContext, filePath } from './context.js';
 
 type VariableEndpoints = Pick<
   DesignFileClient,
-  'getLocalVariables' | 'postVariables' | 'putVariables' | 'writeVariables'
+  'getLocalVariables' | 'getLocalVariablesBody' | 'postVariables' | 'putVariables' | 'writeVariables'
 >;
 
-export function variableEndpoints({ http, dialect }: EndpointContext): VariableEndpoints {
+export function variableEndpoints({ http, dialect, redactor }: EndpointContext): VariableEndpoints {
   const { readVariables: READ_VARS, writeVariables: WRITE_VARS } = dialect.scopes;
   const write = (fileKey: string, method: 'POST' | 'PUT', json: unknown): CallOptions => ({
     method,
@@ -20,18 +21,25 @@ export function variableEndpoints({ http, dialect }: EndpointContext): VariableE
     scope: WRITE_VARS,
     json,
   });
+  const readLocal = (fileKey: string): CallOptions => ({
+    method: 'GET',
+    path: `${filePath(fileKey)}/variables/local`,
+    endpoint: 'GET /v1/files/:file_key/variables/local',
+    scope: READ_VARS,
+  });
   return {
     getLocalVariables: (fileKey) =>
-      http.json(
-        {
-          method: 'GET',
-          path: `${filePath(fileKey)}/variables/local`,
-          endpoint: 'GET /v1/files/:file_key/variables/local',
-          scope: READ_VARS,
-        },
-        localVariablesResponseSchema,
-        isLocalVariablesResponse,
-      ),
+      http.json(readLocal(fileKey), localVariablesResponseSchema, isLocalVariablesResponse),
+    getLocalVariablesBody: async (fileKey) => {
+      const o = readLocal(fileKey);
+      const res = await http.call(o);
+      const init = { method: o.method, url: http.displayUrl(o.path), status: res.status };
+      return {
+        digest: createHash('sha256').update(res.body).digest('hex'),
+        parse: () =>
+          parseBody(res.body, localVariablesResponseSchema, o.endpoint, init, redactor, isLocalVariablesResponse),
+      };
+    },
     postVariables: (fileKey, body) =>
       http.json(write(fileKey, 'POST', body), variablesWriteResponseSchema, isVariablesWriteResponse),
     putVariables: (fileKey, body) =>
