@@ -37,6 +37,12 @@ export async function localKey(loaded: LoadedConfig): Promise<string> {
   return hash.digest('hex');
 }
 
+/** Whether a full run that found both sides in step kept a result for `mode` at this local key. */
+export async function hasEntry(root: string, key: string, mode: Mode): Promise<boolean> {
+  const entry = await readEntry<InStepEntry>(root, NAME, key);
+  return entry?.texts[mode] !== undefined;
+}
+
 /** The kept result for `mode`, when the local side is as it was and the service answered the same bytes. */
 export async function keptResult(
   root: string,

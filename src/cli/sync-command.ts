@@ -7,6 +7,7 @@
  */
 import { loadConfigQuick } from '../config/quick.js';
 import { connect, type ServiceConnection } from '../service/connect.js';
+import type { LocalVariablesResponse } from '../api/index.js';
 import type { SyncMode } from '../sync/apply-types.js';
 import { requireProject } from './project.js';
 import { announceWait } from './ui/countdown.js';
@@ -37,19 +38,35 @@ export async function runSyncCommand(
       ),
   });
   try {
-    const read = localKey && connection.client.getLocalVariablesBody ? await readOnce(connection, ctx) : undefined;
     const key = await localKey;
-    if (inStep && key !== undefined && read && mode !== 'diff') {
-      const kept = await inStep.keptResult(loaded.root, key, mode, read.digest);
-      if (kept) {
-        ctx.out.result(kept.text, { mode, ...kept.json, requests: connection.client.stats() });
-        return EXIT.ok;
+    let digest: string | undefined;
+    let firstRead: (() => LocalVariablesResponse | Promise<LocalVariablesResponse>) | undefined;
+    if (inStep && key !== undefined && connection.client.getLocalVariablesBody && mode !== 'diff') {
+      if (await inStep.hasEntry(loaded.root, key, mode)) {
+        // The local bytes are those a full run checked and found in step: reading the service before
+        // checking them again sends nothing the repository's checks would have refused.
+        const read = await readOnce(connection, ctx);
+        const result = await inStep.keptResult(loaded.root, key, mode, read.digest);
+        if (result) {
+          ctx.out.result(result.text, { mode, ...result.json, requests: connection.client.stats() });
+          return EXIT.ok;
+        }
+        digest = read.digest;
+        firstRead = read.parse;
+      } else {
+        // Anything else reads the service where the full run would, after the repository's checks
+        // (no request before bad input is refused); the digest of that read is what a result kept.
+        firstRead = async () => {
+          const read = await readOnce(connection, ctx);
+          digest = read.digest;
+          return read.parse();
+        };
       }
     }
     const { runFullSync } = await import('./sync-full.js');
-    const full = await runFullSync(mode, options, ctx, loaded, connection, read?.parse);
-    if (inStep && key !== undefined && read && full.inStep)
-      await inStep.keepResult(loaded, key, read.digest, full.inStep);
+    const full = await runFullSync(mode, options, ctx, loaded, connection, firstRead);
+    if (inStep && key !== undefined && digest !== undefined && full.inStep)
+      await inStep.keepResult(loaded, key, digest, full.inStep);
     return full.code;
   } finally {
     await connection.close();

@@ -39,7 +39,7 @@ export async function runFullSync(
   ctx: CommandContext,
   loaded: LoadedConfig,
   connection: ServiceConnection,
-  firstRead: (() => LocalVariablesResponse) | undefined,
+  firstRead: (() => LocalVariablesResponse | Promise<LocalVariablesResponse>) | undefined,
 ): Promise<{ code: ExitCode; inStep: InStepResult | undefined }> {
   const kept = keptCollector();
   let warned = 0;

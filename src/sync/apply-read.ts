@@ -74,7 +74,7 @@ export async function readPhase(opts: SyncOptions): Promise<RunState> {
   // The caller's read, when it made one, is the first; every later read is a fresh GET.
   let first = opts.firstRead;
   const readRemote = async (): Promise<TokenSet> => {
-    const answer = first ? first() : await client.getLocalVariables(fileKey);
+    const answer = first ? await first() : await client.getLocalVariables(fileKey);
     first = undefined;
     return remoteToModel(answer);
   };

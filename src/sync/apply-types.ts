@@ -57,10 +57,12 @@ export interface SyncOptions {
   /** Token-file warnings a push should mention (a wide-gamut color clipped to sRGB, docs/token-files.md). */
   warn?: ((message: string) => void) | undefined;
   /**
-   * The answer of a read of the variables the caller has just made (the in-step check of the CLI,
-   * docs/caching.md): the run's first read of the service, instead of a second GET.
+   * The run's first read of the service, made by the caller (the in-step check of the CLI,
+   * docs/caching.md): an answer it already has, or a read it makes when first asked (after the
+   * repository passed its checks: no request before bad input is refused). The caller prints its
+   * own progress line for it.
    */
-  firstRead?: (() => LocalVariablesResponse) | undefined;
+  firstRead?: (() => LocalVariablesResponse | Promise<LocalVariablesResponse>) | undefined;
 }
 
 export interface FileChanges {

@@ -167,4 +167,17 @@ describe('the in-step cache', () => {
     expect(readFileSync(path.join(project.root, ENTRY), 'utf8')).toBe(entry);
     expect((await run(project, 'diff')).stdout).not.toContain(KEPT);
   });
+
+  it('refuses a broken token file before any request, also with a result kept for the files before the edit', async () => {
+    const project = await inStepProject();
+    const file = path.join(project.root, LIGHT);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"$value"', '"$valeu"'));
+    for (const mode of ['pull', 'push', 'sync']) {
+      const r = await run(project, mode);
+      expect(r.code).toBe(1);
+      expect(r.stdout).not.toContain(KEPT);
+      expect(r.stderr).toContain(LIGHT);
+    }
+    expect(await emu.admin.calls()).toEqual([]);
+  });
 });
