@@ -14,8 +14,16 @@
 import { ApiError, ApiUnknownOutcomeError, OAuthTokenError } from './errors.js';
 import type { AuthProvider, Http } from './http.js';
 import type { Redactor } from './redact.js';
-import { DEFAULT_EXPIRES_IN_SECONDS, tokenRefreshResponseSchema } from './schemas/oauth.js';
-import { readTokenPair, withFileLock, writeTokenPair, type StoredTokenPair } from './token-store.js';
+import {
+  DEFAULT_EXPIRES_IN_SECONDS,
+  readTokenPair,
+  withFileLock,
+  writeTokenPair,
+  type StoredTokenPair,
+} from './token-store.js';
+
+/** Response schemas, loaded only when a body is validated (http.ts `SchemaLoader`). */
+const tokenRefreshResponseSchema = () => import('./schemas/oauth.js').then((m) => m.tokenRefreshResponseSchema);
 
 /** `header`: the dialect's personal token header (dfs `X-Service-Token`, figma `X-Figma-Token`). */
 export function tokenAuth(token: string, redactor: Redactor, header = 'x-service-token'): AuthProvider {

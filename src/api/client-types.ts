@@ -88,7 +88,7 @@ export interface DesignFileClient {
    * The same read, with the SHA-256 of the answer's bytes as received (the in-step cache compares it,
    * docs/caching.md) and the validated answer parsed on first use.
    */
-  getLocalVariablesBody?(fileKey: string): Promise<{ digest: string; parse(): LocalVariablesResponse }>;
+  getLocalVariablesBody?(fileKey: string): Promise<{ digest: string; parse(): Promise<LocalVariablesResponse> }>;
   /** Not idempotent: an unknown outcome throws ApiUnknownOutcomeError and is never replayed. */
   postVariables(fileKey: string, body: VariablesPostBody): Promise<VariablesWriteResponse>;
   putVariables(fileKey: string, body: VariablesPutBody): Promise<VariablesWriteResponse>;

@@ -334,7 +334,7 @@ export class Http {
    */
   async json<T extends z.ZodType>(
     o: CallOptions,
-    schema: T,
+    schema: SchemaLoader<T>,
     fast?: (x: unknown) => x is z.output<T>,
   ): Promise<z.output<T>> {
     const res = await this.call(o);
@@ -447,17 +447,24 @@ export class Http {
 }
 
 /**
- * Parses JSON and validates; errors name the endpoint and the first failing field path. When `fast`
- * accepts the data it is returned as is; otherwise zod decides (and words any error).
+ * A response schema, loaded when a body is first validated: zod and the schema modules are then
+ * compiled only by a run that parses an answer, never by one that only hashes it (the in-step cache,
+ * docs/caching.md; docs/benchmarks.md "Fast paths").
  */
-export function parseBody<T extends z.ZodType>(
+export type SchemaLoader<T extends z.ZodType> = () => Promise<T>;
+
+/**
+ * Parses JSON and validates; errors name the endpoint and the first failing field path. When `fast`
+ * accepts the data it is returned as is (the schema is not loaded); otherwise zod decides (and words any error).
+ */
+export async function parseBody<T extends z.ZodType>(
   body: Buffer,
-  schema: T,
+  schema: SchemaLoader<T>,
   endpoint: string,
   init: ApiErrorInit,
   redactor: Redactor,
   fast?: (x: unknown) => x is z.output<T>,
-): z.output<T> {
+): Promise<z.output<T>> {
   let data: unknown;
   try {
     data = body.length === 0 ? undefined : JSON.parse(body.toString('utf8'));
@@ -469,7 +476,7 @@ export function parseBody<T extends z.ZodType>(
     });
   }
   if (fast?.(data)) return data;
-  const result = schema.safeParse(data);
+  const result = (await schema()).safeParse(data);
   if (result.success) return result.data;
   const issue = closestIssue(result.error.issues);
   const field = issue ? formatPath(issue.path) : '(body)';

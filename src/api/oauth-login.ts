@@ -5,9 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import { Http } from './http.js';
 import { Redactor } from './redact.js';
-import { DEFAULT_EXPIRES_IN_SECONDS, tokenExchangeResponseSchema } from './schemas/oauth.js';
-import { writeTokenPair } from './token-store.js';
+import { DEFAULT_EXPIRES_IN_SECONDS, writeTokenPair } from './token-store.js';
 import { createAgent, parseBaseUrl, trustedCas } from './transport.js';
+
+/** Response schemas, loaded only when a body is validated (http.ts `SchemaLoader`). */
+const tokenExchangeResponseSchema = () => import('./schemas/oauth.js').then((m) => m.tokenExchangeResponseSchema);
 
 export interface AuthorizeRequest {
   /** `{auth_url}`; the page is `{auth_url}/oauth`. */

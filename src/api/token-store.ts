@@ -20,7 +20,7 @@ import {
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import { createRequire } from 'node:module';
 import { OAuthTokenError } from './errors.js';
 
 export interface StoredTokenPair {
@@ -30,11 +30,23 @@ export interface StoredTokenPair {
   expires_at: string;
 }
 
-const storedSchema = z.object({
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1),
-  expires_at: z.iso.datetime(),
-});
+/** How long an access token lasts when the answer names no `expires_in` (the spec's typical value). */
+export const DEFAULT_EXPIRES_IN_SECONDS = 14_400;
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The stored pair's schema, built when a token file is read: zod is compiled only by a run that
+ * reads one, never by one with a personal token (docs/benchmarks.md "Fast paths").
+ */
+function storedSchema() {
+  const { z } = require('zod') as typeof import('zod');
+  return z.object({
+    access_token: z.string().min(1),
+    refresh_token: z.string().min(1),
+    expires_at: z.iso.datetime(),
+  });
+}
 
 /** Reads the pair; undefined when the file does not exist. A damaged file is an error that says how to fix it. */
 export function readTokenPair(file: string): StoredTokenPair | undefined {
@@ -56,7 +68,7 @@ export function readTokenPair(file: string): StoredTokenPair | undefined {
       hint: 'Delete it and run `tokensync login` again.',
     });
   }
-  const parsed = storedSchema.safeParse(data);
+  const parsed = storedSchema().safeParse(data);
   if (!parsed.success) {
     const key = parsed.error.issues[0]?.path.map(String).join('.') || '(root)';
     throw new OAuthTokenError(

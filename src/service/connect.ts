@@ -6,7 +6,9 @@
  * Either way the caller gets the same typed client; nothing else in tokensync knows the difference.
  */
 import path from 'node:path';
-import { createClient, type ClientOptions, type DesignFileClient } from '../api/index.js';
+// The client module, not the api index: the index re-exports the zod schemas (docs/benchmarks.md "Fast paths").
+import { createClient } from '../api/client.js';
+import type { ClientOptions, DesignFileClient } from '../api/index.js';
 import type { LoadedConfig } from '../config/find.js';
 import { ConfigError } from '../config/find.js';
 import { resolveSecret } from '../config/secrets.js';

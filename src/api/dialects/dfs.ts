@@ -1,5 +1,5 @@
 /** The published Design File Service spec (docs/api-client.md "Endpoints"): the default dialect. */
-import { variablesWriteResponseSchema, type VariablesWriteResponse } from '../schemas/variables.js';
+import type { VariablesWriteResponse } from '../schemas/variables.js';
 import type { Dialect } from './types.js';
 
 export const dfsDialect: Dialect = {
@@ -19,7 +19,7 @@ export const dfsDialect: Dialect = {
   extensions: false,
   write: {
     methods: ['POST', 'PUT'],
-    responseSchema: variablesWriteResponseSchema,
+    responseSchema: () => import('../schemas/variables.js').then((m) => m.variablesWriteResponseSchema),
     mapping: (response) => (response as VariablesWriteResponse).meta.tempIdMapping,
   },
   webhooks: {

@@ -4,7 +4,7 @@
  * deletes (schemas/figma-variables.ts), and webhooks v2 with `context`/`context_id`, listed per team
  * at `/v2/teams/:team_id/webhooks`.
  */
-import { figmaWriteResponseSchema, type FigmaWriteResponse } from '../schemas/figma-variables.js';
+import type { FigmaWriteResponse } from '../schemas/figma-variables.js';
 import type { Dialect } from './types.js';
 
 export const figmaDialect: Dialect = {
@@ -28,7 +28,7 @@ export const figmaDialect: Dialect = {
   }),
   write: {
     methods: ['POST'],
-    responseSchema: figmaWriteResponseSchema,
+    responseSchema: () => import('../schemas/figma-variables.js').then((m) => m.figmaWriteResponseSchema),
     mapping: (response) => (response as FigmaWriteResponse).meta.tempIdToRealId,
   },
   webhooks: {

@@ -48,7 +48,8 @@ export interface Dialect {
    */
   write: {
     methods: readonly ('POST' | 'PUT')[];
-    responseSchema: z.ZodType;
+    /** Loaded only when an answer fails the hand check (http.ts `SchemaLoader`). */
+    responseSchema: () => Promise<z.ZodType>;
     mapping(response: unknown): Record<string, string>;
   };
   webhooks: {

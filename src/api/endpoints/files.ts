@@ -1,15 +1,16 @@
 /** The file endpoints: the user, a file's document, nodes, images and comments (spec "Files", "Comments"). */
 import type { DesignFileClient } from '../client-types.js';
-import { commentsResponseSchema, postedCommentSchema } from '../schemas/comments.js';
-import {
-  fileResponseSchema,
-  imageFillsResponseSchema,
-  imagesResponseSchema,
-  nodesResponseSchema,
-} from '../schemas/files.js';
-import { userSchema } from '../schemas/users.js';
 import type { CallOptions } from '../http.js';
 import { type EndpointContext, filePath, idList, seg } from './context.js';
+
+/** Response schemas, loaded only when a body is validated (http.ts `SchemaLoader`). */
+const commentsResponseSchema = () => import('../schemas/comments.js').then((m) => m.commentsResponseSchema);
+const postedCommentSchema = () => import('../schemas/comments.js').then((m) => m.postedCommentSchema);
+const fileResponseSchema = () => import('../schemas/files.js').then((m) => m.fileResponseSchema);
+const imageFillsResponseSchema = () => import('../schemas/files.js').then((m) => m.imageFillsResponseSchema);
+const imagesResponseSchema = () => import('../schemas/files.js').then((m) => m.imagesResponseSchema);
+const nodesResponseSchema = () => import('../schemas/files.js').then((m) => m.nodesResponseSchema);
+const userSchema = () => import('../schemas/users.js').then((m) => m.userSchema);
 
 type FileEndpoints = Pick<
   DesignFileClient,

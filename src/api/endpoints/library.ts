@@ -2,13 +2,13 @@
 import type { DesignFileClient } from '../client-types.js';
 import type { CallOptions } from '../http.js';
 import { pageQuery, paginate } from '../paginate.js';
-import {
-  componentSetsPageSchema,
-  componentsPageSchema,
-  styleResponseSchema,
-  stylesPageSchema,
-} from '../schemas/library.js';
 import { type EndpointContext, filePath, seg } from './context.js';
+
+/** Response schemas, loaded only when a body is validated (http.ts `SchemaLoader`). */
+const componentSetsPageSchema = () => import('../schemas/library.js').then((m) => m.componentSetsPageSchema);
+const componentsPageSchema = () => import('../schemas/library.js').then((m) => m.componentsPageSchema);
+const styleResponseSchema = () => import('../schemas/library.js').then((m) => m.styleResponseSchema);
+const stylesPageSchema = () => import('../schemas/library.js').then((m) => m.stylesPageSchema);
 
 type LibraryEndpoints = Pick<
   DesignFileClient,

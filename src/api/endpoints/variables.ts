@@ -3,7 +3,6 @@ import { TokensyncError } from '../../errors.js';
 import type { DesignFileClient } from '../client-types.js';
 import { createHash } from 'node:crypto';
 import { parseBody, type CallOptions } from '../http.js';
-import { localVariablesResponseSchema, variablesWriteResponseSchema } from '../schemas/variables.js';
 import { isLocalVariablesResponse, isVariablesWriteResponse } from '../schemas/variables-check.js';
 import { type EndpointContext, filePath } from './context.js';
 
@@ -11,6 +10,10 @@ type VariableEndpoints = Pick<
   DesignFileClient,
   'getLocalVariables' | 'getLocalVariablesBody' | 'postVariables' | 'putVariables' | 'writeVariables'
 >;
+
+/** The zod schemas, loaded only when a body fails the hand check (http.ts `SchemaLoader`). */
+const localSchema = () => import('../schemas/variables.js').then((m) => m.localVariablesResponseSchema);
+const writeSchema = () => import('../schemas/variables.js').then((m) => m.variablesWriteResponseSchema);
 
 export function variableEndpoints({ http, dialect, redactor }: EndpointContext): VariableEndpoints {
   const { readVariables: READ_VARS, writeVariables: WRITE_VARS } = dialect.scopes;
@@ -28,22 +31,18 @@ export function variableEndpoints({ http, dialect, redactor }: EndpointContext):
     scope: READ_VARS,
   });
   return {
-    getLocalVariables: (fileKey) =>
-      http.json(readLocal(fileKey), localVariablesResponseSchema, isLocalVariablesResponse),
+    getLocalVariables: (fileKey) => http.json(readLocal(fileKey), localSchema, isLocalVariablesResponse),
     getLocalVariablesBody: async (fileKey) => {
       const o = readLocal(fileKey);
       const res = await http.call(o);
       const init = { method: o.method, url: http.displayUrl(o.path), status: res.status };
       return {
         digest: createHash('sha256').update(res.body).digest('hex'),
-        parse: () =>
-          parseBody(res.body, localVariablesResponseSchema, o.endpoint, init, redactor, isLocalVariablesResponse),
+        parse: () => parseBody(res.body, localSchema, o.endpoint, init, redactor, isLocalVariablesResponse),
       };
     },
-    postVariables: (fileKey, body) =>
-      http.json(write(fileKey, 'POST', body), variablesWriteResponseSchema, isVariablesWriteResponse),
-    putVariables: (fileKey, body) =>
-      http.json(write(fileKey, 'PUT', body), variablesWriteResponseSchema, isVariablesWriteResponse),
+    postVariables: (fileKey, body) => http.json(write(fileKey, 'POST', body), writeSchema, isVariablesWriteResponse),
+    putVariables: (fileKey, body) => http.json(write(fileKey, 'PUT', body), writeSchema, isVariablesWriteResponse),
     writeVariables: async (fileKey, request) => {
       if (!dialect.write.methods.includes(request.method)) {
         throw new TokensyncError(

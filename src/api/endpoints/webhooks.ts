@@ -1,7 +1,10 @@
 /** The webhook endpoints (spec "Webhooks"), spelled as the dialect spells them. */
 import type { DesignFileClient } from '../client-types.js';
-import { webhookSchema, webhooksListSchema } from '../schemas/webhooks.js';
 import { type EndpointContext, seg } from './context.js';
+
+/** Response schemas, loaded only when a body is validated (http.ts `SchemaLoader`). */
+const webhookSchema = () => import('../schemas/webhooks.js').then((m) => m.webhookSchema);
+const webhooksListSchema = () => import('../schemas/webhooks.js').then((m) => m.webhooksListSchema);
 
 type WebhookEndpoints = Pick<DesignFileClient, 'createWebhook' | 'listWebhooks' | 'deleteWebhook'>;
 

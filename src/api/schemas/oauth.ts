@@ -15,5 +15,3 @@ export const tokenRefreshResponseSchema = z.looseObject({
   refresh_token: z.string().min(1),
   expires_in: z.number().positive().optional(),
 });
-
-export const DEFAULT_EXPIRES_IN_SECONDS = 14_400;
