@@ -1,13 +1,21 @@
 /**
  * `check` is the pre-commit path: it reads files and never speaks HTTP, so it must not load undici
  * (docs/architecture.md "Command line": the client is imported only by the commands that reach the service).
- * Node's module debug log names every CommonJS package the compiled CLI loads.
+ * Node's module debug log names every CommonJS package the compiled CLI loads, its esm log every ES module.
+ * A plain command line does not load commander (src/cli/plain.ts); a warm check loads neither the
+ * token reader nor zod, and a warm no-op pull (the in-step cache) neither zod, yaml, the sync engine
+ * nor the report (docs/benchmarks.md "Fast paths").
  */
 import { expect, it } from 'vitest';
 import { renderTokens } from '../../src/tokens/index.js';
 import { config, fixtureSet } from '../tokens/fixtures/model.js';
 import { project } from '../tokens/helpers.js';
 import { runCli } from '../helpers/cli.js';
+import { useEmulator } from '../helpers/emulator.js';
+import { pulledProject } from '../helpers/project.js';
+
+const emu = useEmulator({ resetEach: 'demo' });
+const DEBUG = { NODE_DEBUG: 'module,esm' };
 
 /** The fixture's rules, as test/tokens/check-command.test.ts writes them. */
 const CONFIG =
@@ -17,14 +25,46 @@ it('check loads no part of undici, jsonc-parser or colorjs.io on a clean set, an
   const files = new Map([...renderTokens(fixtureSet(), config)].map(([rel, text]) => [`tokens/${rel}`, text]));
   files.set('config/tokensync.yaml', CONFIG);
   const root = await project(files);
-  const check = await runCli(['check'], { cwd: root, env: { NODE_DEBUG: 'module' }, process: true });
+  const check = await runCli(['check'], { cwd: root, env: DEBUG, process: true });
   expect(check.code).toBe(0);
-  expect(check.stderr).toContain('commander');
+  expect(check.stderr).toContain('dist/cli/commands/check.js');
   expect(check.stderr).not.toContain('undici');
+  expect(check.stderr).not.toContain('commander');
   // Positions are loaded only for a problem to report, colorjs.io only for a color outside sRGB
   // (docs/benchmarks.md "Fast paths"): a clean sRGB set loads neither.
   expect(check.stderr).not.toContain('jsonc-parser');
   expect(check.stderr).not.toContain('colorjs.io');
-  const diff = await runCli(['diff'], { cwd: root, env: { NODE_DEBUG: 'module' }, process: true });
+  const diff = await runCli(['diff'], { cwd: root, env: DEBUG, process: true });
   expect(diff.stderr).toContain('node_modules/undici/index.js');
+  expect(diff.stderr).toContain('node_modules/commander');
+
+  // Warm: the kept result, after a digest of the files; no reader (this config's rules list needs the
+  // full config loader, so yaml and zod are loaded here: src/config/quick.ts).
+  const warm = await runCli(['check'], { cwd: root, env: DEBUG, process: true });
+  expect(warm.code).toBe(0);
+  expect(warm.stderr).not.toContain('dist/tokens/read/');
+  expect(warm.stderr).not.toContain('node_modules/commander');
+});
+
+it('a warm no-op pull and push (in-step cache) load neither zod, yaml, commander, the sync engine nor the report', async () => {
+  const project = await pulledProject(emu);
+  // Spawned as the warm runs are: an entry is kept for the tokensync that wrote it (docs/caching.md).
+  const synced = await runCli(['sync'], { cwd: project.root, env: project.env, process: true });
+  expect(synced.stdout).toContain('sync: already in step, nothing to do.');
+  for (const mode of ['pull', 'push']) {
+    const warm = await runCli([mode], { cwd: project.root, env: { ...project.env, ...DEBUG }, process: true });
+    expect(warm.code).toBe(0);
+    expect(warm.stderr).toContain('dist/cli/in-step.js');
+    expect(warm.stderr).toContain('node_modules/undici/index.js');
+    for (const absent of [
+      'node_modules/zod',
+      'node_modules/yaml',
+      'node_modules/commander',
+      'dist/sync/apply-',
+      'dist/sync/plan',
+      'dist/model/',
+      'dist/cli/sync-full.js',
+    ])
+      expect(warm.stderr, absent).not.toContain(absent);
+  }
 });
