@@ -338,7 +338,7 @@ export function renderResults(results) {
     L.push('## Waste found, before and after');
     L.push('');
     L.push(
-      'The same commands on the same files, with tokensync as it was at the baseline commit (before the fixes of the waste the first full run showed: docs/benchmarks.md "Waste found") and as it is now. Both are built in this run (bench/lib/snapshot.mjs).',
+      'The same commands on the same files, with tokensync as it was at the baseline commit (before the fixes of the waste the first full run showed: docs/benchmarks.md "Waste found") and as it is now. Both are built in this run (bench/lib/snapshot.mjs) and given the same variables without composites (the baseline predates them); `check` is cold on both sides (now with `--no-cache`).',
     );
     for (const w of results.waste) {
       L.push('');

@@ -18,8 +18,10 @@ export async function beforeAfterLeg(opts) {
     ['check', ['check'], undefined],
   ]) {
     for (const side of [opts.before, opts.after]) {
-      opts.log(`    tokensync ${id} at ${side.label} x${opts.runs}`);
-      const m = await measure(path.join(side.app, 'bin', 'tokensync.js'), args, {
+      // Cold on both sides: the baseline has no result cache, so now's is switched off.
+      const argv = id === 'check' && side === opts.after ? [...args, '--no-cache'] : args;
+      opts.log(`    tokensync ${argv.join(' ')} at ${side.label} x${opts.runs}`);
+      const m = await measure(path.join(side.app, 'bin', 'tokensync.js'), argv, {
         cwd: opts.project,
         runs: opts.runs,
         before: () => out && rmSync(path.join(opts.project, out), { recursive: true, force: true }),

@@ -58,6 +58,24 @@ export function compositesOf(set: TokenSet): Set<string> {
   return new Set((set.tokens ?? []).map((t) => t.type).filter((t) => COMPOSITE_TYPES.has(t)));
 }
 
+/** What every format reads besides the tokens: the views (mode and context files) of a set. */
+export function formatContextOf(
+  set: TokenSet,
+  config: BuildConfig,
+  opts: Pick<BuildOptions, 'namespace' | 'source'> = {},
+): FormatContext & Required<Pick<FormatContext, 'contextViews'>> {
+  const views = planViews(set, config);
+  const contextViews = planContextViews(set, config, views);
+  return {
+    views,
+    contextViews,
+    viewByKey: new Map([...views, ...contextViews].map((v) => [v.key, v])),
+    composites: compositesOf(set),
+    namespaced: opts.namespace === 'collection',
+    source: opts.source,
+  };
+}
+
 export async function buildTokens(
   synced: TokenSet,
   config: BuildConfig,
@@ -68,16 +86,8 @@ export async function buildTokens(
   const remBase = opts.remBase ?? 16;
   const warnings: string[] = [];
   const files = new Map<string, string>();
-  const views = planViews(set, config);
-  const contextViews = planContextViews(set, config, views);
-  const ctx: FormatContext = {
-    views,
-    contextViews,
-    viewByKey: new Map([...views, ...contextViews].map((v) => [v.key, v])),
-    composites: compositesOf(set),
-    namespaced: opts.namespace === 'collection',
-    source: opts.source,
-  };
+  const ctx = formatContextOf(set, config, opts);
+  const { views, contextViews } = ctx;
 
   const plan = onlyFiles(planPlatforms(selected, config, ctx, remBase), opts.only);
   if (Object.keys(plan.platforms).length > 0) {

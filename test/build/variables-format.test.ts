@@ -15,16 +15,14 @@ import { convertTokenData } from 'style-dictionary/utils';
 import { describe, expect, test } from 'vitest';
 import { generateTokenSet } from '../../bench/generate.mjs';
 import type { BuildConfig } from '../../src/config/schema.js';
-import { planContextViews } from '../../src/codegen/contexts.js';
 import { formatDirect } from '../../src/codegen/direct.js';
-import { builtin, type FormatContext } from '../../src/codegen/formats/common.js';
+import { builtin } from '../../src/codegen/formats/common.js';
 import { cssVariables, scssVariables, type VariablesOptions } from '../../src/codegen/formats/variables.js';
 import { cssFormat, scssFormat, type VariableFormats } from '../../src/codegen/formats/wrapped.js';
-import { compositesOf } from '../../src/codegen/index.js';
+import { formatContextOf } from '../../src/codegen/index.js';
 import { withPartial } from '../../src/codegen/inputs.js';
 import { planPlatforms } from '../../src/codegen/platforms.js';
 import { buildTree } from '../../src/codegen/tree.js';
-import { planViews } from '../../src/codegen/views.js';
 import type { TokenSet } from '../../src/model/types.js';
 import { fixtureConfig, fixtureSet } from './fixture.js';
 
@@ -41,20 +39,13 @@ const STYLE_DICTIONARY: VariableFormats = {
 /** The css and scss outputs of a set, rendered by ours or by Style Dictionary's formats. */
 async function webOutputs(synced: TokenSet, config: BuildConfig, sd: boolean): Promise<Map<string, string>> {
   const set = withPartial(synced);
-  const views = planViews(set, config);
-  const contextViews = planContextViews(set, config, views);
-  const ctx: FormatContext = {
-    views,
-    contextViews,
-    viewByKey: new Map([...views, ...contextViews].map((v) => [v.key, v])),
-    composites: compositesOf(set),
-  };
+  const ctx = formatContextOf(set, config);
   const plan = planPlatforms(['css', 'scss'], config, ctx, 16);
   if (sd) {
     plan.formats['tokensync/css'] = cssFormat(ctx, STYLE_DICTIONARY);
     plan.formats['tokensync/scss'] = scssFormat(ctx, STYLE_DICTIONARY);
   }
-  const tree = buildTree(set, [...views, ...contextViews], { remBase: 16, namespace: 'none' });
+  const tree = buildTree(set, [...ctx.views, ...ctx.contextViews], { remBase: 16, namespace: 'none' });
   const out = await formatDirect(tree, plan.platforms, plan.formats);
   return new Map(out.map((o) => [o.destination, o.output]));
 }
