@@ -86,14 +86,9 @@ export function takePartial(
     return e;
   };
   refuseReferences(g, definedOf, problems);
-  for (let i = g.variables.length - 1; i >= 0; i--) {
-    const defined = definedOf(g.variables[i]!);
-    if (defined && !g.dropped.has(g.variables[i]!)) out.variables.unshift(trim(g.variables.splice(i, 1)[0]!, defined));
-  }
-  for (let i = g.tokens.length - 1; i >= 0; i--) {
-    const defined = definedOf(g.tokens[i]!);
-    if (defined && !g.dropped.has(g.tokens[i]!)) out.tokens.unshift(trim(g.tokens.splice(i, 1)[0]!, defined));
-  }
+  const partial = (e: Variable | RepoToken): boolean => definedOf(e) !== undefined && !g.dropped.has(e);
+  out.variables = takeOut(g.variables, partial).map((e) => trim(e, definedOf(e)!));
+  out.tokens = takeOut(g.tokens, partial).map((e) => trim(e, definedOf(e)!));
   for (const name of marks.defined.keys()) {
     const held = (e: { collection: string }): boolean => e.collection === name;
     if (g.variables.some(held) || g.tokens.some(held)) continue;
@@ -101,6 +96,18 @@ export function takePartial(
     if (at >= 0) out.collections.push(collections.splice(at, 1)[0]!);
   }
   return out;
+}
+
+/** Removes the entries `take` picks from `list` in place (one pass, order kept) and returns them in order. */
+function takeOut<T>(list: T[], take: (e: T) => boolean): T[] {
+  const taken: T[] = [];
+  let kept = 0;
+  for (const e of list) {
+    if (take(e)) taken.push(e);
+    else list[kept++] = e;
+  }
+  list.length = kept;
+  return taken;
 }
 
 /** A reference to a partial token is sound only from a token of the same collection defined in fewer contexts. */
