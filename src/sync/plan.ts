@@ -279,15 +279,8 @@ class Compiler {
     const rc =
       (tc.id !== undefined ? this.remote.collections.find((c) => c.id === tc.id) : undefined) ??
       this.remote.collections.find((c) => c.name === tc.name && c.parent !== undefined);
-    const info: ColInfo = {
-      target: tc,
-      remote: rc,
-      id: rc?.id ?? this.temp('col'),
-      modeIds: new Map(),
-      newModes: new Set(),
-    };
+    const info = this.colInfo(tc, rc);
     info.root = rootName(this.target, tc);
-    this.cols.set(tc.name, info);
     const list = this.extensionsOf.get(info.root) ?? [];
     list.push(info);
     this.extensionsOf.set(info.root, list);
@@ -349,6 +342,19 @@ class Compiler {
     }
   }
 
+  /** A target collection's entry: the service's id when it has the collection, a temp id when created. */
+  private colInfo(tc: Collection, rc: Collection | undefined): ColInfo {
+    const info: ColInfo = {
+      target: tc,
+      remote: rc,
+      id: rc?.id ?? this.temp('col'),
+      modeIds: new Map(),
+      newModes: new Set(),
+    };
+    this.cols.set(tc.name, info);
+    return info;
+  }
+
   private temp(kind: 'col' | 'mode' | 'var'): string {
     this.counters[kind] += 1;
     return `temp_${kind}_${this.counters[kind]}`;
@@ -375,14 +381,7 @@ class Compiler {
     const rc =
       (tc.id !== undefined ? remoteCols.find((c) => c.id === tc.id) : undefined) ??
       remoteCols.find((c) => c.name === tc.name);
-    const info: ColInfo = {
-      target: tc,
-      remote: rc,
-      id: rc?.id ?? this.temp('col'),
-      modeIds: new Map(),
-      newModes: new Set(),
-    };
-    this.cols.set(tc.name, info);
+    const info = this.colInfo(tc, rc);
     if (rc) this.existingCollection(tc, rc, info, u);
     else this.newCollection(tc, info, u);
   }
