@@ -98,6 +98,10 @@ function addSyncCommands(program: Command, act: Act): void {
     .addOption(prefer)
     .option('--force', 'with --prefer service, replace repository edits that are not committed', false)
     .option('--dry-run', 'show what would change, write nothing', false)
+    .option(
+      '--allow-empty',
+      'go ahead when the design file answers with no variables (docs/sync.md "An empty design file")',
+    )
     .option('--no-cache', 'with nothing changed since the last run, do the full read anyway (docs/caching.md)')
     .action((o) => act(() => import('./commands/pull.js'), o));
 
@@ -109,6 +113,10 @@ function addSyncCommands(program: Command, act: Act): void {
     .option('--dry-run', 'print the request bodies, send nothing', false)
     .addOption(deleteOrphans())
     .addOption(maxDeletes())
+    .option(
+      '--allow-empty',
+      'go ahead when the design file answers with no variables (docs/sync.md "An empty design file")',
+    )
     .option('--no-cache', 'with nothing changed since the last run, do the full read anyway (docs/caching.md)')
     .action((o) => act(() => import('./commands/push.js'), o));
 
@@ -131,6 +139,10 @@ function addSyncCommands(program: Command, act: Act): void {
     )
     .addOption(deleteOrphans())
     .addOption(maxDeletes())
+    .option(
+      '--allow-empty',
+      'go ahead when the design file answers with no variables (docs/sync.md "An empty design file")',
+    )
     .option('--no-cache', 'with nothing changed since the last run, do the full read anyway (docs/caching.md)')
     .action((o) => act(() => import('./commands/sync.js'), o));
 }

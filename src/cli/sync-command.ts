@@ -83,13 +83,15 @@ async function readOnce(connection: ServiceConnection, ctx: CommandContext) {
 
 /**
  * The in-step cache serves a plain pull, push or sync: not diff (its exit code is its answer), not
- * --dry-run, --prefer or --force (their output differs), not under GitHub Actions (the job summary
+ * --dry-run, --prefer, --force or --allow-empty (their output differs; an emptied file is never kept
+ * as in step), not under GitHub Actions (the job summary
  * and outputs come from the full run), and not with --no-cache.
  */
 function cacheable(mode: SyncMode, options: SyncCommandOptions, ctx: CommandContext): boolean {
   return (
     mode !== 'diff' &&
     options.cache !== false &&
+    !options.allowEmpty &&
     !options.dryRun &&
     options.prefer === undefined &&
     !options.force &&

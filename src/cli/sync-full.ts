@@ -54,6 +54,7 @@ export async function runFullSync(
       // With --prefer service, --force only lifts the guard below; it must not push over the service.
       force: options.prefer === 'service' ? false : options.force,
       dryRun: options.dryRun,
+      allowEmpty: options.allowEmpty,
       deleteOrphans: options.deleteOrphans === true || loaded.config.sync.deleteOrphans,
       deleteLimit: deleteLimit(options.maxDeletes, ctx),
       progress: (m) => (ctx.out.status ? ctx.out.status(m) : ctx.out.info(m)),

@@ -7,6 +7,8 @@ export interface SyncCommandOptions {
   deleteOrphans?: boolean;
   /** `--max-deletes N`: the most --delete-orphans may delete (confirm-deletes.ts). */
   maxDeletes?: string;
+  /** `--allow-empty`: take an answer with no variables at its word (sync/empty-guard.ts). */
+  allowEmpty?: boolean;
   /** `--no-cache`: false always takes the full path and leaves the in-step cache alone. */
   cache?: boolean;
 }

@@ -16,6 +16,7 @@
  *   project never pulls the demo's variables or styles into its repository (docs/emulator.md).
  */
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/schema.js';
 import { TokensyncError } from '../errors.js';
@@ -40,8 +41,16 @@ export type LocalPreparation =
 
 export async function prepareLocalService(root: string, config: Config, dataFile: string): Promise<LocalPreparation> {
   const lock = await readLock(root, config.tokens);
-  if (!lock)
-    return existsSync(dataFile) ? { kind: 'kept' } : { kind: config.service.seed === 'demo' ? 'demo' : 'empty' };
+  if (!lock) {
+    if (!existsSync(dataFile)) return { kind: config.service.seed === 'demo' ? 'demo' : 'empty' };
+    if (config.service.seed === 'demo' && (await untouchedEmpty(dataFile))) {
+      // A first command before `service.seed: demo` was set left an empty file nobody wrote to:
+      // starting again from the demo loses nothing (docs/emulator.md "Whose file the embedded service holds").
+      await rm(dataFile, { force: true });
+      return { kind: 'demo' };
+    }
+    return { kind: 'kept' };
+  }
   const shown = path.relative(root, dataFile).split(path.sep).join('/');
   const lockShown = `${config.tokens.dir}/sync.lock.json`;
   const lockVersion = Number.parseInt(lock.remoteVersion, 10);
@@ -193,4 +202,13 @@ function wire(
   }
   if (isColor(value)) return { r: value.r, g: value.g, b: value.b, a: value.a } satisfies Rgba;
   return value;
+}
+
+/** Saved state that started empty and holds no variable or collection in any file: nothing to lose. */
+async function untouchedEmpty(dataFile: string): Promise<boolean> {
+  const saved = await loadState(dataFile);
+  if (!saved || saved.seed !== 'empty') return false;
+  return Object.values(saved.files).every(
+    (f) => Object.keys(f.variables).length === 0 && Object.keys(f.variableCollections).length === 0,
+  );
 }

@@ -13,6 +13,7 @@ import { lockAgreementError } from '../tokens/lock-check.js';
 import { checkJournalOwner, JOURNAL_FILE, readJournal, type Journal, type PushJournal } from './journal.js';
 import { remoteToModel } from './remote.js';
 import { settle } from './settle.js';
+import { checkEmptyAnswer } from './empty-guard.js';
 import { checkStylesLayout } from '../styles/stage.js';
 import type { SyncOptions } from './apply-types.js';
 
@@ -80,6 +81,7 @@ export async function readPhase(opts: SyncOptions): Promise<RunState> {
   };
   const pushJournal = journal?.kind === 'push' ? journal : undefined;
   const remote = await settleLeftover(pushJournal, readRemote, opts, progress);
+  checkEmptyAnswer({ mode, fileKey, config, remote, local: read.set, base, allowEmpty: opts.allowEmpty === true });
   // Never dropped in silence (docs/sync.md "Nothing is dropped"): each command names what it keeps.
   if (remote.kept && remote.kept.length > 0) opts.onKept?.(remote.kept);
   for (const k of remote.kept ?? [])

@@ -29,6 +29,8 @@ export interface SyncOptions {
   deleteOrphans?: boolean | undefined;
   /** Deletions above the threshold need `--max-deletes N` or a confirmation (delete-guard.ts). */
   deleteLimit?: DeleteLimit | undefined;
+  /** An answer with no variables where the lock binds some goes ahead (empty-guard.ts). */
+  allowEmpty?: boolean | undefined;
   /** Compute everything, send and write nothing. */
   dryRun?: boolean | undefined;
   progress?: ((message: string) => void) | undefined;

@@ -67,7 +67,7 @@ type ModeFilesOf = (layout: CollectionLayout, mode: string) => ModeFiles;
 
 export function renderTokens(set: TokenSet, config: TokensConfig, previous?: TokenSources): Map<string, string> {
   const out = new Map<string, string>();
-  if (set.collections.length === 0) return out;
+  if (set.collections.length === 0 && !previous?.files.has(RESOLVER_FILE)) return out;
   // Extended collections live in their parent's files (render-fold.ts), not in files of their own.
   const { layouts, keptResolver: keptAll } = layoutsFor(
     { ...set, collections: set.collections.filter((c) => c.parent === undefined) },

@@ -173,7 +173,7 @@ describe('no silent pass', () => {
 });
 
 describe('the local service belongs to the project', () => {
-  test('a fresh project sees no demo variable: diff offers only its own tokens, pull brings none', async () => {
+  test('a fresh project sees no demo variable: diff offers only its own tokens, pull finds nothing to pull', async () => {
     const repo = createGitRepo({ withTokens: false });
     repo.write('tokens/a.tokens.json', '{ "brand": { "$type": "color", "$value": "#0000ff" } }\n');
     expect((await cli(repo, 'init')).code).toBe(0);
@@ -181,14 +181,13 @@ describe('the local service belongs to the project', () => {
     const plan = JSON.stringify(JSON.parse(diff.stdout));
     expect(plan).toContain('brand');
     expect(plan).not.toMatch(/Primitives|Semantic|color\/blue/);
+    // The file is empty, not the demo: a pull says there is nothing to pull (docs/sync.md "An empty
+    // design file") and points at push; no demo collection, variable or style file arrived.
     const pulled = await cli(repo, 'pull');
-    expect(pulled.code).toBe(0);
-    // Only the project's own token: no demo collection, variable or style file arrived.
-    expect(readdirSync(path.join(repo.root, 'tokens')).sort()).toEqual([
-      'a.tokens.json',
-      'sync.lock.json',
-      'tokens.resolver.json',
-    ]);
+    expect(pulled.code).toBe(1);
+    expect(pulled.stderr).toContain('has no variables: there is nothing to pull.');
+    expect(pulled.stderr).toContain('run `tokensync push`');
+    expect(readdirSync(path.join(repo.root, 'tokens')).sort()).toEqual(['a.tokens.json', 'tokens.resolver.json']);
     expect(Object.keys(JSON.parse(repo.read('tokens/a.tokens.json')))).toEqual(['brand']);
   }, 120_000);
 });

@@ -132,8 +132,9 @@ export async function run(options: InitOptions, ctx: CommandContext): Promise<Ex
             '(the embedded local service until you set service.url), and `tokensync build`.',
           ]
         : [
-            'Next: `tokensync pull` to fetch the variables (the embedded local service until you set service.url),',
-            'then `tokensync build`. For a real file, set service.url, service.fileKey and DFS_TOKEN (README: "Point it at a real design file").',
+            'Next: set service.url, service.fileKey and DFS_TOKEN, then `tokensync pull` to fetch the variables and',
+            '`tokensync build` (README: "Point it at a real design file"). To try it first on the demo file of the',
+            'embedded local service, set `service.seed: demo` in the config and run `tokensync pull`.',
           ]),
       ...(options.ci ? [] : ['For CI: `tokensync init --ci` writes a GitHub workflow (docs/ci.md in the package).']),
     );
