@@ -207,7 +207,7 @@ function wire(
 /** Saved state that started empty and holds no variable or collection in any file: nothing to lose. */
 async function untouchedEmpty(dataFile: string): Promise<boolean> {
   const saved = await loadState(dataFile);
-  if (!saved || saved.seed !== 'empty') return false;
+  if (saved?.seed !== 'empty') return false;
   return Object.values(saved.files).every(
     (f) => Object.keys(f.variables).length === 0 && Object.keys(f.variableCollections).length === 0,
   );
