@@ -78,13 +78,37 @@ function flatten(tree: Tree): TransformedToken[] {
   return out;
 }
 
-function transformsOf(platform: string, names: readonly string[]): Transform[] {
+/** A transform with the `$type`s its filter accepts, when it says (transforms.ts `OwnTransform`). */
+type Step = Transform & { types?: readonly string[] };
+
+function transformsOf(platform: string, names: readonly string[]): Step[] {
   return names.map((name) => {
     const ours = ourTransforms[name];
     const t = ours ?? StyleDictionary.hooks.transforms[name];
     if (!t) throw new Error(`platform ${platform}: Style Dictionary has no transform ${name}`);
-    return { name, ...t } as Transform;
+    return { name, ...t } as Step;
   });
+}
+
+/**
+ * The transforms that may apply to a token of a type, in the platform's order: those whose `types`
+ * hold it, and those without `types`, whose filter is still called per token. An alias gets no
+ * value transform (Style Dictionary does not value-transform a token whose original value is a
+ * reference). Computed once per platform, type and kind.
+ */
+function stepsFor(list: readonly Step[]): (type: string, alias: boolean) => readonly Step[] {
+  const memo = new Map<string, readonly Step[]>();
+  return (type, alias) => {
+    const key = alias ? `\u0001${type}` : type;
+    let steps = memo.get(key);
+    if (steps === undefined) {
+      steps = list.filter(
+        (tr) => !(alias && tr.type === 'value') && (tr.types === undefined || tr.types.includes(type)),
+      );
+      memo.set(key, steps);
+    }
+    return steps;
+  };
 }
 
 /** The key of the token an alias points at (tree.ts writes `{<view>.<path>}` references). */
@@ -117,16 +141,13 @@ async function transformAll(
   platform: string,
   config: PlatformConfig,
 ): Promise<TransformedToken[]> {
-  const list = transformsOf(platform, (config.transforms ?? []) as string[]);
+  const steps = stepsFor(transformsOf(platform, (config.transforms ?? []) as string[]));
   const options = { usesDtcg: true };
   const out: TransformedToken[] = new Array(base.length);
   for (let i = 0; i < base.length; i++) {
     const t: TransformedToken = Object.assign({}, base[i]!); // as flatten: cheaper than a spread
-    const alias = terminal[i]! >= 0;
-    for (const tr of list) {
-      // Style Dictionary does not value-transform a token whose original value is a reference.
-      if (tr.type === 'value' && alias) continue;
-      if (tr.filter && !tr.filter(t, options)) continue;
+    for (const tr of steps(String(t['$type'] ?? t['type'] ?? ''), terminal[i]! >= 0)) {
+      if (tr.types === undefined && tr.filter && !tr.filter(t, options)) continue;
       // Awaited only when it is a promise: a microtask per call added up over 100k calls.
       let r: unknown = tr.transform(t, config, options);
       if (r instanceof Promise) r = await r;
