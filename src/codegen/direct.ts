@@ -135,6 +135,17 @@ function terminals(base: TransformedToken[]): Int32Array {
   });
 }
 
+/** What a token holds before any platform's transforms: Style Dictionary's tokenSetup gives `{}`. */
+const NO_ATTRIBUTES: Record<string, unknown> = Object.freeze({});
+
+/**
+ * One platform's transforms, written into the shared tokens of `flatten` (docs/architecture.md
+ * "Build"): every platform works on the same token objects, each first set back to what flatten
+ * made of it (its name the last path segment, its value the original one, no attributes), so no
+ * platform copies every token. Platforms run one after another and a platform's formats have
+ * printed everything before the next one starts; the array (and with it the caches keyed by it,
+ * formats/common.ts) is the platform's own.
+ */
 async function transformAll(
   base: TransformedToken[],
   terminal: Int32Array,
@@ -143,9 +154,11 @@ async function transformAll(
 ): Promise<TransformedToken[]> {
   const steps = stepsFor(transformsOf(platform, (config.transforms ?? []) as string[]));
   const options = { usesDtcg: true };
-  const out: TransformedToken[] = new Array(base.length);
   for (let i = 0; i < base.length; i++) {
-    const t: TransformedToken = Object.assign({}, base[i]!); // as flatten: cheaper than a spread
+    const t = base[i]!;
+    t.name = t.path[t.path.length - 1]!;
+    t['$value'] = t.original['$value'];
+    t.attributes = NO_ATTRIBUTES;
     for (const tr of steps(String(t['$type'] ?? t['type'] ?? ''), terminal[i]! >= 0)) {
       if (tr.types === undefined && tr.filter && !tr.filter(t, options)) continue;
       // Awaited only when it is a promise: a microtask per call added up over 100k calls.
@@ -155,11 +168,10 @@ async function transformAll(
       else if (tr.type === 'value') t['$value'] = r;
       else if (tr.type === 'attribute') t.attributes = { ...t.attributes, ...(r as Record<string, unknown>) };
     }
-    out[i] = t;
   }
   // Aliases take the transformed value of the literal at the end of their chain.
-  for (let i = 0; i < out.length; i++) if (terminal[i]! >= 0) out[i]!['$value'] = out[terminal[i]!]!['$value'];
-  return out;
+  for (let i = 0; i < base.length; i++) if (terminal[i]! >= 0) base[i]!['$value'] = base[terminal[i]!]!['$value'];
+  return base.slice();
 }
 
 /** Formats every file of these platforms, in platform then file order. */
