@@ -32,7 +32,7 @@ import type {
   TransformedToken,
 } from 'style-dictionary/types';
 import { convertTokenData } from 'style-dictionary/utils';
-import { metaOf, transforms as ourTransforms } from './transforms.js';
+import { aliasKeyOf, metaOf, transforms as ourTransforms } from './transforms.js';
 import { EXT, type Tree } from './tree.js';
 
 export interface DirectOutput {
@@ -114,7 +114,7 @@ function stepsFor(list: readonly Step[]): (type: string, alias: boolean) => read
 /** The key of the token an alias points at (tree.ts writes `{<view>.<path>}` references). */
 const aliasKey = (t: TransformedToken): string | undefined => {
   const a = metaOf(t).alias;
-  return a ? `{${[a.view, ...a.path].join('.')}}` : undefined;
+  return a ? aliasKeyOf(a) : undefined;
 };
 
 /**

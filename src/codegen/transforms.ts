@@ -26,6 +26,18 @@ export function metaOf(token: TransformedToken): TokenMeta {
   return (token['$extensions'] as Record<string, TokenMeta>)[EXT]!;
 }
 
+const KEY = Symbol('key');
+/**
+ * The Style Dictionary key (`{<view>.<path>}`) of the token an alias points at, joined once per
+ * alias and kept on its meta under a symbol (no format or JSON output sees it): the docs page, the
+ * css parts, the scss order and direct.ts all ask for it, per platform.
+ */
+export function aliasKeyOf(a: NonNullable<TokenMeta['alias']> & { [KEY]?: string }): string {
+  let k = a[KEY];
+  if (k === undefined) a[KEY] = k = `{${[a.view, ...a.path].join('.')}}`;
+  return k;
+}
+
 const typeOf = (token: TransformedToken): string => String(token['$type'] ?? token['type'] ?? '');
 const valueOf = (token: TransformedToken): unknown => token['$value'] ?? token['value'];
 const is =

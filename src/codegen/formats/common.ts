@@ -5,7 +5,7 @@
 import StyleDictionary from 'style-dictionary';
 import type { Dictionary, FormatFnArguments, PlatformConfig, TransformedToken } from 'style-dictionary/types';
 import { BuildError } from '../errors.js';
-import { cleanName, metaOf } from '../transforms.js';
+import { aliasKeyOf, cleanName, metaOf } from '../transforms.js';
 import type { View } from '../views.js';
 import { FAMILY_KEY, nameIn, separatingStyles, styleOf, type NameFamily, type NameStyle } from '../name-styles.js';
 
@@ -189,7 +189,7 @@ export function terminalOf(dictionary: Dictionary, t: TransformedToken): Transfo
   for (let i = 0; i < 64; i++) {
     const a = metaOf(cur).alias;
     if (a === undefined) return cur;
-    const next = dictionary.tokenMap?.get(`{${[a.view, ...a.path].join('.')}}`) as TransformedToken | undefined;
+    const next = dictionary.tokenMap?.get(aliasKeyOf(a)) as TransformedToken | undefined;
     if (next === undefined) return cur;
     cur = next;
   }
