@@ -122,7 +122,8 @@ const aliasKey = (t: TransformedToken): string | undefined => {
  * (tree.ts has already rejected missing targets and cycles). The same for every platform.
  */
 function terminals(base: TransformedToken[]): Int32Array {
-  const index = new Map(base.map((t, i) => [t.key!, i]));
+  const index = new Map<string, number>();
+  for (let i = 0; i < base.length; i++) index.set(base[i]!.key!, i);
   const next = base.map((t) => {
     const k = aliasKey(t);
     return k === undefined ? -1 : index.get(k)!;

@@ -81,24 +81,30 @@ export const cleanName = (token: TransformedToken): string => token.name;
  * 10k x 2, once per mode).
  */
 function nameTransform(family: NameFamily, lang: Language | undefined): Omit<Transform, 'name'> {
-  const caches = new WeakMap<PlatformConfig, Map<string, string>>();
+  const caches = new WeakMap<PlatformConfig, { byKey: Map<string, string>; byPath: Map<readonly string[], string> }>();
   return {
     type: 'name',
     transform: (token, config) => {
+      const meta = (token['$extensions'] as Record<string, TokenMeta> | undefined)?.[EXT];
       // codeSyntax.WEB, when build.webNamesFromCodeSyntax asks for it (tree.ts; web names only).
-      const web =
-        family === 'web' ? (token['$extensions'] as Record<string, TokenMeta> | undefined)?.[EXT]?.webName : undefined;
+      const web = family === 'web' ? meta?.webName : undefined;
       if (web !== undefined) return web;
       let cache = caches.get(config);
-      if (cache === undefined) caches.set(config, (cache = new Map()));
+      if (cache === undefined) caches.set(config, (cache = { byKey: new Map(), byPath: new Map() }));
+      // Every view of a token shares its meta's path array (tree-model.ts `pathOf`), the token's
+      // path without the view key: one lookup by that array, no key joined, per mode after the first.
+      const own = meta?.path;
+      let name = own === undefined ? undefined : cache.byPath.get(own);
+      if (name !== undefined) return name;
       const key = viewlessKey(token.path);
-      let name = cache.get(key);
+      name = cache.byKey.get(key);
       if (name === undefined) {
         const prefix = typeof config.prefix === 'string' ? config.prefix : '';
         name = styledName(styleOf(config, family), family, token.path.slice(1), key, prefix);
         if (lang) name = safeIdentifier(name, lang);
-        cache.set(key, name);
+        cache.byKey.set(key, name);
       }
+      if (own !== undefined) cache.byPath.set(own, name);
       return name;
     },
   };
