@@ -229,7 +229,7 @@ const value = (types: readonly string[], fn: (t: TransformedToken, c: PlatformCo
  * `#aarrggbb` from the tree's `#rrggbb` or `#rrggbbaa` (tree.ts writes lower-case hex), what Style
  * Dictionary's color/hex8android gives for it (test/build/color-transforms.test.ts).
  */
-export const hexArgb = (hex: string): string =>
+const hexArgb = (hex: string): string =>
   hex.length === 9 ? `#${hex.slice(7)}${hex.slice(1, 7)}` : `#ff${hex.slice(1)}`;
 
 /** Every transform of ours, by name; registered on each Style Dictionary instance (not globally).
