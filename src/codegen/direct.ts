@@ -32,7 +32,7 @@ import type {
   TransformedToken,
 } from 'style-dictionary/types';
 import { convertTokenData } from 'style-dictionary/utils';
-import { metaOf, transforms as ourTransforms } from './transforms.js';
+import { aliasKeyOf, metaOf, transforms as ourTransforms } from './transforms.js';
 import { EXT, type Tree } from './tree.js';
 
 export interface DirectOutput {
@@ -78,19 +78,43 @@ function flatten(tree: Tree): TransformedToken[] {
   return out;
 }
 
-function transformsOf(platform: string, names: readonly string[]): Transform[] {
+/** A transform with the `$type`s its filter accepts, when it says (transforms.ts `OwnTransform`). */
+type Step = Transform & { types?: readonly string[] };
+
+function transformsOf(platform: string, names: readonly string[]): Step[] {
   return names.map((name) => {
     const ours = ourTransforms[name];
     const t = ours ?? StyleDictionary.hooks.transforms[name];
     if (!t) throw new Error(`platform ${platform}: Style Dictionary has no transform ${name}`);
-    return { name, ...t } as Transform;
+    return { name, ...t } as Step;
   });
+}
+
+/**
+ * The transforms that may apply to a token of a type, in the platform's order: those whose `types`
+ * hold it, and those without `types`, whose filter is still called per token. An alias gets no
+ * value transform (Style Dictionary does not value-transform a token whose original value is a
+ * reference). Computed once per platform, type and kind.
+ */
+function stepsFor(list: readonly Step[]): (type: string, alias: boolean) => readonly Step[] {
+  const memo = new Map<string, readonly Step[]>();
+  return (type, alias) => {
+    const key = alias ? `\u0001${type}` : type;
+    let steps = memo.get(key);
+    if (steps === undefined) {
+      steps = list.filter(
+        (tr) => !(alias && tr.type === 'value') && (tr.types === undefined || tr.types.includes(type)),
+      );
+      memo.set(key, steps);
+    }
+    return steps;
+  };
 }
 
 /** The key of the token an alias points at (tree.ts writes `{<view>.<path>}` references). */
 const aliasKey = (t: TransformedToken): string | undefined => {
   const a = metaOf(t).alias;
-  return a ? `{${[a.view, ...a.path].join('.')}}` : undefined;
+  return a ? aliasKeyOf(a) : undefined;
 };
 
 /**
@@ -98,7 +122,8 @@ const aliasKey = (t: TransformedToken): string | undefined => {
  * (tree.ts has already rejected missing targets and cycles). The same for every platform.
  */
 function terminals(base: TransformedToken[]): Int32Array {
-  const index = new Map(base.map((t, i) => [t.key!, i]));
+  const index = new Map<string, number>();
+  for (let i = 0; i < base.length; i++) index.set(base[i]!.key!, i);
   const next = base.map((t) => {
     const k = aliasKey(t);
     return k === undefined ? -1 : index.get(k)!;
@@ -111,22 +136,32 @@ function terminals(base: TransformedToken[]): Int32Array {
   });
 }
 
+/** What a token holds before any platform's transforms: Style Dictionary's tokenSetup gives `{}`. */
+const NO_ATTRIBUTES: Record<string, unknown> = Object.freeze({});
+
+/**
+ * One platform's transforms, written into the shared tokens of `flatten` (docs/architecture.md
+ * "Build"): every platform works on the same token objects, each first set back to what flatten
+ * made of it (its name the last path segment, its value the original one, no attributes), so no
+ * platform copies every token. Platforms run one after another and a platform's formats have
+ * printed everything before the next one starts; the array (and with it the caches keyed by it,
+ * formats/common.ts) is the platform's own.
+ */
 async function transformAll(
   base: TransformedToken[],
   terminal: Int32Array,
   platform: string,
   config: PlatformConfig,
 ): Promise<TransformedToken[]> {
-  const list = transformsOf(platform, (config.transforms ?? []) as string[]);
+  const steps = stepsFor(transformsOf(platform, (config.transforms ?? []) as string[]));
   const options = { usesDtcg: true };
-  const out: TransformedToken[] = new Array(base.length);
   for (let i = 0; i < base.length; i++) {
-    const t: TransformedToken = Object.assign({}, base[i]!); // as flatten: cheaper than a spread
-    const alias = terminal[i]! >= 0;
-    for (const tr of list) {
-      // Style Dictionary does not value-transform a token whose original value is a reference.
-      if (tr.type === 'value' && alias) continue;
-      if (tr.filter && !tr.filter(t, options)) continue;
+    const t = base[i]!;
+    t.name = t.path[t.path.length - 1]!;
+    t['$value'] = t.original['$value'];
+    t.attributes = NO_ATTRIBUTES;
+    for (const tr of steps(String(t['$type'] ?? t['type'] ?? ''), terminal[i]! >= 0)) {
+      if (tr.types === undefined && tr.filter && !tr.filter(t, options)) continue;
       // Awaited only when it is a promise: a microtask per call added up over 100k calls.
       let r: unknown = tr.transform(t, config, options);
       if (r instanceof Promise) r = await r;
@@ -134,11 +169,10 @@ async function transformAll(
       else if (tr.type === 'value') t['$value'] = r;
       else if (tr.type === 'attribute') t.attributes = { ...t.attributes, ...(r as Record<string, unknown>) };
     }
-    out[i] = t;
   }
   // Aliases take the transformed value of the literal at the end of their chain.
-  for (let i = 0; i < out.length; i++) if (terminal[i]! >= 0) out[i]!['$value'] = out[terminal[i]!]!['$value'];
-  return out;
+  for (let i = 0; i < base.length; i++) if (terminal[i]! >= 0) base[i]!['$value'] = base[terminal[i]!]!['$value'];
+  return base.slice();
 }
 
 /** Formats every file of these platforms, in platform then file order. */

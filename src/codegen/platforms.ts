@@ -187,7 +187,7 @@ function androidPlatform(
     ...names(config, 'android'),
     transforms: [
       'tokensync/name/android',
-      'color/hex8android',
+      'tokensync/android/color',
       'tokensync/android/size',
       'tokensync/android/duration',
       'tokensync/android/string',
@@ -218,7 +218,7 @@ function composePlatform({ want, config, ctx, base }: PlanInput, { platforms, fo
     ...names(config, 'compose'),
     transforms: [
       'tokensync/name/kotlin',
-      'color/composeColor',
+      'tokensync/compose/color',
       'tokensync/compose/size',
       'tokensync/compose/number',
       'tokensync/compose/duration',

@@ -26,6 +26,18 @@ export function metaOf(token: TransformedToken): TokenMeta {
   return (token['$extensions'] as Record<string, TokenMeta>)[EXT]!;
 }
 
+const KEY = Symbol('key');
+/**
+ * The Style Dictionary key (`{<view>.<path>}`) of the token an alias points at, joined once per
+ * alias and kept on its meta under a symbol (no format or JSON output sees it): the docs page, the
+ * css parts, the scss order and direct.ts all ask for it, per platform.
+ */
+export function aliasKeyOf(a: NonNullable<TokenMeta['alias']> & { [KEY]?: string }): string {
+  let k = a[KEY];
+  if (k === undefined) a[KEY] = k = `{${[a.view, ...a.path].join('.')}}`;
+  return k;
+}
+
 const typeOf = (token: TransformedToken): string => String(token['$type'] ?? token['type'] ?? '');
 const valueOf = (token: TransformedToken): unknown => token['$value'] ?? token['value'];
 const is =
@@ -69,24 +81,30 @@ export const cleanName = (token: TransformedToken): string => token.name;
  * 10k x 2, once per mode).
  */
 function nameTransform(family: NameFamily, lang: Language | undefined): Omit<Transform, 'name'> {
-  const caches = new WeakMap<PlatformConfig, Map<string, string>>();
+  const caches = new WeakMap<PlatformConfig, { byKey: Map<string, string>; byPath: Map<readonly string[], string> }>();
   return {
     type: 'name',
     transform: (token, config) => {
+      const meta = (token['$extensions'] as Record<string, TokenMeta> | undefined)?.[EXT];
       // codeSyntax.WEB, when build.webNamesFromCodeSyntax asks for it (tree.ts; web names only).
-      const web =
-        family === 'web' ? (token['$extensions'] as Record<string, TokenMeta> | undefined)?.[EXT]?.webName : undefined;
+      const web = family === 'web' ? meta?.webName : undefined;
       if (web !== undefined) return web;
       let cache = caches.get(config);
-      if (cache === undefined) caches.set(config, (cache = new Map()));
+      if (cache === undefined) caches.set(config, (cache = { byKey: new Map(), byPath: new Map() }));
+      // Every view of a token shares its meta's path array (tree-model.ts `pathOf`), the token's
+      // path without the view key: one lookup by that array, no key joined, per mode after the first.
+      const own = meta?.path;
+      let name = own === undefined ? undefined : cache.byPath.get(own);
+      if (name !== undefined) return name;
       const key = viewlessKey(token.path);
-      let name = cache.get(key);
+      name = cache.byKey.get(key);
       if (name === undefined) {
         const prefix = typeof config.prefix === 'string' ? config.prefix : '';
         name = styledName(styleOf(config, family), family, token.path.slice(1), key, prefix);
         if (lang) name = safeIdentifier(name, lang);
-        cache.set(key, name);
+        cache.byKey.set(key, name);
       }
+      if (own !== undefined) cache.byPath.set(own, name);
       return name;
     },
   };
@@ -137,12 +155,14 @@ function cssNameOf(ref: SubRef, config: PlatformConfig): string {
 const colorOf = (t: TransformedToken) => metaOf(t).color ?? hexToColor(String(valueOf(t)))!;
 
 const isComposite = (t: TransformedToken): boolean => COMPOSITE_TYPES.has(typeOf(t));
+const COMPOSITES: readonly string[] = [...COMPOSITE_TYPES];
 const remBaseOf = (c: PlatformConfig): number => (typeof c['basePxFontSize'] === 'number' ? c['basePxFontSize'] : 16);
 
 /** A composite's whole value through its type's renderer (render/*.ts); CSS keeps sub-value references as `var(--…)`. */
-function composite(target: RenderTarget): Omit<Transform, 'name'> {
+function composite(target: RenderTarget): OwnTransform {
   return {
     type: 'value',
+    types: COMPOSITES,
     filter: isComposite,
     transform: (t, config) => {
       const ctx = renderContext({
@@ -191,19 +211,31 @@ const text = (t: TransformedToken): string => {
   return Array.isArray(v) ? v.join(', ') : String(v);
 };
 
-const value = (
-  filter: (t: TransformedToken) => boolean,
-  fn: (t: TransformedToken, c: PlatformConfig) => unknown,
-): Omit<Transform, 'name'> => ({
+/**
+ * One of our transforms. `types`, when set, is exactly the `$type`s its filter accepts, so direct.ts
+ * picks a token's transforms by its type once per platform and type instead of calling every filter
+ * on every token (docs/architecture.md "Build"); Style Dictionary ignores the extra key.
+ */
+export type OwnTransform = Omit<Transform, 'name'> & { types?: readonly string[] };
+
+const value = (types: readonly string[], fn: (t: TransformedToken, c: PlatformConfig) => unknown): OwnTransform => ({
   type: 'value',
-  filter,
+  types,
+  filter: is(...types),
   transform: (token, config) => fn(token, config),
 });
+
+/**
+ * `#aarrggbb` from the tree's `#rrggbb` or `#rrggbbaa` (tree.ts writes lower-case hex), what Style
+ * Dictionary's color/hex8android gives for it (test/build/color-transforms.test.ts).
+ */
+const hexArgb = (hex: string): string =>
+  hex.length === 9 ? `#${hex.slice(7)}${hex.slice(1, 7)}` : `#ff${hex.slice(1)}`;
 
 /** Every transform of ours, by name; registered on each Style Dictionary instance (not globally).
  * The name transforms are internal (they expect the view key, views.ts); the value transforms are
  * also offered to the user's own platforms (`valueTransforms`). */
-export const transforms: Record<string, Omit<Transform, 'name'>> = {
+export const transforms: Record<string, OwnTransform> = {
   'tokensync/name/web': webName,
   'tokensync/name/ts': nameTransform('ts', 'ts'),
   'tokensync/name/swift': nameTransform('ios', 'swift'),
@@ -212,10 +244,13 @@ export const transforms: Record<string, Omit<Transform, 'name'>> = {
 
   // Colors: sRGB with a short alpha (`rgba(0, 0, 0, 0.5)`, render/units.ts); CSS also gets the
   // wide-gamut form (webVariants); Swift keeps display-p3.
-  'tokensync/css/color': value(is('color'), (t) => cssSrgb(colorOf(t))),
+  'tokensync/css/color': value(['color'], (t) => cssSrgb(colorOf(t))),
   // Style Dictionary's fontFamily/css also rewrites typography tokens; a name with spaces is quoted.
-  'tokensync/css/fontFamily': value(is('fontFamily'), (t) => cssFontFamily(valueOf(t) as FontFamily)),
-  'tokensync/swift/color': value(is('color'), (t) => swiftColor(colorOf(t))),
+  'tokensync/css/fontFamily': value(['fontFamily'], (t) => cssFontFamily(valueOf(t) as FontFamily)),
+  'tokensync/swift/color': value(['color'], (t) => swiftColor(colorOf(t))),
+  // Android and Compose: Style Dictionary's color/hex8android and color/composeColor, from the hex.
+  'tokensync/android/color': value(['color'], (t) => hexArgb(String(valueOf(t)))),
+  'tokensync/compose/color': value(['color'], (t) => `Color(0x${hexArgb(String(valueOf(t))).slice(1)})`),
   'tokensync/web/variants': webVariants,
   'tokensync/web/composite': composite('css'),
   'tokensync/js/composite': composite('js'),
@@ -224,32 +259,32 @@ export const transforms: Record<string, Omit<Transform, 'name'>> = {
   'tokensync/compose/composite': composite('compose'),
 
   // Web: the unit stays as written (px stays px, rem stays rem).
-  'tokensync/web/dimension': value(is('dimension', 'fontSize'), (t) => `${num(dim(t).value)}${dim(t).unit}`),
-  'tokensync/web/duration': value(is('duration'), (t) => `${num(dim(t).value)}${dim(t).unit}`),
-  'tokensync/css/string': value(is('string'), (t) => cssString(String(valueOf(t)))),
+  'tokensync/web/dimension': value(['dimension', 'fontSize'], (t) => `${num(dim(t).value)}${dim(t).unit}`),
+  'tokensync/web/duration': value(['duration'], (t) => `${num(dim(t).value)}${dim(t).unit}`),
+  'tokensync/css/string': value(['string'], (t) => cssString(String(valueOf(t)))),
 
   // iOS: points are pixels at 1x; durations are TimeInterval seconds.
-  'tokensync/swift/size': value(is('dimension', 'fontSize'), (t, c) => `CGFloat(${num(px(t, c))})`),
-  'tokensync/swift/number': value(is('number', 'fontWeight'), (t) => `CGFloat(${num(Number(valueOf(t)))})`),
-  'tokensync/swift/duration': value(is('duration'), (t) => `TimeInterval(${num(ms(t) / 1000)})`),
-  'tokensync/swift/string': value(is('string', 'fontFamily'), (t) => cLikeString(text(t), 'swift')),
+  'tokensync/swift/size': value(['dimension', 'fontSize'], (t, c) => `CGFloat(${num(px(t, c))})`),
+  'tokensync/swift/number': value(['number', 'fontWeight'], (t) => `CGFloat(${num(Number(valueOf(t)))})`),
+  'tokensync/swift/duration': value(['duration'], (t) => `TimeInterval(${num(ms(t) / 1000)})`),
+  'tokensync/swift/string': value(['string', 'fontFamily'], (t) => cLikeString(text(t), 'swift')),
 
   // Android resources: dp for sizes, sp for font sizes, integer milliseconds.
   'tokensync/android/size': value(
-    is('dimension', 'fontSize'),
+    ['dimension', 'fontSize'],
     (t, c) => `${num(px(t, c))}${typeOf(t) === 'fontSize' ? 'sp' : 'dp'}`,
   ),
-  'tokensync/android/duration': value(is('duration'), (t) => num(ms(t))),
-  'tokensync/android/string': value(is('string', 'fontFamily'), (t) => androidString(text(t))),
+  'tokensync/android/duration': value(['duration'], (t) => num(ms(t))),
+  'tokensync/android/string': value(['string', 'fontFamily'], (t) => androidString(text(t))),
 
   // Compose: .dp / .sp extension properties, Float numbers, Int milliseconds.
   'tokensync/compose/size': value(
-    is('dimension', 'fontSize'),
+    ['dimension', 'fontSize'],
     (t, c) => `${num(px(t, c))}.${typeOf(t) === 'fontSize' ? 'sp' : 'dp'}`,
   ),
-  'tokensync/compose/number': value(is('number'), (t) => `${num(Number(valueOf(t)))}f`),
-  'tokensync/compose/duration': value(is('duration'), (t) => num(ms(t))),
-  'tokensync/kotlin/string': value(is('string', 'fontFamily'), (t) => cLikeString(text(t), 'kotlin')),
+  'tokensync/compose/number': value(['number'], (t) => `${num(Number(valueOf(t)))}f`),
+  'tokensync/compose/duration': value(['duration'], (t) => num(ms(t))),
+  'tokensync/kotlin/string': value(['string', 'fontFamily'], (t) => cLikeString(text(t), 'kotlin')),
 };
 
 export const valueTransforms: Record<string, Omit<Transform, 'name'>> = Object.fromEntries(

@@ -137,10 +137,20 @@ function pathNamer(
     for (let at = name.indexOf('/'); at > 0; at = name.indexOf('/', at + 1))
       groups.add(`${collection}\u0000${name.slice(0, at)}`);
   }
+  // Once per token, not once per mode and per alias to it: every view of a token shares its path
+  // array (read only), by collection then name.
+  const memo = new Map<string, Map<string, string[]>>();
   return (x) => {
-    const segments = x.name.split('/').map(rootSegment);
-    if (groups.has(`${x.collection}\u0000${x.name}`)) segments.push('root');
-    return namespaced && !unspaced.has(x.collection) ? [slug(x.collection), ...segments] : segments;
+    let names = memo.get(x.collection);
+    if (names === undefined) memo.set(x.collection, (names = new Map()));
+    let path = names.get(x.name);
+    if (path === undefined) {
+      const segments = x.name.split('/').map(rootSegment);
+      if (groups.has(`${x.collection}\u0000${x.name}`)) segments.push('root');
+      path = namespaced && !unspaced.has(x.collection) ? [slug(x.collection), ...segments] : segments;
+      names.set(x.name, path);
+    }
+    return path;
   };
 }
 
@@ -174,18 +184,19 @@ function checkEntry(v: Variable | RepoToken, collectionOf: Map<string, Collectio
 function followAliases(model: TreeModel, start: Entry, mode: string): { entry: Entry; mode: string } {
   let e = start;
   let m = mode;
-  const seen = new Set<string>();
+  // Only aliases can make a cycle: a literal (most tokens) returns before any bookkeeping.
+  let seen: Set<string> | undefined;
   for (;;) {
     const v = entryOf(e);
+    const value = valuesOf(e)[m] as Value | undefined;
+    if (value === undefined || !isAlias(value)) return { entry: e, mode: m };
     const key = `${v.collection}\u0000${v.name}\u0000${m}`;
-    if (seen.has(key)) {
+    if (seen?.has(key)) {
       throw new BuildError('BUILD_ALIAS_CYCLE', `${who(entryOf(start))} (mode "${mode}") is part of an alias cycle.`, {
         hint: 'Point one of the aliases in the cycle at a literal value.',
       });
     }
-    seen.add(key);
-    const value = valuesOf(e)[m] as Value | undefined;
-    if (value === undefined || !isAlias(value)) return { entry: e, mode: m };
+    (seen ??= new Set()).add(key);
     const t = model.target(v, m, value);
     m = model.modeIn(v, m, entryOf(t));
     e = t;

@@ -5,7 +5,7 @@
 import StyleDictionary from 'style-dictionary';
 import type { Dictionary, FormatFnArguments, PlatformConfig, TransformedToken } from 'style-dictionary/types';
 import { BuildError } from '../errors.js';
-import { cleanName, metaOf } from '../transforms.js';
+import { aliasKeyOf, cleanName, metaOf } from '../transforms.js';
 import type { View } from '../views.js';
 import { FAMILY_KEY, nameIn, separatingStyles, styleOf, type NameFamily, type NameStyle } from '../name-styles.js';
 
@@ -85,8 +85,16 @@ export async function builtin(
   const fileOptions = { ...(args.file.options ?? {}), ...options };
   // Inherited rather than spread, for the lazy `tokens` getter (subDictionary).
   const call = Object.create(args) as FormatFnArguments;
+  const dictionary = subDictionary(args.dictionary, tokens);
+  // Without outputReferences these formats never look a reference up in the nested tree, though
+  // they read `dictionary.tokens` (compose/object and ios-swift/class.swift destructure it,
+  // android/resources passes it per token): an empty tree, so direct.ts does not build the nested
+  // form of every token for them (a tenth of a full build's garbage at 10k x 2, docs/benchmarks.md).
+  if (options['outputReferences'] === false) {
+    for (const k of ['tokens', 'unfilteredTokens'] as const) Object.defineProperty(dictionary, k, { value: {} });
+  }
   Object.assign(call, {
-    dictionary: subDictionary(args.dictionary, tokens),
+    dictionary,
     file: { ...args.file, options: fileOptions },
     options: { ...args.options, ...options },
   });
@@ -181,7 +189,7 @@ export function terminalOf(dictionary: Dictionary, t: TransformedToken): Transfo
   for (let i = 0; i < 64; i++) {
     const a = metaOf(cur).alias;
     if (a === undefined) return cur;
-    const next = dictionary.tokenMap?.get(`{${[a.view, ...a.path].join('.')}}`) as TransformedToken | undefined;
+    const next = dictionary.tokenMap?.get(aliasKeyOf(a)) as TransformedToken | undefined;
     if (next === undefined) return cur;
     cur = next;
   }

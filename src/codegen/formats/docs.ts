@@ -47,6 +47,8 @@ function anchors(): (view: string, variable: string) => string {
 
 /** A CSS value as a person reads it: alphas in rgba()/hsla() rounded. */
 export function displayValue(value: string): string {
+  // Most values hold neither function: no regex pass over them.
+  if (!value.includes('a(')) return value;
   return value.replace(
     /\b(rgba|hsla)\(([^,()]+),([^,()]+),([^,()]+),\s*([0-9.]+)\)/g,
     (_m, fn: string, a: string, b: string, c: string, alpha: string) =>

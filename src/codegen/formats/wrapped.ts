@@ -7,7 +7,7 @@ import type { Dictionary, FormatFn, FormatFnArguments, TransformedToken } from '
 import { COMPOSITE_RANK } from '../render/index.js';
 import { SUPPORTS } from '../../types/color.js';
 import type { AndroidResource } from '../../types/render/context.js';
-import { cleanName, metaOf } from '../transforms.js';
+import { aliasKeyOf, cleanName, metaOf } from '../transforms.js';
 import { EXT } from '../tree.js';
 import {
   assertNoClash,
@@ -140,7 +140,7 @@ function expandParts(dictionary: Dictionary, tokens: TransformedToken[]): Transf
   for (const t of tokens) {
     if (t['$type'] === 'typography') {
       const alias = metaOf(t).alias;
-      const target = alias ? dictionary.tokenMap.get(`{${[alias.view, ...alias.path].join('.')}}`) : undefined;
+      const target = alias ? dictionary.tokenMap.get(aliasKeyOf(alias)) : undefined;
       const parts = variantsOf(terminalOf(dictionary, t)).parts ?? [];
       for (const [suffix, value] of parts) {
         const v = target ? `var(--${cleanName(target)}-${suffix})` : value;
@@ -187,7 +187,7 @@ export function scssFormat(ctx: FormatContext, render: VariableFormats = OWN_VAR
     // alias its target), printed as they are: Style Dictionary's reference sort does not see them.
     const ordered = dependencyOrder(args.dictionary, composites).map((t) => {
       const a = metaOf(t).alias;
-      const target = a ? args.dictionary.tokenMap.get(`{${[a.view, ...a.path].join('.')}}`) : undefined;
+      const target = a ? args.dictionary.tokenMap.get(aliasKeyOf(a)) : undefined;
       return withValue(t, target ? `$${cleanName(target)}` : variantsOf(t).scss);
     });
     const tail = await render.scss(args, ordered, { outputReferences: false, showFileHeader: false });
@@ -200,7 +200,7 @@ function dependencyOrder(dictionary: Dictionary, tokens: TransformedToken[]): Tr
   const byKey = new Map(tokens.map((t) => [t.key!, t]));
   const deps = (t: TransformedToken): string[] => {
     const a = metaOf(t).alias;
-    if (a) return [`{${[a.view, ...a.path].join('.')}}`];
+    if (a) return [aliasKeyOf(a)];
     const out: string[] = [];
     const walk = (x: unknown): void => {
       if (Array.isArray(x)) x.forEach(walk);
