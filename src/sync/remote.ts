@@ -389,11 +389,12 @@ function hostile(v: WireVariableLike, modeName: string, problem: string): Remote
 
 /** Why a literal does not fit the variable's type (spec "Variables": value shapes per resolvedType), or undefined. */
 export function literalProblem(type: string, w: unknown): string | undefined {
-  const shown = JSON.stringify(w)?.slice(0, 60) ?? String(w);
+  // Spelled only for a value that fails: every value of the answer passes through here.
+  const shown = (): string => JSON.stringify(w)?.slice(0, 60) ?? String(w);
   switch (type) {
     case 'COLOR': {
       if (typeof w !== 'object' || w === null)
-        return `has the value ${shown}, which is not a color ({r,g,b,a} from 0 to 1)`;
+        return `has the value ${shown()}, which is not a color ({r,g,b,a} from 0 to 1)`;
       const c = w as Record<string, unknown>;
       for (const k of ['r', 'g', 'b', 'a']) {
         const n = c[k];
@@ -405,11 +406,11 @@ export function literalProblem(type: string, w: unknown): string | undefined {
     case 'FLOAT':
       return typeof w === 'number' && Number.isFinite(w)
         ? undefined
-        : `has the value ${shown}, which is not a finite number`;
+        : `has the value ${shown()}, which is not a finite number`;
     case 'STRING':
-      return typeof w === 'string' ? undefined : `has the value ${shown}, which is not a string`;
+      return typeof w === 'string' ? undefined : `has the value ${shown()}, which is not a string`;
     case 'BOOLEAN':
-      return typeof w === 'boolean' ? undefined : `has the value ${shown}, which is not true or false`;
+      return typeof w === 'boolean' ? undefined : `has the value ${shown()}, which is not true or false`;
     default:
       return `has the unknown type ${type}`;
   }
