@@ -2,9 +2,8 @@
  * Apply, step 3: push (docs/architecture.md "Apply", docs/sync.md "Several writers"). The plan's requests, one at a
  * time, each preceded by a fresh read of the variables and the file's version: when anything moved
  * since the read the plan was made from (other than what this run wrote), the run goes back to the
- * diff (a re-plan, or a conflict). Right after this run's own CREATE, a numbered version that shows
- * only that write stands for the read (`readBeforeWrite`). A write whose outcome is unknown is settled
- * before anything is re-planned and is never replayed. The journal is written before each request and after it.
+ * diff (a re-plan, or a conflict). A write whose outcome is unknown is settled before anything is
+ * re-planned and is never replayed. The journal is written before each request and after it.
  */
 import { ApiUnknownOutcomeError } from '../api/index.js';
 import { InterruptedError, interruption } from '../errors.js';
@@ -59,11 +58,10 @@ export async function pushPhase(run: RunState, planned: Planned, s: PushSession,
   const labels = movedBetween(run.remote, planned.serviceTarget, { byName: true });
   let unknowns = 0;
   let mapping: Record<string, string> = {};
-  let afterCreate = false;
   for (let i = 0; i < plan.requests.length; ) {
     if (opts.signal?.aborted) throw stopped(interruption(opts.signal), opts, s.sent, s.sent + left(plan, i), true);
     // Immediately before the write: what it is planned against must still hold.
-    const fresh = await readBeforeWrite(run, s, afterCreate);
+    const fresh = await freshRead(run, s);
     if (await removeOwnDuplicates(run, s, fresh.remote))
       return { kind: 'moved', remote: await run.readRemote(), moved: [] };
     const moved = movedBetween(before, fresh.remote, { ignore: s.ours });
@@ -73,7 +71,6 @@ export async function pushPhase(run: RunState, planned: Planned, s: PushSession,
     const outcome = await sendOne(run, s, plan, i, mapping);
     track.sent = s.sent;
     for (const label of labels) s.ours.add(label);
-    afterCreate = outcome.kind === 'sent' && outcome.created;
     if (outcome.kind === 'sent') {
       mapping = outcome.mapping;
       i += 1;
@@ -96,49 +93,17 @@ export async function pushPhase(run: RunState, planned: Planned, s: PushSession,
 }
 
 /**
- * The read before a write. Right after this run's CREATE (a write that always changes the file, so
- * the service counts it), a numbered version exactly one past the last full read's proves that no
- * other write landed since that read: the file then holds that read plus this run's CREATE, and the
- * file's version alone is read (one small GET instead of the variables). Otherwise, or when the count
- * shows another write, the variables are read again (docs/sync.md "Several writers").
- */
-async function readBeforeWrite(run: RunState, s: PushSession, afterCreate: boolean): Promise<FreshRead> {
-  const last = s.last;
-  if (afterCreate && last?.versionFirst && s.wroteSinceLast) {
-    const version = versionOf(await run.opts.client.getFile(run.opts.fileKey, { depth: 1 }));
-    if (writesBetween(last.version, version) === 1) {
-      // The same variables, at the version that counts this run's CREATE: the next read's count of
-      // writes starts from here. The fields of what it created are recorded at that next full read.
-      s.last = { remote: last.remote, version, versionFirst: true };
-      s.wroteSinceLast = false;
-      return s.last;
-    }
-  }
-  return freshRead(run, s);
-}
-
-/**
  * The variables and the file's version. When a write of this run went out since the
  * last such read and the version says more than one write landed, another writer wrote in that window:
  * if it changed nothing this run did not also write, it may have been overwritten, and the run stops.
  */
 export async function freshRead(run: RunState, s: PushSession): Promise<FreshRead> {
   const { client, fileKey } = run.opts;
-  let read: FreshRead;
-  if (s.last === undefined) {
-    // The first read of the run (or the first after an unknown outcome): no count starts before it.
-    // The version is read first, so every write after it is counted by the next version read, and
-    // any write between the two is in the variables, where the comparison with the plan's read sees it.
-    const file = await client.getFile(fileKey, { depth: 1 });
-    const vars = await client.getLocalVariables(fileKey);
-    read = { remote: remoteToModel(vars), version: versionOf(file), versionFirst: true };
-  } else {
-    // After a write: the version is read after the variables, so it counts at least every write
-    // they show: a count can only err towards a conflict, never towards a silent overwrite.
-    const vars = await client.getLocalVariables(fileKey);
-    const file = await client.getFile(fileKey, { depth: 1 });
-    read = { remote: remoteToModel(vars), version: versionOf(file) };
-  }
+  // The version is read after the variables, so it counts at least every write they show: a count
+  // can only err towards a conflict, never towards a silent overwrite.
+  const vars = await client.getLocalVariables(fileKey);
+  const file = await client.getFile(fileKey, { depth: 1 });
+  const read: FreshRead = { remote: remoteToModel(vars), version: versionOf(file) };
   if (s.last && s.wroteSinceLast && duplicatesMadeBy(read.remote, s.pj.tempIds).length === 0) {
     const writes = writesBetween(s.last.version, read.version);
     const elsewhere = movedBetween(s.last.remote, read.remote, { ignore: s.ours });
@@ -180,7 +145,7 @@ function overwriteSuspected(run: RunState, s: PushSession, writes: number): Conc
 }
 
 type SendOutcome =
-  | { kind: 'sent'; mapping: Record<string, string>; created: boolean }
+  | { kind: 'sent'; mapping: Record<string, string> }
   | { kind: 'unknown'; sentAt: number; error: ApiUnknownOutcomeError };
 
 /** One request, journaled before it goes out (a kill while it is in flight leaves it to settle) and after. */
@@ -231,7 +196,7 @@ async function sendOne(
     unknown: undefined,
   };
   await writeJournal(tokensDir, s.pj);
-  return { kind: 'sent', mapping: next, created: Object.keys(answer).length > 0 };
+  return { kind: 'sent', mapping: next };
 }
 
 /** Watches the service until what the unknown write creates appears, or its window ends. */

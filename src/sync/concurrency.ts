@@ -22,8 +22,6 @@ export class ConcurrentEditError extends TokensyncError {
 export interface FreshRead {
   remote: TokenSet;
   version: string;
-  /** The version was read before the variables (it counts no write they do not show). */
-  versionFirst?: true;
 }
 
 /**

@@ -64,18 +64,18 @@ describe('pull and push against the local service', () => {
     const pushed = await runCli(['push'], { cwd: project.root, env: project.env });
     expect(pushed.stderr).toBe('');
     expect(pushed.code).toBe(0);
-    // One read to plan, one POST, one PUT: before the POST a fresh read of the file's version and the
-    // variables; before the PUT the version alone (it shows only the POST); after them the verification
-    // read with the version for the lock (docs/sync.md "Several writers").
+    // One read to plan, one POST, one PUT, each write preceded by a fresh read of the variables and the
+    // file's version, and the verification read with the version for the lock after them (docs/sync.md
+    // "Several writers"); each pair is sent concurrently, so in either order.
     const log = await calls();
     const pairs = (from: number): string[] => log.slice(from, from + 2).sort();
     const READ = ['GET /v1/files/:key', 'GET /v1/files/:key/variables/local'];
-    expect(log).toHaveLength(8);
+    expect(log).toHaveLength(9);
     expect(log[0]).toBe('GET /v1/files/:key/variables/local');
-    expect([pairs(1), log[3], log[4], log[5], pairs(6)]).toEqual([
+    expect([pairs(1), log[3], pairs(4), log[6], pairs(7)]).toEqual([
       READ,
       'POST /v1/files/:key/variables',
-      'GET /v1/files/:key',
+      READ,
       'PUT /v1/files/:key/variables',
       READ,
     ]);
