@@ -18,7 +18,7 @@ import { filesInStep } from './files-in-step.js';
 import { repoOnlyModifiers } from './repository-only.js';
 import { overridesAwaitingModes } from './plan-extensions.js';
 import { journalBase, type PushJournal } from './journal.js';
-import { compilePlan, type Plan, type PlanOptions } from './plan.js';
+import { compilePlan, emptyPlan, type Plan, type PlanOptions } from './plan.js';
 
 export interface Planned {
   diff: SyncDiff;
@@ -68,7 +68,8 @@ export async function planPhase(
     dialect: opts.client.dialect.name,
     deleteOrphans: pushes && opts.deleteOrphans ? diff.orphans : undefined,
   };
-  const plan = compilePlan(remote, serviceTarget, planOptions);
+  // A pull leaves the service alone: its target is the service as read, so there is nothing to compile.
+  const plan = pushes ? compilePlan(remote, serviceTarget, planOptions) : emptyPlan(planOptions);
   const files = pulls ? await pullFiles(run, diff, repoTarget) : { rendered: undefined, stale: [] };
   return {
     kind: 'planned',

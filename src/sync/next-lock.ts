@@ -174,22 +174,21 @@ function nextVariable(
   }
   const sortedValues: Record<string, string> = {};
   for (const k of Object.keys(values).sort()) sortedValues[k] = values[k] as string;
+  // Each side's scopes and kept fields in canonical form once, for the fingerprint and the base text.
+  const [lScopes, rScopes] = [scopesKey(lv.scopes), scopesKey(rv.scopes)];
+  const [lMeta, rMeta] = [canonicalMeta(lv.meta), canonicalMeta(rv.meta)];
   const entry: LockVariable = {
     collectionId,
     name: agree(lv.name, rv.name, prev?.name),
     fields: {
       type: lv.type === rv.type ? rv.type : (prev?.fields.type ?? UNSYNCED),
       description: agreeFp(lv.description, rv.description, prev?.fields.description),
-      scopes: agreeFp(scopesKey(lv.scopes), scopesKey(rv.scopes), prev?.fields.scopes),
+      scopes: agreeFp(lScopes, rScopes, prev?.fields.scopes),
       values: sortedValues,
     },
   };
   // Kept service fields: written only when not empty, so other locks keep their bytes.
-  const meta = agreeFp(
-    canonicalMeta(lv.meta),
-    canonicalMeta(rv.meta),
-    prev ? (prev.fields.meta ?? EMPTY_META) : undefined,
-  );
+  const meta = agreeFp(lMeta, rMeta, prev ? (prev.fields.meta ?? EMPTY_META) : undefined);
   if (meta !== EMPTY_META) entry.fields.meta = meta;
   if (rv.key !== undefined) entry.key = rv.key;
   // The base values themselves, for conflicts (docs/sync.md "Conflicts"): the agreed text, else the
@@ -199,8 +198,8 @@ function nextVariable(
   const base = compactBase({
     values: sortedTexts,
     ...agreeText('description', lv.description, rv.description, prev),
-    ...agreeText('scopes', scopesKey(lv.scopes), scopesKey(rv.scopes), prev),
-    ...agreeText('meta', canonicalMeta(lv.meta), canonicalMeta(rv.meta), prev),
+    ...agreeText('scopes', lScopes, rScopes, prev),
+    ...agreeText('meta', lMeta, rMeta, prev),
   });
   if (base) entry.base = base;
   return entry;

@@ -165,6 +165,25 @@ export function compilePlan(remote: TokenSet, target: TokenSet, opts: PlanOption
   return plan;
 }
 
+/** The plan of a run that sends nothing (a pull): no request, every count zero. */
+export function emptyPlan(opts: PlanOptions = {}): Plan {
+  const summary: PlanSummary = {
+    collectionsCreated: 0,
+    modesCreated: 0,
+    variablesCreated: 0,
+    collectionsRenamed: 0,
+    modesRenamed: 0,
+    variablesUpdated: 0,
+    valuesSet: 0,
+    collectionsDeleted: 0,
+    modesDeleted: 0,
+    variablesDeleted: 0,
+    posts: 0,
+    puts: 0,
+  };
+  return { version: PLAN_VERSION, dialect: opts.dialect ?? 'dfs', requests: [], summary, effects: [] };
+}
+
 /** Replaces temp ids that `mapping` (the POST responses' `tempIdMapping`) knows, in every reference field. */
 export function applyTempIds(body: VariablesPutBody, mapping: Record<string, string>): VariablesPutBody;
 export function applyTempIds(body: VariablesPostBody, mapping: Record<string, string>): VariablesPostBody;
@@ -242,20 +261,7 @@ class Compiler {
   /** figma: what goes in a POST after the first (new extensions of new parents, ColInfo.late). */
   private readonly laterUnits: Unit[] = [];
   private readonly deleted: string[] = [];
-  private readonly summary: PlanSummary = {
-    collectionsCreated: 0,
-    modesCreated: 0,
-    variablesCreated: 0,
-    collectionsRenamed: 0,
-    modesRenamed: 0,
-    variablesUpdated: 0,
-    valuesSet: 0,
-    collectionsDeleted: 0,
-    modesDeleted: 0,
-    variablesDeleted: 0,
-    posts: 0,
-    puts: 0,
-  };
+  private readonly summary: PlanSummary = emptyPlan().summary;
 
   constructor(
     private readonly remote: TokenSet,
