@@ -97,13 +97,15 @@ export function scanJson(
   max = MAX_JSON_DEPTH,
   integerKeys?: number[],
 ): { tooDeep: boolean; duplicate: { key: string; offset: number } | undefined; reordered?: boolean } {
-  const s: Scan = { text, depth: 0, kinds: [], lists: [], sets: [], duplicate: undefined, failed: false };
+  // Keys seen per open object: a short array (most objects have a few keys), a Set past 16.
+  const stack: (string[] | Set<string> | null)[] = [];
+  let expectKey = false;
+  let duplicate: { key: string; offset: number } | undefined;
   // With `integerKeys`: per open object, where its last integer-like key starts and ends (NONE, or
-  // NAMED once an ordinary key came): see `integerInOrder`.
+  // NAMED once an ordinary key came): see `keyOrder`.
   const intFrom: number[] = [];
   const intTo: number[] = [];
   let reordered = false;
-  let expectKey = false;
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
@@ -112,7 +114,7 @@ export function scanJson(
       let end = text.indexOf('"', i + 1);
       // A quote preceded by an odd number of backslashes is escaped: look further.
       for (;;) {
-        if (end === -1) return { tooDeep: false, duplicate: s.duplicate };
+        if (end === -1) return { tooDeep: false, duplicate };
         let k = end - 1;
         while (text.charCodeAt(k) === 0x5c) k--;
         if ((end - 1 - k) % 2 === 0) break;
@@ -120,7 +122,7 @@ export function scanJson(
       }
       i = end;
       if (expectKey && integerKeys) {
-        const d = s.depth - 1;
+        const d = stack.length - 1;
         if (isIntegerKey(text, start + 1, end)) {
           integerKeys.push(start);
           if (!reordered) reordered = !integerInOrder(text, intFrom, intTo, d, start + 1, end);
@@ -130,94 +132,43 @@ export function scanJson(
           else intFrom[d] = NAMED;
         }
       }
-      if (expectKey && s.duplicate === undefined) {
-        addKey(s, start, end);
-        if (s.failed) return { tooDeep: false, duplicate: s.duplicate };
+      if (expectKey && duplicate === undefined) {
+        const keys = stack[stack.length - 1];
+        if (keys) {
+          let key = text.slice(start + 1, end);
+          if (key.includes('\\')) {
+            try {
+              key = JSON.parse(text.slice(start, end + 1)) as string;
+            } catch {
+              return { tooDeep: false, duplicate };
+            }
+          }
+          if (Array.isArray(keys)) {
+            if (keys.includes(key)) duplicate = { key, offset: start };
+            else if (keys.length < 16) keys.push(key);
+            else stack[stack.length - 1] = new Set([...keys, key]);
+          } else if (keys.has(key)) duplicate = { key, offset: start };
+          else keys.add(key);
+        }
       }
       expectKey = false;
     } else if (c === 0x7b) {
-      if (s.depth >= max) return { tooDeep: true, duplicate: s.duplicate };
-      const d = s.depth++;
-      s.kinds[d] = s.duplicate === undefined ? LIST : OFF;
-      // One offsets list per depth, reused by every object opened there (no array per object).
-      const list = s.lists[d];
-      if (list === undefined) s.lists[d] = [];
-      else list.length = 0;
-      intFrom[d] = NONE;
+      if (stack.length >= max) return { tooDeep: true, duplicate };
+      stack.push(duplicate === undefined ? [] : null);
+      intFrom[stack.length - 1] = NONE;
       expectKey = true;
     } else if (c === 0x5b) {
-      if (s.depth >= max) return { tooDeep: true, duplicate: s.duplicate };
-      s.kinds[s.depth++] = OFF;
+      if (stack.length >= max) return { tooDeep: true, duplicate };
+      stack.push(null);
       expectKey = false;
     } else if (c === 0x7d || c === 0x5d) {
-      if (s.depth > 0) s.depth--;
+      stack.pop();
       expectKey = false;
     } else if (c === 0x2c) {
-      expectKey = s.depth > 0 && s.kinds[s.depth - 1] !== OFF;
+      expectKey = stack[stack.length - 1] != null;
     }
   }
-  const { duplicate } = s;
   return integerKeys ? { tooDeep: false, duplicate, reordered } : { tooDeep: false, duplicate };
-}
-
-/** How keys are tracked in the open object at a depth: offsets, a Set past 16 keys or after an escape, or not. */
-const LIST = 0;
-const SET = 1;
-const OFF = 2;
-
-/** The scan's open objects: keys as offset pairs into `text` (compared in place, no string per key). */
-interface Scan {
-  text: string;
-  depth: number;
-  kinds: number[];
-  lists: number[][];
-  sets: Set<string>[];
-  duplicate: { key: string; offset: number } | undefined;
-  /** An escaped key JSON.parse refuses: the text is not JSON (the parser reports it). */
-  failed: boolean;
-}
-
-/** The key `text[start, end]` (quotes included) joins the innermost object, or is its duplicate. */
-function addKey(s: Scan, start: number, end: number): void {
-  const d = s.depth - 1;
-  const { text } = s;
-  if (s.kinds[d] === LIST) {
-    const list = s.lists[d]!;
-    if (list.length < 32 && !hasBackslash(text, start + 1, end)) {
-      for (let k = 0; k < list.length; k += 2) {
-        if (sameText(text, list[k]!, list[k + 1]!, start + 1, end)) {
-          s.duplicate = { key: text.slice(start + 1, end), offset: start };
-          return;
-        }
-      }
-      list.push(start + 1, end);
-      return;
-    }
-    const set = new Set<string>();
-    for (let k = 0; k < list.length; k += 2) set.add(text.slice(list[k]!, list[k + 1]!));
-    s.sets[d] = set;
-    s.kinds[d] = SET;
-  }
-  if (s.kinds[d] !== SET) return;
-  let key = text.slice(start + 1, end);
-  if (key.includes('\\')) {
-    try {
-      key = JSON.parse(text.slice(start, end + 1)) as string;
-    } catch {
-      s.failed = true;
-      return;
-    }
-  }
-  const set = s.sets[d]!;
-  if (set.has(key)) s.duplicate = { key, offset: start };
-  else set.add(key);
-}
-
-/** `text[a, aEnd)` and `text[b, bEnd)` hold the same characters. */
-function sameText(text: string, a: number, aEnd: number, b: number, bEnd: number): boolean {
-  if (aEnd - a !== bEnd - b) return false;
-  for (let k = 0; k < aEnd - a; k++) if (text.charCodeAt(a + k) !== text.charCodeAt(b + k)) return false;
-  return true;
 }
 
 function hasBackslash(text: string, from: number, to: number): boolean {
