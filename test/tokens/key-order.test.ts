@@ -1,7 +1,8 @@
-/** The pre-parse scan's key-order verdict: marks (read/parse.ts) only where JSON.parse would reorder keys. */
+/** Marks (read/parse.ts) only where JSON.parse would reorder keys: the key walk, and the pre-parse scan's verdict. */
 import { describe, expect, it } from 'vitest';
-import { scanJson } from '../../src/tokens/json-depth.js';
+import { MAX_JSON_DEPTH, scanJson } from '../../src/tokens/json-depth.js';
 import { parseTokenFile } from '../../src/tokens/read/parse.js';
+import { keysAsWritten } from '../../src/tokens/read/written-order.js';
 
 const reordered = (text: string): boolean | undefined => scanJson(text, undefined, []).reordered;
 
@@ -39,5 +40,23 @@ describe('parseTokenFile', () => {
     expect(written?.mark).toBe(0);
     const keys = Object.keys((written!.json as { p: object }).p);
     expect(keys.map((k) => k.replace('\u0000', ''))).toEqual(['x', '200', '100']);
+  });
+});
+
+describe('keysAsWritten', () => {
+  const check = (text: string): boolean => keysAsWritten(text, JSON.parse(text));
+
+  it('holds when every key of the text is the parse key at the same place', () => {
+    expect(check('{"a": {"1": 1, "2": [{"b": "x\\": y"}, "\\"k\\": 1"]}, "c": ":"}')).toBe(true);
+    expect(check('[1, {"a": 2}]')).toBe(true);
+    expect(check('"plain"')).toBe(true);
+  });
+
+  it('gives no verdict for a duplicate, a moved or an escaped key, or nesting past the limit', () => {
+    expect(check('{"a": 1, "a": 2}')).toBe(false);
+    expect(check('{"a": 1, "1": 2}')).toBe(false);
+    expect(check('{"\\u0061": 1}')).toBe(false);
+    expect(check(`{"a": ${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}}`)).toBe(false);
+    expect(check(`{"a": ${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)}}`)).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import { readTextFile } from '../../fs/read.js';
 import { scanJson } from '../json-depth.js';
 import type { CollectionLayout } from '../resolver-doc.js';
 import type { Problem } from './problems.js';
+import { keysAsWritten } from './written-order.js';
 
 /** What read() saw, so a later write can keep what it does not own (see render.ts). */
 export interface TokenSources {
@@ -97,6 +98,21 @@ function parseInWrittenOrder(text: string, integerKeys: number[] | undefined, in
     return { json: JSON.parse(text), mark: -1, refs };
   }
   return { json: JSON.parse(text), mark: -1, refs, parsedText: text };
+}
+
+/**
+ * The usual file, in one JSON.parse and a walk of its keys (written-order.ts): in written order, no
+ * duplicate key, not too deep, so no scan and no mark. Undefined: the scan's path decides.
+ */
+function parseAsWritten(text: string): WrittenOrder | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined; // the scan's path reports it (a duplicate key too, as before)
+  }
+  if (!keysAsWritten(text, json)) return undefined;
+  return { json, mark: -1, refs: text.indexOf('$ref') !== -1, parsedText: text };
 }
 
 /** `insert` after the character at each offset (a key's opening quote): slices joined once, no regex. */
@@ -239,9 +255,13 @@ export function parseTokenFile(
   let parsed: WrittenOrder;
   try {
     // The scan finds the integer-like keys too; after a duplicate it stops tracking objects, so the regex does.
-    const integerKeys: number[] = [];
-    const { exact, inOrder } = prescan(file, text, problems, integerKeys);
-    parsed = parseInWrittenOrder(text, exact ? integerKeys : undefined, inOrder);
+    parsed =
+      parseAsWritten(text) ??
+      (() => {
+        const integerKeys: number[] = [];
+        const { exact, inOrder } = prescan(file, text, problems, integerKeys);
+        return parseInWrittenOrder(text, exact ? integerKeys : undefined, inOrder);
+      })();
   } catch {
     sources.files.set(file, { text, json: undefined });
     problems.push({
