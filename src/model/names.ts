@@ -4,15 +4,19 @@
  * Pure; no I/O.
  */
 
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
 /**
  * A file-system and selector friendly form of a name: lower case ASCII letters, digits and `-`.
  * `Brand Colors` -> `brand-colors`, `Dark (HC)` -> `dark-hc`, `Ünïcode` -> `unicode`.
  * A name with no such characters becomes `x` so a folder name is never empty.
  */
 export function slug(name: string): string {
-  const s = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  // ASCII has no decompositions: NFKD and the accent strip change nothing there (most names).
+  const s = (isAscii(name) ? name : name.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');

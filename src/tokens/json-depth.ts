@@ -96,11 +96,16 @@ export function scanJson(
   text: string,
   max = MAX_JSON_DEPTH,
   integerKeys?: number[],
-): { tooDeep: boolean; duplicate: { key: string; offset: number } | undefined } {
+): { tooDeep: boolean; duplicate: { key: string; offset: number } | undefined; reordered?: boolean } {
   // Keys seen per open object: a short array (most objects have a few keys), a Set past 16.
   const stack: (string[] | Set<string> | null)[] = [];
   let expectKey = false;
   let duplicate: { key: string; offset: number } | undefined;
+  // With `integerKeys`: per open object, where its last integer-like key starts and ends (NONE, or
+  // NAMED once an ordinary key came): see `keyOrder`.
+  const intFrom: number[] = [];
+  const intTo: number[] = [];
+  let reordered = false;
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
@@ -116,7 +121,17 @@ export function scanJson(
         end = text.indexOf('"', end + 1);
       }
       i = end;
-      if (expectKey && integerKeys && isIntegerKey(text, start + 1, end)) integerKeys.push(start);
+      if (expectKey && integerKeys) {
+        const d = stack.length - 1;
+        if (isIntegerKey(text, start + 1, end)) {
+          integerKeys.push(start);
+          if (!reordered) reordered = !integerInOrder(text, intFrom, intTo, d, start + 1, end);
+        } else if (!reordered) {
+          // An escaped key may be integer-like once unescaped (JSON.parse would move it): no verdict.
+          if (hasBackslash(text, start + 1, end)) reordered = true;
+          else intFrom[d] = NAMED;
+        }
+      }
       if (expectKey && duplicate === undefined) {
         const keys = stack[stack.length - 1];
         if (keys) {
@@ -140,6 +155,7 @@ export function scanJson(
     } else if (c === 0x7b) {
       if (stack.length >= max) return { tooDeep: true, duplicate };
       stack.push(duplicate === undefined ? [] : null);
+      intFrom[stack.length - 1] = NONE;
       expectKey = true;
     } else if (c === 0x5b) {
       if (stack.length >= max) return { tooDeep: true, duplicate };
@@ -152,7 +168,41 @@ export function scanJson(
       expectKey = stack[stack.length - 1] != null;
     }
   }
-  return { tooDeep: false, duplicate };
+  return integerKeys ? { tooDeep: false, duplicate, reordered } : { tooDeep: false, duplicate };
+}
+
+function hasBackslash(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (text.charCodeAt(k) === 0x5c) return true;
+  return false;
+}
+
+const NONE = -2;
+const NAMED = -1;
+
+/**
+ * `text[from, to)`, an integer-like key of the object at depth `d`, keeps JSON.parse's order: no
+ * ordinary key before it and greater than the object's last integer-like key. JSON.parse lists
+ * integer-like keys first, ascending; while every object is written so, its order is the written
+ * order (read/parse.ts then needs no marks).
+ */
+function integerInOrder(
+  text: string,
+  intFrom: number[],
+  intTo: number[],
+  d: number,
+  from: number,
+  to: number,
+): boolean {
+  const last = intFrom[d]!;
+  if (last === NAMED) return false;
+  if (last !== NONE) {
+    const lastLen = intTo[d]! - last;
+    if (to - from < lastLen) return false;
+    if (to - from === lastLen && text.slice(from, to) <= text.slice(last, last + lastLen)) return false;
+  }
+  intFrom[d] = from;
+  intTo[d] = to;
+  return true;
 }
 
 /** `text[from, to)` is an integer-like key (`0` or digits without a leading zero), which JSON.parse lists first. */

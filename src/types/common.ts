@@ -9,9 +9,11 @@ import type { EncodeContext, ParseContext, SubPath, TypeModule } from './module.
 
 /** `"{a.b}"` -> `a.b` (format aliases.md, "Curly Brace Syntax"); undefined when not a reference. */
 export function refText(raw: unknown): string | undefined {
+  // What /^\{([^{}]+)\}$/ matches, without a match array per value (this runs for every value read).
   if (typeof raw !== 'string' || raw.charCodeAt(0) !== 123 /* { */) return undefined;
-  const m = /^\{([^{}]+)\}$/.exec(raw);
-  return m?.[1];
+  const last = raw.length - 1;
+  if (last < 2 || raw.indexOf('}') !== last || raw.indexOf('{', 1) !== -1) return undefined;
+  return raw.slice(1, last);
 }
 
 export const isNum = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);

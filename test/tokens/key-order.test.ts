@@ -1,82 +1,62 @@
-/**
- * Read order follows the file as written, integer-like keys included (JSON.parse lists `"100"` before
- * `"z"` and `"500"` before nothing it should): read.ts marks such keys before its one JSON.parse (no
- * second, position-keeping parse: docs/token-files.md "Performance"). These are the cases where marking
- * could leak.
- */
+/** Marks (read/parse.ts) only where JSON.parse would reorder keys: the key walk, and the pre-parse scan's verdict. */
 import { describe, expect, it } from 'vitest';
-import { checkTokens, formatDiagnostic, readTokens, renderTokens } from '../../src/tokens/index.js';
-import { config } from './fixtures/model.js';
-import { project } from './helpers.js';
-import type { TokenSet } from '../../src/model/types.js';
+import { MAX_JSON_DEPTH, scanJson } from '../../src/tokens/json-depth.js';
+import { parseTokenFile } from '../../src/tokens/read/parse.js';
+import { keysAsWritten } from '../../src/tokens/read/written-order.js';
 
-const V = 'numbers/value.tokens.json';
+const reordered = (text: string): boolean | undefined => scanJson(text, undefined, []).reordered;
 
-/** One collection "Numbers", one mode, the given variable names (all FLOAT 1). */
-function set(names: string[]): TokenSet {
-  return {
-    collections: [{ name: 'Numbers', modes: [{ name: 'Value' }], defaultMode: 'Value' }],
-    variables: names.map((name) => ({
-      collection: 'Numbers',
-      name,
-      type: 'FLOAT',
-      description: '',
-      scopes: ['ALL_SCOPES'],
-      values: { Value: 1 },
-    })),
-  };
-}
-
-async function read(names: string[], edit: (text: string) => string = (t) => t) {
-  const files = renderTokens(set(names), config);
-  files.set(V, edit(files.get(V)!));
-  const root = await project(files, 'tokens');
-  return { root, ...(await readTokens(root, config)) };
-}
-
-const ORDER = ['size/500', 'size/100', 'size/z', 'size/0', 'scale/10/a', 'scale/2/a'];
-
-describe('read order with integer-like keys', () => {
-  it('follows the file, not JSON.parse', async () => {
-    const { set: got } = await read(ORDER);
-    expect(got.variables.map((v) => v.name)).toEqual(ORDER);
+describe('scanJson key order', () => {
+  it('is in order when each object writes its integer-like keys first and ascending', () => {
+    expect(reordered('{"a": 1, "b": {"c": 2}}')).toBe(false);
+    expect(reordered('{"1": {"$value": 1}, "2": {}, "10": {}, "x": {"0": 1, "7": 2, "y": 3}}')).toBe(false);
+    expect(reordered('{"9": {"100": 1}, "10": {"5": 1}}')).toBe(false);
   });
 
-  it('follows the file when it holds the control-character escape a mark would use', async () => {
-    const files = renderTokens(set(ORDER), config);
-    // The description is only written when non-empty: add one by hand.
-    files.set(
-      V,
-      files
-        .get(V)!
-        .replace('"$type": "number",', '"$type": "number",\n          "$description": "\\u0000 and \\u0001",'),
-    );
-    const root = await project(files, 'tokens');
-    const { set: got } = await readTokens(root, config);
-    expect(got.variables.map((v) => v.name)).toEqual(ORDER);
-    expect(got.variables[0]!.description).toBe('\u0000 and \u0001');
+  it('is reordered when JSON.parse would move a key, or when an escaped key may be integer-like', () => {
+    expect(reordered('{"a": 1, "1": 2}')).toBe(true);
+    expect(reordered('{"10": 1, "9": 2}')).toBe(true);
+    expect(reordered('{"2": 1, "10": 2, "3": 4}')).toBe(true);
+    expect(reordered('{"x": {"a": {"1": 1, "b": 2}, "z": {"c": 1, "500": 2}}}')).toBe(true);
+    expect(reordered('{"1": 1, "\\u0035": 2}')).toBe(true);
   });
 
-  it('keeps JSON.parse of the file in the sources a later write gets', async () => {
-    const { sources } = await read(ORDER);
-    const file = sources.files.get(V)!;
-    expect(file.json).toEqual(JSON.parse(file.text));
-    expect(Object.keys((file.json as { size: object }).size)).toEqual(['0', '100', '500', 'z']);
+  it('gives no verdict without integerKeys', () => {
+    expect(scanJson('{"a": 1, "1": 2}')).toEqual({ tooDeep: false, duplicate: undefined });
+  });
+});
+
+describe('parseTokenFile', () => {
+  const parse = (text: string) => parseTokenFile('a.tokens.json', text, { files: new Map(), modeFiles: new Map() }, []);
+
+  it('marks no key when the written order is JSON.parse order', () => {
+    const written = parse('{"p": {"100": {"$value": 1}, "200": {"$value": 2}, "x": {"$value": 3}}}');
+    expect(written?.mark).toBe(-1);
+    expect(Object.keys((written!.json as { p: object }).p)).toEqual(['100', '200', 'x']);
   });
 
-  it('reports a value object with integer-like keys as written, and keys that look like marks as they are', async () => {
-    const files = renderTokens(set(['size/500']), config);
-    files.set(
-      V,
-      files
-        .get(V)!
-        .replace('"$value": 1', '"$value": { "7": 2, "b": { "500": true } }')
-        .replace('"size"', '"si\\"500"'),
-    );
-    const root = await project(files, 'tokens');
-    expect((await checkTokens(root, config)).map(formatDiagnostic).join('\n')).toMatchInlineSnapshot(`
-      "tokens/numbers/value.tokens.json:6:17  si"500.500  a number token needs a number, not {"7":2,"b":{"500":true}}
-          fix: Set "$value" to a number, e.g. 1.5."
-    `);
+  it('marks integer-like keys when JSON.parse would move them', () => {
+    const written = parse('{"p": {"x": {"$value": 3}, "200": {"$value": 2}, "100": {"$value": 1}}}');
+    expect(written?.mark).toBe(0);
+    const keys = Object.keys((written!.json as { p: object }).p);
+    expect(keys.map((k) => k.replace('\u0000', ''))).toEqual(['x', '200', '100']);
+  });
+});
+
+describe('keysAsWritten', () => {
+  const check = (text: string): boolean => keysAsWritten(text, JSON.parse(text));
+
+  it('holds when every key of the text is the parse key at the same place', () => {
+    expect(check('{"a": {"1": 1, "2": [{"b": "x\\": y"}, "\\"k\\": 1"]}, "c": ":"}')).toBe(true);
+    expect(check('[1, {"a": 2}]')).toBe(true);
+    expect(check('"plain"')).toBe(true);
+  });
+
+  it('gives no verdict for a duplicate, a moved or an escaped key, or nesting past the limit', () => {
+    expect(check('{"a": 1, "a": 2}')).toBe(false);
+    expect(check('{"a": 1, "1": 2}')).toBe(false);
+    expect(check('{"\\u0061": 1}')).toBe(false);
+    expect(check(`{"a": ${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}}`)).toBe(false);
+    expect(check(`{"a": ${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)}}`)).toBe(true);
   });
 });

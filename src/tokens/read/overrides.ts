@@ -68,23 +68,28 @@ export function foldOverrides(input: readonly PerCollection[], problems: Problem
       addAxes(parent, g, namesOf(g.perMode), problems);
       continue;
     }
+    const names = namesOf(g.perMode);
+    // A declared collection (tokensync's own document) is never an override: a clash is reported.
+    if (g.layout.declared) {
+      own(g, names);
+      continue;
+    }
     const byTarget = new Map<Entry, Set<string>>();
     const fresh = new Set<string>();
-    for (const n of namesOf(g.perMode)) {
+    for (const n of names) {
       const o = owner.get(n);
       if (o) byTarget.set(o, (byTarget.get(o) ?? new Set()).add(n));
       else fresh.add(n);
     }
-    // A declared collection (tokensync's own document) is never an override: a clash is reported.
-    if (byTarget.size === 0 || g.layout.declared) {
-      own(g, namesOf(g.perMode));
+    if (byTarget.size === 0) {
+      own(g, names);
       continue;
     }
-    for (const [target, names] of byTarget) {
-      if (g.layout.kind !== 'modifier') overrideEverywhere(target, g, names);
+    for (const [target, overridden] of byTarget) {
+      if (g.layout.kind !== 'modifier') overrideEverywhere(target, g, overridden);
       else if (target.item.layout.kind === 'set' && target.modes.length === 1 && target.axes.length === 0)
-        giveModes(target, g, names);
-      else addAxes(target, g, names, problems);
+        giveModes(target, g, overridden);
+      else addAxes(target, g, overridden, problems);
     }
     if (fresh.size > 0) own(restrict(g, fresh), fresh);
   }

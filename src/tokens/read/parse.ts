@@ -10,6 +10,7 @@ import { readTextFile } from '../../fs/read.js';
 import { scanJson } from '../json-depth.js';
 import type { CollectionLayout } from '../resolver-doc.js';
 import type { Problem } from './problems.js';
+import { keysAsWritten } from './written-order.js';
 
 /** What read() saw, so a later write can keep what it does not own (see render.ts). */
 export interface TokenSources {
@@ -74,10 +75,14 @@ const INTEGER_KEY_TEST = /"(?:0|[1-9]\d*)"\s*:/;
 /**
  * Throws JSON.parse's SyntaxError when the text is not JSON. `integerKeys`: where the integer-like
  * keys open, from the pre-parse scan (json-depth.ts), or undefined to find them with a regex.
+ * `inOrder`: the scan found every object's integer-like keys written first and ascending, where
+ * JSON.parse puts them anyway, so the plain parse is in written order and no key is marked (a
+ * generated or pulled palette, `"100"`, `"200"`, …: the usual case, and the cheap one).
  */
-function parseInWrittenOrder(text: string, integerKeys: number[] | undefined): WrittenOrder {
+function parseInWrittenOrder(text: string, integerKeys: number[] | undefined, inOrder: boolean): WrittenOrder {
   // One indexOf (not includes, not two needles): a full scan of every file, so the cheapest one.
   const refs = text.indexOf('$ref') !== -1;
+  if (inOrder) return { json: JSON.parse(text), mark: -1, refs, parsedText: text };
   if (integerKeys ? integerKeys.length > 0 : INTEGER_KEY_TEST.test(text)) {
     for (let code = 0; code < 8; code++) {
       const escape = `\\u000${code}`;
@@ -93,6 +98,21 @@ function parseInWrittenOrder(text: string, integerKeys: number[] | undefined): W
     return { json: JSON.parse(text), mark: -1, refs };
   }
   return { json: JSON.parse(text), mark: -1, refs, parsedText: text };
+}
+
+/**
+ * The usual file, in one JSON.parse and a walk of its keys (written-order.ts): in written order, no
+ * duplicate key, not too deep, so no scan and no mark. Undefined: the scan's path decides.
+ */
+function parseAsWritten(text: string): WrittenOrder | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined; // the scan's path reports it (a duplicate key too, as before)
+  }
+  if (!keysAsWritten(text, json)) return undefined;
+  return { json, mark: -1, refs: text.indexOf('$ref') !== -1, parsedText: text };
 }
 
 /** `insert` after the character at each offset (a key's opening quote): slices joined once, no regex. */
@@ -170,8 +190,13 @@ export const readText = (file: string): Promise<string | undefined> => readTextF
  * invalid JSON (thrown, reported by the caller with its position), and a duplicate key is an error
  * where it is written (items 6-7); parsing goes on, so other problems are found too.
  */
-function prescan(file: string, text: string, problems: Problem[], integerKeys?: number[]): boolean {
-  const { tooDeep, duplicate: dup } = scanJson(text, undefined, integerKeys);
+function prescan(
+  file: string,
+  text: string,
+  problems: Problem[],
+  integerKeys?: number[],
+): { exact: boolean; inOrder: boolean } {
+  const { tooDeep, duplicate: dup, reordered } = scanJson(text, undefined, integerKeys);
   if (tooDeep) throw new SyntaxError('too deep');
   if (dup) {
     problems.push({
@@ -182,7 +207,7 @@ function prescan(file: string, text: string, problems: Problem[], integerKeys?: 
       hint: 'Remove or rename one of the two.',
     });
   }
-  return dup === undefined;
+  return { exact: dup === undefined, inOrder: dup === undefined && reordered === false };
 }
 
 /** `*.tokens.json` files under the tokens folder, relative with `/`, sorted. */
@@ -230,9 +255,13 @@ export function parseTokenFile(
   let parsed: WrittenOrder;
   try {
     // The scan finds the integer-like keys too; after a duplicate it stops tracking objects, so the regex does.
-    const integerKeys: number[] = [];
-    const exact = prescan(file, text, problems, integerKeys);
-    parsed = parseInWrittenOrder(text, exact ? integerKeys : undefined);
+    parsed =
+      parseAsWritten(text) ??
+      (() => {
+        const integerKeys: number[] = [];
+        const { exact, inOrder } = prescan(file, text, problems, integerKeys);
+        return parseInWrittenOrder(text, exact ? integerKeys : undefined, inOrder);
+      })();
   } catch {
     sources.files.set(file, { text, json: undefined });
     problems.push({

@@ -48,9 +48,11 @@ export function checkServiceRules(
         });
       }
     }
+    // The default mode's tokens first, then the others': one list per collection, not per variable.
+    const lookIn = [c.defaultMode, ...c.modes.map((m) => m.name)].flatMap((m) => perMode.get(m) ?? []);
     const tokenOf = (name: string): RawToken | undefined => {
-      for (const mode of [c.defaultMode, ...c.modes.map((m) => m.name)]) {
-        const t = perMode.get(mode)?.get(name);
+      for (const tokens of lookIn) {
+        const t = tokens.get(name);
         if (t) return t;
       }
       return undefined;
@@ -73,7 +75,7 @@ export function checkServiceRules(
         continue;
       }
       const allowed = SCOPES_FOR_TYPE[v.type];
-      const wrong = v.scopes.filter((s) => !allowed.includes(s));
+      const wrong = v.scopes.every((s) => allowed.includes(s)) ? [] : v.scopes.filter((s) => !allowed.includes(s));
       if (wrong.length > 0) {
         problems.push({
           severity: 'error',

@@ -237,9 +237,7 @@ function moduleOf(g: Gathered, base: RawToken, dottedPath: string): TypeModule |
 function newItem(s: Scan, name: string, base: RawToken, inDefault: RawToken | undefined, mod: TypeModule): Item {
   const c = s.layout.collection;
   const baseRef = refText(base.value);
-  const topRoot = (dotted: string): boolean =>
-    dotted === '$root' || (s.namespaced && dotted === `${s.layout.slug}.$root`);
-  const mapping = topRoot(base.dotted) || (baseRef !== undefined && topRoot(baseRef)) ? undefined : mod.variable;
+  const mapping = topRoot(s, base.dotted) || (baseRef !== undefined && topRoot(s, baseRef)) ? undefined : mod.variable;
   const variable: Variable | undefined = mapping
     ? {
         collection: c.name,
@@ -265,9 +263,17 @@ function newItem(s: Scan, name: string, base: RawToken, inDefault: RawToken | un
   return { name, base, inDefault, mod, variable, repo, defaultKind: undefined, firstKind: undefined };
 }
 
+/** A `$root` token at the top of a file (of the collection's group when namespaced). */
+function topRoot(s: Scan, dotted: string): boolean {
+  return dotted === '$root' || (s.namespaced && dotted === `${s.layout.slug}.$root`);
+}
+
 /** Kept service fields (hiddenFromPublishing, codeSyntax: src/tokens/service-meta.ts). */
 function readKeptMeta(variable: Variable, base: RawToken, problems: Problem[]): void {
-  const kept = readMeta(base.ours);
+  const { ours } = base;
+  // Most tokens keep neither field: nothing to read, nothing to allocate.
+  if (ours === undefined || (ours['hiddenFromPublishing'] === undefined && ours['codeSyntax'] === undefined)) return;
+  const kept = readMeta(ours);
   if (kept.meta) variable.meta = kept.meta;
   for (const p of kept.problems)
     problems.push({
