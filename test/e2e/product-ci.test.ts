@@ -6,14 +6,14 @@
  * shellcheck is not part of it).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { createGitRepo, gitEnv, REPO_ROOT, type GitRepo } from '../cli/git-repo.js';
+import { copyGitRepo, createGitRepo, gitEnv, REPO_ROOT, type GitRepo } from '../cli/git-repo.js';
 
 type Linter = (input: string, path: string) => { line: number; column: number; message: string; kind: string }[];
 let linter: Promise<Linter> | undefined;
@@ -185,8 +185,25 @@ describe('tokensync init --ci', () => {
 describe('the GitHub Action, end to end against the local service', () => {
   const emu = useEmulator({ fileKey: 'demo', resetEach: 'demo' });
 
-  /** The demo project pointed at the test service, committed and pushed to a bare "origin". */
+  let made: { repo: GitRepo; origin: string } | undefined;
+
+  /**
+   * The demo project pointed at the test service, committed and pushed to a bare "origin". git makes
+   * them once for the file; each test gets copies (the remote's path set in the copy's .git/config).
+   */
   function project(): { repo: GitRepo; origin: string } {
+    made ??= madeProject();
+    const repo = copyGitRepo(made.repo);
+    const origin = mkdtempSync(path.join(tmpdir(), 'tokensync-origin-'));
+    cpSync(made.origin, origin, { recursive: true });
+    const config = path.join(repo.root, '.git', 'config');
+    const text = readFileSync(config, 'utf8');
+    expect(text).toContain(`url = ${made.origin}\n`);
+    writeFileSync(config, text.replace(`url = ${made.origin}\n`, `url = ${origin}\n`));
+    return { repo, origin };
+  }
+
+  function madeProject(): { repo: GitRepo; origin: string } {
     const repo = createGitRepo();
     repo.write(
       'config/tokensync.yaml',
