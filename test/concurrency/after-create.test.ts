@@ -1,11 +1,13 @@
 /**
  * A push killed after its CREATE and before its read-back, and a designer edit of the variable it
- * created in that window (docs/sync.md "Unknown outcomes and resumption", `createdFields`), through
- * the real CLI against the local service. The kill comes from the test-only preload
- * (test/helpers/kill-at-write.cjs) at every file write of the push; the schedules kept are those where
- * the PUT has gone out and nothing was read after it, or where the PUT has not gone out yet but the
- * journal already holds the created variables' fields. After each, the next push keeps the designer's
- * value or stops on a conflict (exit 3): it never overwrites it as if it were the CREATE's placeholder.
+ * created in that window (docs/sync.md "Unknown outcomes and resumption", `createdFields` and
+ * `sentFields`), through the real CLI against the local service. The kill comes from the test-only
+ * preload (test/helpers/kill-at-write.cjs) at every file write of the push; the schedules kept are
+ * every one after the POST reached the service and before the PUT (with or without the journal's
+ * `createdFields`: the answer not yet journaled, journaled, the created fields being recorded), and
+ * those where the PUT has gone out and nothing was read after it. After each, the next push keeps the
+ * designer's value or stops on a conflict (exit 3): it never overwrites it as if it were the CREATE's
+ * placeholder.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,10 +22,10 @@ import { designerSet, remoteValue, setSize } from './actors.js';
 const emu = useEmulator({ seed: 'empty', resetEach: 'empty' });
 const HOOK = fileURLToPath(new URL('../helpers/kill-at-write.cjs', import.meta.url));
 vi.setConfig({ testTimeout: 600_000 });
-const figures = { kills: 0, inWindow: 0, conflicts: 0, kept: 0 };
+const figures = { kills: 0, inWindow: 0, withoutFields: 0, conflicts: 0, kept: 0 };
 afterAll(() =>
   console.log(
-    `after-create kills: ${figures.kills} SIGKILLs, ${figures.inWindow} in the window; next push: ${figures.conflicts} conflict(s), ${figures.kept} kept the designer's value`,
+    `after-create kills: ${figures.kills} SIGKILLs, ${figures.inWindow} in the window (${figures.withoutFields} before the created fields were journaled); next push: ${figures.conflicts} conflict(s), ${figures.kept} kept the designer's value`,
   ),
 );
 
@@ -44,13 +46,12 @@ function journalHasFields(p: TestProject): boolean {
   return existsSync(file) && JSON.parse(readFileSync(file, 'utf8')).createdFields !== undefined;
 }
 
-/** The window a kill at write `n` left: after the POST, before the read-back, and with what recorded. */
-function inWindow(calls: string[], p: TestProject): boolean {
+/** The window a kill at write `n` left: after the POST reached the service, before the read-back. */
+function inWindow(calls: string[]): boolean {
   const post = calls.indexOf('POST /v1/files/:key/variables');
   const put = calls.indexOf('PUT /v1/files/:key/variables');
   if (post < 0) return false;
-  if (put < 0) return journalHasFields(p);
-  return calls.length === put + 1;
+  return put < 0 || calls.length === put + 1;
 }
 
 it('a push killed between its CREATE and its read-back: the next push never overwrites a designer edit of the created variable', async () => {
@@ -71,8 +72,9 @@ it('a push killed between its CREATE and its read-back: the next push never over
     figures.kills += 1;
     const calls = (await emu.admin.calls()).slice(from);
     if (calls.some((c, i) => c.startsWith('PUT') && i < calls.length - 1)) break;
-    if (!inWindow(calls, p)) continue;
+    if (!inWindow(calls)) continue;
     figures.inWindow += 1;
+    if (!journalHasFields(p)) figures.withoutFields += 1;
     await designerSet(emu, 'added', 7);
     const again = await cli(p, ['push']);
     expect([0, 3], `kill at write ${n}: ${again.stdout}${again.stderr}`).toContain(again.code);
