@@ -21,6 +21,7 @@ import { type PushJournal, writeJournal } from './journal.js';
 import { movedBetween } from './moved.js';
 import { guardSinceLock } from './since-lock-guard.js';
 import { applyTempIds, compilePlan, type Plan } from './plan.js';
+import { sentByRequest } from './sent-fields.js';
 import { SyncOutcomeUnknownError, stopped, type Progress } from './apply-errors.js';
 
 /** How often an unknown POST outcome is answered by re-reading before we give up. */
@@ -33,6 +34,8 @@ export interface PushSession {
   replans: number;
   /** Labels (`collection`, `collection/variable`) this run has written so far or is writing. */
   ours: Set<string>;
+  /** Variables (`collection\u0000name`) a request of this run CREATEd: their fields are read back here. */
+  createdHere: Set<string>;
   /** The last fresh read, and whether a write went out after it. */
   last?: FreshRead | undefined;
   wroteSinceLast: boolean;
@@ -53,6 +56,8 @@ export async function pushPhase(run: RunState, planned: Planned, s: PushSession,
   const { opts } = run;
   let plan = planned.plan;
   let before = run.remote;
+  // The read the current plan was compiled from: its ids name what the plan's requests refer to.
+  let planFrom = run.remote;
   // What this plan writes counts as ours only once a request of it has gone out: before that, a
   // change of it in the service is someone else's, and a reason to re-plan.
   const labels = movedBetween(run.remote, planned.serviceTarget, { byName: true });
@@ -68,7 +73,7 @@ export async function pushPhase(run: RunState, planned: Planned, s: PushSession,
     if (moved.length > 0) return { kind: 'moved', remote: fresh.remote, moved };
     guardSinceLock(run, planned, fresh);
     before = fresh.remote;
-    const outcome = await sendOne(run, s, plan, i, mapping);
+    const outcome = await sendOne(run, s, { plan, i, mapping, from: planFrom, target: planned.serviceTarget });
     track.sent = s.sent;
     for (const label of labels) s.ours.add(label);
     if (outcome.kind === 'sent') {
@@ -82,6 +87,7 @@ export async function pushPhase(run: RunState, planned: Planned, s: PushSession,
     s.replans += 1;
     before = await settleUnknown(run, s, plan, i, outcome);
     run.remote = before;
+    planFrom = before;
     plan = compilePlan(before, planned.serviceTarget, planned.planOptions);
     mapping = {};
     i = 0;
@@ -118,9 +124,14 @@ export async function freshRead(run: RunState, s: PushSession): Promise<FreshRea
   return read;
 }
 
-/** The fields of what this run created, as first read after the CREATE: the base a later edit is told from. */
+/**
+ * The fields of what this run created, as first read after the CREATE: the base a later edit is told
+ * from. Only what a request of this run created: a previous run's creates may have been edited since,
+ * and keep the base their CREATE gave them (`sentFields`, journal.ts).
+ */
 async function recordCreated(run: RunState, s: PushSession, remote: TokenSet): Promise<void> {
-  const created = new Set(s.pj.created.variables.map(([c, v]) => `${c}\u0000${v}`));
+  const created = s.createdHere;
+  if (created.size === 0) return;
   const fields = { ...(s.pj.createdFields ?? {}) };
   let added = false;
   for (const v of remote.variables) {
@@ -148,21 +159,32 @@ type SendOutcome =
   | { kind: 'sent'; mapping: Record<string, string> }
   | { kind: 'unknown'; sentAt: number; error: ApiUnknownOutcomeError };
 
-/** One request, journaled before it goes out (a kill while it is in flight leaves it to settle) and after. */
+/**
+ * One request, journaled before it goes out (a kill while it is in flight leaves it to settle; what it
+ * CREATEs is recorded as sent, `sentFields`) and after.
+ */
 async function sendOne(
   run: RunState,
   s: PushSession,
-  plan: Plan,
-  i: number,
-  mapping: Record<string, string>,
+  at: { plan: Plan; i: number; mapping: Record<string, string>; from: TokenSet; target: TokenSet },
 ): Promise<SendOutcome> {
   const { opts, tokensDir } = run;
+  const { plan, i, mapping } = at;
   const request = plan.requests[i]!;
+  const sent = sentByRequest(plan.requests, i, at.from, at.target);
+  for (const key of Object.keys(sent)) s.createdHere.add(key);
   run.progress(`${request.method} variables (${i + 1}/${plan.requests.length})`);
   const sentAt = Date.now();
   const settleUntil = sentAt + opts.config.service.timeoutMs + settleWindow(opts);
+  // A variable created again (its earlier CREATE never landed, or it was deleted since) starts afresh.
+  if (s.pj.createdFields && Object.keys(sent).some((k) => s.pj.createdFields?.[k])) {
+    const createdFields = { ...s.pj.createdFields };
+    for (const key of Object.keys(sent)) delete createdFields[key];
+    s.pj = { ...s.pj, createdFields };
+  }
   s.pj = {
     ...s.pj,
+    ...(Object.keys(sent).length > 0 ? { sentFields: { ...s.pj.sentFields, ...sent } } : {}),
     unknown: {
       method: request.method,
       request: i + 1,

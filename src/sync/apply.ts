@@ -136,6 +136,7 @@ async function startOrContinue(
     pendingValues: pendingValues(run.remote, planned.serviceTarget),
   });
   if (run.pushJournal?.createdFields) pj.createdFields = run.pushJournal.createdFields;
+  if (run.pushJournal?.sentFields) pj.sentFields = run.pushJournal.sentFields;
   await writeJournal(tokensDir, pj);
   track.journaled = true;
   track.total = planned.plan.requests.length;
@@ -144,6 +145,7 @@ async function startOrContinue(
     sent: 0,
     replans: 0,
     ours: new Set(),
+    createdHere: new Set(),
     wroteSinceLast: false,
     othersWrote: false,
     firstPlan: planned.plan,

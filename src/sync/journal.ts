@@ -28,6 +28,7 @@ import { readTextFile } from '../fs/read.js';
 import { fingerprintFields, type Lock, type LockVariableFields } from '../model/lock.js';
 import type { TokenSet } from '../model/types.js';
 import type { CreatedNames } from './created.js';
+import { expectedFields, type SentFields } from './sent-fields.js';
 import { PLAN_VERSION, type Plan } from './plan.js';
 
 export type { CreatedNames } from './created.js';
@@ -83,6 +84,12 @@ export interface PushJournal {
    * just-created variable is an edit, not a placeholder.
    */
   createdFields?: Record<string, LockVariableFields> | undefined;
+  /**
+   * What the CREATE sent for each variable it creates (`collection\u0000name`, sent-fields.ts),
+   * recorded before the request goes out: the base of a created variable whose fields were not read
+   * back (`createdFields`) before the run stopped.
+   */
+  sentFields?: Record<string, SentFields> | undefined;
 }
 
 export interface PullJournal {
@@ -206,7 +213,7 @@ export function journalBase(base: Lock | undefined, remote: TokenSet, journal: P
     const inNewMode = Object.keys(v.values).some((m) => createdModes.has(`${v.collection}\u0000${m}`));
     if (!created && !inNewMode) continue;
     const prior = lock.variables[id];
-    const now = (created && journal.createdFields?.[`${v.collection}\u0000${v.name}`]) || fingerprintFields(v);
+    const now = (created && createdBase(journal, v)) || fingerprintFields(v);
     if (created || !prior) {
       lock.variables[id] = {
         collectionId: cid,
@@ -222,6 +229,19 @@ export function journalBase(base: Lock | undefined, remote: TokenSet, journal: P
     }
   }
   return lock;
+}
+
+/**
+ * The base of a variable the journal says tokensync created: its fields as read back after the
+ * CREATE, else what the CREATE made of it (never the service's current fields, which may hold a
+ * designer's edit made since); undefined for a journal that recorded neither.
+ */
+function createdBase(journal: PushJournal, v: TokenSet['variables'][number]): LockVariableFields | undefined {
+  const key = `${v.collection}\u0000${v.name}`;
+  const read = journal.createdFields?.[key];
+  if (read) return read;
+  const sent = journal.sentFields?.[key];
+  return sent ? expectedFields(sent, v) : undefined;
 }
 
 export function newPushJournal(init: {
