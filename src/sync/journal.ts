@@ -10,13 +10,15 @@
  *   and, when a write's outcome was unknown, when it was sent and until when it may still land.
  *   The next run settles that write first (settle.ts), then treats what it created as its own: the
  *   values a CREATE gave a new variable in its other modes are placeholders, never a remote edit, so
- *   they are neither a conflict nor pulled into the repository (`journalBase`).
+ *   they are neither a conflict nor pulled into the repository (`journalBase`). Its base is what the
+ *   CREATE made of it as read back (`createdFields`), else as sent (`sentFields`, sent-fields.ts),
+ *   so a designer's edit made after the CREATE is an edit, never a placeholder.
  * - a first pull (no lock yet): the token files it was writing. The next pull does not read those
  *   files as the repository's own tokens: it writes them again from the service.
  *
- * The journal holds names and counts, not the values still to send: those are the repository's token
- * files, which a push does not change, and the next run re-plans from the service's real state rather
- * than replaying old bodies.
+ * The journal holds names, counts and fingerprints of created variables' fields, not the values still
+ * to send: those are the repository's token files, which a push does not change, and the next run
+ * re-plans from the service's real state rather than replaying old bodies.
  */
 import { rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
