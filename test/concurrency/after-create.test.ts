@@ -81,6 +81,11 @@ it('a push killed between its CREATE and its read-back: the next push never over
     if (again.code === 3) figures.conflicts += 1;
     else figures.kept += 1;
     expect(remoteValue(await serviceState(emu), 'added'), `kill at write ${n}`).toBe(7);
+    if (again.code !== 0) continue;
+    // The lock it wrote keeps the CREATE's value as the base: a push after it still leaves the edit.
+    const third = await cli(p, ['push']);
+    expect([0, 3], `kill at write ${n}, third push: ${third.stdout}${third.stderr}`).toContain(third.code);
+    expect(remoteValue(await serviceState(emu), 'added'), `kill at write ${n}, third push`).toBe(7);
   }
   expect(figures.inWindow).toBeGreaterThan(0);
 });
