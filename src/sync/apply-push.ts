@@ -133,15 +133,18 @@ async function recordCreated(run: RunState, s: PushSession, remote: TokenSet): P
   const created = s.createdHere;
   if (created.size === 0) return;
   const fields = { ...(s.pj.createdFields ?? {}) };
+  const sent = { ...(s.pj.sentFields ?? {}) };
   let added = false;
   for (const v of remote.variables) {
     const key = `${v.collection}\u0000${v.name}`;
     if (!created.has(key) || fields[key]) continue;
     fields[key] = fingerprintFields(v);
+    // Read back, what was sent is no longer needed: the journal stays small at 10k variables.
+    delete sent[key];
     added = true;
   }
   if (!added) return;
-  s.pj = { ...s.pj, createdFields: fields };
+  s.pj = { ...s.pj, createdFields: fields, sentFields: sent };
   await writeJournal(run.tokensDir, s.pj);
 }
 
