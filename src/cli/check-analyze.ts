@@ -26,9 +26,12 @@ export async function analyzeOffline(
   const lock = await checkLockText(root, config.tokens.dir, stagedText, read.set);
   const all = [...read.diagnostics, ...(styles?.diagnostics ?? []), ...lock];
   const set = read.set;
+  // Style tokens are read outside the set (styles/read.ts); a folder of style sets only is not empty.
+  const designOwned = (styles?.set.tokens?.length ?? 0) - (set.tokens?.length ?? 0);
+  const styleSets = (styles?.set.collections.length ?? 0) - set.collections.length;
   // The folder itself (docs/token-files.md "Files tokensync does not read"): nothing read is an error,
   // whatever files were named; ignored token-like files beside read ones are warnings.
-  const empty = set.collections.length === 0 && (set.tokens?.length ?? 0) === 0 && all.length === 0;
+  const empty = set.collections.length === 0 && (set.tokens?.length ?? 0) === 0 && designOwned <= 0 && all.length === 0;
   const folder = await folderFindings({ root, dir: config.tokens.dir, ...(file ? { configFile: file } : {}) }, empty);
   // Tokens some contexts of a modifier lack are repository-only too (docs/overrides.md §5).
   const repoOnly = (set.tokens?.length ?? 0) + (set.partial?.variables.length ?? 0) + (set.partial?.tokens.length ?? 0);
@@ -41,7 +44,8 @@ export async function analyzeOffline(
     repoOnly,
     collections,
     contexts: set.collections.length - collections + (set.repositoryAxes?.length ?? 0),
-    designOwned: (styles?.set.tokens?.length ?? 0) - (set.tokens?.length ?? 0),
+    designOwned,
+    styleSets: Math.max(styleSets, 0),
     staged: source !== undefined,
   };
 }

@@ -24,7 +24,9 @@ export interface CheckAnalysis {
   repoOnly: number;
   collections: number;
   contexts: number;
+  /** Design-owned style tokens (docs/styles.md), and the style sets that hold them. */
   designOwned: number;
+  styleSets: number;
   staged: boolean;
 }
 

@@ -107,5 +107,8 @@ function summaryLine(a: CheckAnalysis, errors: number, warnings: number, named: 
     return `${errors} error${s(errors)}${warnings > 0 ? `, ${warnings} warning${s(warnings)}` : ''} in ${dir}/${a.staged ? ' as staged (the git index)' : ''}.`;
   if (named > 0) return `${named} file${s(named)} checked: no problems${warned}.`;
   const { repoOnly, collections, contexts, designOwned } = a;
+  // A folder of style sets only (a design file with styles and no variables): count what was checked.
+  if (a.variables + repoOnly === 0 && collections === 0 && designOwned > 0)
+    return `${designOwned} style token${s(designOwned)} in ${a.styleSets} style set${s(a.styleSets)} and no variables${a.staged ? ' as staged' : ''}: no problems${warned}.`;
   return `${a.variables + repoOnly} tokens${repoOnly > 0 ? ` (${repoOnly} repository-only)` : ''} in ${collections} collection${s(collections)}${contexts > 0 ? ` and ${contexts} overriding context${s(contexts)}` : ''}${designOwned > 0 ? `, ${designOwned} style token${s(designOwned)}` : ''}${a.staged ? ' as staged' : ''}: no problems${warned}.`;
 }

@@ -101,7 +101,8 @@ export async function buildTokens(
     for (const { destination, output } of outputs) files.set(destination, output);
   }
   // Whole resolver inputs for ts and json (permutations.ts).
-  for (const [f, text] of permutationFiles(set, config, selected, remBase)) files.set(f, text);
+  const namespaced = opts.namespace === 'collection';
+  for (const [f, text] of permutationFiles(set, config, selected, remBase, namespaced)) files.set(f, text);
   // Native platforms per resolver input (native-inputs.ts): each input built as a plain set.
   await nativeInputFiles(set, config, selected, { ...opts, remBase }, files, warnings);
   refuseTypeClash(files);

@@ -7,8 +7,19 @@
 // The same slugs as the token files' folder names (model/names.ts), so `{collection}` in a selector
 // reads like the folder it came from.
 import { slug } from '../model/names.js';
+import type { Collection } from '../model/types.js';
 
 export { slug };
+
+/**
+ * A collection as the build may see it: `namespace` is the name whose slug leads its tokens' paths
+ * under `tokens.namespace: collection` when that is not `name` (a per-input copy named for its type,
+ * `semantic for mode-dark`, keeps its tokens' names `semantic.…`: native-inputs.ts).
+ */
+export type BuildCollection = Collection & { namespace?: string };
+
+/** The path segment a collection's tokens start with under `tokens.namespace: collection`. */
+export const namespaceOf = (c: BuildCollection): string => slug(c.namespace ?? c.name);
 
 /** `Theme`, `dark mode` -> `ThemeDarkMode`; a leading digit gets a `_` so the result is an identifier. */
 export function pascal(...parts: string[]): string {

@@ -13,8 +13,9 @@
  * Repository-owned composites are not in these outputs (their per-context values are in the CSS).
  */
 import type { BuildConfig, Platform } from '../config/schema.js';
-import { isAlias, type Collection, type TokenSet, type Value, type Variable } from '../model/types.js';
+import { isAlias, type TokenSet, type Value, type Variable } from '../model/types.js';
 import { ownValues, type Input } from './inputs.js';
+import type { BuildCollection } from './naming.js';
 import { hasContexts, permutationId, permutationsOf } from './permutations.js';
 
 export const NATIVE_PLATFORMS: readonly Platform[] = ['ios', 'android', 'compose'];
@@ -37,13 +38,17 @@ export function nativeInputs(set: TokenSet, config: BuildConfig, platforms: read
   });
 }
 
-/** One input as a set of one-mode collections named `<collection> for <input>`. */
+/**
+ * One input as a set of one-mode collections named `<collection> for <input>` (the type's name),
+ * whose tokens keep the collection's own namespace (`tokens.namespace: collection`): a per-input type
+ * declares the same names as the per-mode ones, only its values differ.
+ */
 export function inputSet(set: TokenSet, input: Input, id: string): TokenSet {
   const own = ownValues(set, input);
   const rename = (collection: string): string => `${collection} for ${id}`;
-  const collections: Collection[] = set.collections
+  const collections: BuildCollection[] = set.collections
     .filter((c) => c.parent === undefined)
-    .map((c) => ({ name: rename(c.name), modes: [{ name: MODE }], defaultMode: MODE }));
+    .map((c) => ({ name: rename(c.name), namespace: c.name, modes: [{ name: MODE }], defaultMode: MODE }));
   const variables: Variable[] = [];
   for (const v of set.variables) {
     const value = own(v);

@@ -55,17 +55,25 @@ export function permutationFiles(
   config: BuildConfig,
   platforms: readonly Platform[],
   remBase: number,
+  namespaced = false,
 ): Map<string, string> {
   const files = new Map<string, string>();
   const want = platforms.filter((p) => p === 'json' || p === 'ts');
   if (want.length === 0 || (!config.permutations && !hasContexts(set))) return files;
+  // With `tokens.namespace: collection` a path starts with its collection's slug, as every other
+  // output's names do (docs/build.md "Collections that share names"): two collections' `color/bg`
+  // are two tokens, not one overwriting the other.
+  const pathOf = (v: Variable): string[] =>
+    namespaced ? [slug(v.collection), ...v.name.split('/')] : v.name.split('/');
+  const key = (v: Variable): string => pathOf(v).join('/');
+  const ordered = [...set.variables].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   for (const input of permutationsOf(set, config)) {
     const tree: Record<string, unknown> = {};
     const values = resolveInput(set, input);
-    for (const v of [...set.variables].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    for (const v of ordered) {
       const value = values.get(v);
       if (value === undefined) continue;
-      const path = v.name.split('/');
+      const path = pathOf(v);
       let node = tree;
       for (const s of path.slice(0, -1)) {
         const next = node[s];

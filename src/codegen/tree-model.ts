@@ -15,7 +15,7 @@ import {
   type Variable,
 } from '../model/types.js';
 import { BuildError } from './errors.js';
-import { slug } from './naming.js';
+import { namespaceOf, slug } from './naming.js';
 import { targetView, type View } from './views.js';
 
 /** A variable or a repository token: what the tree is made of. */
@@ -140,6 +140,7 @@ function pathNamer(
   // Once per token, not once per mode and per alias to it: every view of a token shares its path
   // array (read only), by collection then name.
   const memo = new Map<string, Map<string, string[]>>();
+  const spaceOf = new Map(set.collections.map((c) => [c.name, namespaceOf(c)]));
   return (x) => {
     let names = memo.get(x.collection);
     if (names === undefined) memo.set(x.collection, (names = new Map()));
@@ -147,7 +148,10 @@ function pathNamer(
     if (path === undefined) {
       const segments = x.name.split('/').map(rootSegment);
       if (groups.has(`${x.collection}\u0000${x.name}`)) segments.push('root');
-      path = namespaced && !unspaced.has(x.collection) ? [slug(x.collection), ...segments] : segments;
+      path =
+        namespaced && !unspaced.has(x.collection)
+          ? [spaceOf.get(x.collection) ?? slug(x.collection), ...segments]
+          : segments;
       names.set(x.name, path);
     }
     return path;

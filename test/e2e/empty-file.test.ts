@@ -110,5 +110,14 @@ describe('a synced repository whose design file answers with no variables', () =
     expect(again.stderr).toBe('');
     expect(again.code).toBe(0);
     expect(tokensTree(repo)).toEqual(after);
+
+    // A folder of style sets only is checked and counted, never "no token files" (docs/styles.md).
+    const checked = await cli(repo, 'check');
+    expect(checked.stderr).toBe('');
+    expect(checked.stdout).toMatchInlineSnapshot(`
+      "18 style tokens in 4 style sets and no variables: no problems.
+      "
+    `);
+    expect(checked.code).toBe(0);
   }, 90_000);
 });

@@ -99,6 +99,14 @@ describe('no silent pass', () => {
     ['a misspelt tokens.dir', (r) => r.write('config/tokensync.yaml', 'tokens:\n  dir: tokns\n')],
     ['an empty tokens folder', (r) => r.write('tokens/.gitkeep', '')],
     [
+      'a resolver document with no set',
+      (r) =>
+        r.write(
+          'tokens/tokens.resolver.json',
+          '{ "name": "empty", "version": "2025.10", "sets": {}, "modifiers": {}, "resolutionOrder": [] }\n',
+        ),
+    ],
+    [
       'DTCG tokens in a *.json file',
       (r) => r.write('tokens/color.json', '{ "red": { "$type": "color", "$value": "#ff0000" } }\n'),
     ],
@@ -143,6 +151,10 @@ describe('no silent pass', () => {
         "a misspelt tokens.dir": "config/tokensync.yaml:2:3  -  config key "tokens.dir" is "tokns", and tokns/ does not exist, so there are no tokens to check
           fix: Fix tokens.dir (relative to the project root), or run \`tokensync pull\` to create the folder from the design file.
       1 error in tokns/.
+      ",
+        "a resolver document with no set": "tokens:1:1  -  no tokens in tokens/: tokens.resolver.json holds no token that tokensync reads
+          fix: Run \`tokensync pull\` to write the design file's variables here, or add tokens (a "$value" and a "$type") to *.tokens.json files that the sets of tokens/tokens.resolver.json name (docs/token-files.md).
+      1 error in tokens/.
       ",
         "an empty tokens folder": "tokens:1:1  -  no token files in tokens/: no *.tokens.json file and no tokens.resolver.json
           fix: Run \`tokensync pull\` to write the design file's variables here, add *.tokens.json files, or point config key "tokens.dir" at the folder that holds them.

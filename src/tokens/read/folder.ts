@@ -44,11 +44,15 @@ export function tokenKind(json: unknown, depth = 0): JsonKind {
   return found;
 }
 
-/** `*.json` files under the folder that tokensync does not read, with what each looks like. */
-async function strayJson(dir: string): Promise<{ file: string; kind: JsonKind }[]> {
-  const entries = (await readdir(dir, { recursive: true }).catch(() => [] as string[])).map((e) =>
+/** Every entry under the folder, `/`-separated. */
+async function folderEntries(dir: string): Promise<string[]> {
+  return (await readdir(dir, { recursive: true }).catch(() => [] as string[])).map((e) =>
     String(e).split(path.sep).join('/'),
   );
+}
+
+/** `*.json` files under the folder that tokensync does not read, with what each looks like. */
+async function strayJson(dir: string, entries: string[]): Promise<{ file: string; kind: JsonKind }[]> {
   const out: { file: string; kind: JsonKind }[] = [];
   for (const file of entries
     .filter((e) => e.endsWith('.json') && !OWN.test(e) && !e.includes('node_modules/'))
@@ -87,7 +91,8 @@ export async function folderFindings(place: FolderPlace, empty: boolean): Promis
   const shown = path.relative(place.root, full).split(path.sep).join('/') || '.';
   if (!existsSync(full)) return empty ? [missingDir(place, shown)] : [];
   const severity = empty ? 'error' : 'warning';
-  const stray = await strayJson(full);
+  const entries = await folderEntries(full);
+  const stray = await strayJson(full, entries);
   const out: Diagnostic[] = [];
   const studio = stray.filter((s) => s.kind === 'studio');
   if (studio.length > 0) {
@@ -121,17 +126,34 @@ export async function folderFindings(place: FolderPlace, empty: boolean): Promis
           ),
     );
   }
-  if (empty && out.length === 0) {
-    out.push(
-      finding(
-        'error',
-        `${shown}/`,
-        `no token files in ${shown}/: no *.tokens.json file and no tokens.resolver.json`,
-        `Run \`tokensync pull\` to write the design file's variables here, add *.tokens.json files, or point config key "tokens.dir" at the folder that holds them.`,
-      ),
-    );
-  }
+  if (empty && out.length === 0) out.push(nothingRead(shown, entries));
   return out;
+}
+
+/**
+ * The folder gave no token: says what it does hold, so the message never claims that files present
+ * are absent (a resolver document whose sets are empty, token files that hold only groups).
+ */
+function nothingRead(shown: string, entries: string[]): Diagnostic {
+  const tokenFiles = entries.filter((e) => e.endsWith('.tokens.json') && !e.includes('node_modules/')).length;
+  const resolver = entries.includes('tokens.resolver.json');
+  if (tokenFiles === 0 && !resolver)
+    return finding(
+      'error',
+      `${shown}/`,
+      `no token files in ${shown}/: no *.tokens.json file and no tokens.resolver.json`,
+      `Run \`tokensync pull\` to write the design file's variables here, add *.tokens.json files, or point config key "tokens.dir" at the folder that holds them.`,
+    );
+  const held = [
+    ...(resolver ? ['tokens.resolver.json'] : []),
+    ...(tokenFiles > 0 ? [`${tokenFiles} *.tokens.json file${tokenFiles === 1 ? '' : 's'}`] : []),
+  ].join(' and ');
+  return finding(
+    'error',
+    `${shown}/`,
+    `no tokens in ${shown}/: ${held} ${(resolver ? 1 : 0) + tokenFiles > 1 ? 'hold' : 'holds'} no token that tokensync reads`,
+    `Run \`tokensync pull\` to write the design file's variables here, or add tokens (a "$value" and a "$type") to *.tokens.json files${resolver ? ` that the sets of ${shown}/tokens.resolver.json name` : ''} (docs/token-files.md).`,
+  );
 }
 
 /** `tokens.dir` names a folder that does not exist: placed at the key in the config when it is there. */
