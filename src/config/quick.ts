@@ -139,6 +139,12 @@ const PLAIN_STRING = /^(?:[A-Za-z_$/]|\.[./])[A-Za-z0-9_./:@+=%$-]*$/;
 /** YAML 1.2 core-schema words that are not strings (and anything ending in `:` is not a plain value). */
 const NOT_STRING = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE)$|:$/;
 const NUMBER = /^[0-9]+(?:\.[0-9]+)?$/;
+/**
+ * Letters and digits opening with a digit (a file key such as `9hIslfDC4CDyC6IRvacGm7`): a string
+ * unless YAML's core schema reads it as a number (`1e5`, `0x1F`, `0o7`).
+ */
+const DIGIT_STRING = /^[0-9][A-Za-z0-9]*$/;
+const CORE_NUMBER = /^(?:[0-9]+(?:[eE][0-9]+)?|0x[0-9a-fA-F]+|0o[0-7]+)$/;
 
 /** The value part of `key: value  # comment`, or undefined when it is outside the subset. */
 function scalar(rest: string): Scalar | undefined {
@@ -149,6 +155,7 @@ function scalar(rest: string): Scalar | undefined {
   if (v === 'true' || v === 'True' || v === 'TRUE') return true;
   if (v === 'false' || v === 'False' || v === 'FALSE') return false;
   if (NUMBER.test(v)) return Number(v);
+  if (DIGIT_STRING.test(v)) return CORE_NUMBER.test(v) ? undefined : v;
   return PLAIN_STRING.test(v) && !NOT_STRING.test(v) ? v : undefined;
 }
 
