@@ -8,6 +8,7 @@ import { folderFindings } from '../tokens/read/folder.js';
 import { checkLockText } from '../tokens/lock-check.js';
 import { analyzeStyleTokens } from '../styles/read.js';
 import type { CheckAnalysis } from './check-cache.js';
+import type { Diagnostic } from '../tokens/errors.js';
 
 /** Every problem of the set, the lock and the folder, with paths relative to the project root. */
 export async function analyzeOffline(
@@ -36,6 +37,11 @@ export async function analyzeOffline(
   // Tokens some contexts of a modifier lack are repository-only too (docs/overrides.md §5).
   const repoOnly = (set.tokens?.length ?? 0) + (set.partial?.variables.length ?? 0) + (set.partial?.tokens.length ?? 0);
   const collections = set.collections.filter((c) => c.parent === undefined).length;
+  // Collections without a single token pass no check of their own: a file emptied by a script or a
+  // merge would read as "0 tokens: no problems". Said, as a warning (an empty collection pulled from
+  // the design file is legitimate, docs/token-files.md "Files tokensync does not read").
+  if (!empty && collections > 0 && set.variables.length + repoOnly + designOwned <= 0)
+    folder.push(noTokens(config.tokens.dir, collections));
   return {
     all,
     folder,
@@ -47,5 +53,17 @@ export async function analyzeOffline(
     designOwned,
     styleSets: Math.max(styleSets, 0),
     staged: source !== undefined,
+  };
+}
+
+function noTokens(dir: string, collections: number): Diagnostic {
+  const held = collections === 1 ? 'its collection has' : `its ${collections} collections have`;
+  return {
+    severity: 'warning',
+    file: `${dir}/`,
+    line: 1,
+    column: 1,
+    message: `no token in ${dir}/: ${held} no token in any file`,
+    hint: 'If a file was emptied by mistake (a script, a merge), restore it from git; if the collection is empty in the design file too, this is expected.',
   };
 }

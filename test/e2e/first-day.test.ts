@@ -168,6 +168,20 @@ describe('no silent pass', () => {
     `);
   });
 
+  test('a collection whose files hold no token is a warning, not "0 tokens: no problems"', async () => {
+    const repo = createGitRepo({ withTokens: false });
+    repo.write('config/tokensync.yaml', CONFIG);
+    repo.write('tokens/a.tokens.json', '{ "color": {} }\n');
+    const res = await cli(repo, 'check');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatchInlineSnapshot(`
+      "tokens:1:1  -  warning: no token in tokens/: its collection has no token in any file
+          fix: If a file was emptied by mistake (a script, a merge), restore it from git; if the collection is empty in the design file too, this is expected.
+      0 tokens in 1 collection: no problems (1 warning).
+      "
+    `);
+  });
+
   test('token-like *.json beside read token files is a warning', async () => {
     const repo = createGitRepo({ withTokens: false });
     repo.write('config/tokensync.yaml', CONFIG);
