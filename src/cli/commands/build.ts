@@ -209,9 +209,6 @@ export async function run(options: BuildCommandOptions, ctx: CommandContext): Pr
   }
   ctx.out.info(first.human);
   session!.warm();
-  ctx.out.info(
-    `Watching ${path.relative(ctx.cwd, first.tokensDir) || '.'}/ and the config for changes (Ctrl-C to stop).`,
-  );
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
   const rebuild = (): void => {
@@ -244,6 +241,10 @@ export async function run(options: BuildCommandOptions, ctx: CommandContext): Pr
         if (name === null || String(name) === path.basename(first.configFile!)) rebuild();
       }),
     );
+  // Said once the watchers are in place: an edit made as soon as this line is read is seen.
+  ctx.out.info(
+    `Watching ${path.relative(ctx.cwd, first.tokensDir) || '.'}/ and the config for changes (Ctrl-C to stop).`,
+  );
   await ctx.interrupted;
   clearTimeout(timer);
   for (const w of watchers) w.close();
