@@ -91,6 +91,13 @@ function addSyncCommands(program: Command, act: Act): void {
     );
   const maxDeletes = (): Option =>
     new Option('--max-deletes <n>', 'the most --delete-orphans may delete (needed above 10 without a terminal)');
+  const allowEmpty = (): Option =>
+    new Option(
+      '--allow-empty',
+      'go ahead when the design file answers with no variables (docs/sync.md "An empty design file")',
+    );
+  const noCache = (): Option =>
+    new Option('--no-cache', 'with nothing changed since the last run, do the full read anyway (docs/caching.md)');
 
   program
     .command('pull')
@@ -98,11 +105,8 @@ function addSyncCommands(program: Command, act: Act): void {
     .addOption(prefer)
     .option('--force', 'with --prefer service, replace repository edits that are not committed', false)
     .option('--dry-run', 'show what would change, write nothing', false)
-    .option(
-      '--allow-empty',
-      'go ahead when the design file answers with no variables (docs/sync.md "An empty design file")',
-    )
-    .option('--no-cache', 'with nothing changed since the last run, do the full read anyway (docs/caching.md)')
+    .addOption(allowEmpty())
+    .addOption(noCache())
     .action((o) => act(() => import('./commands/pull.js'), o));
 
   program
@@ -113,11 +117,8 @@ function addSyncCommands(program: Command, act: Act): void {
     .option('--dry-run', 'print the request bodies, send nothing', false)
     .addOption(deleteOrphans())
     .addOption(maxDeletes())
-    .option(
-      '--allow-empty',
-      'go ahead when the design file answers with no variables (docs/sync.md "An empty design file")',
-    )
-    .option('--no-cache', 'with nothing changed since the last run, do the full read anyway (docs/caching.md)')
+    .addOption(allowEmpty())
+    .addOption(noCache())
     .action((o) => act(() => import('./commands/push.js'), o));
 
   program
@@ -139,11 +140,8 @@ function addSyncCommands(program: Command, act: Act): void {
     )
     .addOption(deleteOrphans())
     .addOption(maxDeletes())
-    .option(
-      '--allow-empty',
-      'go ahead when the design file answers with no variables (docs/sync.md "An empty design file")',
-    )
-    .option('--no-cache', 'with nothing changed since the last run, do the full read anyway (docs/caching.md)')
+    .addOption(allowEmpty())
+    .addOption(noCache())
     .action((o) => act(() => import('./commands/sync.js'), o));
 }
 
