@@ -15,7 +15,7 @@ import { variableEndpoints } from './endpoints/variables.js';
 import { webhookEndpoints } from './endpoints/webhooks.js';
 import { Http } from './http.js';
 import { Redactor } from './redact.js';
-import { createAgent, parseBaseUrl, trustedCas } from './transport.js';
+import { ConnectionPool, parseBaseUrl, trustedCas } from './transport.js';
 
 export type { ClientOptions, DesignFileClient, VariablesWrite } from './client-types.js';
 export type { RequestEvent, RequestStats } from './http.js';
@@ -24,10 +24,10 @@ export function createClient(options: ClientOptions): DesignFileClient {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const timeScale = options.timeScale ?? timeScaleFromEnv(options.env ?? process.env);
   const redactor = new Redactor();
-  const agent = createAgent({ ca: trustedCas(options.ca, options.env ?? process.env), timeoutMs });
+  const pool = new ConnectionPool({ ca: trustedCas(options.ca, options.env ?? process.env) });
   const http = new Http({
     base: parseBaseUrl(options.baseUrl),
-    agent,
+    pool,
     redactor,
     timeoutMs,
     maxRetries: options.maxRetries ?? 4,
@@ -59,6 +59,6 @@ export function createClient(options: ClientOptions): DesignFileClient {
     ...variableEndpoints(context),
     ...webhookEndpoints(context),
     stats: () => http.stats(),
-    close: () => agent.close(),
+    close: () => pool.close(),
   };
 }

@@ -3,7 +3,6 @@
  * shared pool, accounting, the retry layer, and typed, redacted errors built right here.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Agent } from 'undici';
 import type { z } from 'zod';
 import {
   ApiAuthError,
@@ -22,7 +21,7 @@ import { interruption } from '../errors.js';
 import type { Redactor } from './redact.js';
 import { closestIssue } from './schema-issue.js';
 import { decide, type RetryState, withinBudget } from './retry.js';
-import { attempt, type AttemptResult, type BaseUrl } from './transport.js';
+import { attempt, type AttemptResult, type BaseUrl, type ConnectionPool, joinChunks } from './transport.js';
 
 export interface RequestEvent {
   method: string;
@@ -63,7 +62,7 @@ export interface AuthProvider {
 
 export interface HttpSettings {
   base: BaseUrl;
-  agent: Agent;
+  pool: ConnectionPool;
   redactor: Redactor;
   timeoutMs: number;
   maxRetries: number;
@@ -96,7 +95,22 @@ export interface CallOptions {
 
 export interface CallResult {
   status: number;
-  body: Buffer;
+  /** The body as it arrived: a digest reads it without joining it (endpoints/variables.ts). */
+  chunks: readonly Buffer[];
+  /** The body as one buffer, joined on first use. */
+  readonly body: Buffer;
+}
+
+function callResult(status: number, chunks: readonly Buffer[]): CallResult {
+  let body: Buffer | undefined;
+  return {
+    status,
+    chunks,
+    get body() {
+      body ??= joinChunks(chunks);
+      return body;
+    },
+  };
 }
 
 /** Where one call stands between attempts. */
@@ -182,7 +196,7 @@ export class Http {
       // Reads in flight are cancelled by an interruption; writes are not (their answer matters).
       const cancel = o.method === 'GET' ? s.signal : undefined;
       const result = await attempt(
-        s.agent,
+        s.pool,
         s.base.origin,
         { method: o.method, path: `${s.base.prefix}${o.path}`, headers: { ...baseHeaders, ...authHeaders }, body },
         s.timeoutMs,
@@ -213,20 +227,19 @@ export class Http {
   ): Promise<Next> {
     const s = this.#s;
     const { status } = result;
-    if (status >= 200 && status < 300) return { done: { status, body: result.body } };
+    if (status >= 200 && status < 300) return { done: callResult(status, result.chunks) };
     if ((status === 401 || status === 403) && a.useAuth && this.auth && !st.authRetried) {
       st.authRetried = true;
       if (await this.auth.onForbidden(a.authHeaders)) return 'again';
     }
-    if (status === 404 && o.method === 'DELETE' && st.priorUnknown)
-      return { done: { status: 200, body: Buffer.alloc(0) } };
+    if (status === 404 && o.method === 'DELETE' && st.priorUnknown) return { done: callResult(200, []) };
     const retryAfter = result.headers['retry-after'];
     const decision = decide(o.method, { kind: 'status', status, retryAfter }, a.now, st.retriesDone, s.random);
-    if (decision.action === 'fail') throw this.#statusError(o, init, status, result.body);
+    if (decision.action === 'fail') throw this.#statusError(o, init, status, joinChunks(result.chunks));
     if (decision.action === 'unknown-outcome') {
       throw new ApiUnknownOutcomeError(
         'API_UNKNOWN_OUTCOME',
-        `the service answered ${status} (${this.#serviceMessage(result.body) || 'server error'}), so it is unknown whether the request took effect; it was not sent again.`,
+        `the service answered ${status} (${this.#serviceMessage(joinChunks(result.chunks)) || 'server error'}), so it is unknown whether the request took effect; it was not sent again.`,
         { ...init, status, hint: READ_AGAIN_HINT },
       );
     }
@@ -319,7 +332,7 @@ export class Http {
     const rerunAt = new Date(now.getTime() + Math.max(60, Math.ceil(waitSeconds)) * 1000);
     return new ApiServerError(
       'API_SERVER',
-      `the service failed (${this.#serviceMessage(result.body) || 'server error'}) ${st.retriesDone === 0 ? 'and retrying does not fit in the retry budget' : `on ${st.attemptNo} attempts, answering ${status} each time`}.`,
+      `the service failed (${this.#serviceMessage(joinChunks(result.chunks)) || 'server error'}) ${st.retriesDone === 0 ? 'and retrying does not fit in the retry budget' : `on ${st.attemptNo} attempts, answering ${status} each time`}.`,
       {
         ...init,
         status,

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { Http } from './http.js';
 import { Redactor } from './redact.js';
 import { DEFAULT_EXPIRES_IN_SECONDS, writeTokenPair } from './token-store.js';
-import { createAgent, parseBaseUrl, trustedCas } from './transport.js';
+import { ConnectionPool, parseBaseUrl, trustedCas } from './transport.js';
 
 /** Response schemas, loaded only when a body is validated (http.ts `SchemaLoader`). */
 const tokenExchangeResponseSchema = () => import('./schemas/oauth.js').then((m) => m.tokenExchangeResponseSchema);
@@ -53,10 +53,10 @@ export async function exchangeAuthorizationCode(o: ExchangeOptions): Promise<{ e
   const redactor = new Redactor();
   redactor.add(o.clientSecret);
   redactor.add(o.code);
-  const agent = createAgent({ ca: trustedCas(o.ca, o.env ?? process.env), timeoutMs });
+  const pool = new ConnectionPool({ ca: trustedCas(o.ca, o.env ?? process.env) });
   const http = new Http({
     base: parseBaseUrl(o.baseUrl),
-    agent,
+    pool,
     redactor,
     timeoutMs,
     maxRetries: 2,
@@ -89,6 +89,6 @@ export async function exchangeAuthorizationCode(o: ExchangeOptions): Promise<{ e
     });
     return { expiresAt };
   } finally {
-    await agent.close();
+    await pool.close();
   }
 }

@@ -322,7 +322,7 @@ describe('POST is never replayed when its outcome is unknown', () => {
     expect(posts).toHaveLength(1);
     expect(await variableNames()).toContain('dropped/flag');
     expect(shown(err)).toMatchInlineSnapshot(`
-      "POST https://EMULATOR/v1/files/FILEKEY/variables: the connection failed before a complete answer (SocketError: other side closed), so it is unknown whether the request took effect; it was not sent again.
+      "POST https://EMULATOR/v1/files/FILEKEY/variables: the connection failed before a complete answer (the service closed the connection), so it is unknown whether the request took effect; it was not sent again.
       fix: Read the current state again before deciding what to send (tokensync does this by itself during push and sync)."
     `);
   });

@@ -1,7 +1,8 @@
 /**
- * The one TLS context the client uses for every connection (transport.ts `secureContextFor`): it trusts
- * the extra CAs (each PEM may be a bundle) on top of the system roots, and adding them leaves the
- * process's shared root store alone.
+ * What the client trusts (transport.ts, docs/architecture.md "Trust"): the extra CAs (each PEM may be a
+ * bundle) on top of the system roots, in one TLS context per process that leaves the process's shared
+ * root store alone; a pool with extra CAs first trusts them alone and falls back to the full set for a
+ * certificate they do not verify.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createSecureContext, type SecureContext } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secureContextFor, trustedCas } from '../../src/api/transport.js';
+import { attempt, ConnectionPool, secureContextFor, trustedCas } from '../../src/api/transport.js';
 import { createCertificateAuthority } from '../../src/emulator/cert.js';
 import { startRawServer, type RawServer } from './helpers/raw-server.js';
 
@@ -58,7 +59,7 @@ describe('secureContextFor', () => {
     );
   });
 
-  it('with NODE_EXTRA_CA_CERTS set at start-up, trusts its CA and service.caFile both (as the client builds the context)', async () => {
+  it("with NODE_EXTRA_CA_CERTS set at start-up, trusts its CA and service.caFile both (through the client's pool)", async () => {
     const rootServer = await startRawServer(() => ({ status: 200, body: '{}' }));
     const dir = mkdtempSync(path.join(tmpdir(), 'tokensync-roots-'));
     try {
@@ -77,6 +78,24 @@ describe('secureContextFor', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 30_000);
+
+  it('a pool trusting the extra CAs alone answers their server, and refuses another after trying the full set too', async () => {
+    const other = await startRawServer(() => ({ status: 200, body: '{}' }));
+    const pool = new ConnectionPool({ ca: [server.ca] });
+    const get = async (url: string) => {
+      const r = await attempt(pool, url, { method: 'GET', path: '/', headers: {}, body: undefined }, 10_000);
+      return r.kind === 'response' ? r.status : r.kind === 'network' ? { tls: r.tls, notSent: r.notSent } : r.kind;
+    };
+    try {
+      expect(await get(server.url)).toBe(200);
+      expect(await get(other.url)).toEqual({ tls: true, notSent: false });
+      // Widened for good: the extra CA is still trusted, now alongside the roots.
+      expect(await get(server.url)).toBe(200);
+    } finally {
+      await pool.close();
+      await other.close();
+    }
+  });
 
   it('is undefined (Node defaults) when there is no extra CA', () => {
     expect(secureContextFor(undefined)).toBeUndefined();

@@ -1,6 +1,8 @@
 /**
- * `check` is the pre-commit path: it reads files and never speaks HTTP, so it must not load undici
- * (docs/architecture.md "Command line": the client is imported only by the commands that reach the service).
+ * `check` is the pre-commit path: it reads files and never speaks HTTP, so it must not load the API
+ * client (docs/architecture.md "Command line": the client is imported only by the commands that reach
+ * the service). The client speaks through Node's own `https` (docs/architecture.md "Transport"), so no
+ * command loads undici.
  * Node's module debug log names every CommonJS package the compiled CLI loads, its esm log every ES module.
  * A plain command line does not load commander (src/cli/plain.ts); a warm check loads neither the
  * token reader nor zod, and a warm no-op pull (the in-step cache) neither zod, yaml, the sync engine
@@ -21,13 +23,14 @@ const DEBUG = { NODE_DEBUG: 'module,esm' };
 const CONFIG =
   'tokens:\n  rules:\n    - { match: "radius/**", type: dimension, unit: rem }\n    - { match: "motion/*", type: duration }\n';
 
-it('check loads no part of undici, jsonc-parser or colorjs.io on a clean set, and diff loads undici', async () => {
+it('check loads neither the API client, jsonc-parser nor colorjs.io on a clean set, and diff loads the client', async () => {
   const files = new Map([...renderTokens(fixtureSet(), config)].map(([rel, text]) => [`tokens/${rel}`, text]));
   files.set('config/tokensync.yaml', CONFIG);
   const root = await project(files);
   const check = await runCli(['check'], { cwd: root, env: DEBUG, process: true });
   expect(check.code).toBe(0);
   expect(check.stderr).toContain('dist/cli/commands/check.js');
+  expect(check.stderr).not.toContain('dist/api/');
   expect(check.stderr).not.toContain('undici');
   expect(check.stderr).not.toContain('commander');
   // Positions are loaded only for a problem to report, colorjs.io only for a color outside sRGB
@@ -35,7 +38,8 @@ it('check loads no part of undici, jsonc-parser or colorjs.io on a clean set, an
   expect(check.stderr).not.toContain('jsonc-parser');
   expect(check.stderr).not.toContain('colorjs.io');
   const diff = await runCli(['diff'], { cwd: root, env: DEBUG, process: true });
-  expect(diff.stderr).toContain('node_modules/undici/index.js');
+  expect(diff.stderr).toContain('dist/api/transport.js');
+  expect(diff.stderr).not.toContain('undici');
   expect(diff.stderr).toContain('node_modules/commander');
 
   // Warm: the kept result, after a digest of the files; no reader (this config's rules list needs the
@@ -46,7 +50,7 @@ it('check loads no part of undici, jsonc-parser or colorjs.io on a clean set, an
   expect(warm.stderr).not.toContain('node_modules/commander');
 });
 
-it('a warm no-op pull and push (in-step cache) load neither zod, yaml, commander, the sync engine nor the report', async () => {
+it('a warm no-op pull and push (in-step cache) load neither undici, zod, yaml, commander, the sync engine nor the report', async () => {
   const project = await pulledProject(emu);
   // Spawned as the warm runs are: an entry is kept for the tokensync that wrote it (docs/caching.md).
   const synced = await runCli(['sync'], { cwd: project.root, env: project.env, process: true });
@@ -55,10 +59,11 @@ it('a warm no-op pull and push (in-step cache) load neither zod, yaml, commander
     const warm = await runCli([mode], { cwd: project.root, env: { ...project.env, ...DEBUG }, process: true });
     expect(warm.code).toBe(0);
     expect(warm.stderr).toContain('dist/cli/in-step.js');
-    expect(warm.stderr).toContain('node_modules/undici/index.js');
+    expect(warm.stderr).toContain('dist/api/transport.js');
     // A miss of the in-step cache first, so a full run is named as such rather than by what it loads.
     for (const absent of [
       'dist/cli/sync-full.js',
+      'undici',
       'node_modules/zod',
       'node_modules/yaml',
       'node_modules/commander',

@@ -36,8 +36,11 @@ export function variableEndpoints({ http, dialect, redactor }: EndpointContext):
       const o = readLocal(fileKey);
       const res = await http.call(o);
       const init = { method: o.method, url: http.displayUrl(o.path), status: res.status };
+      // Hashed chunk by chunk: the warm path never joins the answer into one buffer (docs/caching.md).
+      const hash = createHash('sha256');
+      for (const chunk of res.chunks) hash.update(chunk);
       return {
-        digest: createHash('sha256').update(res.body).digest('hex'),
+        digest: hash.digest('hex'),
         parse: () => parseBody(res.body, localSchema, o.endpoint, init, redactor, isLocalVariablesResponse),
       };
     },

@@ -1,25 +1,19 @@
 /**
  * Run in a child process (vite-node) by tls-context.test.ts: Node loads NODE_EXTRA_CA_CERTS into its
  * default root store at start-up only, so a child started with it is how a test gets a "system root"
- * it controls. Prints, as JSON, whether each URL's handshake succeeds under the context the client
- * builds: secureContextFor(trustedCas(caFile text, process.env)).
+ * it controls. Prints, as JSON, whether a request to each URL is answered through the connections the
+ * client makes: a ConnectionPool over trustedCas(caFile text, process.env) (transport.ts), which first
+ * trusts the extra CAs alone and then, for a certificate they do not verify, the roots too.
  */
 import { readFileSync } from 'node:fs';
-import https from 'node:https';
-import { secureContextFor, trustedCas } from '../../../src/api/transport.js';
+import { attempt, ConnectionPool, trustedCas } from '../../../src/api/transport.js';
 
 const [extraFile, ...urls] = process.argv.slice(2);
-const ctx = secureContextFor(trustedCas(readFileSync(extraFile ?? '', 'utf8'), process.env));
+const pool = new ConnectionPool({ ca: trustedCas(readFileSync(extraFile ?? '', 'utf8'), process.env) });
 const results: string[] = [];
 for (const url of urls) {
-  results.push(
-    await new Promise<string>((resolve) => {
-      const req = https.get(url, { agent: false, ...(ctx ? { secureContext: ctx } : {}) }, (res) => {
-        res.resume();
-        resolve('trusted');
-      });
-      req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
-    }),
-  );
+  const r = await attempt(pool, url, { method: 'GET', path: '/', headers: {}, body: undefined }, 10_000);
+  results.push(r.kind === 'response' ? 'trusted' : String((r as { error?: { code?: string } }).error?.code));
 }
+await pool.close();
 process.stdout.write(JSON.stringify(results));
