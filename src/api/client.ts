@@ -15,7 +15,8 @@ import { variableEndpoints } from './endpoints/variables.js';
 import { webhookEndpoints } from './endpoints/webhooks.js';
 import { Http } from './http.js';
 import { Redactor } from './redact.js';
-import { ConnectionPool, parseBaseUrl, trustedCas } from './transport.js';
+import { ConnectionPool, parseBaseUrl } from './transport.js';
+import { Trust } from './trust.js';
 
 export type { ClientOptions, DesignFileClient, VariablesWrite } from './client-types.js';
 export type { RequestEvent, RequestStats } from './http.js';
@@ -24,7 +25,7 @@ export function createClient(options: ClientOptions): DesignFileClient {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const timeScale = options.timeScale ?? timeScaleFromEnv(options.env ?? process.env);
   const redactor = new Redactor();
-  const pool = new ConnectionPool({ ca: trustedCas(options.ca, options.env ?? process.env) });
+  const pool = new ConnectionPool(new Trust(options.ca, options.env ?? process.env));
   const http = new Http({
     base: parseBaseUrl(options.baseUrl),
     pool,

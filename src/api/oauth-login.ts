@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { Http } from './http.js';
 import { Redactor } from './redact.js';
 import { DEFAULT_EXPIRES_IN_SECONDS, writeTokenPair } from './token-store.js';
-import { ConnectionPool, parseBaseUrl, trustedCas } from './transport.js';
+import { ConnectionPool, parseBaseUrl } from './transport.js';
+import { Trust } from './trust.js';
 
 /** Response schemas, loaded only when a body is validated (http.ts `SchemaLoader`). */
 const tokenExchangeResponseSchema = () => import('./schemas/oauth.js').then((m) => m.tokenExchangeResponseSchema);
@@ -53,7 +54,7 @@ export async function exchangeAuthorizationCode(o: ExchangeOptions): Promise<{ e
   const redactor = new Redactor();
   redactor.add(o.clientSecret);
   redactor.add(o.code);
-  const pool = new ConnectionPool({ ca: trustedCas(o.ca, o.env ?? process.env) });
+  const pool = new ConnectionPool(new Trust(o.ca, o.env ?? process.env));
   const http = new Http({
     base: parseBaseUrl(o.baseUrl),
     pool,

@@ -3,12 +3,11 @@
  * "Transport"). No retries, no auth, no errors
  * classes here: it returns what happened, counted in bytes and milliseconds, and `http.ts` decides.
  */
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { Agent, request } from 'node:https';
-import { createSecureContext, rootCertificates, type SecureContext, type TLSSocket } from 'node:tls';
-import { TokensyncError } from '../errors.js';
+import type { SecureContext, TLSSocket } from 'node:tls';
 import { InsecureUrlError } from './errors.js';
+import type { Trust } from './trust.js';
 
 export interface BaseUrl {
   /** `https://host:port`, what the pool dials. */
@@ -52,81 +51,29 @@ export function parseBaseUrl(baseUrl: string): BaseUrl {
 }
 
 /**
- * The extra CAs to trust on top of the system roots: `service.caFile` and NODE_EXTRA_CA_CERTS (read
- * here too, because Node reads it only at start-up and only into the default store, and a process may
- * be given it later in `env`). Undefined when there are none. Verification is never turned off.
- */
-export function trustedCas(extraCa: string | undefined, env: NodeJS.ProcessEnv): string[] | undefined {
-  const extra: string[] = [];
-  if (extraCa !== undefined && extraCa.trim() !== '') extra.push(extraCa);
-  const envFile = env['NODE_EXTRA_CA_CERTS'];
-  if (envFile !== undefined && envFile !== '') {
-    try {
-      extra.push(readFileSync(envFile, 'utf8'));
-    } catch (err) {
-      throw new TokensyncError('API_CA_FILE', `NODE_EXTRA_CA_CERTS names ${envFile}, which cannot be read.`, {
-        hint: 'Point NODE_EXTRA_CA_CERTS at a readable PEM file, or unset it.',
-        cause: err,
-      });
-    }
-  }
-  return extra.length === 0 ? undefined : extra;
-}
-
-/** The contexts made so far, by their CAs: one per process for each set (each costs a parse of its certificates). */
-const contexts = new Map<string, SecureContext>();
-
-function contextOf(cas: string[]): SecureContext {
-  const key = cas.join('\n');
-  let ctx = contexts.get(key);
-  if (ctx === undefined) {
-    ctx = createSecureContext({ ca: cas });
-    contexts.set(key, ctx);
-  }
-  return ctx;
-}
-
-/**
- * The TLS context trusting the system roots plus `extraCas`, made once per process and reused
- * (docs/architecture.md "Trust"). Passing `ca` to each connection instead would make Node parse all
- * ~145 roots for every connection (~25-50 ms of CPU apiece); Node's public API has no way to add a CA
- * to the default store, so the roots are listed with the extra CAs here. The process's shared default
- * store is left alone (test/api/tls-context.test.ts).
- */
-export function secureContextFor(extraCas: string[] | undefined): SecureContext | undefined {
-  return extraCas === undefined ? undefined : contextOf([...rootCertificates, ...extraCas]);
-}
-
-/**
- * The connections to the service: one keep-alive agent of Node's own `https`, at most 8 sockets.
- * Trust (docs/architecture.md "Trust"): the system roots plus the extra CAs, verified on every
- * connection. With extra CAs, the first connections trust those CAs alone (a subset of the same
- * trust: a certificate they accept, the full set accepts too), which spares parsing the ~145 system
- * roots (~45 ms of CPU) when the service's certificate chains to its own CA, as the local service's
- * does. A certificate they do not verify is tried once more, at once, with the full set (`widen`),
- * whose verdict is final: the request was never sent, as no TLS session was made.
+ * The connections to the service: one keep-alive agent of Node's own `https`, at most 8 sockets,
+ * verifying every certificate as `Trust` says (trust.ts): first the service's own CA alone where it
+ * has one, then, for a certificate that CA does not verify, the full set (`widen`).
  */
 export class ConnectionPool {
-  readonly #extraCas: string[] | undefined;
+  readonly #trust: Trust;
   #agent: Agent;
-  #widened: boolean;
 
-  constructor(options: { ca: string[] | undefined }) {
-    this.#extraCas = options.ca;
-    this.#widened = options.ca === undefined;
-    this.#agent = newAgent(options.ca === undefined ? undefined : contextOf(options.ca));
+  constructor(trust: Trust) {
+    this.#trust = trust;
+    this.#agent = newAgent(trust.first());
   }
 
   get agent(): Agent {
     return this.#agent;
   }
 
-  /** True when the pool now trusts the system roots too, so a refused certificate is worth one more try. */
+  /** True when the pool now trusts the full set, so a refused certificate is worth one more try. */
   widen(): boolean {
-    if (this.#widened) return false;
-    this.#widened = true;
+    const wider = this.#trust.widen();
+    if (wider === false) return false;
     this.#agent.destroy();
-    this.#agent = newAgent(secureContextFor(this.#extraCas));
+    this.#agent = newAgent(wider);
     return true;
   }
 
@@ -254,15 +201,8 @@ async function attemptWith(
     };
     const declared = Number(res.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBytes) return tooLarge();
-    const chunks: Buffer[] = [];
-    for await (const chunk of res) {
-      const buf = chunk as Buffer;
-      progress.bytesReceived += buf.length;
-      if (progress.bytesReceived > maxBytes) return tooLarge();
-      chunks.push(buf);
-    }
-    if (!res.complete)
-      throw Object.assign(new Error('the connection closed before the whole answer'), { code: 'ECONNRESET' });
+    const chunks = await readBody(res, maxBytes, progress);
+    if (chunks === 'too-large') return tooLarge();
     const headers: Record<string, string | undefined> = {};
     for (const [k, v] of Object.entries(res.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
     return {
@@ -290,6 +230,27 @@ async function attemptWith(
     clearTimeout(timer);
     cancel?.removeEventListener('abort', onCancel);
   }
+}
+
+/**
+ * The body's chunks as they arrive ('data' events cost less than an async iterator per chunk: a
+ * 4 MB answer is ~260 of them), or 'too-large' once past `maxBytes` (nothing kept past it).
+ */
+function readBody(res: IncomingMessage, maxBytes: number, progress: Progress): Promise<Buffer[] | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => {
+      progress.bytesReceived += chunk.length;
+      if (progress.bytesReceived > maxBytes) resolve('too-large');
+      else chunks.push(chunk);
+    });
+    res.on('end', () => resolve(chunks));
+    res.on('error', reject);
+    // Closed before the end: the connection dropped mid-body (a settled promise ignores this).
+    res.on('close', () => {
+      if (!res.complete) reject(Object.assign(new Error('incomplete answer'), { code: 'ECONNRESET' }));
+    });
+  });
 }
 
 /** Node's "socket hang up" in words a user reads in an error (the code and the original stay on it). */

@@ -12,7 +12,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { createSecureContext, type SecureContext } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attempt, ConnectionPool, secureContextFor, trustedCas } from '../../src/api/transport.js';
+import { attempt, ConnectionPool } from '../../src/api/transport.js';
+import { secureContextFor, Trust, trustedCas } from '../../src/api/trust.js';
 import { createCertificateAuthority } from '../../src/emulator/cert.js';
 import { startRawServer, type RawServer } from './helpers/raw-server.js';
 
@@ -79,9 +80,9 @@ describe('secureContextFor', () => {
     }
   }, 30_000);
 
-  it('a pool trusting the extra CAs alone answers their server, and refuses another after trying the full set too', async () => {
+  it("a pool trusting the service's CA alone answers its server, and refuses another after trying the full set too", async () => {
     const other = await startRawServer(() => ({ status: 200, body: '{}' }));
-    const pool = new ConnectionPool({ ca: [server.ca] });
+    const pool = new ConnectionPool(new Trust(server.ca, {}));
     const get = async (url: string) => {
       const r = await attempt(pool, url, { method: 'GET', path: '/', headers: {}, body: undefined }, 10_000);
       return r.kind === 'response' ? r.status : r.kind === 'network' ? { tls: r.tls, notSent: r.notSent } : r.kind;

@@ -2,14 +2,15 @@
  * Run in a child process (vite-node) by tls-context.test.ts: Node loads NODE_EXTRA_CA_CERTS into its
  * default root store at start-up only, so a child started with it is how a test gets a "system root"
  * it controls. Prints, as JSON, whether a request to each URL is answered through the connections the
- * client makes: a ConnectionPool over trustedCas(caFile text, process.env) (transport.ts), which first
- * trusts the extra CAs alone and then, for a certificate they do not verify, the roots too.
+ * client makes: a ConnectionPool over Trust(caFile text, process.env) (trust.ts), which first trusts
+ * the caFile's CA alone and then, for a certificate it does not verify, the roots and NODE_EXTRA_CA_CERTS too.
  */
 import { readFileSync } from 'node:fs';
-import { attempt, ConnectionPool, trustedCas } from '../../../src/api/transport.js';
+import { attempt, ConnectionPool } from '../../../src/api/transport.js';
+import { Trust } from '../../../src/api/trust.js';
 
 const [extraFile, ...urls] = process.argv.slice(2);
-const pool = new ConnectionPool({ ca: trustedCas(readFileSync(extraFile ?? '', 'utf8'), process.env) });
+const pool = new ConnectionPool(new Trust(readFileSync(extraFile ?? '', 'utf8'), process.env));
 const results: string[] = [];
 for (const url of urls) {
   const r = await attempt(pool, url, { method: 'GET', path: '/', headers: {}, body: undefined }, 10_000);
