@@ -14,8 +14,15 @@ export interface RunScope {
 
 const scope = new AsyncLocalStorage<RunScope>();
 
-/** Runs `fn` (and everything it starts, awaited or not) with this folder and environment. */
+/**
+ * Runs `fn` (and everything it starts, awaited or not) with this folder and environment. A run with
+ * the process's own folder and environment, outside any other run (bin/tokensync.js), enters no
+ * scope: the readers below fall back to exactly those. Entering one turns on Node's promise hooks for
+ * the rest of the process, which on Node 20 makes every promise cost ~2.5 times as much (~35-45 ms of
+ * a warm no-op pull's CPU: docs/benchmarks.md "Warm paths: what they load").
+ */
 export function withRunScope<T>(run: RunScope, fn: () => T): T {
+  if (run.env === process.env && run.cwd === process.cwd() && scope.getStore() === undefined) return fn();
   return scope.run(run, fn);
 }
 

@@ -1,7 +1,7 @@
 /**
  * One HTTPS attempt over one shared connection pool, through Node's own `https` (docs/architecture.md
- * "Transport"). No retries, no auth, no errors
- * classes here: it returns what happened, counted in bytes and milliseconds, and `http.ts` decides.
+ * "Transport and trust"). No retries, no auth, no error classes here: it returns what happened,
+ * counted in bytes and milliseconds, and `http.ts` decides.
  */
 import type { IncomingMessage } from 'node:http';
 import { Agent, request } from 'node:https';

@@ -1,7 +1,7 @@
 /**
  * `check` is the pre-commit path: it reads files and never speaks HTTP, so it must not load the API
  * client (docs/architecture.md "Command line": the client is imported only by the commands that reach
- * the service). The client speaks through Node's own `https` (docs/architecture.md "Transport"), so no
+ * the service). The client speaks through Node's own `https` (docs/architecture.md "Transport and trust"), so no
  * command loads undici.
  * Node's module debug log names every CommonJS package the compiled CLI loads, its esm log every ES module.
  * A plain command line does not load commander (src/cli/plain.ts); a warm check loads neither the
