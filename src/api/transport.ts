@@ -58,6 +58,7 @@ export function parseBaseUrl(baseUrl: string): BaseUrl {
 export class ConnectionPool {
   readonly #trust: Trust;
   #agent: Agent;
+  #retired: Agent | undefined;
 
   constructor(trust: Trust) {
     this.#trust = trust;
@@ -72,12 +73,14 @@ export class ConnectionPool {
   widen(): boolean {
     const wider = this.#trust.widen();
     if (wider === false) return false;
-    this.#agent.destroy();
+    // The narrow agent is kept until close: a concurrent request may still be on it.
+    this.#retired = this.#agent;
     this.#agent = newAgent(wider);
     return true;
   }
 
   async close(): Promise<void> {
+    this.#retired?.destroy();
     this.#agent.destroy();
   }
 }
@@ -155,8 +158,10 @@ export async function attempt(
   maxBytes = DEFAULT_MAX_RESPONSE_BYTES,
   cancel?: AbortSignal,
 ): Promise<AttemptResult> {
-  const first = await attemptWith(pool.agent, origin, req, timeoutMs, maxBytes, cancel);
-  if (first.kind === 'network' && first.tls && pool.widen())
+  const agent = pool.agent;
+  const first = await attemptWith(agent, origin, req, timeoutMs, maxBytes, cancel);
+  // Widened by this failure, or by a concurrent request's while this one was refused too.
+  if (first.kind === 'network' && first.tls && (pool.agent !== agent || pool.widen()))
     return attemptWith(pool.agent, origin, req, timeoutMs, maxBytes, cancel);
   return first;
 }

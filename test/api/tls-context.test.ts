@@ -92,6 +92,22 @@ describe('secureContextFor', () => {
       expect(await get(other.url)).toEqual({ tls: true, notSent: false });
       // Widened for good: the extra CA is still trusted, now alongside the roots.
       expect(await get(server.url)).toBe(200);
+      // Two requests refused at once by the service's CA both get the full set's verdict (here
+      // NODE_EXTRA_CA_CERTS of the run's environment holds the other server's CA).
+      const dir = mkdtempSync(path.join(tmpdir(), 'tokensync-extra-'));
+      writeFileSync(path.join(dir, 'extra.pem'), other.ca);
+      const twice = new ConnectionPool(new Trust(server.ca, { NODE_EXTRA_CA_CERTS: path.join(dir, 'extra.pem') }));
+      try {
+        const both = await Promise.all(
+          [other.url, other.url].map((u) =>
+            attempt(twice, u, { method: 'GET', path: '/', headers: {}, body: undefined }, 10_000),
+          ),
+        );
+        expect(both.map((r) => r.kind)).toEqual(['response', 'response']);
+      } finally {
+        await twice.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
     } finally {
       await pool.close();
       await other.close();
