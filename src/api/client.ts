@@ -25,7 +25,7 @@ export function createClient(options: ClientOptions): DesignFileClient {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const timeScale = options.timeScale ?? timeScaleFromEnv(options.env ?? process.env);
   const redactor = new Redactor();
-  const pool = new ConnectionPool(new Trust(options.ca, options.env ?? process.env));
+  const pool = new ConnectionPool(new Trust(options.ca, options.env ?? process.env), timeoutMs);
   const http = new Http({
     base: parseBaseUrl(options.baseUrl),
     pool,

@@ -54,7 +54,7 @@ export async function exchangeAuthorizationCode(o: ExchangeOptions): Promise<{ e
   const redactor = new Redactor();
   redactor.add(o.clientSecret);
   redactor.add(o.code);
-  const pool = new ConnectionPool(new Trust(o.ca, o.env ?? process.env));
+  const pool = new ConnectionPool(new Trust(o.ca, o.env ?? process.env), timeoutMs);
   const http = new Http({
     base: parseBaseUrl(o.baseUrl),
     pool,

@@ -1,11 +1,11 @@
 /**
- * One HTTPS attempt over one shared connection pool, through Node's own `https` (docs/architecture.md
+ * One HTTPS attempt over one shared connection pool, through undici's public `Agent` (docs/architecture.md
  * "Transport and trust"). No retries, no auth, no error classes here: it returns what happened,
  * counted in bytes and milliseconds, and `http.ts` decides.
  */
-import type { IncomingMessage } from 'node:http';
-import { Agent, request } from 'node:https';
-import type { SecureContext, TLSSocket } from 'node:tls';
+import type { Readable } from 'node:stream';
+import type { SecureContext } from 'node:tls';
+import { Agent, type Dispatcher } from 'undici';
 import { InsecureUrlError } from './errors.js';
 import type { Trust } from './trust.js';
 
@@ -51,22 +51,28 @@ export function parseBaseUrl(baseUrl: string): BaseUrl {
 }
 
 /**
- * The connections to the service: one keep-alive agent of Node's own `https`, at most 8 sockets,
- * verifying every certificate as `Trust` says (trust.ts): first the service's own CA alone where it
- * has one, then, for a certificate that CA does not verify, the full set (`widen`).
+ * The connections to the service: one undici `Agent` (at most 8 connections to the origin, each
+ * with the attempt's deadline for connecting, the headers and the gaps in the body), verifying every
+ * certificate as `Trust` says (trust.ts): first the service's own CA alone where it has one, then, for
+ * a certificate that CA does not verify, the full set in a second agent (`widen`).
  */
 export class ConnectionPool {
   readonly #trust: Trust;
+  readonly #timeoutMs: number;
   #agent: Agent;
+  #dispatcher: Dispatcher;
   #retired: Agent | undefined;
 
-  constructor(trust: Trust) {
+  constructor(trust: Trust, timeoutMs: number) {
     this.#trust = trust;
-    this.#agent = newAgent(trust.first());
+    this.#timeoutMs = timeoutMs;
+    this.#agent = newAgent(trust.first(), timeoutMs);
+    this.#dispatcher = this.#agent.compose(markStarted);
   }
 
-  get agent(): Agent {
-    return this.#agent;
+  /** What requests go through: the current agent, telling each request when it is put on a connection. */
+  get dispatcher(): Dispatcher {
+    return this.#dispatcher;
   }
 
   /** True when the pool now trusts the full set, so a refused certificate is worth one more try. */
@@ -75,19 +81,46 @@ export class ConnectionPool {
     if (wider === false) return false;
     // The narrow agent is kept until close: a concurrent request may still be on it.
     this.#retired = this.#agent;
-    this.#agent = newAgent(wider);
+    this.#agent = newAgent(wider, this.#timeoutMs);
+    this.#dispatcher = this.#agent.compose(markStarted);
     return true;
   }
 
+  /** Closes both agents once the requests on them are done. */
   async close(): Promise<void> {
-    this.#retired?.destroy();
-    this.#agent.destroy();
+    await Promise.all([this.#retired?.close(), this.#agent.close()]);
   }
 }
 
-function newAgent(secureContext: SecureContext | undefined): Agent {
-  return new Agent({ keepAlive: true, maxSockets: 8, ...(secureContext ? { secureContext } : {}) });
+function newAgent(secureContext: SecureContext | undefined, timeoutMs: number): Agent {
+  return new Agent({
+    connect: { ...(secureContext ? { secureContext } : {}), timeout: timeoutMs },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    connections: 8,
+  });
 }
+
+/**
+ * An interceptor (undici's `compose`) that marks the request's `Progress` (passed as `opaque`) as
+ * started when undici puts it on a connected socket, unless its deadline had passed by then: undici
+ * holds an abort until that moment and then drops the request unwritten.
+ */
+const markStarted: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) => {
+  const progress = (opts as { opaque?: Progress }).opaque;
+  if (progress === undefined) return dispatch(opts, handler);
+  return dispatch(opts, {
+    onRequestStart(controller, context) {
+      if (!progress.signal.aborted) progress.connected = true;
+      handler.onRequestStart?.(controller, context);
+    },
+    onResponseStart: (controller, status, headers, message) =>
+      handler.onResponseStart?.(controller, status, headers, message),
+    onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
+    onResponseEnd: (controller, trailers) => handler.onResponseEnd?.(controller, trailers),
+    onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
+  });
+};
 
 export interface AttemptRequest {
   method: string;
@@ -123,7 +156,14 @@ export function joinChunks(chunks: readonly Buffer[]): Buffer {
 export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 
 /** Error codes meaning the request never left this machine, so no method had any effect. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 /** TLS verification failures: retrying cannot help; the fix is the CA configuration. */
 const TLS_CODES = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
@@ -147,7 +187,7 @@ function errorCode(err: unknown): string | undefined {
 
 /**
  * One request and its whole answer, within `timeoutMs` for all of it (connection, headers, body).
- * A certificate refused while the pool trusts only the extra CAs is tried once more with the full
+ * A certificate refused while the pool trusts only the service's CA is tried once more with the full
  * set (ConnectionPool `widen`).
  */
 export async function attempt(
@@ -158,24 +198,26 @@ export async function attempt(
   maxBytes = DEFAULT_MAX_RESPONSE_BYTES,
   cancel?: AbortSignal,
 ): Promise<AttemptResult> {
-  const agent = pool.agent;
-  const first = await attemptWith(agent, origin, req, timeoutMs, maxBytes, cancel);
+  const dispatcher = pool.dispatcher;
+  const first = await attemptWith(dispatcher, origin, req, timeoutMs, maxBytes, cancel);
   // Widened by this failure, or by a concurrent request's while this one was refused too.
-  if (first.kind === 'network' && first.tls && (pool.agent !== agent || pool.widen()))
-    return attemptWith(pool.agent, origin, req, timeoutMs, maxBytes, cancel);
+  if (first.kind === 'network' && first.tls && (pool.dispatcher !== dispatcher || pool.widen()))
+    return attemptWith(pool.dispatcher, origin, req, timeoutMs, maxBytes, cancel);
   return first;
 }
 
-/** Where one request stands, for telling what an error means. */
+/** Where one request stands, for telling what an error means (`markStarted` sets `connected`). */
 interface Progress {
-  /** The TLS session was made: from here on, request bytes may have reached the service. */
+  /** The attempt's own signal: its deadline, or the caller's cancel. */
+  signal: AbortSignal;
+  /** The request was put on a connected socket: from here on, its bytes may have reached the service. */
   connected: boolean;
   gotResponse: boolean;
   bytesReceived: number;
 }
 
 async function attemptWith(
-  agent: Agent,
+  dispatcher: Dispatcher,
   origin: string,
   req: AttemptRequest,
   timeoutMs: number,
@@ -186,19 +228,27 @@ async function attemptWith(
   const controller = new AbortController();
   const onCancel = (): void => controller.abort(cancel?.reason);
   cancel?.addEventListener('abort', onCancel, { once: true });
-  // One deadline for the whole attempt: connection, headers and body.
+  // One deadline for the whole attempt, on top of undici's own connect, headers and body timeouts.
   const timer = setTimeout(() => controller.abort(new TimeoutError(timeoutMs)), timeoutMs);
-  const progress: Progress = { connected: false, gotResponse: false, bytesReceived: 0 };
+  const progress: Progress = { signal: controller.signal, connected: false, gotResponse: false, bytesReceived: 0 };
   const ms = (): number => performance.now() - started;
   try {
-    const res = await send(agent, origin, req, controller.signal, progress);
+    const res = await requestOrAbort(dispatcher, {
+      origin,
+      path: req.path,
+      method: req.method as Dispatcher.HttpMethod,
+      headers: req.headers,
+      body: req.body ?? null,
+      signal: controller.signal,
+      opaque: progress,
+    });
     progress.gotResponse = true;
     const tooLarge = (): AttemptResult => {
       // Stop reading: the connection is closed rather than drained.
-      res.destroy();
+      res.body.destroy();
       return {
         kind: 'too-large',
-        status: res.statusCode ?? 0,
+        status: res.statusCode,
         limit: maxBytes,
         bytesReceived: progress.bytesReceived,
         ms: ms(),
@@ -206,13 +256,13 @@ async function attemptWith(
     };
     const declared = Number(res.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBytes) return tooLarge();
-    const chunks = await readBody(res, maxBytes, progress);
+    const chunks = await readBody(res.body, maxBytes, progress);
     if (chunks === 'too-large') return tooLarge();
     const headers: Record<string, string | undefined> = {};
-    for (const [k, v] of Object.entries(res.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    for (const [k, v] of Object.entries(res.headers)) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
     return {
       kind: 'response',
-      status: res.statusCode ?? 0,
+      status: res.statusCode,
       headers,
       chunks,
       bytesReceived: progress.bytesReceived,
@@ -221,12 +271,12 @@ async function attemptWith(
   } catch (err) {
     const error = controller.signal.aborted ? controller.signal.reason : worded(err);
     const code = errorCode(err);
-    // A deadline passed while connecting is a connect timeout: nothing was sent.
-    const connectTimeout = error instanceof TimeoutError && !progress.connected;
+    // A deadline passed before the request was on a connection: nothing was sent.
+    const beforeConnection = error instanceof TimeoutError && !progress.connected;
     return {
       kind: 'network',
       error,
-      notSent: !progress.gotResponse && ((code !== undefined && NOT_SENT_CODES.has(code)) || connectTimeout),
+      notSent: !progress.gotResponse && ((code !== undefined && NOT_SENT_CODES.has(code)) || beforeConnection),
       tls: code !== undefined && TLS_CODES.has(code),
       bytesReceived: progress.bytesReceived,
       ms: ms(),
@@ -238,66 +288,54 @@ async function attemptWith(
 }
 
 /**
+ * The answer's status and headers, or the abort's reason as soon as the attempt's signal fires: undici
+ * holds the abort of a request still waiting for a free connection until one is free (and then drops
+ * the request unwritten), and the deadline is the attempt's, not the pool's.
+ */
+function requestOrAbort(
+  dispatcher: Dispatcher,
+  options: Dispatcher.RequestOptions<Progress> & { signal: AbortSignal },
+): Promise<Dispatcher.ResponseData<Progress>> {
+  const { signal } = options;
+  const pending = dispatcher.request(options);
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    pending.then(
+      (res) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(res);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
+}
+
+/**
  * The body's chunks as they arrive ('data' events cost less than an async iterator per chunk: a
  * 4 MB answer is ~260 of them), or 'too-large' once past `maxBytes` (nothing kept past it).
  */
-function readBody(res: IncomingMessage, maxBytes: number, progress: Progress): Promise<Buffer[] | 'too-large'> {
+function readBody(body: Readable, maxBytes: number, progress: Progress): Promise<Buffer[] | 'too-large'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    res.on('data', (chunk: Buffer) => {
+    body.on('data', (chunk: Buffer) => {
       progress.bytesReceived += chunk.length;
       if (progress.bytesReceived > maxBytes) resolve('too-large');
       else chunks.push(chunk);
     });
-    res.on('end', () => resolve(chunks));
-    res.on('error', reject);
-    // Closed before the end: the connection dropped mid-body (a settled promise ignores this).
-    res.on('close', () => {
-      if (!res.complete) reject(Object.assign(new Error('incomplete answer'), { code: 'ECONNRESET' }));
-    });
+    body.on('end', () => resolve(chunks));
+    body.on('error', reject);
   });
 }
 
-/** Node's "socket hang up" in words a user reads in an error (the code and the original stay on it). */
+/** undici's "other side closed" in words a user reads in an error (the code and the original stay on it). */
 function worded(err: unknown): unknown {
-  const e = err as NodeJS.ErrnoException | undefined;
-  if (e?.code !== 'ECONNRESET') return err;
+  const e = err as { code?: unknown; message?: unknown } | undefined;
+  if (e?.code !== 'UND_ERR_SOCKET' || e.message !== 'other side closed') return err;
   return Object.assign(new Error('the service closed the connection', { cause: err }), { code: e.code });
-}
-
-/** Sends the request; resolves with the answer once its status line and headers are in. */
-function send(
-  agent: Agent,
-  origin: string,
-  req: AttemptRequest,
-  signal: AbortSignal,
-  progress: Progress,
-): Promise<IncomingMessage> {
-  const url = new URL(origin);
-  const headers = req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(req.body.length) };
-  return new Promise((resolve, reject) => {
-    const r = request(
-      {
-        agent,
-        protocol: 'https:',
-        // `[::1]` in a URL, `::1` to connect to.
-        hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
-        port: url.port === '' ? 443 : Number(url.port),
-        path: req.path,
-        method: req.method,
-        headers,
-        signal,
-      },
-      resolve,
-    );
-    r.on('error', reject);
-    r.on('socket', (socket) => {
-      // A kept-alive socket is connected already; a new one once its TLS session is made.
-      if (!socket.connecting && (socket as TLSSocket).encrypted) progress.connected = true;
-      else socket.once('secureConnect', () => (progress.connected = true));
-    });
-    r.end(req.body);
-  });
 }
 
 export class TimeoutError extends Error {

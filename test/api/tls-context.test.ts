@@ -82,7 +82,7 @@ describe('secureContextFor', () => {
 
   it("a pool trusting the service's CA alone answers its server, and refuses another after trying the full set too", async () => {
     const other = await startRawServer(() => ({ status: 200, body: '{}' }));
-    const pool = new ConnectionPool(new Trust(server.ca, {}));
+    const pool = new ConnectionPool(new Trust(server.ca, {}), 10_000);
     const get = async (url: string) => {
       const r = await attempt(pool, url, { method: 'GET', path: '/', headers: {}, body: undefined }, 10_000);
       return r.kind === 'response' ? r.status : r.kind === 'network' ? { tls: r.tls, notSent: r.notSent } : r.kind;
@@ -96,7 +96,10 @@ describe('secureContextFor', () => {
       // NODE_EXTRA_CA_CERTS of the run's environment holds the other server's CA).
       const dir = mkdtempSync(path.join(tmpdir(), 'tokensync-extra-'));
       writeFileSync(path.join(dir, 'extra.pem'), other.ca);
-      const twice = new ConnectionPool(new Trust(server.ca, { NODE_EXTRA_CA_CERTS: path.join(dir, 'extra.pem') }));
+      const twice = new ConnectionPool(
+        new Trust(server.ca, { NODE_EXTRA_CA_CERTS: path.join(dir, 'extra.pem') }),
+        10_000,
+      );
       try {
         const both = await Promise.all(
           [other.url, other.url].map((u) =>

@@ -1,6 +1,7 @@
 /**
  * A tiny raw HTTPS server on port 0, ONLY for answers the local service (emulator) cannot produce
- * on purpose: bodies that violate the API schema, and a certificate the client does not trust.
+ * on purpose: bodies that violate the API schema, a certificate the client does not trust, and answers
+ * held until the test lets them go.
  * Everything else is tested against the emulator.
  */
 import { createServer, type Server } from 'node:https';
@@ -13,15 +14,21 @@ export interface RawServer {
   close(): Promise<void>;
 }
 
+export interface RawAnswer {
+  status: number;
+  body: string;
+  headers?: Record<string, string>;
+}
+
 export async function startRawServer(
-  respond: (method: string, path: string) => { status: number; body: string; headers?: Record<string, string> },
+  respond: (method: string, path: string) => RawAnswer | Promise<RawAnswer>,
 ): Promise<RawServer> {
   const authority = createCertificateAuthority('tokensync raw test CA');
   const { cert, key } = authority.issue(['127.0.0.1', 'localhost']);
   const server: Server = createServer({ cert, key }, (req, res) => {
     req.resume();
-    req.on('end', () => {
-      const r = respond(req.method ?? 'GET', req.url ?? '/');
+    req.on('end', async () => {
+      const r = await respond(req.method ?? 'GET', req.url ?? '/');
       res.writeHead(r.status, { 'content-type': 'application/json', ...(r.headers ?? {}) });
       res.end(r.body);
     });

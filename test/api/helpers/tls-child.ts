@@ -10,7 +10,7 @@ import { attempt, ConnectionPool } from '../../../src/api/transport.js';
 import { Trust } from '../../../src/api/trust.js';
 
 const [extraFile, ...urls] = process.argv.slice(2);
-const pool = new ConnectionPool(new Trust(readFileSync(extraFile ?? '', 'utf8'), process.env));
+const pool = new ConnectionPool(new Trust(readFileSync(extraFile ?? '', 'utf8'), process.env), 10_000);
 const results: string[] = [];
 for (const url of urls) {
   const r = await attempt(pool, url, { method: 'GET', path: '/', headers: {}, body: undefined }, 10_000);
