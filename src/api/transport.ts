@@ -86,10 +86,17 @@ export class ConnectionPool {
     return true;
   }
 
-  /** Closes both agents once the requests on them are done. */
+  /**
+   * Ends both agents' connections: at once where no request is on them (the end of a run: a graceful
+   * close costs a TLS goodbye per connection, ~10-25 ms of CPU), else once their requests are done.
+   */
   async close(): Promise<void> {
-    await Promise.all([this.#retired?.close(), this.#agent.close()]);
+    await Promise.all([this.#retired, this.#agent].map((a) => a && (idle(a) ? a.destroy() : a.close())));
   }
+}
+
+function idle(agent: Agent): boolean {
+  return Object.values(agent.stats).every((s) => s.size === 0);
 }
 
 function newAgent(secureContext: SecureContext | undefined, timeoutMs: number): Agent {

@@ -1,7 +1,8 @@
 /**
- * What a failed attempt means for a write (transport.ts, docs/architecture.md "Transport and trust"):
- * a deadline that passes before the request is on a connection means nothing was sent, so even a
- * POST may be tried again; one that passes after leaves the outcome unknown.
+ * The connection pool (transport.ts, docs/architecture.md "Transport and trust"). What a failed
+ * attempt means for a write: a deadline that passes before the request is on a connection means
+ * nothing was sent, so even a POST may be tried again; one that passes after leaves the outcome
+ * unknown. Closing the pool lets a request on it finish.
  */
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -59,6 +60,29 @@ it('a POST whose deadline passes while it waits for one of the 8 busy connection
     expect(held).toBe(8);
   } finally {
     await pool.close();
+    await server.close();
+  }
+});
+
+it('closing the pool while a request is on it lets that request finish', async () => {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let arrived: () => void = () => {};
+  const onServer = new Promise<void>((resolve) => (arrived = resolve));
+  const server = await startRawServer(async () => {
+    arrived();
+    await released;
+    return { status: 200, body: '{}' };
+  });
+  const pool = new ConnectionPool(new Trust(server.ca, {}), 10_000);
+  try {
+    const running = attempt(pool, server.url, POST, 10_000);
+    await onServer;
+    const closed = pool.close();
+    release();
+    expect(outcome(await running)).toBe(200);
+    await closed;
+  } finally {
     await server.close();
   }
 });
