@@ -111,7 +111,21 @@ describe("the kebab, camel and snake name styles equal Style Dictionary's name t
     ['v1', 'x10y', '10px', 'a1B2c3'],
     ['', ' lead', 'trail ', '--'],
     ['ALLCAPS', 'snake_case_name', 'kebab-case-name', 'camelCaseName', 'PascalCaseName'],
+    // Lower-case ASCII with separators only (name-styles.ts cuts these words itself).
+    ['border', 'set-1', 'x__y', '-lead', 'trail-', '2-3', 'a1b2'],
+    ['_', '-', '9'],
   ];
+  // And 400 paths: half of lower-case letters, digits and separators only, half with upper case,
+  // dots and a non-ASCII letter too.
+  let seed = 7;
+  const next = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const segment = (alphabet: string) => (): string =>
+    Array.from({ length: 1 + next(6) }, () => alphabet[next(alphabet.length)]).join('');
+  for (let i = 0; i < 400; i++)
+    paths.push(Array.from({ length: 1 + next(4) }, segment(i % 2 === 0 ? 'abz09 _-' : 'abz09AZ _-.é')));
   const builtins = { kebab: 'name/kebab', camel: 'name/camel', snake: 'name/snake' } as const;
   for (const [style, name] of Object.entries(builtins)) {
     test(`${style} = ${name}`, () => {
