@@ -7,7 +7,7 @@
  */
 import { ApiUnknownOutcomeError } from '../api/index.js';
 import { InterruptedError, interruption } from '../errors.js';
-import { fingerprintFields } from '../model/lock.js';
+import { fingerprintFields, type LockVariableFields } from '../model/lock.js';
 import type { TokenSet } from '../model/types.js';
 import { remoteToModel } from './remote.js';
 import { settle } from './settle.js';
@@ -112,8 +112,9 @@ export async function freshRead(run: RunState, s: PushSession): Promise<FreshRea
   const read: FreshRead = { remote: remoteToModel(vars), version: versionOf(file) };
   if (s.last && s.wroteSinceLast && duplicatesMadeBy(read.remote, s.pj.tempIds).length === 0) {
     const writes = writesBetween(s.last.version, read.version);
-    const elsewhere = movedBetween(s.last.remote, read.remote, { ignore: s.ours });
+    // Compared only when the count says another writer wrote: a full compare of both reads otherwise.
     if (writes !== undefined && writes > 1) {
+      const elsewhere = movedBetween(s.last.remote, read.remote, { ignore: s.ours });
       if (elsewhere.length === 0) throw overwriteSuspected(run, s, writes);
       s.othersWrote = true;
     }
@@ -132,19 +133,20 @@ export async function freshRead(run: RunState, s: PushSession): Promise<FreshRea
 async function recordCreated(run: RunState, s: PushSession, remote: TokenSet): Promise<void> {
   const created = s.createdHere;
   if (created.size === 0) return;
-  const fields = { ...(s.pj.createdFields ?? {}) };
-  const sent = { ...(s.pj.sentFields ?? {}) };
-  let added = false;
+  const known = s.pj.createdFields ?? {};
+  const added: Record<string, LockVariableFields> = {};
+  let count = 0;
   for (const v of remote.variables) {
     const key = `${v.collection}\u0000${v.name}`;
-    if (!created.has(key) || fields[key]) continue;
-    fields[key] = fingerprintFields(v);
-    // Read back, what was sent is no longer needed: the journal stays small at 10k variables.
-    delete sent[key];
-    added = true;
+    if (!created.has(key) || known[key] || added[key]) continue;
+    added[key] = fingerprintFields(v);
+    count += 1;
   }
-  if (!added) return;
-  s.pj = { ...s.pj, createdFields: fields, sentFields: sent };
+  if (count === 0) return;
+  // Read back, what was sent is no longer needed: the journal stays small at 10k variables. Kept
+  // by a filter, not by deleting keys one by one from a copy (10k deletes).
+  const sent = Object.fromEntries(Object.entries(s.pj.sentFields ?? {}).filter(([key]) => !added[key]));
+  s.pj = { ...s.pj, createdFields: { ...known, ...added }, sentFields: sent };
   await writeJournal(run.tokensDir, s.pj);
 }
 
@@ -216,7 +218,8 @@ async function sendOne(
   s.pj = {
     ...s.pj,
     sent: s.pj.sent + 1,
-    tempIds: { ...s.pj.tempIds, ...answer },
+    // A PUT's answer maps nothing: the journal keeps its map (and its serialized text, journal.ts).
+    tempIds: Object.keys(answer).length > 0 ? { ...s.pj.tempIds, ...answer } : s.pj.tempIds,
     pending: plan.requests.slice(i + 1).map((r, j) => ({ method: r.method, items: plan.effects[i + 1 + j]!.items })),
     unknown: undefined,
   };
