@@ -76,7 +76,8 @@ export async function planPhase(
     deleteOrphans: pushes && opts.deleteOrphans ? diff.orphans : undefined,
   };
   // A pull leaves the service alone: its target is the service as read, so there is nothing to compile.
-  const plan = pushes ? compilePlan(remote, serviceTarget, planOptions) : emptyPlan(planOptions);
+  // Proven in step (quiet.ts): the service already holds the merged set, so nothing to compile either.
+  const plan = pushes && !quiet ? compilePlan(remote, serviceTarget, planOptions) : emptyPlan(planOptions);
   const files = pulls ? await pullFiles(run, diff, repoTarget) : { rendered: undefined, stale: [] };
   return {
     kind: 'planned',

@@ -1,5 +1,5 @@
 /**
- * The in-step proof (docs/architecture.md "Diff", "In step with the lock"): a cheap check, done before
+ * The in-step proof (docs/architecture.md "In step with the lock"): a cheap check, done before
  * the 3-way diff, that nothing changed on either side since the lock. It holds only when the
  * repository and the service pair one to one by name with what the lock records (same ids, keys,
  * names, modes in the same order, no extended collections, overrides or kept variables) and every

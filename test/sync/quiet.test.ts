@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { diff3 } from '../../src/sync/diff.js';
 import { nextLock } from '../../src/sync/next-lock.js';
 import { quietDiff } from '../../src/sync/quiet.js';
+import { compilePlan, emptyPlan } from '../../src/sync/plan.js';
 import { lockEquals, type Lock } from '../../src/model/lock.js';
 import type { TokenSet } from '../../src/model/types.js';
 import { baseSet, edit, hex, lockFor, ref, v, without } from './fixtures.js';
@@ -36,6 +37,9 @@ function expectAgrees(local: TokenSet, remote: TokenSet, base: Lock): void {
   const quiet = quietDiff(local, remote, base);
   if (!quiet) return;
   expect(quiet).toEqual(diff3({ local, remote, base }));
+  // A push of it sends nothing: apply-plan.ts takes the empty plan without compiling one.
+  for (const dialect of ['dfs', 'figma'] as const)
+    expect(compilePlan(remote, quiet.merged, { dialect })).toEqual(emptyPlan({ dialect }));
   for (const l of [local, quiet.merged])
     expect(lockEquals(nextLock({ local: l, remote, previous: base, fileKey: 'FILE', remoteVersion: '1' }), base)).toBe(
       true,
