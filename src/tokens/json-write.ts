@@ -72,7 +72,10 @@ function toPlain(value: Json, marked: { any: boolean }): unknown {
   if (Array.isArray(value)) return value.map((v) => toPlain(v, marked));
   const out: Record<string, unknown> = {};
   // forEach: walking a Map's entries with for...of allocates a pair per key.
-  if (value instanceof Ordered) value.entries.forEach((v, k) => put(out, k, v, true, marked));
+  if (value instanceof Ordered)
+    value.entries.forEach((v, k) => {
+      put(out, k, v, true, marked);
+    });
   else for (const k of Object.keys(value)) put(out, k, value[k] as Json, false, marked);
   return out;
 }
