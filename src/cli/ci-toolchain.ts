@@ -27,8 +27,11 @@ export const LOCK_FILES: Record<PackageManager, string> = {
   'yarn-berry': 'yarn.lock',
 };
 
-/** Node 24 is the active LTS (Node 20 reached its end of life in April 2026; 22 is the oldest supported). */
-export const DEFAULT_NODE = '24';
+/**
+ * Node 26 is the active LTS (since October 2026, by Node's release schedule; 24 and 22 are in
+ * maintenance, and Node 20 reached its end of life in April 2026).
+ */
+export const DEFAULT_NODE = '26';
 
 const VERSION_FILES = ['.nvmrc', '.node-version', '.tool-versions'];
 

@@ -209,7 +209,7 @@ function appliedText(mode: SyncMode, outcome: Extract<SyncOutcome, { kind: 'appl
   const parts: string[] = [];
   if (requestsSent > 0)
     parts.push(
-      `sent ${requestsSent} write request(s)${replans > 0 ? ` (re-planned ${replans}x after an unknown outcome)` : ''}`,
+      `sent ${requestsSent} write request(s)${replans > 0 ? ` (re-planned ${replans}x after a concurrent edit or an unknown outcome)` : ''}`,
     );
   if (files.written.length > 0) parts.push(`wrote ${files.written.length} file(s)`);
   if (files.removed.length > 0) parts.push(`removed ${files.removed.length} file(s)`);

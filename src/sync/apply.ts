@@ -30,6 +30,7 @@ import { ConcurrentEditError, listNames } from './concurrency.js';
 import { createdBy, type CreatedNames } from './created.js';
 import { newPushJournal, writeJournal } from './journal.js';
 import { guardRails } from './guard-rails.js';
+import { checkEmptiedUnderRun } from './empty-guard.js';
 import { valuesEqual } from '../model/values.js';
 
 export { SyncNotConvergedError, SyncOutcomeUnknownError } from './apply-errors.js';
@@ -70,6 +71,15 @@ async function runSyncTracked(opts: SyncOptions, track: Progress): Promise<SyncO
     const verified = pushed.kind === 'done' ? await verifyPhase(run, planned, session) : pushed;
     if (verified.kind === 'verified') return finish(run, planned, session, verified.version);
     if (moves >= MAX_MOVES) throw keptMoving(run, verified.moved);
+    checkEmptiedUnderRun({
+      mode: opts.mode,
+      fileKey: opts.fileKey,
+      before: run.remote,
+      after: verified.remote,
+      target: planned.serviceTarget,
+      sent: session.sent,
+      allowEmpty: opts.allowEmpty === true,
+    });
     run.remote = verified.remote;
     // A second round that sets what the first made possible is no re-plan (apply-verify.ts).
     if ('awaiting' in verified && verified.awaiting) {

@@ -8,10 +8,13 @@
  *   repository, unless styles are pulled, which a file can hold without any variable; a push or sync
  *   of the repository's tokens into an empty file is how a file starts, and goes ahead.
  * `--allow-empty` takes the answer at its word (the file was emptied on purpose). `diff` only shows.
- * Checked after the first read, before anything is planned, sent or written.
+ * Checked after the first read, before anything is planned, sent or written; and again on every
+ * later read a run plans from (`checkEmptiedUnderRun`): a file emptied while a push or a sync is
+ * under way is the same answer, met later.
  */
 import type { Config } from '../config/schema.js';
 import { TokensyncError } from '../errors.js';
+import { ConcurrentEditError } from './concurrency.js';
 import type { Lock } from '../model/lock.js';
 import type { TokenSet } from '../model/types.js';
 import type { SyncMode } from './apply-types.js';
@@ -34,6 +37,38 @@ export function checkEmptyAnswer(input: EmptyGuardInput): void {
   // No lock: a push (or a sync) of the repository's tokens into an empty file is how a file starts.
   if (mode === 'push' || (mode === 'sync' && local.variables.length > 0)) return;
   if (!input.config.styles.pull) throw nothingToPull(input, local.variables.length);
+}
+
+/**
+ * A later read (before a write, or after one) that finds the file empty when the read before it did
+ * not: someone emptied the file while this run wrote to it. Planning again from that answer would
+ * delete every token file (sync) or create every variable again (push), so the run stops like any
+ * other concurrent edit (exit 3), before another request, the token files or the lock are written.
+ * A run whose own plan empties the file (every token deleted in the repository, past the deletion
+ * guard) meets its own doing and goes on.
+ */
+export function checkEmptiedUnderRun(input: {
+  mode: SyncMode;
+  fileKey: string;
+  before: TokenSet;
+  after: TokenSet;
+  /** What this run's plan makes of the file. */
+  target: TokenSet;
+  sent: number;
+  allowEmpty: boolean;
+}): void {
+  if (input.allowEmpty || !isEmpty(input.after) || isEmpty(input.before) || isEmpty(input.target)) return;
+  const landed =
+    input.sent > 0
+      ? ` The ${input.sent} write request(s) this run sent before it are kept in the journal; the next run settles them.`
+      : ' Nothing was sent.';
+  throw new ConcurrentEditError(
+    'REMOTE_EMPTY',
+    `The design file "${input.fileKey}" answered with no variables while this ${input.mode} was writing to it (it had variables at the read before). Nothing was written to the repository.${landed}`,
+    {
+      hint: `Someone emptied the file, or the token lost its access, while this run was under way. Check the file; once it holds what it should, run \`tokensync ${input.mode}\` again. If it was emptied on purpose, run \`tokensync ${input.mode} --allow-empty\`.`,
+    },
+  );
 }
 
 function isEmpty(remote: TokenSet): boolean {

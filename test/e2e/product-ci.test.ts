@@ -131,7 +131,7 @@ describe('tokensync init --ci', () => {
     expect(await lint(file)).toEqual([]);
   });
 
-  test('Node 24 (a supported LTS) and npm by default; a version file and the lock file of pnpm or yarn are followed', async () => {
+  test('Node 26 (the active LTS) and npm by default; a version file and the lock file of pnpm or yarn are followed', async () => {
     const setupOf = (text: string) => {
       const wf = parse(text) as {
         jobs: Record<string, { steps: { uses?: string; run?: string; with?: Record<string, string> }[] }>;
@@ -142,7 +142,7 @@ describe('tokensync init --ci', () => {
     plain.write('package-lock.json', '{}\n');
     expect((await runCli(['init', '--ci'], { cwd: plain.root, env: gitEnv() })).code).toBe(0);
     const npm = setupOf(plain.read('.github/workflows/tokensync.yml'));
-    expect(npm.find((s) => s.uses === 'actions/setup-node@v5')?.with).toEqual({ 'node-version': 24, cache: 'npm' });
+    expect(npm.find((s) => s.uses === 'actions/setup-node@v5')?.with).toEqual({ 'node-version': 26, cache: 'npm' });
     expect(npm.map((s) => s.run).filter(Boolean)).toEqual(['npm ci']);
     const cases: [string, Record<string, string>, string[], Record<string, unknown>][] = [
       [
@@ -155,7 +155,7 @@ describe('tokensync init --ci', () => {
         'yarn classic',
         { 'yarn.lock': '# yarn lockfile v1\n' },
         ['yarn install --frozen-lockfile'],
-        { 'node-version': 24, cache: 'yarn' },
+        { 'node-version': 26, cache: 'yarn' },
       ],
       [
         'yarn berry',

@@ -150,7 +150,7 @@ async function writeWorkflow(
 ): Promise<{ file: string; message: string }> {
   const { git } = await import('../../git/run.js');
   const { WORKFLOW_FILE, workflowYaml } = await import('../ci-workflow.js');
-  const { detectToolchain } = await import('../ci-toolchain.js');
+  const { DEFAULT_NODE, detectToolchain } = await import('../ci-toolchain.js');
   const { realpathSync } = await import('node:fs');
   const top = await git(['rev-parse', '--show-toplevel'], { cwd: root }).catch(() => undefined);
   const toplevel = top && top.code === 0 ? top.stdout.toString('utf8').trim() : root;
@@ -167,7 +167,7 @@ async function writeWorkflow(
   }
   const toolchain = detectToolchain(toplevel, project);
   await writeFileAtomic(file, workflowYaml({ project, tokensDir: config.tokens.dir, branch, toolchain }));
-  const node = toolchain.nodeVersionFile ? `Node from ${toolchain.nodeVersionFile}` : 'Node 24';
+  const node = toolchain.nodeVersionFile ? `Node from ${toolchain.nodeVersionFile}` : `Node ${DEFAULT_NODE}`;
   return {
     file: path.relative(root, file),
     message: `Wrote ${path.relative(root, file)} (${toolchain.packageManager.replace('-berry', '')}, ${node}): check on pull requests (fails only on what would break the push), push on ${branch} (the lock comes back as a pull request), pull as a pull request on a schedule. Add the repository secret DFS_TOKEN and allow GitHub Actions to create pull requests (docs/ci.md "Repository settings").`,
