@@ -56,7 +56,7 @@ export function quietDiff(local: TokenSet, remote: TokenSet, base: Lock | undefi
 }
 
 /** The pairs of the proof (remote order, as `pairAll` lists them), or undefined when it fails. */
-export function inStepWithLock(local: TokenSet, remote: TokenSet, base: Lock): QuietCollection[] | undefined {
+function inStepWithLock(local: TokenSet, remote: TokenSet, base: Lock): QuietCollection[] | undefined {
   if (base.version !== LOCK_VERSION || (remote.kept?.length ?? 0) > 0 || Object.keys(base.kept ?? {}).length > 0)
     return undefined;
   const n = remote.variables.length;
