@@ -4,9 +4,9 @@
  * - its lines are cut at every line break a target language knows (`\r\n`, `\r`, `\n`, form feed,
  *   U+2028, U+2029), so a `//` comment never lets the rest of a line become code and a file never
  *   mixes line endings;
- * - inside a block comment its terminator (`*` then `/`) is written `*\/`; in Swift and Kotlin, where
- *   block comments nest, `/*` is written `/\*` too (a backslash
- *   between the two characters, as many doc-comment generators write it);
+ * - inside a block comment its terminator (`*` then `/`) is written `*\/`, and in Swift and Kotlin,
+ *   where block comments nest, `/*` is written `/\*` too: a backslash between the two characters,
+ *   as many doc-comment generators write it;
  * - inside an XML comment, which may not hold `--`, a space goes between two hyphens.
  * A description without these is printed as it is, so its bytes are Style Dictionary's.
  */
