@@ -26,6 +26,7 @@ import { COMPOSE_PACKAGE, planPlatforms } from '../../src/codegen/platforms.js';
 import { buildTree } from '../../src/codegen/tree.js';
 import type { TokenSet } from '../../src/model/types.js';
 import { hexToColor } from '../../src/model/values.js';
+import { describedSet } from './described-set.js';
 import { fixtureConfig, fixtureSet } from './fixture.js';
 import { SD_NATIVE } from './style-dictionary-formats.js';
 
@@ -116,6 +117,12 @@ describe("Swift, Compose and Android files equal Style Dictionary's formats", ()
   test('descriptions of several lines (Swift: above the declaration), keywords and odd names, under every name style', async () => {
     for (const style of NAME_STYLES)
       await expectSameOutputs(oddSet(), styled(style, fixtureConfig({ modes: {} })), true);
+  });
+  test('descriptions with `--`, `//` lines, backticks, a trailing line break', async () => {
+    // Those that break Style Dictionary's Swift (`*/`, `/*`, `\r`) are description-comments.test.ts's.
+    const set = describedSet();
+    set.variables = set.variables.filter((v) => !/\*\/|\/\*|\r/.test(v.description));
+    await expectSameOutputs(set, fixtureConfig({ modes: {} }), true);
   });
 });
 
