@@ -118,6 +118,7 @@ describe("Swift, Compose and Android files equal Style Dictionary's formats", ()
     for (const style of NAME_STYLES)
       await expectSameOutputs(oddSet(), styled(style, fixtureConfig({ modes: {} })), true);
   });
+
   test('descriptions with `--`, `//` lines, backticks, a trailing line break', async () => {
     // Those that break Style Dictionary's Swift (`*/`, `/*`, `\r`) are description-comments.test.ts's.
     const set = describedSet();
