@@ -6,7 +6,8 @@
  * name/kebab, name/camel and name/snake, must give the same bytes, over
  * - the fixture (every type, aliases within and across collections, composites, descriptions),
  *   a generated set with every composite type in 2 and 3 modes, and a set with what those lack
- *   (descriptions of several lines, names that need repairs), under every name style; a Swift
+ *   (descriptions of several lines, names that need repairs), under every name style, and the
+ *   descriptions of described-set.ts that Style Dictionary's Swift does not break; a Swift
  *   description of several lines is the one deliberate difference: ours stands above the
  *   declaration, theirs between `let` and the name (description-comments.test.ts shows where
  *   Style Dictionary's comments break a file);
