@@ -23,6 +23,7 @@ import { withPartial } from '../../src/codegen/inputs.js';
 import { planPlatforms } from '../../src/codegen/platforms.js';
 import { buildTree } from '../../src/codegen/tree.js';
 import type { TokenSet } from '../../src/model/types.js';
+import { describedSet } from './described-set.js';
 import { fixtureConfig, fixtureSet } from './fixture.js';
 import { SD_VARIABLES as STYLE_DICTIONARY } from './style-dictionary-formats.js';
 
@@ -51,6 +52,14 @@ async function expectSameOutputs(set: TokenSet, config: BuildConfig): Promise<vo
 describe("css and scss variables equal Style Dictionary's css/variables and scss/variables", () => {
   test('the fixture: references, composites, wide-gamut colors, modes', async () => {
     await expectSameOutputs(fixtureSet(), fixtureConfig());
+  });
+
+  test('descriptions of several lines, `--`, `//` lines, backticks, a trailing line break', async () => {
+    // The ones that break Style Dictionary's output (`*/`, a lone `\r`) are description-comments.test.ts's.
+    const set = describedSet();
+    set.variables = set.variables.filter((v) => !/\*\/|\r/.test(v.description));
+    expect(set.variables.filter((v) => v.description.includes('\n')).length).toBeGreaterThan(1);
+    await expectSameOutputs(set, fixtureConfig({ modes: {} }));
   });
 
   test('a generated set of 600 variables in 2 and 3 modes, with repository composites', async () => {

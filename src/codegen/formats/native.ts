@@ -7,6 +7,7 @@
  * test/build/native-formats.test.ts holds them to Style Dictionary's own formats.
  */
 import type { TransformedToken } from 'style-dictionary/types';
+import { blockCommentText, commentLines, xmlCommentText } from './comments.js';
 import { GENERATED } from './common.js';
 
 /** The tokens sorted as Style Dictionary's sortByName does (the same comparator, so the same order). */
@@ -14,17 +15,22 @@ function sortedByName(tokens: readonly TransformedToken[]): TransformedToken[] {
   return [...tokens].sort((a, b) => (b.name > a.name ? -1 : 1));
 }
 
+/** A description's lines for Swift and Kotlin, whose block comments nest (formats/comments.ts). */
+const docLines = (comment: string): string[] => commentLines(comment).map((l) => blockCommentText(l, true));
+
 /**
- * createPropertyFormatter's line without references: `name = value`, and the description (or
- * `comment`) as a long comment, inline or above when it has several lines (its `addComment`).
+ * One Swift declaration: createPropertyFormatter's `name = value` without references, and the
+ * description (or `comment`) as a long comment, inline, or above the whole declaration with each
+ * line prefixed ` * ` when it has several lines (Style Dictionary puts those between `let` and the
+ * name, which does not compile: docs/build.md "Descriptions in generated code").
  */
-function propertyLine(t: TransformedToken, comments: boolean): string {
-  const line = `${t.name} = ${t['$value']}`;
+function swiftLines(t: TransformedToken): string[] {
+  const line = `public static let ${t.name} = ${t['$value']}`;
   const comment = (t['$description'] ?? t['comment']) as string | undefined;
-  if (!comments || !comment) return line;
-  const lines = comment.split('\n');
-  if (lines.length === 1) return `${line} /** ${comment} */`;
-  return `${lines.reduce((acc, l) => `${acc} * ${l}\n`, '/**\n')} */\n${line}`;
+  if (!comment) return [line];
+  const lines = docLines(comment);
+  if (lines.length === 1) return [`${line} /** ${lines[0]} */`];
+  return ['/**', ...lines.map((l) => ` * ${l}`), ' */', line];
 }
 
 /** fileHeader's default header in the short (`//`) comment style. */
@@ -38,7 +44,7 @@ export interface SwiftOptions {
 
 /** ios-swift/class.swift: `public class <className>` with one `public static let` per token. */
 export function swiftClass(tokens: readonly TransformedToken[], o: SwiftOptions): string {
-  const lines = sortedByName(tokens).map((t) => `public static let ${propertyLine(t, true)}`);
+  const lines = sortedByName(tokens).flatMap(swiftLines);
   return `
 //
 // ${o.destination}
@@ -57,11 +63,15 @@ export interface ComposeOptions {
   imports: readonly string[];
 }
 
-/** compose/object: `object <className>` with one `val` per token (its comments come from `comment` only). */
+/**
+ * compose/object: `object <className>` with one `val` per token. Its comments come from `comment`
+ * only, which our tokens never carry (docs/build.md "Descriptions in generated code"); one is
+ * still made safe for Kotlin.
+ */
 export function composeObject(tokens: readonly TransformedToken[], o: ComposeOptions): string {
-  const lines = sortedByName(tokens).map(
-    (t) => `  ${t['comment'] ? `/** ${t['comment']} */\n  ` : ''}val ${propertyLine(t, false)}`,
-  );
+  const comment = (t: TransformedToken): string =>
+    t['comment'] ? `/** ${docLines(t['comment'] as string).join('\n')} */\n  ` : '';
+  const lines = sortedByName(tokens).map((t) => `  ${comment(t)}val ${t.name} = ${t['$value']}`);
   return `
 ${SHORT_HEADER}
 
@@ -76,7 +86,8 @@ ${lines.join('\n')}
 
 /**
  * android/resources with a resource map: one element per token, named by its `$type` through the
- * map (`string` when it holds none), in the order given.
+ * map (`string` when it holds none), in the order given. Its comments come from `comment` only, as
+ * in compose/object; one is still made safe for XML.
  */
 export function androidResourceFile(tokens: readonly TransformedToken[], resourceMap: Record<string, string>): string {
   const typeOf = (t: TransformedToken): string => {
@@ -85,7 +96,7 @@ export function androidResourceFile(tokens: readonly TransformedToken[], resourc
   };
   const lines = tokens.map(
     (t) =>
-      `<${typeOf(t)} name="${t.name}">${t['$value']}</${typeOf(t)}>${t['comment'] ? `<!-- ${t['comment']} -->` : ''}`,
+      `<${typeOf(t)} name="${t.name}">${t['$value']}</${typeOf(t)}>${t['comment'] ? `<!-- ${xmlCommentText(t['comment'] as string)} -->` : ''}`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>
 

@@ -14,6 +14,7 @@
  */
 import type { Dictionary, FormatFnArguments, TransformedToken } from 'style-dictionary/types';
 import { getReferences, usesReferences } from '../references.js';
+import { blockCommentText, commentLines } from './comments.js';
 import { GENERATED } from './common.js';
 
 type OutputReferences =
@@ -92,11 +93,14 @@ interface LineStyle {
   long: boolean;
 }
 
-/** createPropertyFormatter's `addComment`: inline, or above when the comment has several lines. */
+/**
+ * createPropertyFormatter's `addComment`: inline, or above when the comment has several lines; its
+ * lines cut at any line break and `*\/` broken up in a long comment (formats/comments.ts).
+ */
 function withComment(line: string, comment: string | undefined, s: LineStyle): string {
   if (!comment) return line;
-  const lines = comment.split('\n');
-  if (lines.length === 1) return `${line} ${s.long ? `/** ${comment} */` : `// ${comment}`}`;
+  const lines = s.long ? commentLines(comment).map((l) => blockCommentText(l, false)) : commentLines(comment);
+  if (lines.length === 1) return `${line} ${s.long ? `/** ${lines[0]} */` : `// ${lines[0]}`}`;
   const above = s.long
     ? `${lines.reduce((acc, l) => `${acc}${s.indentation} * ${l}\n`, `${s.indentation}/**\n`)}${s.indentation} */`
     : lines.reduce((acc, l) => `${acc}${s.indentation}// ${l}\n`, '').replace(/\n$/g, '');
