@@ -3,38 +3,63 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that take longest, longest first (seconds of wall time, two workers, measured on the shared
- * box under load). Several are small files (a random fault half is one line), so in a fresh clone,
- * where vitest has no durations yet and runs larger files first, they would start last and run on
- * while the other worker has nothing left to do.
+ * Seconds of wall time per file (two workers, the mean of two whole runs on the shared box, 25 Nov 2026),
+ * for every file over about 1.5 s. Vitest orders a run by the durations it recorded in the last one; a
+ * fresh clone has none, and vitest then runs larger files first, so small slow files (a random fault
+ * half is one line, after-create.test.ts 91 lines for 15 s) would start last and run on while the other
+ * worker has nothing left to do. With this table the fresh run goes longest first, as a warm one does.
  */
-const SLOW_FIRST = [
-  'test/e2e/product-ci.test.ts', // 148
-  'test/concurrency/kills.test.ts', // 142
-  'test/build/browser.test.ts', // 75
-  'test/reliability/faults-random.test.ts', // 70
-  'test/reliability/faults-random-2.test.ts', // 63
-  'test/e2e/first-day.test.ts', // 53
-  'test/differential/terrazzo.test.ts', // 50
-  'test/e2e/overrides-partial.test.ts', // 47
-  'test/realworld/realworld.test.ts', // 46
-  'test/reliability/faults-exhaustive.test.ts', // 39
-  'test/e2e/check-loads.test.ts', // 39
-  'test/cli/pre-commit.test.ts', // 37
-  'test/reliability/signals.test.ts', // 37
-];
+const SECONDS: Record<string, number> = {
+  'test/concurrency/kills.test.ts': 43.5,
+  'test/build/browser.test.ts': 26.9,
+  'test/e2e/product-ci.test.ts': 23.3,
+  'test/reliability/faults-random.test.ts': 18.1,
+  'test/reliability/faults-random-2.test.ts': 17.4,
+  'test/concurrency/after-create.test.ts': 14.8,
+  'test/e2e/overrides-partial.test.ts': 11.4,
+  'test/reliability/faults-exhaustive.test.ts': 10.0,
+  'test/cli/pre-commit.test.ts': 9.6,
+  'test/reliability/signals.test.ts': 9.3,
+  'test/differential/terrazzo.test.ts': 8.5,
+  'test/concurrency/many-hands.test.ts': 7.8,
+  'test/e2e/check-loads.test.ts': 7.0,
+  'test/cli/output.test.ts': 6.7,
+  'test/realworld/realworld.test.ts': 6.5,
+  'test/e2e/first-day.test.ts': 6.2,
+  'test/concurrency/schedules.test.ts': 4.6,
+  'test/reliability/unknown-outcomes.test.ts': 4.6,
+  'test/e2e/sync.test.ts': 4.1,
+  'test/reliability/faults-figma.test.ts': 4.0,
+  'test/architecture/imports.test.ts': 3.6,
+  'test/emulator/cli.test.ts': 3.5,
+  'test/overrides/docs-browser.test.ts': 3.2,
+  'test/cli/package.test.ts': 3.1,
+  'test/cli/build-watch.test.ts': 2.9,
+  'test/emulator/webhooks.test.ts': 2.9,
+  'test/e2e/dialects.test.ts': 2.8,
+  'test/e2e/styles-build.test.ts': 2.8,
+  'test/emulator/variables.test.ts': 1.9,
+  'test/e2e/demo.test.ts': 1.8,
+  'test/migrate/import-studio.e2e.test.ts': 1.7,
+  'test/e2e/every-variable.test.ts': 1.7,
+  'test/e2e/cli-output.test.ts': 1.6,
+  'test/bad-input/corpus.test.ts': 1.6,
+  'test/bench/generate.test.ts': 1.6,
+  'test/build/watch-splice.test.ts': 1.6,
+  'test/build/typescript-compile.test.ts': 1.6,
+};
 
-/** Vitest's order (failed, then longest first) once it knows every file's duration; before that, SLOW_FIRST first. */
+/**
+ * Vitest's order (failed, then longest first) once it knows every file's duration; before that, the
+ * files of SECONDS longest first, then the rest in vitest's order.
+ */
 class SlowFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const key = (f: TestSpecification): string => relative(this.ctx.config.root, f.moduleId).split('\\').join('/');
     if (sorted.every((f) => this.ctx.cache.getFileTestResults(`${f.project.name}:${key(f)}`))) return sorted;
-    const rank = (f: TestSpecification): number => {
-      const i = SLOW_FIRST.indexOf(key(f));
-      return i < 0 ? SLOW_FIRST.length : i;
-    };
-    return [...sorted].sort((a, b) => rank(a) - rank(b));
+    const seconds = (f: TestSpecification): number => SECONDS[key(f)] ?? 0;
+    return [...sorted].sort((a, b) => seconds(b) - seconds(a));
   }
 }
 

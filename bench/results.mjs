@@ -306,7 +306,7 @@ export function renderResults(results) {
     L.push('');
     L.push(
       "The service is `tokensync emulator --seed empty` on this machine (HTTPS on loopback), a fresh one per run. Requests are counted by the service itself (its request log); bytes are the client's own accounting (`--json`, one extra untimed run). " +
-        'The floor: an initial push is 9 requests: the GET the plan is made from, the fresh read before the POST (the variables and the file\'s version), the POST, the same fresh read before the PUT, the PUT, and the read-back GET with the version for the lock (docs/benchmarks.md "Push and pull"); a pull one GET and the version; a no-op sync, pull or push one GET and no write.',
+        'The floor: an initial push is 10 requests: the GET the plan is made from, the fresh read before the POST (the file\'s version, then the variables), the POST, the fresh read before the PUT (the version, the variables, the version again), the PUT, and the read-back GET with the version for the lock (docs/benchmarks.md "Push and pull"); a pull one GET and the version; a no-op sync, pull or push one GET and no write.',
     );
     for (const s of results.sync) {
       L.push('');

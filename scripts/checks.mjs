@@ -5,7 +5,9 @@
  * and when the build is done vitest, Biome and knip start while the type check is still running: the
  * tests spend part of their time waiting on processes and timeouts, so the checks fill that time
  * instead of queueing before the tests. Biome and knip wait for the build only so that the build,
- * which the tests wait for, gets a core of its own.
+ * which the tests wait for, gets a core of its own. The checks run at a lower priority (nice 10) than the
+ * build and the tests: on two cores the tests are the critical path, so a check takes the CPU the tests
+ * leave (their waits, the tail where one worker is done) instead of slowing them down.
  *
  * Every check still decides the exit code: it is 1 when any check or the tests failed, naming which.
  * A failed build stops the run before the tests (they would run a stale dist/). A check's output is
@@ -13,6 +15,7 @@
  * Arguments go to vitest: `npm test -- test/e2e` runs the checks and that folder.
  */
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -22,6 +25,8 @@ import { fileURLToPath } from 'node:url';
 const BUILD = ['build:ts', '--noCheck'];
 const BESIDE_BUILD = [['typecheck']];
 const BESIDE_TESTS = [['lint'], ['deadcode']];
+/** The niceness of the checks (0 is normal, 19 the lowest). */
+const CHECK_PRIORITY = 10;
 const VITEST = fileURLToPath(new URL('../node_modules/.bin/vitest', import.meta.url));
 const VITEST_ARGS = ['run', '--exclude', 'test/install/**', ...process.argv.slice(2)];
 
@@ -43,13 +48,17 @@ function report({ script, code, out, ms }) {
   }
 }
 
-/** Runs `npm run <script> [-- args]`; resolves with its exit code and everything it printed. */
-function runScript([script, ...args]) {
+/**
+ * Runs `npm run <script> [-- args]`; resolves with its exit code and everything it printed. With
+ * `priority`, npm runs at that niceness and so does the check it starts (a child inherits it).
+ */
+function runScript([script, ...args], priority = 0) {
   return new Promise((resolve) => {
     const t = performance.now();
     const child = spawn('npm', ['run', '--silent', script, ...(args.length > 0 ? ['--', ...args] : [])], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    if (priority !== 0 && child.pid !== undefined) lower(child.pid, priority);
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (d) => (out += d));
     child.stderr.setEncoding('utf8').on('data', (d) => (out += d));
@@ -61,6 +70,15 @@ function runScript([script, ...args]) {
     child.on('error', (err) => done(1, String(err)));
     child.on('close', (code) => done(code ?? 1, out));
   });
+}
+
+/** Lowers a process's priority; where the system refuses, the check runs at normal priority, as before. */
+function lower(pid, priority) {
+  try {
+    setPriority(pid, priority);
+  } catch {
+    // Not permitted here: only the order of the run changes, not its result.
+  }
 }
 
 /** Runs vitest with the terminal as its output; resolves with its result. */
@@ -81,9 +99,10 @@ function runTests() {
   });
 }
 
-const checks = BESIDE_BUILD.map(runScript);
+const asCheck = (script) => runScript(script, CHECK_PRIORITY);
+const checks = BESIDE_BUILD.map(asCheck);
 const build = await runScript(BUILD);
-checks.push(...BESIDE_TESTS.map(runScript));
+checks.push(...BESIDE_TESTS.map(asCheck));
 const tests = build.code === 0 ? await runTests() : undefined;
 const results = [build, ...(await Promise.all(checks)), ...(tests ? [tests] : [])];
 for (const text of held) process.stdout.write(text);

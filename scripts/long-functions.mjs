@@ -16,7 +16,7 @@ for (const f of walk('src')) {
       const a = sf.getLineAndCharacterOfPosition(n.getStart()).line,
         b = sf.getLineAndCharacterOfPosition(n.end).line;
       const name = n.name?.getText() ?? (ts.isVariableDeclaration(n.parent) ? n.parent.name.getText() : '<anon>');
-      if (b - a + 1 > limit) console.log(b - a + 1, f + ':' + (a + 1), name);
+      if (b - a + 1 > limit) console.log(b - a + 1, `${f}:${a + 1}`, name);
     }
     ts.forEachChild(n, visit);
   };

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { loadConfigQuick, quickParseConfig } from '../config/quick.js';
 import { formatDiagnostic, type Diagnostic } from '../tokens/errors.js';
 import type { TokenFileSource } from '../tokens/read/index.js';
-import { cachedCheck, checkKey, keepCheck, type CheckAnalysis } from './check-cache.js';
+import type { CheckAnalysis } from './check-cache.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
 import { requireFiles, requireProject } from './project.js';
 
@@ -54,13 +54,15 @@ export async function checkOffline(options: CheckOptions, ctx: CommandContext): 
   }
   // The cache serves the work tree only (a staged check reads the index through git).
   const place = { root, dir: config.tokens.dir, ...(file ? { configFile: file } : {}) };
-  const key = options.cache !== false && !options.staged ? await checkKey(place) : undefined;
-  let analysis = key === undefined ? undefined : await cachedCheck(root, key);
+  // The cache (and its digest) is loaded only when it is used: not by --no-cache or --staged.
+  const cache = options.cache !== false && !options.staged ? await import('./check-cache.js') : undefined;
+  const key = cache ? await cache.checkKey(place) : undefined;
+  let analysis = cache && key !== undefined ? await cache.cachedCheck(root, key) : undefined;
   if (analysis === undefined) {
     // The reader is loaded only when the cache has no answer.
     const { analyzeOffline } = await import('./check-analyze.js');
     analysis = await analyzeOffline(root, config, file, source, stagedText);
-    if (key !== undefined) await keepCheck(place, key, analysis);
+    if (cache && key !== undefined) await cache.keepCheck(place, key, analysis);
   }
   return present(analysis, options, ctx, { root, dir: config.tokens.dir });
 }

@@ -1,7 +1,7 @@
 /**
  * Plain command lines, run without commander (docs/benchmarks.md "Fast paths"): `check`, `pull`,
- * `push` or `sync` with no option of their own, after any of the global options `--json`, `--quiet`
- * and `--config <file>`. They are what a hook, a CI job or a user runs most, and their warm path
+ * `push` or `sync` with no option of their own but `--no-cache` (the cold run a benchmark or a
+ * suspicious user asks for), after any of the global options `--json`, `--quiet` and `--config <file>`. They are what a hook, a CI job or a user runs most, and their warm path
  * answers from a result cache (docs/caching.md) in less time than commander takes to load. Anything
  * else (another command, an option, an argument, help) returns undefined and goes to program.ts.
  * Each command's options are those commander gives it with nothing on the command line (the test
@@ -41,8 +41,10 @@ export function plainCommand(argv: readonly string[]): PlainCommand | undefined 
     else if (arg.startsWith('--config=') && arg.length > '--config='.length) global.config = arg.slice(9);
     else {
       const known = Object.hasOwn(COMMANDS, arg) ? COMMANDS[arg] : undefined;
-      if (!known || i !== argv.length - 1) return undefined;
-      return { command: arg, global, options: known.options(), load: known.load };
+      const rest = argv.length - 1 - i;
+      if (!known || rest > 1 || (rest === 1 && argv[i + 1] !== '--no-cache')) return undefined;
+      const options = known.options();
+      return { command: arg, global, options: rest === 1 ? { ...options, cache: false } : options, load: known.load };
     }
   }
   return undefined;

@@ -1,6 +1,6 @@
 /**
- * Our platforms (platforms.ts) through Style Dictionary 5's transforms and formats, but without
- * its per-platform pipeline (docs/build.md "Performance").
+ * Our platforms (platforms.ts) through transforms and formats of Style Dictionary 5's shape, but
+ * without its per-platform pipeline and without loading it (docs/architecture.md "Build").
  *
  * That pipeline clones the whole token tree three times per platform, clones every token once per
  * transform pass, and re-walks every token once per level of alias depth to resolve references.
@@ -8,20 +8,19 @@
  * for six platforms. Its one product we need, reference resolution, is already done: tree.ts has
  * followed every alias chain (rejecting missing targets and cycles) to know each token's kind. So
  * each platform here gets:
- * - Style Dictionary's own transform objects (and ours, transforms.ts), applied in the platform's
- *   order with their filters, as its `transformToken` does, to every literal token; an alias token
- *   gets its name transforms and the transformed value of the literal at the end of its chain.
- *   That is what the pipeline produces: it does not run a non-transitive value transform on a token
- *   whose original value is a reference, it copies the resolved, transformed value (none of these
- *   transforms is transitive);
+ * - our transform objects (transforms.ts), applied in the platform's order with their filters, as
+ *   Style Dictionary's `transformToken` does, to every literal token; an alias token gets its name
+ *   transforms and the transformed value of the literal at the end of its chain. That is what the
+ *   pipeline produces: it does not run a non-transitive value transform on a token whose original
+ *   value is a reference, it copies the resolved, transformed value (none of these transforms is
+ *   transitive);
  * - the original value, so the reference-keeping formats (css/variables, scss/variables with
- *   outputReferences) still print `var(--…)` and `$a: $b` from the reference, looked up by
- *   Style Dictionary itself in the dictionary given to them;
- * - Style Dictionary's own formats (through formats/*.ts), called with the arguments its
- *   `formatFile` builds (createFormatArgs).
+ *   outputReferences) still print `var(--…)` and `$a: $b` from the reference, looked up in the
+ *   dictionary given to them;
+ * - our formats (formats/*.ts), called with the arguments Style Dictionary's `formatFile` builds
+ *   (createFormatArgs).
  * test/build/direct.test.ts checks that the output equals Style Dictionary's own formatPlatform.
  */
-import StyleDictionary from 'style-dictionary';
 import type {
   DesignToken,
   DesignTokens,
@@ -31,7 +30,7 @@ import type {
   Transform,
   TransformedToken,
 } from 'style-dictionary/types';
-import { convertTokenData } from 'style-dictionary/utils';
+import { nestTokens } from './references.js';
 import { aliasKeyOf, metaOf, transforms as ourTransforms } from './transforms.js';
 import { EXT, type Tree } from './tree.js';
 
@@ -83,9 +82,8 @@ type Step = Transform & { types?: readonly string[] };
 
 function transformsOf(platform: string, names: readonly string[]): Step[] {
   return names.map((name) => {
-    const ours = ourTransforms[name];
-    const t = ours ?? StyleDictionary.hooks.transforms[name];
-    if (!t) throw new Error(`platform ${platform}: Style Dictionary has no transform ${name}`);
+    const t = ourTransforms[name];
+    if (!t) throw new Error(`platform ${platform}: no transform ${name}`);
     return { name, ...t } as Step;
   });
 }
@@ -190,8 +188,7 @@ export async function formatDirect(
     const tokenMap = new Map(allTokens.map((t) => [t.key!, t]));
     let tokens: DesignTokens | undefined;
     // Only formats that keep references read the nested form; built on first use.
-    const nested = (): DesignTokens =>
-      (tokens ??= convertTokenData(allTokens, { output: 'object', usesDtcg: true }) as DesignTokens);
+    const nested = (): DesignTokens => (tokens ??= nestTokens(allTokens));
     const dictionary = {
       allTokens,
       tokenMap,

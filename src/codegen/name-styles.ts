@@ -1,6 +1,8 @@
 /**
  * How a token path becomes a name on each platform (`build.names`, docs/build.md "Names"):
- * - `kebab`, `camel`, `snake`: Style Dictionary's own name transforms (change-case over the path);
+ * - `kebab`, `camel`, `snake`: what Style Dictionary's name/kebab, name/camel and name/snake give,
+ *   through the library they call (change-case over the path), without loading Style Dictionary
+ *   (docs/architecture.md "Build"; test/build/native-formats.test.ts compares the two);
  * - `keep`: each segment as the design system writes it, joined by the platform's separator
  *   (`focus/outlineColor` -> `--focus-outlineColor`, `focus_outlineColor`), so names that differ
  *   only in case or punctuation stay apart. Only characters the platform cannot hold are replaced.
@@ -8,7 +10,7 @@
  * Platforms that must agree on names share one family: `web` is css, scss, tailwind and the docs
  * page (Tailwind and the docs page point at the CSS custom properties); `ts` is the TypeScript module.
  */
-import StyleDictionary from 'style-dictionary';
+import { camelCase, kebabCase, snakeCase } from 'change-case';
 import type { PlatformConfig } from 'style-dictionary/types';
 
 import { NAME_STYLES } from '../config/schema.js';
@@ -40,10 +42,32 @@ export function styleOf(config: PlatformConfig, family: NameFamily): NameStyle {
     : DEFAULT_NAME_STYLES[family];
 }
 
-const BUILTIN: Record<Exclude<NameStyle, 'keep'>, string> = {
-  kebab: 'name/kebab',
-  camel: 'name/camel',
-  snake: 'name/snake',
+/**
+ * Input of lower-case ASCII letters, digits, spaces, `-` and `_` only: change-case's words are then
+ * just its runs of letters and digits (it splits at case changes and at anything else, which such
+ * input has none of), so they are cut here without its Unicode regexes (a tenth of the cold name
+ * cost at 10k x 2; test/build/native-formats.test.ts compares both ways with Style Dictionary's).
+ */
+const PLAIN = /^[a-z0-9 _-]*$/;
+const plainWords = (input: string): string[] | undefined =>
+  PLAIN.test(input) ? input.split(/[ _-]+/).filter((w) => w !== '') : undefined;
+
+/** change-case's camel case with mergeAmbiguousCharacters over lower-case words: each later word capitalized. */
+const camelOfPlain = (words: string[]): string =>
+  words.map((w, i) => (i === 0 ? w : `${w[0]!.toUpperCase()}${w.slice(1)}`)).join('');
+
+/**
+ * Style Dictionary's name/kebab, name/camel and name/snake: change-case over the path joined by
+ * spaces after the platform's prefix, which is empty here (the prefix is part of `parts`), so the
+ * input starts with a space as theirs does.
+ */
+const CASES: Record<Exclude<NameStyle, 'keep'>, (input: string) => string> = {
+  kebab: (input) => plainWords(input)?.join('-') ?? kebabCase(input),
+  camel: (input) => {
+    const words = plainWords(input);
+    return words ? camelOfPlain(words) : camelCase(input, { mergeAmbiguousCharacters: true });
+  },
+  snake: (input) => plainWords(input)?.join('_') ?? snakeCase(input),
 };
 
 /**
@@ -53,10 +77,7 @@ const BUILTIN: Record<Exclude<NameStyle, 'keep'>, string> = {
  */
 export function nameIn(style: NameStyle, family: NameFamily, path: readonly string[], prefix = ''): string {
   const parts = prefix === '' ? [...path] : [prefix, ...path];
-  if (style !== 'keep') {
-    const t = StyleDictionary.hooks.transforms[BUILTIN[style]]!;
-    return t.transform({ path: parts } as never, {} as PlatformConfig, {}) as string;
-  }
+  if (style !== 'keep') return CASES[style](` ${parts.join(' ')}`);
   return keepName(parts, family === 'web');
 }
 

@@ -14,6 +14,7 @@ import { renderTokens, unwritableCollections } from '../tokens/index.js';
 import { styleFilesOf } from '../styles/files.js';
 import type { RunState } from './apply-read.js';
 import { diff3, type SyncDiff } from './diff.js';
+import { quietDiff } from './quiet.js';
 import { filesInStep } from './files-in-step.js';
 import { repoOnlyModifiers } from './repository-only.js';
 import { overridesAwaitingModes } from './plan-extensions.js';
@@ -31,6 +32,8 @@ export interface Planned {
   /** Token files a pull writes (relative to the tokens folder), when any byte changes. */
   rendered: Map<string, string> | undefined;
   stale: string[];
+  /** The in-step proof held (quiet.ts): the next lock is the lock, unless this run writes something. */
+  quiet: boolean;
 }
 
 export async function planPhase(
@@ -48,13 +51,17 @@ export async function planPhase(
   const effectiveBase = pj ? journalBase(base, remote, pj, opts.fileKey) : base;
   // sync.codeSyntax: the build's names stand in where the files set none (code-syntax.ts).
   const local = withCodeNames(run, effectiveBase);
-  const diff = diff3({
-    local,
-    remote,
-    base: force && effectiveBase ? forcedBase(effectiveBase, remote) : effectiveBase,
-    ...(prefer ? { prefer } : {}),
-    extensions: opts.client.dialect.extensions,
-  });
+  // Nothing changed on either side since the lock: proven without the 3-way diff (quiet.ts).
+  const quiet = force || pj ? undefined : quietDiff(local, remote, effectiveBase);
+  const diff =
+    quiet ??
+    diff3({
+      local,
+      remote,
+      base: force && effectiveBase ? forcedBase(effectiveBase, remote) : effectiveBase,
+      ...(prefer ? { prefer } : {}),
+      extensions: opts.client.dialect.extensions,
+    });
   const repoOnly = repoOnlyModifiers(local);
   if (repoOnly.length > 0) diff.repoOnlyModifiers = repoOnly;
   if (diff.conflicts.length > 0 && !prefer) return { kind: 'conflicts', diff };
@@ -69,11 +76,12 @@ export async function planPhase(
     deleteOrphans: pushes && opts.deleteOrphans ? diff.orphans : undefined,
   };
   // A pull leaves the service alone: its target is the service as read, so there is nothing to compile.
-  const plan = pushes ? compilePlan(remote, serviceTarget, planOptions) : emptyPlan(planOptions);
+  // Proven in step (quiet.ts): the service already holds the merged set, so nothing to compile either.
+  const plan = pushes && !quiet ? compilePlan(remote, serviceTarget, planOptions) : emptyPlan(planOptions);
   const files = pulls ? await pullFiles(run, diff, repoTarget) : { rendered: undefined, stale: [] };
   return {
     kind: 'planned',
-    planned: { diff, base: effectiveBase, serviceTarget, repoTarget, planOptions, plan, ...files },
+    planned: { diff, base: effectiveBase, serviceTarget, repoTarget, planOptions, plan, quiet: !!quiet, ...files },
   };
 }
 

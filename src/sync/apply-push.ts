@@ -7,7 +7,7 @@
  */
 import { ApiUnknownOutcomeError } from '../api/index.js';
 import { InterruptedError, interruption } from '../errors.js';
-import { fingerprintFields } from '../model/lock.js';
+import { fingerprintFields, type LockVariableFields } from '../model/lock.js';
 import type { TokenSet } from '../model/types.js';
 import { remoteToModel } from './remote.js';
 import { settle } from './settle.js';
@@ -66,7 +66,7 @@ export async function pushPhase(run: RunState, planned: Planned, s: PushSession,
   for (let i = 0; i < plan.requests.length; ) {
     if (opts.signal?.aborted) throw stopped(interruption(opts.signal), opts, s.sent, s.sent + left(plan, i), true);
     // Immediately before the write: what it is planned against must still hold.
-    const fresh = await freshRead(run, s);
+    const fresh = await freshRead(run, s, { beforeWrite: true });
     if (await removeOwnDuplicates(run, s, fresh.remote))
       return { kind: 'moved', remote: await run.readRemote(), moved: [] };
     const moved = movedBetween(before, fresh.remote, { ignore: s.ours });
@@ -102,18 +102,27 @@ export async function pushPhase(run: RunState, planned: Planned, s: PushSession,
  * The variables and the file's version. When a write of this run went out since the
  * last such read and the version says more than one write landed, another writer wrote in that window:
  * if it changed nothing this run did not also write, it may have been overwritten, and the run stops.
+ *
+ * The API reads the variables and the version apart, so a write can land between the two GETs, and
+ * the version is read on the side that errs towards a conflict for each use (docs/sync.md "Several
+ * writers"): after the variables when it counts the writes since the last read (an upper bound: every
+ * write the variables show is counted), before them when it is the base the next write is counted from
+ * (a lower bound: no write the variables do not show is taken as seen). A read between two writes of
+ * this run does both: three GETs. A base read after the variables once let two pushes of one variable
+ * both exit 0: the second one's base counted the first one's write, which its variables never showed.
  */
-export async function freshRead(run: RunState, s: PushSession): Promise<FreshRead> {
+export async function freshRead(run: RunState, s: PushSession, opts: { beforeWrite: boolean }): Promise<FreshRead> {
   const { client, fileKey } = run.opts;
-  // The version is read after the variables, so it counts at least every write they show: a count
-  // can only err towards a conflict, never towards a silent overwrite.
+  const counts = s.last !== undefined && s.wroteSinceLast;
+  const base = opts.beforeWrite || !counts ? versionOf(await client.getFile(fileKey, { depth: 1 })) : undefined;
   const vars = await client.getLocalVariables(fileKey);
-  const file = await client.getFile(fileKey, { depth: 1 });
-  const read: FreshRead = { remote: remoteToModel(vars), version: versionOf(file) };
-  if (s.last && s.wroteSinceLast && duplicatesMadeBy(read.remote, s.pj.tempIds).length === 0) {
-    const writes = writesBetween(s.last.version, read.version);
-    const elsewhere = movedBetween(s.last.remote, read.remote, { ignore: s.ours });
+  const now = counts ? versionOf(await client.getFile(fileKey, { depth: 1 })) : base!;
+  const read: FreshRead = { remote: remoteToModel(vars), version: base ?? now };
+  if (s.last && counts && duplicatesMadeBy(read.remote, s.pj.tempIds).length === 0) {
+    const writes = writesBetween(s.last.version, now);
+    // Compared only when the count says another writer wrote: a full compare of both reads otherwise.
     if (writes !== undefined && writes > 1) {
+      const elsewhere = movedBetween(s.last.remote, read.remote, { ignore: s.ours });
       if (elsewhere.length === 0) throw overwriteSuspected(run, s, writes);
       s.othersWrote = true;
     }
@@ -132,19 +141,20 @@ export async function freshRead(run: RunState, s: PushSession): Promise<FreshRea
 async function recordCreated(run: RunState, s: PushSession, remote: TokenSet): Promise<void> {
   const created = s.createdHere;
   if (created.size === 0) return;
-  const fields = { ...(s.pj.createdFields ?? {}) };
-  const sent = { ...(s.pj.sentFields ?? {}) };
-  let added = false;
+  const known = s.pj.createdFields ?? {};
+  const added: Record<string, LockVariableFields> = {};
+  let count = 0;
   for (const v of remote.variables) {
     const key = `${v.collection}\u0000${v.name}`;
-    if (!created.has(key) || fields[key]) continue;
-    fields[key] = fingerprintFields(v);
-    // Read back, what was sent is no longer needed: the journal stays small at 10k variables.
-    delete sent[key];
-    added = true;
+    if (!created.has(key) || known[key] || added[key]) continue;
+    added[key] = fingerprintFields(v);
+    count += 1;
   }
-  if (!added) return;
-  s.pj = { ...s.pj, createdFields: fields, sentFields: sent };
+  if (count === 0) return;
+  // Read back, what was sent is no longer needed: the journal stays small at 10k variables. Kept
+  // by a filter, not by deleting keys one by one from a copy (10k deletes).
+  const sent = Object.fromEntries(Object.entries(s.pj.sentFields ?? {}).filter(([key]) => !added[key]));
+  s.pj = { ...s.pj, createdFields: { ...known, ...added }, sentFields: sent };
   await writeJournal(run.tokensDir, s.pj);
 }
 
@@ -216,7 +226,8 @@ async function sendOne(
   s.pj = {
     ...s.pj,
     sent: s.pj.sent + 1,
-    tempIds: { ...s.pj.tempIds, ...answer },
+    // A PUT's answer maps nothing: the journal keeps its map (and its serialized text, journal.ts).
+    tempIds: Object.keys(answer).length > 0 ? { ...s.pj.tempIds, ...answer } : s.pj.tempIds,
     pending: plan.requests.slice(i + 1).map((r, j) => ({ method: r.method, items: plan.effects[i + 1 + j]!.items })),
     unknown: undefined,
   };

@@ -23,7 +23,7 @@ export type Verified =
 export async function verifyPhase(run: RunState, planned: Planned, s: PushSession): Promise<Verified> {
   const { opts, progress } = run;
   const plannedAgainst = run.remote;
-  const read = await freshRead(run, s);
+  const read = await freshRead(run, s, { beforeWrite: false });
   if (await removeOwnDuplicates(run, s, read.remote))
     return { kind: 'moved', remote: await run.readRemote(), moved: [] };
   run.remote = read.remote;

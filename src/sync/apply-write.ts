@@ -86,6 +86,8 @@ async function writeAll(input: WriteInput): Promise<FileChanges> {
 async function writeLock(input: WriteInput, filesChanged: boolean): Promise<string[]> {
   const { run, planned, requestsSent } = input;
   const { opts, tokensDir, base } = run;
+  // Proven in step and nothing written: the next lock is the lock (quiet.ts).
+  if (planned.quiet && base && requestsSent === 0 && !filesChanged) return [];
   let lock = nextLock({
     local: planned.repoTarget,
     remote: run.remote,

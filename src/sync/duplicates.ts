@@ -26,13 +26,16 @@ export class DuplicateCreatedError extends TokensyncError {
 
 /** Collections held twice by name where one copy has an id this run received for a temp id. */
 export function duplicatesMadeBy(remote: TokenSet, tempIds: Record<string, string>): Duplicate[] {
-  const mine = new Set(Object.values(tempIds));
   const byName = new Map<string, string[]>();
   for (const c of remote.collections) if (c.id) (byName.get(c.name) ?? byName.set(c.name, []).get(c.name)!).push(c.id);
+  const twice = [...byName].filter(([, ids]) => ids.length > 1);
+  if (twice.length === 0) return [];
+  // The map holds every variable this run created too (10k at 10k): read only when a name is held twice.
+  const mine = new Set(Object.values(tempIds));
   const out: Duplicate[] = [];
-  for (const [name, ids] of byName) {
+  for (const [name, ids] of twice) {
     const ours = ids.find((id) => mine.has(id));
-    if (ids.length > 1 && ours) out.push({ name, ours, all: [...ids].sort(byAge) });
+    if (ours) out.push({ name, ours, all: [...ids].sort(byAge) });
   }
   return out;
 }

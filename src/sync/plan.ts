@@ -53,13 +53,13 @@ import type {
 import type { FigmaModeValue, FigmaVariableItem, FigmaVariablesBody } from '../api/schemas/figma-variables.js';
 import { scopeProblem } from '../model/service-rules.js';
 import { dialectOf, type ApiDialectName } from '../api/dialects/index.js';
+import { ByName } from './by-name.js';
 import { createdByRequest, itemCount, type CreatedNames } from './created.js';
 import { extensionsInOrder, overrideValues, rootName, type ExtensionTarget } from './plan-extensions.js';
 import type { Orphan } from './changes.js';
 import {
   isAlias,
   isColor,
-  variableKey,
   type CodeSyntax,
   type Collection,
   type Literal,
@@ -249,10 +249,10 @@ interface ColInfo {
 class Compiler {
   private readonly counters = { col: 0, mode: 0, var: 0 };
   private readonly cols = new Map<string, ColInfo>();
-  private readonly targetVars = new Map<string, Variable>();
+  private readonly targetVars = new ByName<Variable>();
   private readonly varIds = new Map<Variable, string>();
   private readonly remoteVarOf = new Map<Variable, Variable>();
-  private readonly remoteVarsByKey = new Map<string, Variable>();
+  private readonly remoteVarsByKey = new ByName<Variable>();
   private readonly figma: boolean;
   /** The dialect has extended collections (figma); elsewhere the target's are repository-only. */
   private readonly extensions: boolean;
@@ -333,7 +333,7 @@ class Compiler {
   /** Whether the service holds `value` as `current` for `tv` (aliases by identity, as serviceHolds). */
   private sameOverride(tv: Variable, value: Value, current: Value): boolean {
     if (isAlias(value) && isAlias(current)) {
-      const now = this.remoteVarsByKey.get(variableKey(current.alias));
+      const now = this.remoteVarsByKey.get(current.alias);
       return now !== undefined && this.varIds.get(this.aliasTarget(tv, value)) === now.id;
     }
     return !isAlias(value) && !isAlias(current) && valuesEqual(value, current);
@@ -473,18 +473,16 @@ class Compiler {
 
   /** Each target variable's service id: the matched remote variable's (by id, then by name), or a temporary one. */
   private identities(): void {
-    for (const rv of this.remote.variables) this.remoteVarsByKey.set(variableKey(rv), rv);
+    for (const rv of this.remote.variables) this.remoteVarsByKey.set(rv);
     const remoteById = new Map(this.remote.variables.filter((v) => v.id !== undefined).map((v) => [v.id as string, v]));
     const taken = new Set<Variable>();
     for (const tv of this.target.variables) {
-      this.targetVars.set(variableKey(tv), tv);
+      this.targetVars.set(tv);
       const info = this.colOf(tv);
       const byId = tv.id !== undefined ? remoteById.get(tv.id) : undefined;
       const rv =
         (byId && byId.collection === info.remote?.name ? byId : undefined) ??
-        (info.remote
-          ? this.remoteVarsByKey.get(variableKey({ collection: info.remote.name, name: tv.name }))
-          : undefined);
+        (info.remote ? this.remoteVarsByKey.get({ collection: info.remote.name, name: tv.name }) : undefined);
       if (rv && !taken.has(rv) && rv.id !== undefined) {
         taken.add(rv);
         this.remoteVarOf.set(tv, rv);
@@ -724,7 +722,7 @@ class Compiler {
           const value = rv.values[m.name];
           if (value === undefined || !isAlias(value) || (m.id !== undefined && goneModes.has(m.id))) continue;
           if (tv && m.id !== undefined && usedModeIds.has(m.id)) continue; // the plan sets this value
-          const target = this.remoteVarsByKey.get(variableKey(value.alias));
+          const target = this.remoteVarsByKey.get(value.alias);
           if (target?.id === undefined || !deletedVarIds.has(target.id)) continue;
           throw new PlanError(
             'PLAN_DELETE_ALIASED',
@@ -783,7 +781,7 @@ class Compiler {
     if (isAlias(value) && isAlias(current)) {
       // Compare by identity: the same remote variable, whatever either side calls it now.
       const target = this.aliasTarget(tv, value);
-      const now = this.remoteVarsByKey.get(variableKey(current.alias));
+      const now = this.remoteVarsByKey.get(current.alias);
       return now !== undefined && this.varIds.get(target) === now.id;
     }
     return valuesEqual(value, current);
@@ -804,8 +802,8 @@ class Compiler {
   }
 
   private aliasTarget(owner: Variable, value: Value & { alias: { collection: string; name: string } }): Variable {
-    const t = this.targetVars.get(variableKey(value.alias));
-    if (!t && this.remoteVarsByKey.has(variableKey(value.alias))) {
+    const t = this.targetVars.get(value.alias);
+    if (!t && this.remoteVarsByKey.has(value.alias)) {
       // Still in the design file but removed from the repository: it is never deleted while aliased.
       throw new PlanError(
         'PLAN_DELETE_ALIASED',

@@ -85,18 +85,23 @@ export function remoteToModel(res: LocalVariablesResponse): TokenSet {
   const toValue = valueReader(wire);
   const { variables, kept } = readVariables(wire, ordered, keptWhy, modeNames, toValue);
   kept.push(...ext.kept);
-  const byId = new Map(variables.map((v) => [v.id as string, v]));
-  readOverrides(wire.cols, ext.extensions, byId, kept, (v, modeName, w) => toValue(wireLike(v), modeName, w));
+  if (ext.extensions.length > 0) {
+    const byId = new Map(variables.map((v) => [v.id as string, v]));
+    readOverrides(wire.cols, ext.extensions, byId, kept, (v, modeName, w) => toValue(wireLike(v), modeName, w));
+  }
   const index = nameIndex(variables);
   refuseAliasCycles(variables, collections, index);
   resolveComposed(variables, collections, index);
   return kept.length > 0 ? { collections, variables, kept } : { collections, variables };
 }
 
-/** The file's own ordinary collections, in map order, and each one's mode ids -> names. */
-function readCollections(wire: Wire): { collections: Collection[]; modeNames: Map<string, Map<string, string>> } {
+/** A collection's modes in order (an array: walking a Map's entries allocates one pair per step). */
+type ModeList = { name: string; id: string }[];
+
+/** The file's own ordinary collections, in map order, and each one's modes (collection id -> modes). */
+function readCollections(wire: Wire): { collections: Collection[]; modeNames: Map<string, ModeList> } {
   const collections: Collection[] = [];
-  const modeNames = new Map<string, Map<string, string>>(); // collection id -> mode id -> name
+  const modeNames = new Map<string, ModeList>();
   for (const [id, c] of Object.entries(wire.cols)) {
     if (wire.isRemote(c) || isExtension(c)) continue;
     const modes = c.modes.map((m) => ({ name: m.name, id: m.modeId }));
@@ -111,7 +116,11 @@ function readCollections(wire: Wire): { collections: Collection[]; modeNames: Ma
         },
       );
     }
-    modeNames.set(id, byId);
+    // One entry per mode id, the last name winning, as a Map of them would have it.
+    modeNames.set(
+      id,
+      [...byId].map(([modeId, name]) => ({ name, id: modeId })),
+    );
     collections.push({
       name: c.name,
       modes,
@@ -128,16 +137,20 @@ function readCollections(wire: Wire): { collections: Collection[]; modeNames: Ma
 function variableOrder(wire: Wire): string[] {
   const ordered: string[] = [];
   const seen = new Set<string>();
+  // One lookup of each id (`skipped` would look it up twice more).
+  const own = (v: WireVariable | undefined): boolean =>
+    v !== undefined && (v as { deletedButReferenced?: unknown }).deletedButReferenced !== true && !wire.isRemote(v);
   for (const c of Object.values(wire.cols)) {
     for (const vid of c.variableIds) {
-      if (wire.vars[vid] && !seen.has(vid) && !wire.skipped(vid)) {
+      if (!seen.has(vid) && own(wire.vars[vid])) {
         seen.add(vid);
         ordered.push(vid);
       }
     }
   }
+  if (seen.size === ordered.length && ordered.length === Object.keys(wire.vars).length) return ordered;
   for (const vid of Object.keys(wire.vars)) {
-    if (seen.has(vid) || wire.skipped(vid)) continue;
+    if (seen.has(vid) || !own(wire.vars[vid])) continue;
     seen.add(vid);
     ordered.push(vid);
   }
@@ -196,7 +209,7 @@ function readVariables(
   wire: Wire,
   ordered: string[],
   keptWhy: Map<string, string>,
-  modeNames: Map<string, Map<string, string>>,
+  modeNames: Map<string, ModeList>,
   toValue: ToValue,
 ): { variables: Variable[]; kept: KeptVariable[] } {
   const variables: Variable[] = [];
@@ -224,12 +237,12 @@ function readVariables(
   return { variables, kept };
 }
 
-function toVariable(v: WireVariable, collection: string, modes: Map<string, string>, toValue: ToValue): Variable {
+function toVariable(v: WireVariable, collection: string, modes: ModeList, toValue: ToValue): Variable {
   const values: Record<string, Value> = {};
   // Values in the collection's mode order, so the object's key order is stable.
-  for (const [modeId, modeName] of modes) {
-    const w = v.valuesByMode[modeId];
-    if (w !== undefined) values[modeName] = toValue(v, modeName, w);
+  for (const m of modes) {
+    const w = v.valuesByMode[m.id];
+    if (w !== undefined) values[m.name] = toValue(v, m.name, w);
   }
   const variable: Variable = {
     collection,
@@ -268,7 +281,7 @@ function keptReasons(
   ordered: string[],
   wireVars: Record<string, WireVariable>,
   wireCols: Record<string, unknown>,
-  modeNames: Map<string, Map<string, string>>,
+  modeNames: Map<string, ModeList>,
 ): Map<string, string> {
   const why = new Map<string, string>();
   for (const vid of ordered) {
@@ -279,10 +292,10 @@ function keptReasons(
     } else if (!KNOWN_TYPES.has(v.resolvedType)) {
       why.set(vid, `its type ${v.resolvedType} is not one tokensync knows`);
     } else {
-      for (const [modeId, modeName] of modes) {
-        const w = v.valuesByMode[modeId];
+      for (const m of modes) {
+        const w = v.valuesByMode[m.id];
         if (isObject(w) && typeof w['type'] === 'string' && w['type'] !== 'VARIABLE_ALIAS') {
-          why.set(vid, `its value in mode "${modeName}" has the shape ${w['type']}, which tokensync does not know`);
+          why.set(vid, `its value in mode "${m.name}" has the shape ${w['type']}, which tokensync does not know`);
           break;
         }
       }
@@ -369,7 +382,8 @@ function resolveComposed(variables: Variable[], collections: Collection[], index
       if (isColor(value) && value.composed) resolveOne(v, value, mode, 0);
     }
     // An override's composition resolves as the parent's value in that mode would.
-    for (const byMode of Object.values(v.overrides ?? {}))
+    if (v.overrides === undefined) continue;
+    for (const byMode of Object.values(v.overrides))
       for (const [mode, value] of Object.entries(byMode))
         if (isColor(value) && value.composed) resolveOne(v, value, mode, 0);
   }
@@ -431,60 +445,64 @@ function nameIndex(variables: Variable[]): NameIndex {
   return index;
 }
 
-/** (variable, mode) pairs: a set of modes per variable, so no key string is built per step. */
-class PairSet {
-  readonly #modes = new Map<Variable, Set<string>>();
-  has(v: Variable, mode: string): boolean {
-    return this.#modes.get(v)?.has(mode) === true;
-  }
-  add(v: Variable, mode: string): void {
-    let modes = this.#modes.get(v);
-    if (!modes) this.#modes.set(v, (modes = new Set()));
-    modes.add(mode);
-  }
-}
-
 /**
  * Alias cycles (a -> b -> a) per mode: an alias within a collection resolves in the same mode, one
  * into another collection in that collection's default mode. Iterative, so a long chain cannot
- * overflow the stack.
+ * overflow the stack. Each (variable, mode) holds the number of the walk that is on it, or DONE once
+ * a walk through it ended without a cycle, so no set is built per walk.
  */
 function refuseAliasCycles(variables: Variable[], collections: Collection[], index: NameIndex): void {
   const defaults = new Map(collections.map((c) => [c.name, c.defaultMode]));
-  const next = (v: Variable, mode: string): [Variable, string] | undefined => {
-    const val = v.values[mode];
-    if (!val || typeof val !== 'object' || !('alias' in val)) return undefined;
-    const target = index.get(val.alias.collection)?.get(val.alias.name);
-    if (!target) return undefined;
-    return [target, target.collection === v.collection ? mode : (defaults.get(target.collection) ?? mode)];
+  const DONE = -1;
+  const marks = new Map<string, Map<Variable, number>>(); // mode -> variable -> walk number or DONE
+  const marksOf = (mode: string): Map<Variable, number> => {
+    let m = marks.get(mode);
+    if (!m) marks.set(mode, (m = new Map()));
+    return m;
   };
-  const done = new PairSet();
+  const path: Variable[] = [];
+  const pathModes: string[] = [];
+  let walk = 0;
   for (const v of variables) {
     for (const mode in v.values) {
       // A literal is in no cycle: no walk (most values are literals).
-      if (next(v, mode) === undefined) continue;
-      const path: [Variable, string][] = [];
-      const onPath = new PairSet();
-      let cur: [Variable, string] | undefined = [v, mode];
-      while (cur) {
-        const [cv, cm]: [Variable, string] = cur;
-        if (done.has(cv, cm)) break;
-        if (onPath.has(cv, cm)) {
-          const start = path.findIndex(([pv, pm]) => pv === cv && pm === cm);
-          const names = path.slice(start).map(([pv]) => pv.name);
-          throw new RemoteModelError(
-            'REMOTE_ALIAS_CYCLE',
-            `The service's answer is invalid: an alias cycle in mode "${cm}": ${[...names, names[0]].map((n) => `"${n}"`).join(' -> ')}.`,
-            {
-              hint: 'Nothing was written. Open the design file and point one of these variables at a value instead of an alias, then retry.',
-            },
-          );
-        }
-        onPath.add(cv, cm);
-        path.push(cur);
-        cur = next(cv, cm);
+      if (!isAliasValue(v.values[mode])) continue;
+      walk += 1;
+      path.length = 0;
+      pathModes.length = 0;
+      let cv: Variable | undefined = v;
+      let cm = mode;
+      while (cv) {
+        const m = marksOf(cm);
+        const mark = m.get(cv);
+        if (mark === DONE) break;
+        if (mark === walk) throw aliasCycle(path, pathModes, cv, cm);
+        m.set(cv, walk);
+        path.push(cv);
+        pathModes.push(cm);
+        const val: Value | undefined = cv.values[cm];
+        const target: Variable | undefined = isAliasValue(val)
+          ? index.get(val.alias.collection)?.get(val.alias.name)
+          : undefined;
+        if (target) cm = target.collection === cv.collection ? cm : (defaults.get(target.collection) ?? cm);
+        cv = target;
       }
-      for (const [pv, pm] of path) done.add(pv, pm);
+      for (let i = 0; i < path.length; i++) marksOf(pathModes[i]!).set(path[i]!, DONE);
     }
   }
+}
+
+const isAliasValue = (val: Value | undefined): val is Extract<Value, { alias: unknown }> =>
+  typeof val === 'object' && val !== null && 'alias' in val;
+
+function aliasCycle(path: Variable[], pathModes: string[], cv: Variable, cm: string): RemoteModelError {
+  const start = path.findIndex((pv, i) => pv === cv && pathModes[i] === cm);
+  const names = path.slice(start).map((pv) => pv.name);
+  return new RemoteModelError(
+    'REMOTE_ALIAS_CYCLE',
+    `The service's answer is invalid: an alias cycle in mode "${cm}": ${[...names, names[0]].map((n) => `"${n}"`).join(' -> ')}.`,
+    {
+      hint: 'Nothing was written. Open the design file and point one of these variables at a value instead of an alias, then retry.',
+    },
+  );
 }

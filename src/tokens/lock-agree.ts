@@ -37,7 +37,8 @@ export function lockDisagreements(lock: unknown, files: TokenSet): LockDisagreem
   const variables = lock['variables'] as Record<string, LooseVariable>;
   const out: LockDisagreement[] = [];
   const colByName = new Map<string, string>();
-  for (const [id, c] of Object.entries(collections)) {
+  for (const id in collections) {
+    const c = collections[id];
     if (typeof c?.name !== 'string') continue;
     const other = colByName.get(c.name);
     if (other !== undefined)
@@ -47,9 +48,12 @@ export function lockDisagreements(lock: unknown, files: TokenSet): LockDisagreem
       });
     else colByName.set(c.name, id);
   }
-  const fileTypes = new Map(files.variables.map((v) => [`${v.collection}\u0000${v.name}`, v.type]));
-  const seen = new Map<string, string>();
-  for (const [id, v] of Object.entries(variables)) {
+  // By collection, then name: no key string built per variable (this runs for every lock entry).
+  const fileTypes = byCollection(files);
+  const seen = new Map<string, Map<string, string>>();
+  const modesOf = new Map<LooseCollection, Set<unknown> | undefined>();
+  for (const id in variables) {
+    const v = variables[id];
     if (!isRecord(v) || typeof v.name !== 'string' || typeof v.collectionId !== 'string') continue;
     const col = collections[v.collectionId];
     if (!isRecord(col) || typeof col.name !== 'string') {
@@ -59,17 +63,20 @@ export function lockDisagreements(lock: unknown, files: TokenSet): LockDisagreem
       });
       continue;
     }
-    const key = `${col.name}\u0000${v.name}`;
-    const twin = seen.get(key);
+    let names = seen.get(col.name);
+    if (names === undefined) seen.set(col.name, (names = new Map()));
+    const twin = names.get(v.name);
     if (twin !== undefined) {
       out.push({
         path: ['variables', id, 'name'],
         message: `variable "${col.name}/${v.name}" is recorded under two ids (${twin} and ${id})`,
       });
-    } else seen.set(key, id);
-    out.push(...modeProblems(id, v as LooseVariable, col));
+    } else names.set(v.name, id);
+    if (!modesOf.has(col)) modesOf.set(col, isRecord(col.modes) ? new Set(Object.values(col.modes)) : undefined);
+    const unknownModes = modeProblem(id, v as LooseVariable, col, modesOf.get(col));
+    if (unknownModes) out.push(unknownModes);
     const recorded = (v as LooseVariable).fields?.type;
-    const inFiles = fileTypes.get(key);
+    const inFiles = fileTypes.get(col.name)?.get(v.name);
     if (typeof recorded === 'string' && inFiles !== undefined && inFiles !== recorded) {
       out.push({
         path: ['variables', id, 'fields', 'type'],
@@ -80,17 +87,31 @@ export function lockDisagreements(lock: unknown, files: TokenSet): LockDisagreem
   return out;
 }
 
-/** Values recorded for modes the variable's collection does not have in the lock. */
-function modeProblems(id: string, v: LooseVariable, col: LooseCollection): LockDisagreement[] {
+/** The files' variable types by collection and name. */
+function byCollection(files: TokenSet): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const v of files.variables) {
+    let names = out.get(v.collection);
+    if (names === undefined) out.set(v.collection, (names = new Map()));
+    names.set(v.name, v.type);
+  }
+  return out;
+}
+
+/** Values recorded for modes the variable's collection does not have in the lock (`modes`: its mode ids). */
+function modeProblem(
+  id: string,
+  v: LooseVariable,
+  col: LooseCollection,
+  modes: Set<unknown> | undefined,
+): LockDisagreement | undefined {
   const values = v.fields?.values;
-  if (!isRecord(values) || !isRecord(col.modes)) return [];
-  const modes = new Set(Object.values(col.modes));
-  const unknown = Object.keys(values).filter((m) => !modes.has(m));
-  if (unknown.length === 0) return [];
-  return [
-    {
-      path: ['variables', id, 'fields', 'values'],
-      message: `variable "${String(col.name)}/${String(v.name)}" (${id}) holds values for mode(s) ${unknown.map((m) => `"${m}"`).join(', ')}, which its collection "${String(col.name)}" does not have in the lock`,
-    },
-  ];
+  if (!isRecord(values) || modes === undefined) return undefined;
+  let unknown: string[] | undefined;
+  for (const m in values) if (!modes.has(m)) (unknown ??= []).push(m);
+  if (unknown === undefined) return undefined;
+  return {
+    path: ['variables', id, 'fields', 'values'],
+    message: `variable "${String(col.name)}/${String(v.name)}" (${id}) holds values for mode(s) ${unknown.map((m) => `"${m}"`).join(', ')}, which its collection "${String(col.name)}" does not have in the lock`,
+  };
 }

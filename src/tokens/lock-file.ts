@@ -4,82 +4,16 @@
  * a corrupt lock is an error that says how to recover (delete it; the next sync starts a fresh base).
  */
 import path from 'node:path';
-import { z } from 'zod';
 import type { TokensConfig } from '../config/schema.js';
 import { readTextFile } from '../fs/read.js';
 import { fingerprint, LOCK_VERSION, type Lock } from '../model/lock.js';
 import { TokenFileError } from './errors.js';
-import { tooDeep } from './json-depth.js';
+import { MAX_JSON_DEPTH, tooDeep } from './json-depth.js';
 import { findSyntaxError, lineColumn, locate, parseJsonTree } from './json-tree.js';
 import { Ordered, sortedKeys, toJsonText, type Json } from './json-write.js';
 import { conflictMarkerLine, LOCK_MERGE_HINT, LOCK_NAME } from './lock-check.js';
 
 export const LOCK_FILE = LOCK_NAME;
-
-export const lockSchema = z
-  .object({
-    version: z.literal(LOCK_VERSION),
-    fileKey: z.string(),
-    remoteVersion: z.string(),
-    collections: z.record(
-      z.string(),
-      z
-        .object({
-          name: z.string(),
-          key: z.string().optional(),
-          defaultModeId: z.string(),
-          modes: z.record(z.string(), z.string()),
-          parentId: z.string().optional(),
-          parentModes: z.record(z.string(), z.string()).optional(),
-          hiddenFromPublishing: z.literal(true).optional(),
-        })
-        .strict(),
-    ),
-    variables: z.record(
-      z.string(),
-      z
-        .object({
-          collectionId: z.string(),
-          name: z.string(),
-          key: z.string().optional(),
-          fields: z
-            .object({
-              type: z.string(),
-              description: z.string(),
-              scopes: z.string(),
-              values: z.record(z.string(), z.string()),
-              meta: z.string().optional(),
-              overrides: z.record(z.string(), z.record(z.string(), z.string())).optional(),
-            })
-            .strict(),
-          base: z
-            .object({
-              values: z.record(z.string(), z.string()).optional(),
-              description: z.string().optional(),
-              scopes: z.string().optional(),
-              meta: z.string().optional(),
-            })
-            .strict()
-            .optional(),
-        })
-        .strict(),
-    ),
-    repoOnly: z.record(z.string(), z.array(z.string())).optional(),
-    kept: z
-      .record(
-        z.string(),
-        z
-          .object({
-            collectionId: z.string(),
-            name: z.string(),
-            reason: z.string(),
-            variable: z.record(z.string(), z.unknown()),
-          })
-          .strict(),
-      )
-      .optional(),
-  })
-  .strict();
 
 const RECOVER =
   'The lock is machine-written: restore it from version control, or delete it (the next sync then treats every difference as a conflict unless --prefer repo|service).';
@@ -103,6 +37,41 @@ export async function readLock(root: string, config: TokensConfig): Promise<Lock
       { code: 'LOCK_FILE_CONFLICTED' },
     );
   }
+  // The usual case, a valid lock, in one JSON.parse and a check by hand: zod (its schema lives in
+  // lock-schema.ts, loaded only for a lock this check refuses) took ~90 ms for a 10k-variable lock,
+  // and the character scan for nesting ~50 ms more (docs/benchmarks.md "The cold read").
+  const usual = parsedLock(text);
+  if (usual !== undefined) return withValueFingerprints(usual);
+  return withValueFingerprints(await strictLock(text, display));
+}
+
+/**
+ * The lock when it is valid and within the nesting limit, else undefined (strictLock says why). A
+ * lock the hand check accepts nests freely only inside a kept variable (`kept.<id>.variable`, three
+ * levels down): the parsed depth there is the text's, so the text need not be scanned for it.
+ */
+function parsedLock(text: string): Lock | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isLock(json)) return undefined;
+  for (const id in json.kept ?? {}) if (!within(json.kept![id]!.variable, MAX_JSON_DEPTH - 3)) return undefined;
+  return json;
+}
+
+/** Whether the objects and arrays of a parsed value nest at most `max` deep (a flat object is 1). */
+function within(value: unknown, max: number): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  if (max <= 0) return false;
+  for (const k in value) if (!within((value as Record<string, unknown>)[k], max - 1)) return false;
+  return true;
+}
+
+/** The full check of a lock the quick path refused: the error names the position and the way out. */
+async function strictLock(text: string, display: string): Promise<Lock> {
   let json: unknown;
   try {
     if (tooDeep(text)) throw new SyntaxError('too deep');
@@ -120,9 +89,8 @@ export async function readLock(root: string, config: TokensConfig): Promise<Lock
       { code: 'LOCK_FILE_INVALID', cause },
     );
   }
-  // The usual case, a valid lock, is checked by hand (zod took ~90 ms for a 10k-variable lock, most of
-  // a no-op sync's own work after the diff); zod runs when that check fails, for its exact message.
-  if (isLock(json)) return withValueFingerprints(json);
+  if (isLock(json)) return json;
+  const { lockSchema } = await import('./lock-schema.js');
   const result = lockSchema.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0]!;
@@ -140,7 +108,7 @@ export async function readLock(root: string, config: TokensConfig): Promise<Lock
       { code: 'LOCK_FILE_INVALID' },
     );
   }
-  return withValueFingerprints(result.data as Lock);
+  return result.data as Lock;
 }
 
 /**

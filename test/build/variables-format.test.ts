@@ -16,25 +16,16 @@ import { describe, expect, test } from 'vitest';
 import { generateTokenSet } from '../../bench/generate.mjs';
 import type { BuildConfig } from '../../src/config/schema.js';
 import { formatDirect } from '../../src/codegen/direct.js';
-import { builtin } from '../../src/codegen/formats/common.js';
 import { cssVariables, scssVariables, type VariablesOptions } from '../../src/codegen/formats/variables.js';
-import { cssFormat, scssFormat, type VariableFormats } from '../../src/codegen/formats/wrapped.js';
+import { cssFormat, scssFormat } from '../../src/codegen/formats/wrapped.js';
 import { formatContextOf } from '../../src/codegen/index.js';
 import { withPartial } from '../../src/codegen/inputs.js';
 import { planPlatforms } from '../../src/codegen/platforms.js';
 import { buildTree } from '../../src/codegen/tree.js';
 import type { TokenSet } from '../../src/model/types.js';
+import { describedSet } from './described-set.js';
 import { fixtureConfig, fixtureSet } from './fixture.js';
-
-const STYLE_DICTIONARY: VariableFormats = {
-  css: (args, tokens, options) =>
-    builtin('css/variables', args, tokens, {
-      ...options,
-      // css/variables reverses the selector list it is given, in place.
-      ...(Array.isArray(options.selector) ? { selector: [...options.selector] } : {}),
-    }),
-  scss: (args, tokens, options) => builtin('scss/variables', args, tokens, { ...options }),
-};
+import { SD_VARIABLES as STYLE_DICTIONARY } from './style-dictionary-formats.js';
 
 /** The css and scss outputs of a set, rendered by ours or by Style Dictionary's formats. */
 async function webOutputs(synced: TokenSet, config: BuildConfig, sd: boolean): Promise<Map<string, string>> {
@@ -61,6 +52,14 @@ async function expectSameOutputs(set: TokenSet, config: BuildConfig): Promise<vo
 describe("css and scss variables equal Style Dictionary's css/variables and scss/variables", () => {
   test('the fixture: references, composites, wide-gamut colors, modes', async () => {
     await expectSameOutputs(fixtureSet(), fixtureConfig());
+  });
+
+  test('descriptions of several lines, `--`, `//` lines, backticks, a trailing line break', async () => {
+    // The ones that break Style Dictionary's output (`*/`, a lone `\r`) are description-comments.test.ts's.
+    const set = describedSet();
+    set.variables = set.variables.filter((v) => !/\*\/|\r/.test(v.description));
+    expect(set.variables.filter((v) => v.description.includes('\n')).length).toBeGreaterThan(1);
+    await expectSameOutputs(set, fixtureConfig({ modes: {} }));
   });
 
   test('a generated set of 600 variables in 2 and 3 modes, with repository composites', async () => {

@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { announceWait } from '../../src/cli/ui/countdown.js';
 import { colorEnabled, decorate, swatch } from '../../src/cli/ui/color.js';
 import type { Reporter } from '../../src/cli/context.js';
@@ -73,12 +73,20 @@ describe('terminal output', () => {
     announceWait({ ...base, interactive: false } as Reporter, { seconds: 12, reason: 'rate-limit', method: 'GET' });
     expect(lines).toEqual(["waiting 12 s for the service's rate limit (GET answered 429)"]);
     let done = false;
-    announceWait(
-      { ...base, interactive: true, status: (m: string) => statuses.push(m), done: () => (done = true) } as Reporter,
-      { seconds: 1.2, reason: 'rate-limit', method: 'PUT' },
-    );
-    expect(statuses[0]).toBe("waiting for the service's rate limit (PUT answered 429): 2 s left");
-    await new Promise((r) => setTimeout(r, 2300));
+    // The service's 1.2 s on the test's own clock (Date and the timers), not waited out; restored after.
+    vi.useFakeTimers();
+    try {
+      announceWait(
+        { ...base, interactive: true, status: (m: string) => statuses.push(m), done: () => (done = true) } as Reporter,
+        { seconds: 1.2, reason: 'rate-limit', method: 'PUT' },
+      );
+      expect(statuses[0]).toBe("waiting for the service's rate limit (PUT answered 429): 2 s left");
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1300);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(statuses.at(-1)).toBe("waiting for the service's rate limit (PUT answered 429): 0 s left");
     expect(done).toBe(true);
   });

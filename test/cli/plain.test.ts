@@ -27,6 +27,10 @@ it.each([
   ['--json', 'pull'],
   ['--config', 'other/tokensync.yaml', '--quiet', 'push'],
   ['--config=c.yaml', 'sync'],
+  ['check', '--no-cache'],
+  ['--json', 'pull', '--no-cache'],
+  ['push', '--no-cache'],
+  ['sync', '--no-cache'],
 ])('%s %s %s %s: the same command and options as commander', async (...argv) => {
   const plain = plainCommand(argv);
   expect(plain).toBeDefined();
@@ -38,7 +42,9 @@ it.each([
   [[]],
   [['check', '--staged']],
   [['check', 'tokens/a.tokens.json']],
-  [['pull', '--no-cache']],
+  [['pull', '--no-cache', '--dry-run']],
+  [['check', '--no-cache', '--no-cache']],
+  [['--no-cache', 'check']],
   [['push', '--dry-run']],
   [['diff']],
   [['build']],

@@ -106,6 +106,34 @@ describe('a designer edit at each point of a push (the points not in many-hands.
   });
 });
 
+describe("a push landing inside another push's fresh read (between its GETs)", () => {
+  // The fresh read before a write is two GETs; the API reads the variables and the version apart. Here
+  // the first GET of b's fresh read is held while a's whole push lands. b's version must not count a's
+  // write as seen while its variables do not show it (apply-push.ts `freshRead`): it did when the
+  // version was read after the variables, and both pushes exited 0 with a's 10 overwritten by b's 12.
+  it('two pushes of one variable, 10 and 12: the second sees the first, exit 3, 10 kept', async () => {
+    await withService('dfs', async (emu) => {
+      const [a, b] = await twoClones(emu);
+      setSize(a, 10);
+      setSize(b, 12);
+      figures.requests += (await emu.admin.requests()).length;
+      await emu.admin.clearRequests();
+      // b's requests: the read it plans from (variables), then its fresh read: the first GET of the file.
+      const fault = await emu.admin.addFault({ method: 'GET', path: '/v1/files/*', fault: 'delay', delayMs: 400_000 });
+      const pushingB = cli(b, ['push']);
+      await whenFaultSeen(emu, fault.id);
+      const ra = await cli(a, ['push']);
+      expect(ra.code, ra.stderr).toBe(0);
+      const rb = await pushingB;
+      const kept = remoteValue(await serviceState(emu), 'size/base');
+      expect({ b: rb.code, kept }, rb.stderr).toEqual({ b: 3, kept: 10 });
+      countOutcome(ra, kept === 10);
+      countOutcome(rb, false);
+      await converge(a, b);
+    });
+  });
+});
+
 describe('figma dialect', () => {
   it.each([0, 40])(
     'two pushes that both add the same collections (offset %i ms): no duplicate left, no exit 1',

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { useEmulator } from '../helpers/emulator.js';
+import { pushCalls, useEmulator } from '../helpers/emulator.js';
 import { createProject, pulledProject } from '../helpers/project.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/brand/', import.meta.url));
@@ -71,15 +71,10 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
     expect(pushed.stderr).toBe('');
     expect(pushed.code).toBe(0);
     const log = await calls();
-    // One read to plan; before each write a fresh read of the variables and the file's version, and
+    // One read to plan; before each write a fresh read of the file's version and the variables, and
     // after the last the verification read with the version for the lock (docs/sync.md "Several
-    // writers"); each pair is sent concurrently, so in either order.
-    const READ = 'GET variables + GET file';
-    expect(readPairs(log)).toEqual([
-      'GET /v1/files/:key/variables/local',
-      ...expected.create.flatMap((w) => [READ, w]),
-      READ,
-    ]);
+    // writers"; `pushCalls` says in which order).
+    expect(log).toEqual(pushCalls(expected.create));
     expect(await remoteVariables()).toHaveLength(17);
 
     const fresh = createProject(emu);
@@ -193,12 +188,7 @@ describe.each(['dfs', 'figma'] as const)('sync against the local service speakin
     if (api === 'figma') {
       expect(stillThere).toBe(false);
       // The push's requests (the test's own read of the variables follows them).
-      expect(readPairs(await calls()).slice(0, 4)).toEqual([
-        'GET /v1/files/:key/variables/local',
-        'GET variables + GET file',
-        POST,
-        'GET variables + GET file',
-      ]);
+      expect((await calls()).slice(0, pushCalls([POST]).length)).toEqual(pushCalls([POST]));
       expect(await writes()).toEqual([POST]);
       // Nothing left: the orphan is gone on both sides.
       const after = await runCli(['diff'], { cwd: project.root, env: project.env });
@@ -525,17 +515,3 @@ describe('service.url: local with service.api: figma', () => {
     expect(pushed.stdout).toContain('push: already in step, nothing to do.');
   });
 });
-
-/** The request log with each concurrent pair (variables/local and the file's version) as one entry. */
-function readPairs(log: string[]): string[] {
-  const out: string[] = [];
-  const pair = new Set(['GET /v1/files/:key', 'GET /v1/files/:key/variables/local']);
-  for (let i = 0; i < log.length; i++) {
-    const [a, b] = [log[i]!, log[i + 1]];
-    if (b !== undefined && a !== b && pair.has(a) && pair.has(b)) {
-      out.push('GET variables + GET file');
-      i++;
-    } else out.push(a);
-  }
-  return out;
-}

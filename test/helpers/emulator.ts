@@ -244,3 +244,18 @@ export function spawnEmulatorCli(args: string[] = [], env: NodeJS.ProcessEnv = {
     });
   });
 }
+
+const GET_FILE = 'GET /v1/files/:key';
+const GET_VARIABLES = 'GET /v1/files/:key/variables/local';
+
+/**
+ * The requests of a push that sends `writes` in order, as `admin.calls()` lists them (docs/sync.md
+ * "Several writers"): the read the plan is made from; before the first write the file's version, then
+ * the variables (the base the next count starts from); between two writes the version, the variables
+ * and the version again (the count of the window just closed and the base of the next); after the last
+ * write the variables, then the version (the count, and the version for the lock).
+ */
+export function pushCalls(writes: string[]): string[] {
+  const before = (i: number): string[] => (i === 0 ? [GET_FILE, GET_VARIABLES] : [GET_FILE, GET_VARIABLES, GET_FILE]);
+  return [GET_VARIABLES, ...writes.flatMap((w, i) => [...before(i), w]), GET_VARIABLES, GET_FILE];
+}

@@ -36,6 +36,26 @@ describe('toJsonText', () => {
     expect(toJsonText(p)).toBe('{\n  "__proto__": 1,\n  "9": 2\n}\n');
   });
 
+  it('leaves strings and keys holding the mark (U+007F) as they are', () => {
+    const o = new Ordered()
+      .set('1', '\u007f5": ')
+      .set('k', ['"\u007f7": ', '\u007f8'])
+      .set('x"\u007f12', 3)
+      .set('\u007f4', new Ordered().set('6', '"\u007f9": x'));
+    const text = toJsonText(o);
+    expect(JSON.parse(text)).toEqual({
+      '1': '\u007f5": ',
+      k: ['"\u007f7": ', '\u007f8'],
+      'x"\u007f12': 3,
+      '\u007f4': { '6': '"\u007f9": x' },
+    });
+    expect(Object.keys(JSON.parse(text))).toEqual(['1', 'k', 'x"\u007f12', '\u007f4']);
+    const values = new Ordered().set('b', '\u007f1').set('2', new Ordered().set('10', 'a').set('c', '"\u007f3": '));
+    expect(toJsonText(values)).toBe(
+      '{\n  "b": "\u007f1",\n  "2": {\n    "10": "a",\n    "c": "\\"\u007f3\\": "\n  }\n}\n',
+    );
+  });
+
   it('refuses numbers JSON cannot hold', () => {
     expect(() => toJsonText(new Ordered().set('x', Number.NaN as Json))).toThrowErrorMatchingInlineSnapshot(
       `[TypeError: cannot write NaN as JSON]`,

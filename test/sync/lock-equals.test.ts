@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fingerprint, lockEquals, type Lock } from '../../src/model/lock.js';
 import { renderLock } from '../../src/tokens/index.js';
-import { isLock, lockSchema } from '../../src/tokens/lock-file.js';
+import { isLock } from '../../src/tokens/lock-file.js';
+import { lockSchema } from '../../src/tokens/lock-schema.js';
 import { baseSet, lockFor } from './fixtures.js';
 
 const LOCK = lockFor(baseSet(false), baseSet(true));

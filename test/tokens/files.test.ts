@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCK_VERSION, type Lock } from '../../src/model/lock.js';
 import { readLock, renderLock, writeFilesAtomic } from '../../src/tokens/index.js';
+import { MAX_JSON_DEPTH } from '../../src/tokens/json-depth.js';
 import { config } from './fixtures/model.js';
 import { project } from './helpers.js';
 
@@ -93,5 +94,19 @@ describe('lock file', () => {
     await expect(readLock(root, config)).rejects.toThrowErrorMatchingInlineSnapshot(
       `[TokenFileError: tokens/sync.lock.json:1:15: the lock file is corrupt (invalid JSON: expected a property name in double quotes but found end of file)]`,
     );
+  });
+
+  // A valid lock is read without a scan of its text for nesting (lock-file.ts): only a kept variable
+  // nests freely, and its parsed depth decides, as the scan of the text did.
+  it('reads a kept variable nested to the limit, and refuses one level deeper as the scan did', async () => {
+    const kept = (depth: number): Lock => {
+      let variable: Record<string, unknown> = { leaf: 'x' };
+      for (let i = 1; i < depth; i++) variable = { a: variable };
+      return { ...lock, kept: { 'VariableID:9:9': { collectionId: 'c', name: 'n', reason: 'r', variable } } };
+    };
+    const root = await project({ 'tokens/sync.lock.json': renderLock(kept(MAX_JSON_DEPTH - 3)) });
+    expect(await readLock(root, config)).toEqual(kept(MAX_JSON_DEPTH - 3));
+    await writeFile(path.join(root, 'tokens/sync.lock.json'), renderLock(kept(MAX_JSON_DEPTH - 2)));
+    await expect(readLock(root, config)).rejects.toThrow(/the lock file is corrupt \(/);
   });
 });

@@ -59,4 +59,52 @@ describe('keysAsWritten', () => {
     expect(check(`{"a": ${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}}`)).toBe(false);
     expect(check(`{"a": ${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)}}`)).toBe(true);
   });
+
+  it('finds keys by their colon, whatever the space around it or the escapes before a quote', () => {
+    expect(check(`{ "a" :1,\n"b"\t:\r\n${String.raw`{"c"  : "d\\"}}`}`)).toBe(true);
+    expect(check(String.raw`{"a\\": 1, "b": "\\\": 2"}`)).toBe(false); // the key a\ is escaped as written
+    expect(check(String.raw`{"x": "\\", "y": ["\"z\":"]}`)).toBe(true);
+    expect(check('{"a": 1, "b": {"a": 2}, "a" : 3}')).toBe(false);
+  });
+
+  // Its verdict stands in for the pre-parse scan's (read/parse.ts): wherever it holds, the scan finds
+  // no duplicate and JSON.parse's order is the written order (seeded, so every run sees the same texts).
+  it('holds only where the scan finds no duplicate and no reordered key', () => {
+    let seed = 21;
+    const rnd = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const keys = [
+      'a',
+      '1',
+      '10',
+      '2',
+      '$value',
+      String.raw`x\"y`,
+      String.raw`a\\`,
+      String.raw`\u0031`,
+      'k:',
+      String.raw`\":`,
+      '',
+    ];
+    const strings = ['"s"', String.raw`"x\": y"`, String.raw`"\\"`, '":"', String.raw`"\"k\": 1"`];
+    const space = ['', ' ', '\n  ', '\t'];
+    const gen = (d: number): string => {
+      const r = rnd(10);
+      if (d > 3 || r < 3) return strings[rnd(strings.length)]!;
+      if (r < 5) return `[${Array.from({ length: rnd(3) }, () => gen(d + 1)).join(',')}]`;
+      const member = (): string => `${space[rnd(4)]}"${keys[rnd(keys.length)]}"${space[rnd(4)]}:${gen(d + 1)}`;
+      return `{${Array.from({ length: rnd(5) }, member).join(',')}}`;
+    };
+    let held = 0;
+    for (let i = 0; i < 3000; i++) {
+      const text = gen(0);
+      JSON.parse(text); // every generated text is JSON
+      if (!check(text)) continue;
+      held++;
+      expect(scanJson(text, undefined, [])).toMatchObject({ duplicate: undefined, reordered: false });
+    }
+    expect(held).toBeGreaterThan(300);
+  });
 });

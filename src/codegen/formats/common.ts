@@ -1,8 +1,7 @@
 /**
- * Shared by our formats: picking a view's tokens out of the merged dictionary (views.ts), running
- * one of Style Dictionary's own formats over them, and reporting name clashes.
+ * Shared by our formats: picking a view's tokens out of the merged dictionary (views.ts) and
+ * reporting name clashes.
  */
-import StyleDictionary from 'style-dictionary';
 import type { Dictionary, FormatFnArguments, PlatformConfig, TransformedToken } from 'style-dictionary/types';
 import { BuildError } from '../errors.js';
 import { aliasKeyOf, cleanName, metaOf } from '../transforms.js';
@@ -60,46 +59,6 @@ export function tokensOf(dictionary: Dictionary, views: Iterable<string>): Trans
   const out: TransformedToken[] = [];
   for (const [view, list] of byView(dictionary.allTokens)) if (set.has(view)) out.push(...list);
   return out;
-}
-
-/**
- * The same dictionary with fewer tokens to print; references still resolve against every view.
- * The rest is inherited, not copied: a copy would call direct.ts's lazy `tokens` getter and build
- * the nested tree for formats that never read it.
- */
-export function subDictionary(dictionary: Dictionary, allTokens: TransformedToken[]): Dictionary {
-  const sub = Object.create(dictionary) as Dictionary;
-  sub.allTokens = allTokens;
-  return sub;
-}
-
-/** Runs Style Dictionary's own format `name` over `tokens`, with extra options. */
-export async function builtin(
-  name: string,
-  args: FormatFnArguments,
-  tokens: TransformedToken[],
-  options: Record<string, unknown>,
-): Promise<string> {
-  const fn = StyleDictionary.hooks.formats[name];
-  if (!fn) throw new Error(`Style Dictionary has no format ${name}`);
-  const fileOptions = { ...(args.file.options ?? {}), ...options };
-  // Inherited rather than spread, for the lazy `tokens` getter (subDictionary).
-  const call = Object.create(args) as FormatFnArguments;
-  const dictionary = subDictionary(args.dictionary, tokens);
-  // Without outputReferences these formats never look a reference up in the nested tree, though
-  // they read `dictionary.tokens` (compose/object and ios-swift/class.swift destructure it,
-  // android/resources passes it per token): an empty tree, so direct.ts does not build the nested
-  // form of every token for them (a tenth of a full build's garbage at 10k x 2, docs/benchmarks.md).
-  if (options['outputReferences'] === false) {
-    for (const k of ['tokens', 'unfilteredTokens'] as const) Object.defineProperty(dictionary, k, { value: {} });
-  }
-  Object.assign(call, {
-    dictionary,
-    file: { ...args.file, options: fileOptions },
-    options: { ...args.options, ...options },
-  });
-  const out = await fn(call);
-  return String(out);
 }
 
 /**

@@ -20,6 +20,7 @@ import { renders } from '../render/index.js';
 import { alpha as shortAlpha } from '../../types/render/units.js';
 import { cleanName, metaOf } from '../transforms.js';
 import type { View } from '../views.js';
+import { commentLines } from './comments.js';
 import { terminalOf, tokensOf, variantsOf, type FormatContext } from './common.js';
 import { PICKER_SCRIPT, pickedCell, pickedHeader, pickerHtml, pickersOf } from './docs-contexts.js';
 import { cssFormat } from './wrapped.js';
@@ -222,7 +223,7 @@ export function docsFormat(ctx: FormatContext): FormatFn {
         const cssName = `--${cleanName(first)}`;
         const desc =
           typeof first['$description'] === 'string' && first['$description'] !== ''
-            ? `<p class="desc">${esc(first['$description'])}</p>`
+            ? `<p class="desc">${esc(commentLines(first['$description']).join('\n'))}</p>`
             : '';
         const repo = metaOf(first).repo ? '<small class="repo">repository only</small>' : '';
         const cells = c.views.map((v, vi) => {

@@ -8,11 +8,14 @@
  * - the sort is the same comparator over the same references, so `Array.prototype.sort` gives the
  *   same order;
  * - a reference whose original value is an object, the one case its line formatter treats apart,
- *   is left to Style Dictionary's own createPropertyFormatter.
+ *   replaces the referenced token's value in the transformed value, as that formatter does.
+ * Its reference helpers are ours too (references.ts), so a build does not load Style Dictionary.
  * test/build/variables-format.test.ts checks the output against Style Dictionary's formats.
  */
 import type { Dictionary, FormatFnArguments, TransformedToken } from 'style-dictionary/types';
-import { createPropertyFormatter, fileHeader, getReferences, usesReferences } from 'style-dictionary/utils';
+import { getReferences, usesReferences } from '../references.js';
+import { blockCommentText, commentLines } from './comments.js';
+import { GENERATED } from './common.js';
 
 type OutputReferences =
   | boolean
@@ -60,11 +63,7 @@ function lookup(dictionary: Dictionary, value: unknown): TransformedToken[] {
     if (hit !== undefined && !/\s|\.\$value\}$/.test(value)) return [hit];
   }
   const { tokens, unfilteredTokens } = dictionary;
-  return getReferences(value as string, tokens, {
-    ...(unfilteredTokens === undefined ? {} : { unfilteredTokens }),
-    usesDtcg: true,
-    warnImmediately: false,
-  });
+  return getReferences(value, tokens, unfilteredTokens);
 }
 
 /** sortByReference's comparator over the references found once (formatHelpers/sortByReference). */
@@ -94,11 +93,14 @@ interface LineStyle {
   long: boolean;
 }
 
-/** createPropertyFormatter's `addComment`: inline, or above when the comment has several lines. */
+/**
+ * createPropertyFormatter's `addComment`: inline, or above when the comment has several lines; its
+ * lines cut at any line break and `*\/` broken up in a long comment (formats/comments.ts).
+ */
 function withComment(line: string, comment: string | undefined, s: LineStyle): string {
   if (!comment) return line;
-  const lines = comment.split('\n');
-  if (lines.length === 1) return `${line} ${s.long ? `/** ${comment} */` : `// ${comment}`}`;
+  const lines = s.long ? commentLines(comment).map((l) => blockCommentText(l, false)) : commentLines(comment);
+  if (lines.length === 1) return `${line} ${s.long ? `/** ${lines[0]} */` : `// ${lines[0]}`}`;
   const above = s.long
     ? `${lines.reduce((acc, l) => `${acc}${s.indentation} * ${l}\n`, `${s.indentation}/**\n`)}${s.indentation} */`
     : lines.reduce((acc, l) => `${acc}${s.indentation}// ${l}\n`, '').replace(/\n$/g, '');
@@ -138,7 +140,6 @@ function lineRenderer(
   outputReferences: OutputReferences,
 ): (t: TransformedToken) => string {
   const refs = referencesIn(dictionary);
-  let slow: ((t: TransformedToken) => string) | undefined;
   return (t) => {
     let value: unknown = t['$value'];
     const original = t.original?.['$value'];
@@ -147,21 +148,14 @@ function lineRenderer(
       r.uses &&
       (typeof outputReferences === 'function' ? outputReferences(t, { dictionary, usesDtcg: true }) : outputReferences);
     if (keep) {
-      if (typeof original === 'object' && original !== null) {
-        slow ??= createPropertyFormatter({
-          outputReferences,
-          dictionary,
-          format: style.format,
-          formatting: { indentation: style.indentation },
-          usesDtcg: true,
-        });
-        return slow(t);
-      }
-      value = original;
+      // An object's references are replaced where their values stand in the transformed value;
+      // a string's are replaced in the original.
+      const inObject = typeof original === 'object' && original !== null;
+      if (!inObject) value = original;
       for (const ref of r.list) {
         if (!Object.hasOwn(ref, '$value') || !Object.hasOwn(ref, 'name')) continue;
         const to = style.format === 'css' ? `var(${style.prefix}${ref.name})` : `${style.prefix}${ref.name}`;
-        value = replaceRef(value, ref, to);
+        value = inObject ? `${value}`.replace(ref['$value'] as string, () => to) : replaceRef(value, ref, to);
       }
     }
     const themeable = style.format === 'sass' && t['themeable'] === true ? ' !default' : '';
@@ -192,9 +186,15 @@ function formattedVariables(
   return out.join('\n');
 }
 
-/** The file options a format sees (file options over the given ones, as formats/common.ts `builtin`). */
-function fileWith(args: FormatFnArguments, options: VariablesOptions): FormatFnArguments['file'] {
-  return { ...args.file, options: { ...(args.file.options ?? {}), ...options } };
+/**
+ * Style Dictionary's fileHeader as these formats call it: its default text in long (`/** … *\/`)
+ * or short (`//`) comments, or nothing when the file options (over the given ones) set
+ * `showFileHeader` to a false value.
+ */
+function fileHeader(args: FormatFnArguments, options: VariablesOptions, short: boolean): string {
+  const show = ({ ...(args.file.options ?? {}), ...options } as VariablesOptions).showFileHeader;
+  if (show !== undefined && !show) return '';
+  return short ? `\n// ${GENERATED}\n\n` : `/**\n * ${GENERATED}\n */\n\n`;
 }
 
 /** `css/variables` over `tokens`, references resolved against the whole dictionary. */
@@ -204,11 +204,7 @@ export async function cssVariables(
   options: VariablesOptions,
 ): Promise<string> {
   const selector = Array.isArray(options.selector) ? options.selector : [options.selector ?? ':root'];
-  const header = await fileHeader({
-    file: fileWith(args, options),
-    formatting: {},
-    options: { ...args.options, ...options },
-  });
+  const header = fileHeader(args, options, false);
   const indentation = '  ';
   const style: LineStyle = {
     format: 'css',
@@ -231,12 +227,7 @@ export async function scssVariables(
   tokens: TransformedToken[],
   options: VariablesOptions,
 ): Promise<string> {
-  const header = await fileHeader({
-    file: fileWith(args, options),
-    commentStyle: 'short',
-    formatting: {},
-    options: { ...args.options, ...options },
-  });
+  const header = fileHeader(args, options, true);
   const style: LineStyle = { format: 'sass', prefix: '$', indentation: '', long: false };
   return `${header}${formattedVariables(args.dictionary, tokens, style, options.outputReferences ?? false)}\n`;
 }

@@ -1,7 +1,8 @@
 /**
- * The multi-mode wrapping around Style Dictionary's own formats: each view (views.ts) is
- * printed by css/variables, scss/variables, ios-swift/class.swift, android/resources or
- * compose/object, and we only decide where it goes.
+ * The multi-mode wrapping around the formats of Style Dictionary's shape: each view (views.ts) is
+ * printed as css/variables, scss/variables, ios-swift/class.swift, android/resources or
+ * compose/object print it (variables.ts and native.ts hold our renderings of them), and we only
+ * decide where it goes.
  */
 import type { Dictionary, FormatFn, FormatFnArguments, TransformedToken } from 'style-dictionary/types';
 import { COMPOSITE_RANK } from '../render/index.js';
@@ -12,7 +13,6 @@ import { EXT } from '../tree.js';
 import {
   assertNoClash,
   assertNoClashInAll,
-  builtin,
   GENERATED,
   terminalOf,
   tokensOf,
@@ -21,6 +21,7 @@ import {
   withValue,
   type FormatContext,
 } from './common.js';
+import { androidResourceFile, composeObject, swiftClass, type ComposeOptions, type SwiftOptions } from './native.js';
 import { cssVariables, scssVariables, type VariablesOptions } from './variables.js';
 
 /** Who renders css/variables and scss/variables: ours (variables.ts), or Style Dictionary's in a test. */
@@ -29,6 +30,22 @@ export interface VariableFormats {
   scss: (args: FormatFnArguments, tokens: TransformedToken[], options: VariablesOptions) => Promise<string>;
 }
 const OWN_VARIABLES: VariableFormats = { css: cssVariables, scss: scssVariables };
+
+/** Who renders the Swift, Kotlin and Android resource files: ours (native.ts), or Style Dictionary's in a test. */
+export interface NativeFormats {
+  swift: (args: FormatFnArguments, tokens: TransformedToken[], options: SwiftOptions) => Promise<string> | string;
+  compose: (args: FormatFnArguments, tokens: TransformedToken[], options: ComposeOptions) => Promise<string> | string;
+  android: (
+    args: FormatFnArguments,
+    tokens: TransformedToken[],
+    resourceMap: Record<string, string>,
+  ) => Promise<string> | string;
+}
+const OWN_NATIVE: NativeFormats = {
+  swift: (_args, tokens, options) => swiftClass(tokens, options),
+  compose: (_args, tokens, options) => composeObject(tokens, options),
+  android: (_args, tokens, resourceMap) => androidResourceFile(tokens, resourceMap),
+};
 
 /**
  * References are kept for aliases only (Style Dictionary's `outputReferences` as a function): a
@@ -229,23 +246,23 @@ function dependencyOrder(dictionary: Dictionary, tokens: TransformedToken[]): Tr
   return out;
 }
 
-/** ios/<Class>.swift: one class per view, Style Dictionary's ios-swift/class.swift. */
-export function swiftFormat(ctx: FormatContext): FormatFn {
+/** ios/<Class>.swift: one class per view, as Style Dictionary's ios-swift/class.swift prints it. */
+export function swiftFormat(ctx: FormatContext, render: NativeFormats = OWN_NATIVE): FormatFn {
   return async (args) => {
     const [key] = viewsOf(args);
     const view = ctx.viewByKey.get(key!)!;
     const tokens = tokensOf(args.dictionary, [view.key]);
     assertNoClash(tokens, `Swift (class ${view.className})`, undefined, args.platform);
-    const out = await builtin('ios-swift/class.swift', args, tokens, {
+    const out = await render.swift(args, tokens, {
       className: view.className,
-      outputReferences: false,
+      destination: String(args.file.destination),
     });
     return `${out.replace(/^\n/, '')}\n`;
   };
 }
 
-/** compose/<Class>.kt: one Kotlin object per view, Style Dictionary's compose/object. */
-export function composeFormat(ctx: FormatContext, packageName: string): FormatFn {
+/** compose/<Class>.kt: one Kotlin object per view, as Style Dictionary's compose/object prints it. */
+export function composeFormat(ctx: FormatContext, packageName: string, render: NativeFormats = OWN_NATIVE): FormatFn {
   return async (args) => {
     const [key] = viewsOf(args);
     const view = ctx.viewByKey.get(key!)!;
@@ -257,12 +274,7 @@ export function composeFormat(ctx: FormatContext, packageName: string): FormatFn
       'androidx.compose.ui.unit.*',
       ...(ctx.composites.size > 0 ? ['androidx.compose.animation.core.CubicBezierEasing'] : []),
     ];
-    const out = await builtin('compose/object', args, tokens, {
-      className: view.className,
-      packageName,
-      outputReferences: false,
-      import: imports,
-    });
+    const out = await render.compose(args, tokens, { className: view.className, packageName, imports });
     return `${out.replace(/^\n+/, '')}`;
   };
 }
@@ -270,11 +282,11 @@ export function composeFormat(ctx: FormatContext, packageName: string): FormatFn
 const NUMBER_TAG = 'tokensyncnumber';
 
 /**
- * android/<folder>/tokens.xml, Style Dictionary's android/resources. Resource types by `$type`;
+ * android/<folder>/tokens.xml, as Style Dictionary's android/resources prints it. Resource types by `$type`;
  * numbers are `<integer>` when every mode's value is whole, else a float `<item>` (aapt has no
  * `<float>` element), which android/resources cannot print, so its placeholder tag is rewritten.
  */
-export function androidFormat(ctx: FormatContext): FormatFn {
+export function androidFormat(ctx: FormatContext, render: NativeFormats = OWN_NATIVE): FormatFn {
   return async (args) => {
     const keys = viewsOf(args);
     assertNoClashInAll(
@@ -303,7 +315,7 @@ export function androidFormat(ctx: FormatContext): FormatFn {
       duration: 'integer',
       number: NUMBER_TAG,
     };
-    const out = await builtin('android/resources', args, tokens, { resourceMap, outputReferences: false });
+    const out = await render.android(args, tokens, resourceMap);
     const fixed = out.replace(
       new RegExp(`<${NUMBER_TAG} name="([^"]+)">([^<]*)</${NUMBER_TAG}>`, 'g'),
       (_m, name: string, value: string) =>

@@ -55,10 +55,17 @@ const PSEUDO = '\u0001';
 export function foldOverrides(input: readonly PerCollection[], problems: Problem[]): Fold {
   const out: Entry[] = [];
   const owner = new Map<string, Entry>();
-  const own = (item: PerCollection, names: Iterable<string>): void => {
+  // Who owns a name is asked only by a source that may override (not one tokensync declared): the
+  // names of the sources before it are entered then, not for every set (docs/benchmarks.md "The cold read").
+  const unentered: { e: Entry; names: () => Iterable<string> }[] = [];
+  const own = (item: PerCollection, names: () => Iterable<string>): void => {
     const e: Entry = { item, modes: [...item.layout.collection.modes], axisModifiers: [], axes: [] };
     out.push(e);
-    for (const n of names) owner.set(n, e);
+    unentered.push({ e, names });
+  };
+  const ownerOf = (n: string): Entry | undefined => {
+    for (const { e, names } of unentered.splice(0)) for (const name of names()) owner.set(name, e);
+    return owner.get(n);
   };
   for (const g of input) {
     // A modifier tokensync wrote for extended collections overrides its parent, by declaration.
@@ -68,21 +75,23 @@ export function foldOverrides(input: readonly PerCollection[], problems: Problem
       addAxes(parent, g, namesOf(g.perMode), problems);
       continue;
     }
-    const names = namesOf(g.perMode);
     // A declared collection (tokensync's own document) is never an override: a clash is reported.
     if (g.layout.declared) {
-      own(g, names);
+      // Its mode maps as they are now: a later extension adds pseudo-modes to this same `perMode`.
+      const maps = [...g.perMode.values()];
+      own(g, () => namesOf(maps));
       continue;
     }
+    const names = namesOf(g.perMode);
     const byTarget = new Map<Entry, Set<string>>();
     const fresh = new Set<string>();
     for (const n of names) {
-      const o = owner.get(n);
+      const o = ownerOf(n);
       if (o) byTarget.set(o, (byTarget.get(o) ?? new Set()).add(n));
       else fresh.add(n);
     }
     if (byTarget.size === 0) {
-      own(g, names);
+      own(g, () => names);
       continue;
     }
     for (const [target, overridden] of byTarget) {
@@ -91,7 +100,7 @@ export function foldOverrides(input: readonly PerCollection[], problems: Problem
         giveModes(target, g, overridden);
       else addAxes(target, g, overridden, problems);
     }
-    if (fresh.size > 0) own(restrict(g, fresh), fresh);
+    if (fresh.size > 0) own(restrict(g, fresh), () => fresh);
   }
   const axes = new Map<string, FoldedAxis[]>();
   for (const e of out) if (e.axes.length > 0) axes.set(e.item.layout.collection.name, e.axes);
@@ -99,7 +108,7 @@ export function foldOverrides(input: readonly PerCollection[], problems: Problem
 }
 
 /** Every token name of a source, in mode order. */
-function namesOf(perMode: Map<string, Map<string, RawToken>>): Set<string> {
+function namesOf(perMode: Map<string, Map<string, RawToken>> | Map<string, RawToken>[]): Set<string> {
   const names = new Set<string>();
   for (const tokens of perMode.values()) for (const n of tokens.keys()) names.add(n);
   return names;

@@ -12,6 +12,12 @@ import { EXTENSION, RESOLVER_FILE, type CollectionLayout } from '../resolver-doc
 import { pathOf, type RawToken } from './gather.js';
 import type { Problem } from './problems.js';
 
+/**
+ * Every name nameProblem refuses matches this (an empty segment, or a space at a segment's edge: `\s`
+ * is what `trim` removes), so the usual name is passed by one native test instead of a split per name.
+ */
+const MAYBE_BAD_NAME = /(?:^|\/)\s|\s(?:$|\/)|(?:^|\/)(?:$|\/)/;
+
 export function checkServiceRules(
   perCollection: { layout: CollectionLayout; perMode: Map<string, Map<string, RawToken>> }[],
   variables: Variable[],
@@ -61,7 +67,7 @@ export function checkServiceRules(
     for (const v of byCollection.get(c.name) ?? []) {
       const t = tokenOf(v.name);
       if (!t) continue;
-      const bad = nameProblem(v.name);
+      const bad = MAYBE_BAD_NAME.test(v.name) ? nameProblem(v.name) : undefined;
       if (bad) {
         problems.push({
           severity: 'error',

@@ -80,6 +80,8 @@ interface Slot {
   mode: string;
   file: string;
   tokens: Map<string, RawToken> | undefined;
+  /** How many of its tokens the walk has met so far. */
+  met: number;
 }
 
 /** What validating one collection works with: its files, one parse context, and the set it adds to. */
@@ -122,17 +124,28 @@ export function validateCollection(
 ): void {
   const c = layout.collection;
   const defaultTokens = perMode.get(c.defaultMode);
-  const slots = c.modes.map((m) => ({ mode: m.name, file: layout.files.get(m.name)!, tokens: perMode.get(m.name) }));
+  const slots = c.modes.map((m) => ({
+    mode: m.name,
+    file: layout.files.get(m.name)!,
+    tokens: perMode.get(m.name),
+    met: 0,
+  }));
   const at: At = { token: undefined as unknown as RawToken, mode: '', repo: undefined, ok: true };
   const s: Scan = { layout, perMode, defaultTokens, slots, namespaced, remBase, g, at, ctx: parseContext(at, g) };
-  for (const [name, first] of unionOfNames(c, perMode, defaultTokens)) validateToken(s, name, first);
+  if (defaultTokens === undefined) {
+    for (const [name, first] of namesOnlyElsewhere(c, perMode, undefined)) validateToken(s, name, first);
+    return;
+  }
+  // Read order follows the default mode's file: its tokens, then those only other modes have (in
+  // mode order). Whether there are any is known from the walk itself: a mode holds a name the
+  // default lacks only when fewer of its tokens were met than it has (no union of names is built).
+  for (const [name, first] of defaultTokens) validateToken(s, name, first);
+  if (slots.every((slot) => slot.tokens === undefined || slot.met === slot.tokens.size)) return;
+  for (const [name, first] of namesOnlyElsewhere(c, perMode, defaultTokens)) validateToken(s, name, first);
 }
 
-/**
- * Union of token names, default mode first, so read order follows the default mode's file: the
- * default mode's tokens, then those only other modes have (in mode order).
- */
-function unionOfNames(
+/** Token names that only modes other than the default hold, in mode order, with their first entry. */
+function namesOnlyElsewhere(
   c: Collection,
   perMode: Map<string, Map<string, RawToken>>,
   defaultTokens: Map<string, RawToken> | undefined,
@@ -142,8 +155,7 @@ function unionOfNames(
     if (m.name === c.defaultMode) continue;
     for (const [n, t] of perMode.get(m.name) ?? []) if (!defaultTokens?.has(n) && !extra.has(n)) extra.set(n, t);
   }
-  if (defaultTokens === undefined) return extra;
-  return extra.size === 0 ? defaultTokens : new Map([...defaultTokens, ...extra]);
+  return extra;
 }
 
 /** One parse context for the collection; `at` says which token and mode it is working on. */
@@ -294,6 +306,7 @@ function readMode(s: Scan, item: Item, slot: Slot): boolean {
     missingInMode(s, item, slot.mode);
     return false;
   }
+  slot.met++;
   if (t.broken || !agreesWithBase(s.g.problems, item, t)) return false;
   const { mod, variable, repo } = item;
   const target = refText(t.value);
