@@ -1,5 +1,6 @@
 /** The other actors of the concurrency suite: a designer editing the file, a developer editing tokens. */
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { CliResult } from '../helpers/cli.js';
 import type { TestEmulator } from '../helpers/emulator.js';
 import type { TestProject } from '../helpers/project.js';
 import type { serviceState } from '../reliability/helpers.js';
@@ -76,4 +77,26 @@ export async function designerSetFigma(emu: TestEmulator, name: string, value: n
     },
   });
   if (post.status !== 200) throw new Error(`designer POST answered ${post.status}: ${post.text}`);
+}
+
+/**
+ * Holds the second read of the variables (the first is the one a push plans from, the second its
+ * fresh read before the write) for 100 s of the service's clock, and waits until it is held: whatever
+ * the test does next lands between that read and the write (docs/sync.md "Several writers").
+ */
+export async function holdFreshRead(
+  emu: TestEmulator,
+  run: () => Promise<CliResult>,
+): Promise<{ running: Promise<CliResult> }> {
+  const fault = await emu.admin.addFault({
+    method: 'GET',
+    path: '/v1/files/*/variables/local',
+    nth: 2,
+    fault: 'delay',
+    delayMs: 100_000,
+  });
+  const running = run();
+  await whenFaultSeen(emu, fault.id);
+  // In an object: a promise returned from an async function would be awaited here.
+  return { running };
 }

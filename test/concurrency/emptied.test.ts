@@ -14,7 +14,7 @@ import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import type { TestProject } from '../helpers/project.js';
 import { writers } from '../helpers/writers.js';
 import { serviceState } from '../reliability/helpers.js';
-import { whenFaultSeen } from './actors.js';
+import { holdFreshRead } from './actors.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 const { cli, twoClones } = writers({ runs: 0, actors: 0 });
@@ -56,17 +56,9 @@ describe('the file emptied between a run’s first read and its write', () => {
         addCollection(a);
         const before = tokenFiles(a.root);
         const lock = a.read('tokens/sync.lock.json');
-        // Reads: the one the plan is made from (1), the fresh one before the write (2), held while the file is emptied.
-        const fault = await emu.admin.addFault({
-          method: 'GET',
-          path: '/v1/files/*/variables/local',
-          nth: 2,
-          fault: 'delay',
-          delayMs: 100_000,
-        });
         await emu.admin.clearRequests();
-        const running = cli(a, [command]);
-        await whenFaultSeen(emu, fault.id);
+        // Reads: the one the plan is made from (1), the fresh one before the write (2), held while the file is emptied.
+        const { running } = await holdFreshRead(emu, () => cli(a, [command]));
         await designerEmpties(emu);
         const r = await running;
         expect(r.code, r.stderr).toBe(3);

@@ -13,7 +13,15 @@ import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { createProject } from '../helpers/project.js';
 import { writers } from '../helpers/writers.js';
 import { BRAND, serviceState } from '../reliability/helpers.js';
-import { designerSet, designerSetFigma, duplicates, remoteValue, setSize, whenFaultSeen } from './actors.js';
+import {
+  designerSet,
+  designerSetFigma,
+  duplicates,
+  holdFreshRead,
+  remoteValue,
+  setSize,
+  whenFaultSeen,
+} from './actors.js';
 
 vi.setConfig({ testTimeout: 180_000 });
 const figures = { runs: 0, actors: 0, requests: 0, duplicates: 0, lostUpdates: 0, falseFailures: 0 };
@@ -87,17 +95,9 @@ describe('a designer edit at each point of a push (the points not in many-hands.
       await emu.admin.clearRequests();
       setSize(a, 10);
       // Reads: variables to plan (1), then immediately before the PUT (2): the edit lands while (2) is held.
-      const fault = await emu.admin.addFault({
-        method: 'GET',
-        path: '/v1/files/*/variables/local',
-        nth: 2,
-        fault: 'delay',
-        delayMs: 100_000,
-      });
-      const pushing = cli(a, ['push']);
-      await whenFaultSeen(emu, fault.id);
+      const { running } = await holdFreshRead(emu, () => cli(a, ['push']));
       await designerSet(emu, 'size/base', 7);
-      const r = await pushing;
+      const r = await running;
       expect(r.code, r.stderr).toBe(3);
       expect(remoteValue(await serviceState(emu), 'size/base')).toBe(7);
       expect((await emu.admin.calls()).filter((c) => c.startsWith('PUT'))).toHaveLength(1); // the designer's only
@@ -183,17 +183,9 @@ describe('figma dialect', () => {
       const [a] = await twoClones(emu);
       setSize(a, 10);
       // Reads: plan (1), before the write (2): the edit lands while (2) is held.
-      const fault = await emu.admin.addFault({
-        method: 'GET',
-        path: '/v1/files/*/variables/local',
-        nth: 2,
-        fault: 'delay',
-        delayMs: 100_000,
-      });
-      const pushing = cli(a, ['push']);
-      await whenFaultSeen(emu, fault.id);
+      const { running } = await holdFreshRead(emu, () => cli(a, ['push']));
       await designerSetFigma(emu, 'size/base', 7);
-      const r = await pushing;
+      const r = await running;
       expect(r.code, r.stderr).toBe(3);
       expect(remoteValue(await serviceState(emu), 'size/base')).toBe(7);
       countOutcome(r, false);
