@@ -103,6 +103,15 @@ const modeOutputSchema = z
 /** How token paths become names on a platform (src/codegen/name-styles.ts). */
 export const NAME_STYLES = ['kebab', 'camel', 'snake', 'keep'] as const;
 const nameStyle = z.enum(NAME_STYLES);
+/**
+ * Swift, Kotlin and Android resource names cannot hold a `-`: `kebab` there printed
+ * `public static let color-bg`, code that does not compile, so it is refused (docs/build.md "Names").
+ */
+const NATIVE_NAME_STYLES = ['camel', 'snake', 'keep'] as const;
+const nativeNameStyle = z.enum(NATIVE_NAME_STYLES, {
+  error: () =>
+    'expected one of "camel"|"snake"|"keep": a Swift, Kotlin or Android resource name cannot hold a "-", so kebab names ("color-bg") would not compile',
+});
 
 const buildSchema = z
   .object({
@@ -128,9 +137,9 @@ const buildSchema = z
       .object({
         web: nameStyle.optional(),
         ts: nameStyle.optional(),
-        ios: nameStyle.optional(),
-        android: nameStyle.optional(),
-        compose: nameStyle.optional(),
+        ios: nativeNameStyle.optional(),
+        android: nativeNameStyle.optional(),
+        compose: nativeNameStyle.optional(),
       })
       .strict()
       .default({}),

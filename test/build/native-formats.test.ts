@@ -17,7 +17,7 @@ import StyleDictionary from 'style-dictionary';
 import type { PlatformConfig } from 'style-dictionary/types';
 import { describe, expect, test } from 'vitest';
 import { generateTokenSet } from '../../bench/generate.mjs';
-import { NAME_STYLES, type BuildConfig } from '../../src/config/schema.js';
+import type { BuildConfig } from '../../src/config/schema.js';
 import { formatDirect } from '../../src/codegen/direct.js';
 import { androidFormat, composeFormat, swiftFormat } from '../../src/codegen/formats/wrapped.js';
 import { formatContextOf } from '../../src/codegen/index.js';
@@ -72,8 +72,11 @@ async function expectSameOutputs(set: TokenSet, config: BuildConfig, severalLine
   expect(movedFiles > 0).toBe(severalLines);
 }
 
-/** Every name style for the three native families at once. */
-const styled = (style: (typeof NAME_STYLES)[number], base: BuildConfig): BuildConfig => ({
+/** The name styles a native family takes (config/schema.ts: a `-` is no Swift, Kotlin or Android name). */
+const NATIVE_STYLES = ['camel', 'snake', 'keep'] as const;
+
+/** One name style for the three native families at once. */
+const styled = (style: (typeof NATIVE_STYLES)[number], base: BuildConfig): BuildConfig => ({
   ...base,
   names: { ...base.names, ios: style, android: style, compose: style },
 });
@@ -102,8 +105,8 @@ function oddSet(): TokenSet {
 }
 
 describe("Swift, Compose and Android files equal Style Dictionary's formats", () => {
-  test('the fixture, under every name style', async () => {
-    for (const style of NAME_STYLES) await expectSameOutputs(fixtureSet(), styled(style, fixtureConfig()));
+  test('the fixture, under every name style a native family takes', async () => {
+    for (const style of NATIVE_STYLES) await expectSameOutputs(fixtureSet(), styled(style, fixtureConfig()));
   });
 
   test('a generated set of 600 variables in 2 and 3 modes, with repository composites', async () => {
@@ -115,8 +118,8 @@ describe("Swift, Compose and Android files equal Style Dictionary's formats", ()
     }
   });
 
-  test('descriptions of several lines (Swift: above the declaration), keywords and odd names, under every name style', async () => {
-    for (const style of NAME_STYLES)
+  test('descriptions of several lines (Swift: above the declaration), keywords and odd names, under every name style a native family takes', async () => {
+    for (const style of NATIVE_STYLES)
       await expectSameOutputs(oddSet(), styled(style, fixtureConfig({ modes: {} })), true);
   });
 
