@@ -140,6 +140,9 @@ describe('descriptions in every output', async () => {
     for (const [file, json] of files('.json')) expect(() => JSON.parse(json), file).not.toThrow();
     const html = files('.html')[0]![1];
     expect(html).toContain('<p class="desc">Do not translate -- see &lt;!-- legal --&gt; and the end -</p>');
+    // A description of several lines keeps its lines on the page: \n in the text, shown by pre-line.
+    expect(html).toContain('<p class="desc">Body text on light surfaces.\nContrast 12.6:1');
+    expect(html).toMatch(/\.desc\{[^}]*white-space:pre-line/);
   });
 
   test('Swift: comments closed where they open (they nest), one declaration a line', () => {

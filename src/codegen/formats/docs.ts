@@ -141,7 +141,7 @@ th.name{width:30%}
 td{vertical-align:top;padding:.5rem .6rem;border-bottom:1px solid var(--docs-line);overflow-wrap:anywhere}
 th.dk,td.dk{background:#111827;color:#f3f4f6;border-bottom-color:#1f2937}th.dk small{color:#9ca3af}td.dk a{color:#93c5fd}
 code{font:12px/1.35 ui-monospace,Menlo,Consolas,monospace}
-.tn{font-weight:600}.desc{color:var(--docs-muted);margin:.2rem 0 0}
+.tn{font-weight:600}.desc{color:var(--docs-muted);margin:.2rem 0 0;white-space:pre-line}
 .cp{display:inline-block;margin-top:.2rem;font:12px ui-monospace,Menlo,Consolas,monospace;color:#334155;background:#f1f5f9;border:1px solid #cbd5e1;border-radius:4px;padding:.05rem .35rem;cursor:pointer}
 .cp:hover{background:#e2e8f0}.cp.ok{background:#dcfce7;border-color:#86efac}
 .v{display:inline-block;margin-left:.5rem;vertical-align:middle}.al{display:block;font-size:12px}
