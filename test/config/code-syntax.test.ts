@@ -1,15 +1,7 @@
 /** `sync.codeSyntax` (docs/sync.md "Code names in the design file"): off by default, and a wrong key or value is named with its position. */
 import { describe, expect, it } from 'vitest';
 import { parseConfigText } from '../../src/config/load.js';
-
-const err = (text: string): string => {
-  try {
-    parseConfigText(text, 'config/tokensync.yaml');
-  } catch (e) {
-    return `${(e as Error).message}\n${(e as { hint?: string }).hint ?? ''}`;
-  }
-  throw new Error('expected an error');
-};
+import { configError as err } from './helpers.js';
 
 describe('sync.codeSyntax', () => {
   it('is off for every platform by default and may turn on each one', () => {

@@ -1,15 +1,7 @@
 /** `build.names` (docs/build.md "Names"): a native family refuses kebab names, which would not compile there. */
 import { describe, expect, it } from 'vitest';
 import { parseConfigText } from '../../src/config/load.js';
-
-const err = (text: string): string => {
-  try {
-    parseConfigText(text, 'config/tokensync.yaml');
-  } catch (e) {
-    return `${(e as Error).message}\n${(e as { hint?: string }).hint ?? ''}`;
-  }
-  throw new Error('expected an error');
-};
+import { configError as err } from './helpers.js';
 
 describe('build.names', () => {
   it('takes every style for the web and TypeScript, and camel, snake or keep for Swift, Kotlin and Android', () => {
