@@ -82,8 +82,10 @@ export class Trust {
   /** The full set the first time it is asked for after `first()` trusted the service's CA alone; else false. */
   widen(): SecureContext | undefined | false {
     if (this.#widened) return false;
+    // Made before the flag is set: an unreadable NODE_EXTRA_CA_CERTS fails this request, not every later widening.
+    const full = this.full();
     this.#widened = true;
-    return this.full();
+    return full;
   }
 
   full(): SecureContext | undefined {

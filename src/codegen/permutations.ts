@@ -65,8 +65,11 @@ export function permutationFiles(
   // are two tokens, not one overwriting the other.
   const pathOf = (v: Variable): string[] =>
     namespaced ? [slug(v.collection), ...v.name.split('/')] : v.name.split('/');
-  const key = (v: Variable): string => pathOf(v).join('/');
-  const ordered = [...set.variables].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const keys = new Map(set.variables.map((v) => [v, pathOf(v).join('/')]));
+  const ordered = [...set.variables].sort((a, b) => {
+    const [x, y] = [keys.get(a)!, keys.get(b)!];
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
   for (const input of permutationsOf(set, config)) {
     const tree: Record<string, unknown> = {};
     const values = resolveInput(set, input);

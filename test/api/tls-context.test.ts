@@ -88,6 +88,8 @@ describe('secureContextFor', () => {
       return r.kind === 'response' ? r.status : r.kind === 'network' ? { tls: r.tls, notSent: r.notSent } : r.kind;
     };
     try {
+      // The first context is the service's CA alone, not the full set with the roots.
+      expect(new Trust(server.ca, {}).first()).not.toBe(secureContextFor(trustedCas(server.ca, {})));
       expect(await get(server.url)).toBe(200);
       expect(await get(other.url)).toEqual({ tls: true, notSent: false });
       // Widened for good: the extra CA is still trusted, now alongside the roots.

@@ -24,12 +24,13 @@ export function commentLines(text: string): string[] {
  * only puts a backslash between two characters, so neither pair can appear again.
  */
 export function blockCommentText(line: string, nests: boolean): string {
-  const closed = line.includes('*/') ? line.replaceAll('*/', '*\\/') : line;
-  return nests && closed.includes('/*') ? closed.replaceAll('/*', '/\\*') : closed;
+  const closed = line.replaceAll('*/', '*\\/');
+  return nests ? closed.replaceAll('/*', '/\\*') : closed;
 }
 
 /** Text made safe inside `<!-- … -->`: no `--` (XML 1.0 "Comments"); line breaks as `\n`. */
 export function xmlCommentText(text: string): string {
-  const lines = commentLines(text).join('\n');
-  return lines.includes('--') ? lines.replace(/-(?=-)/g, '- ') : lines;
+  return commentLines(text)
+    .join('\n')
+    .replace(/-(?=-)/g, '- ');
 }

@@ -141,6 +141,8 @@ function styleHint(
 }
 
 export const GENERATED = 'Do not edit directly, this file was auto-generated.';
+/** fileHeader's default header in the short (`//`) comment style. */
+export const SHORT_HEADER = `\n// ${GENERATED}\n\n`;
 
 /** The token at the end of `t`'s alias chain in this platform's dictionary (itself when it is a literal). */
 export function terminalOf(dictionary: Dictionary, t: TransformedToken): TransformedToken {

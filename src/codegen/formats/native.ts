@@ -8,7 +8,7 @@
  */
 import type { TransformedToken } from 'style-dictionary/types';
 import { blockCommentText, commentLines, xmlCommentText } from './comments.js';
-import { GENERATED } from './common.js';
+import { GENERATED, SHORT_HEADER } from './common.js';
 
 /** The tokens sorted as Style Dictionary's sortByName does (the same comparator, so the same order). */
 function sortedByName(tokens: readonly TransformedToken[]): TransformedToken[] {
@@ -32,9 +32,6 @@ function swiftLines(t: TransformedToken): string[] {
   if (lines.length === 1) return [`${line} /** ${lines[0]} */`];
   return ['/**', ...lines.map((l) => ` * ${l}`), ' */', line];
 }
-
-/** fileHeader's default header in the short (`//`) comment style. */
-const SHORT_HEADER = `\n// ${GENERATED}\n\n`;
 
 export interface SwiftOptions {
   className: string;

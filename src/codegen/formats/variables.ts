@@ -15,7 +15,7 @@
 import type { Dictionary, FormatFnArguments, TransformedToken } from 'style-dictionary/types';
 import { getReferences, usesReferences } from '../references.js';
 import { blockCommentText, commentLines } from './comments.js';
-import { GENERATED } from './common.js';
+import { GENERATED, SHORT_HEADER } from './common.js';
 
 type OutputReferences =
   | boolean
@@ -194,7 +194,7 @@ function formattedVariables(
 function fileHeader(args: FormatFnArguments, options: VariablesOptions, short: boolean): string {
   const show = ({ ...(args.file.options ?? {}), ...options } as VariablesOptions).showFileHeader;
   if (show !== undefined && !show) return '';
-  return short ? `\n// ${GENERATED}\n\n` : `/**\n * ${GENERATED}\n */\n\n`;
+  return short ? SHORT_HEADER : `/**\n * ${GENERATED}\n */\n\n`;
 }
 
 /** `css/variables` over `tokens`, references resolved against the whole dictionary. */
