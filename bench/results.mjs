@@ -185,6 +185,10 @@ export function renderResults(results) {
   );
   L.push('');
   L.push(
+    `Every tool runs on Node ${results.machine.node} (the Machine table): the bench measures on the Active LTS line unless told otherwise (\`--node\`, docs/benchmarks.md "Which Node").`,
+  );
+  L.push('');
+  L.push(
     'Every time is the wall time of a fresh process as a user starts it (Node start included), the median of the runs, with the fastest and slowest run in brackets. Memory is the peak resident set size of that process. Growth (the growth tables and the linear-growth targets) is judged on CPU time (user + system), which does not depend on whether a spare core is free. A ratio is the figure divided by the reference named in its column: below x1.00 is faster or smaller.',
   );
   L.push('');

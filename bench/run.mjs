@@ -2,16 +2,19 @@
  * `npm run bench` (docs/benchmarks.md): measures tokensync against the tools a user would pick instead, in
  * the same run on the same files, and writes the figures and the machine to bench/RESULTS.md.
  *
- *   node bench/run.mjs [--quick] [--only build,check,sync,watch] [--out FILE]
+ *   node bench/run.mjs [--quick] [--only build,check,sync,watch] [--out FILE] [--node 26|current]
  *
  * --quick: small sets and one run each, to try the harness (writes bench/.work/RESULTS.quick.md
  * unless --out is given). The full run takes about 15-20 minutes on a 2-core machine: 5 runs per
  * figure at 1k, 3 at 10k, 2 at 40k, and Terrazzo (quadratic here, see docs/benchmarks.md) only up
  * to BENCH_TERRAZZO_MAX variables (default 10000) with one run past 1k.
+ * --node: the Node line to measure on (default: the Active LTS, bench/lib/node-line.mjs; installed from
+ * the npm registry when the running Node is another line); `current` measures on the running Node.
  * Work folders live under bench/.work/ (git-ignored).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describeTokenSet, generateTokenSet } from './generate.mjs';
 import { buildLeg } from './legs/build.mjs';
 import { checkLeg } from './legs/check.mjs';
@@ -20,17 +23,20 @@ import { watchLeg } from './legs/watch.mjs';
 import { beforeAfterLeg } from './legs/waste.mjs';
 import { buildCommit, snapshotCurrent } from './lib/snapshot.mjs';
 import { machineInfo } from './lib/machine.mjs';
+import { BENCH_NODE, runOnLine } from './lib/node-line.mjs';
 import { renderResults } from './results.mjs';
 import { ROOT, useApp, writeProject } from './project.mjs';
 
 function parseArgs(argv) {
-  const opts = { quick: false, only: ['build', 'check', 'sync', 'watch'], out: undefined };
+  const opts = { quick: false, only: ['build', 'check', 'sync', 'watch'], out: undefined, node: BENCH_NODE };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--quick') opts.quick = true;
     else if (a === '--only') opts.only = (argv[++i] ?? '').split(',');
     else if (a === '--out') opts.out = argv[++i];
-    else throw new Error(`unknown option ${a}; use --quick, --only build,check,sync,watch, --out FILE`);
+    else if (a === '--node') opts.node = argv[++i] ?? '';
+    else
+      throw new Error(`unknown option ${a}; use --quick, --only build,check,sync,watch, --out FILE, --node 26|current`);
   }
   return opts;
 }
@@ -39,6 +45,7 @@ const opts = parseArgs(process.argv.slice(2));
 const WORK = path.join(ROOT, 'bench', '.work');
 const started = Date.now();
 const log = (s) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}\n`);
+runOnLine({ line: opts.node, work: WORK, script: fileURLToPath(import.meta.url), argv: process.argv.slice(2), log });
 
 const plan = opts.quick
   ? {
