@@ -9,10 +9,10 @@
  * Each run uses a fresh emulator (`--seed empty`), so every push is a real initial push. Requests
  * and bytes come from the service's own request log, and, where the client reports them, from
  * `--json` (an extra, untimed run, since printing the JSON plan costs time of its own).
- * The floor: an initial push = 9 (docs/benchmarks.md "Push and pull"): the plan's GET, the fresh read
- * before the POST (the variables, then the file's version), the POST, the same fresh read before the
- * PUT, the PUT, the read-back GET and the version for the lock; pull = one GET (+ the version); a
- * no-op sync, pull or push = one GET and no write.
+ * The floor: an initial push = 10 (docs/benchmarks.md "Push and pull"): the plan's GET, the fresh read
+ * before the POST (the file's version, then the variables), the POST, the fresh read before the PUT
+ * (the version, the variables, the version again), the PUT, and the read-back GET with the version for
+ * the lock; pull = one GET (+ the version); a no-op sync, pull or push = one GET and no write.
  */
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
