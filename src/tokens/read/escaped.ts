@@ -1,10 +1,10 @@
 /**
- * A token file that is not ASCII, parsed without decoding it (docs/architecture.md "The reader"):
- * decoding UTF-8 into a two-byte string cost more than parsing it (~10 ms a 560 KB file), and that
- * text is needed only to place a problem or to edit the file. JSON allows a character outside ASCII
- * only inside a string, where `\uXXXX` is the same character, so the one-byte text below is valid
- * JSON exactly when the file is, and JSON.parse gives the same value. The real text is decoded on
- * first use.
+ * A token file that is not ASCII, parsed without decoding it (docs/architecture.md "The stages"):
+ * the fatal TextDecoder took ~10 ms for a 560 KB file with a few such characters (about what its
+ * JSON.parse takes; docs/benchmarks.md "The cold read"), and the text is needed only to place a
+ * problem or to edit the file. JSON allows a character outside ASCII only inside a string, where
+ * `\uXXXX` is the same character, so the one-byte text below is valid JSON exactly when the file
+ * is, and JSON.parse gives the same value. The real text is decoded on first use.
  */
 import { isAscii, isUtf8 } from 'node:buffer';
 import { decodeStrict, readFileBytes } from '../../fs/read.js';
