@@ -46,6 +46,29 @@ export async function readFileBytes(file: string): Promise<Buffer | undefined> {
   }
 }
 
+/**
+ * readFileBytes without the promise API: no FileHandle and no thread-pool round trip per call, which
+ * the reader's few large files in the page cache do not need (docs/benchmarks.md "The cold read").
+ */
+export function readFileBytesSync(file: string): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, FLAGS);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw fsError(err, file, 'read');
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw notRegularFile(file, specialKind(st));
+    return readFileSync(fd);
+  } catch (err) {
+    throw fsError(err, file, 'read');
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export function readTextFileSync(file: string): string | undefined {
   let fd: number;
   try {

@@ -7,7 +7,7 @@
  * is, and JSON.parse gives the same value. The real text is decoded on first use.
  */
 import { isAscii, isUtf8 } from 'node:buffer';
-import { decodeStrict, readFileBytes } from '../../fs/read.js';
+import { decodeStrict, readFileBytesSync } from '../../fs/read.js';
 
 /** A valid UTF-8 file with characters outside ASCII: the one-byte text to parse, and the file's text on demand. */
 export interface EscapedText {
@@ -23,7 +23,7 @@ const NON_ASCII = /[\x80-\xff]+/g;
  * throws the error naming file:line:column, as every read of a token file does (fs/read.ts).
  */
 export async function readTokenText(file: string): Promise<string | EscapedText | undefined> {
-  const bytes = await readFileBytes(file);
+  const bytes = readFileBytesSync(file);
   if (bytes === undefined) return undefined;
   if (isAscii(bytes) || !isUtf8(bytes)) return decodeStrict(bytes, file);
   return { escaped: escapedJsonText(bytes), text: () => decodeStrict(bytes, file) };

@@ -3,7 +3,7 @@
  * the `check` path (pre-commit), so it stays fast and light (no Style Dictionary, undici or zod).
  * The key order that JSON.parse loses for integer-like keys is kept by `parseInWrittenOrder`.
  */
-import { readdir } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fsError } from '../../fs/errors.js';
 import { readTextFile } from '../../fs/read.js';
@@ -223,7 +223,8 @@ function prescan(
 /** `*.tokens.json` files under the tokens folder, relative with `/`, sorted. */
 export async function tokenFiles(dir: string): Promise<string[]> {
   try {
-    const entries = await readdir(dir, { recursive: true });
+    // Synchronous: the promise API's recursive walk costs more than the listing (docs/benchmarks.md "The cold read").
+    const entries = readdirSync(dir, { recursive: true });
     return entries
       .map(String)
       .filter((e) => e.endsWith('.tokens.json'))
