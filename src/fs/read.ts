@@ -17,6 +17,17 @@ const FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
  * U+FFFD (such a token was pushed with U+FFFD in it).
  */
 export async function readTextFile(file: string, opts: { strictUtf8?: boolean } = {}): Promise<string | undefined> {
+  const bytes = await readFileBytes(file);
+  if (bytes === undefined) return undefined;
+  try {
+    return opts.strictUtf8 ? decodeStrict(bytes, file) : decodeLoose(bytes);
+  } catch (err) {
+    throw fsError(err, file, 'read');
+  }
+}
+
+/** The bytes of a regular file (the checks of readTextFile), or undefined when it does not exist. */
+export async function readFileBytes(file: string): Promise<Buffer | undefined> {
   let handle;
   try {
     handle = await open(file, FLAGS);
@@ -27,12 +38,34 @@ export async function readTextFile(file: string, opts: { strictUtf8?: boolean } 
   try {
     const st = await handle.stat();
     if (!st.isFile()) throw notRegularFile(file, specialKind(st));
-    const bytes = await handle.readFile();
-    return opts.strictUtf8 ? decodeStrict(bytes, file) : decodeLoose(bytes);
+    return await handle.readFile();
   } catch (err) {
     throw fsError(err, file, 'read');
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * readFileBytes without the promise API: no FileHandle and no thread-pool round trip per call, which
+ * the reader's few large files in the page cache do not need (docs/benchmarks.md "The cold read").
+ */
+export function readFileBytesSync(file: string): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, FLAGS);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw fsError(err, file, 'read');
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw notRegularFile(file, specialKind(st));
+    return readFileSync(fd);
+  } catch (err) {
+    throw fsError(err, file, 'read');
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -71,7 +104,7 @@ const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * (isAscii) and the copy take ~7 ms for 5.2 MB against ~58 ms for the fatal TextDecoder, which
  * decodes anything else (docs/benchmarks.md "Fast paths").
  */
-function decodeStrict(bytes: Buffer, file: string): string {
+export function decodeStrict(bytes: Buffer, file: string): string {
   if (isAscii(bytes)) return bytes.toString('latin1');
   try {
     return strict.decode(bytes);

@@ -27,6 +27,7 @@ import {
 } from '../resolver-doc.js';
 import { collectTokens, type Doc, type RawToken } from './gather.js';
 import {
+  parseEscapedTokenFile,
   parseOrReport,
   parseTokenFile,
   workTreeSource,
@@ -163,7 +164,7 @@ async function readTokenFiles(
     ),
   ];
   const tokenJson = new Map<string, WrittenOrder>();
-  const texts = await Promise.all(fileList.map((f) => files.read(f)));
+  const texts = await Promise.all(fileList.map((f) => (files.readEscaped ? files.readEscaped(f) : files.read(f))));
   fileList.forEach((f, i) => {
     const text = texts[i];
     if (text === undefined) {
@@ -175,7 +176,10 @@ async function readTokenFiles(
         hint: 'Run `tokensync pull` to write it, or remove the collection or mode from tokens.resolver.json.',
       });
     } else {
-      const parsed = parseTokenFile(f, text, sources, problems);
+      const parsed =
+        typeof text === 'string'
+          ? parseTokenFile(f, text, sources, problems)
+          : parseEscapedTokenFile(f, text, sources, problems);
       if (parsed) tokenJson.set(f, parsed);
     }
   });

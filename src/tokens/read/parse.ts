@@ -3,11 +3,12 @@
  * the `check` path (pre-commit), so it stays fast and light (no Style Dictionary, undici or zod).
  * The key order that JSON.parse loses for integer-like keys is kept by `parseInWrittenOrder`.
  */
-import { readdir } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fsError } from '../../fs/errors.js';
 import { readTextFile } from '../../fs/read.js';
 import { scanJson } from '../json-depth.js';
+import { readTokenText, type EscapedText } from './escaped.js';
 import type { CollectionLayout } from '../resolver-doc.js';
 import type { Problem } from './problems.js';
 import { keysAsWritten } from './written-order.js';
@@ -173,10 +174,19 @@ export interface TokenFileSource {
   read(relPath: string): Promise<string | undefined>;
   /** Every `*.tokens.json` file, sorted. */
   list(): Promise<string[]>;
+  /**
+   * Like `read`, where the source has the bytes: a file that is not ASCII comes as its escaped
+   * text, decoded only when asked (escaped.ts). Without it, `read` is used.
+   */
+  readEscaped?(relPath: string): Promise<string | EscapedText | undefined>;
 }
 
 export function workTreeSource(dir: string): TokenFileSource {
-  return { read: (rel) => readText(path.join(dir, rel)), list: () => tokenFiles(dir) };
+  return {
+    read: (rel) => readText(path.join(dir, rel)),
+    list: () => tokenFiles(dir),
+    readEscaped: (rel) => readTokenText(path.join(dir, rel)),
+  };
 }
 
 /**
@@ -213,7 +223,8 @@ function prescan(
 /** `*.tokens.json` files under the tokens folder, relative with `/`, sorted. */
 export async function tokenFiles(dir: string): Promise<string[]> {
   try {
-    const entries = await readdir(dir, { recursive: true });
+    // Synchronous: the promise API's recursive walk costs more than the listing (docs/benchmarks.md "The cold read").
+    const entries = readdirSync(dir, { recursive: true });
     return entries
       .map(String)
       .filter((e) => e.endsWith('.tokens.json'))
@@ -243,6 +254,40 @@ export function parseOrReport(file: string, text: string, sources: TokenSources,
     });
     return undefined;
   }
+}
+
+/**
+ * parseTokenFile for a file read as escaped text (escaped.ts): the usual file is parsed and its keys
+ * walked on the one-byte text, and its text is decoded only when a later stage asks for it. A key
+ * holding a character outside ASCII differs from its escaped spelling, so such a file (and any that
+ * the walk refuses) takes parseTokenFile on the real text, with every problem as before.
+ */
+export function parseEscapedTokenFile(
+  file: string,
+  read: EscapedText,
+  sources: TokenSources,
+  problems: Problem[],
+): WrittenOrder | undefined {
+  const fast = parseAsWritten(read.escaped);
+  if (fast === undefined) return parseTokenFile(file, read.text(), sources, problems);
+  let text: string | undefined;
+  const real = (): string => (text ??= read.text());
+  const parsed: WrittenOrder = {
+    json: fast.json,
+    mark: -1,
+    refs: fast.refs,
+    get parsedText() {
+      return real();
+    },
+  };
+  sources.files.set(file, {
+    get text() {
+      return real();
+    },
+    json: fast.json,
+    written: parsed,
+  });
+  return parsed;
 }
 
 /** Like parseOrReport, for a token file: in written key order; its JSON.parse result on first use. */

@@ -1,0 +1,97 @@
+/**
+ * A token file outside ASCII is parsed as escaped one-byte text and decoded only on demand
+ * (read/escaped.ts). The answer must be the one the decoded text gives: the same model, every problem
+ * at the same position, the same thrown error, on edits of every kind.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateTokenSet } from '../../bench/generate.mjs';
+import type { TokensConfig } from '../../src/config/schema.js';
+import { renderTokens } from '../../src/tokens/index.js';
+import { escapedJsonText } from '../../src/tokens/read/escaped.js';
+import { analyzeTokens, type Analysis } from '../../src/tokens/read/index.js';
+import { workTreeSource } from '../../src/tokens/read/parse.js';
+import { project } from './helpers.js';
+
+const CONFIG: TokensConfig = { dir: 'tokens', namespace: 'none', rules: [], typesFromScopes: true, remBase: 16 };
+const FILE = 'primitives/light.tokens.json';
+
+/** A 300 x 2 bench set as tokensync writes it, with a character outside ASCII in FILE. */
+async function generated(): Promise<{ root: string; file: string }> {
+  const set = generateTokenSet({ variables: 300, modes: 2, seed: 3 });
+  const files = [...renderTokens(set, CONFIG)].map(([rel, text]): [string, string] => [
+    `tokens/${rel}`,
+    rel === FILE ? text.replace('"$description": "', '"$description": "… ') : text,
+  ]);
+  const root = await project(new Map(files));
+  return { root, file: path.join(root, 'tokens', FILE) };
+}
+
+/** Everything the analysis returns, with each source file's text and parses read out. */
+function seen(a: Analysis): unknown {
+  const files = [...a.sources.files].map(([f, s]) => [f, s.text, s.json, s.written?.parsedText, s.written?.mark]);
+  return { set: a.set, diagnostics: a.diagnostics, files, modeFiles: a.sources.modeFiles };
+}
+
+/** The escaped path (the work tree's default) and the decoded path (a source without readEscaped). */
+async function bothWays(root: string): Promise<{ escaped: unknown; decoded: unknown }> {
+  const run = (source?: { read: (f: string) => Promise<string | undefined>; list: () => Promise<string[]> }) =>
+    analyzeTokens(root, CONFIG, source).then(seen, (e: Error) => ({ error: e.message }));
+  const tree = workTreeSource(path.join(root, 'tokens'));
+  return { escaped: await run(), decoded: await run({ read: tree.read, list: tree.list }) };
+}
+
+describe('escapedJsonText', () => {
+  it('parses to what the decoded text parses to, for every kind of character', () => {
+    const values = ['Search…', 'é', 'ü€', '😀 and 𝄞', '\u2028\u2029', '\ufeff', 'ascii \\u00e9 "q"', '中文テキスト'];
+    const text = JSON.stringify({ a: values, 'ké…y': { 'x😀': values.join('') } });
+    const escaped = escapedJsonText(Buffer.from(text));
+    expect(/^[\x00-\x7f]*$/.test(escaped)).toBe(true);
+    expect(JSON.parse(escaped)).toEqual(JSON.parse(text));
+  });
+
+  it('is invalid JSON where the text is: a character outside a string', () => {
+    expect(() => JSON.parse(escapedJsonText(Buffer.from('{"a": 1 é}')))).toThrow();
+    expect(() => JSON.parse(escapedJsonText(Buffer.from('\ufeff{"a": 1}')))).toThrow();
+  });
+});
+
+describe('analyzeTokens on a file outside ASCII', () => {
+  const edits: [string, (t: string) => string | Buffer][] = [
+    ['unchanged (descriptions with "…")', (t) => t],
+    ['non-ASCII in a description', (t) => t.replace('"$description": "', '"$description": "é…😀 ')],
+    ['non-ASCII in a key', (t) => t.replace('{', '{\n  "ké…y": {"$type": "number", "$value": 1},')],
+    ['a byte-order mark', (t) => `\ufeff${t}`],
+    ['an unknown property spelt outside ASCII', (t) => t.replace('"$type"', '"$typ€"')],
+    ['a broken alias', (t) => t.replace('"$value": ', '"$value": "{nö.such}", "x": ')],
+    ['a character after the JSON', (t) => `${t}\u2028`],
+    ['a duplicate key', (t) => t.replace('"$type": "color"', '"$type": "color", "$type": "color"')],
+    ['invalid JSON beside a non-ASCII character', (t) => t.replace('}', '} é')],
+    ['an escape beside raw characters', (t) => t.replace('"$description": "', '"$description": "\\u00e9 \\" é ')],
+    [
+      'a reordered integer-like key',
+      (t) => t.replace('{', '{\n  "x": {"$type": "number", "$value": 1}, "7": {"$type": "number", "$value": 2},'),
+    ],
+    [
+      'invalid UTF-8',
+      (t) => Buffer.concat([Buffer.from(t.slice(0, 200)), Buffer.from([0xff]), Buffer.from(t.slice(200))]),
+    ],
+  ];
+
+  it.each(edits)('%s: the same answer as the decoded text', async (_name, edit) => {
+    const { root, file } = await generated();
+    writeFileSync(file, edit(readFileSync(file, 'utf8')));
+    const { escaped, decoded } = await bothWays(root);
+    expect(escaped).toEqual(decoded);
+  });
+
+  it('takes the escaped path for the usual file, and decodes its text only when asked', async () => {
+    const { root, file } = await generated();
+    const a = await analyzeTokens(root, CONFIG);
+    const source = a.sources.files.get(FILE)!;
+    expect(Object.getOwnPropertyDescriptor(source, 'text')?.get).toBeTypeOf('function');
+    expect(source.text).toBe(readFileSync(file, 'utf8'));
+    expect(source.written?.parsedText).toBe(source.text);
+  });
+});
