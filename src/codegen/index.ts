@@ -9,19 +9,21 @@ import type { BuildConfig, Platform } from '../config/schema.js';
 import type { TokenSet } from '../model/types.js';
 import { captureConsole } from './console-capture.js';
 import { BuildError } from './errors.js';
-import type { BuildSource } from './formats/common.js';
-import { planRender } from './render-platforms.js';
-import { renderAll } from './threads/index.js';
+import type { BuildSource, FormatContext } from './formats/common.js';
+import { planPlatforms, type PlatformPlan } from './platforms.js';
+import { formatDirect } from './direct.js';
+import { COMPOSITE_TYPES } from './render/index.js';
 import { valueTransforms } from './transforms.js';
 import { buildTree } from './tree.js';
+import { planContextViews } from './contexts.js';
 import { withPartial } from './inputs.js';
 import { permutationFiles } from './permutations.js';
 import { NATIVE_PLATFORMS, nativeInputPath, nativeInputs } from './native-inputs.js';
+import { planViews } from './views.js';
 import { assertInside, type WrittenFiles } from './write.js';
 import { commitBuild, planManifest, recoverBuild } from './commit.js';
 
 export { BuildError } from './errors.js';
-export { compositesOf, formatContextOf } from './format-context.js';
 export type { WrittenFiles } from './write.js';
 
 export interface BuildOutput {
@@ -48,12 +50,29 @@ export interface BuildOptions {
    * renders a file whole with it when an edit cannot be spliced (docs/architecture.md "Build").
    */
   only?: ReadonlySet<string>;
-  /**
-   * How many threads may render the platforms: 1 renders them all in this thread; 2 or more lets a
-   * render thread take some of them (docs/architecture.md "Build", "Render threads"). Default: the
-   * cores available (`os.availableParallelism()`), and this thread alone for a small set.
-   */
-  threads?: number;
+}
+
+/** The composite types a token set holds (their Swift, Kotlin and TypeScript declarations are printed). */
+export function compositesOf(set: TokenSet): Set<string> {
+  return new Set((set.tokens ?? []).map((t) => t.type).filter((t) => COMPOSITE_TYPES.has(t)));
+}
+
+/** What every format reads besides the tokens: the views (mode and context files) of a set. */
+export function formatContextOf(
+  set: TokenSet,
+  config: BuildConfig,
+  opts: Pick<BuildOptions, 'namespace' | 'source'> = {},
+): FormatContext & Required<Pick<FormatContext, 'contextViews'>> {
+  const views = planViews(set, config);
+  const contextViews = planContextViews(set, config, views);
+  return {
+    views,
+    contextViews,
+    viewByKey: new Map([...views, ...contextViews].map((v) => [v.key, v])),
+    composites: compositesOf(set),
+    namespaced: opts.namespace === 'collection',
+    source: opts.source,
+  };
 }
 
 export async function buildTokens(
@@ -66,21 +85,19 @@ export async function buildTokens(
   const remBase = opts.remBase ?? 16;
   const warnings: string[] = [];
   const files = new Map<string, string>();
-  const input = {
-    set,
-    config,
-    selected,
-    remBase,
-    namespace: opts.namespace ?? 'none',
-    source: opts.source,
-    only: opts.only,
-  };
-  const { ctx, plan } = planRender(input);
+  const ctx = formatContextOf(set, config, opts);
+  const { views, contextViews } = ctx;
+
+  const plan = onlyFiles(planPlatforms(selected, config, ctx, remBase), opts.only);
   if (Object.keys(plan.platforms).length > 0) {
-    // Split between this thread and a render thread where that pays (threads/index.ts).
-    const rendered = await renderAll(input, ctx, plan, opts.threads);
-    for (const { destination, output } of rendered.outputs) files.set(destination, output);
-    warnings.push(...rendered.warnings);
+    const tree = buildTree(set, [...views, ...contextViews], {
+      remBase,
+      namespace: opts.namespace ?? 'none',
+      webNames: config.webNamesFromCodeSyntax,
+    });
+    // Style Dictionary's formats may print warnings; they go to BuildOutput.warnings (console-capture.ts).
+    const outputs = await captureConsole(warnings, () => formatDirect(tree, plan.platforms, plan.formats));
+    for (const { destination, output } of outputs) files.set(destination, output);
   }
   // Whole resolver inputs for ts and json (permutations.ts).
   const namespaced = opts.namespace === 'collection';
@@ -103,7 +120,7 @@ export async function buildTokens(
     }
     // The user's platforms see one plain tree of the default modes (tree.ts `flat`) and may use
     // our transforms by name (e.g. tokensync/android/size) next to Style Dictionary's.
-    const flat = buildTree(set, ctx.views, { remBase, flat: true, namespace: opts.namespace ?? 'none' });
+    const flat = buildTree(set, views, { remBase, flat: true, namespace: opts.namespace ?? 'none' });
     await runUserPlatforms(
       { tokens: flat.tokens, platforms: userPlatforms, hooks: { transforms: valueTransforms } },
       files,
@@ -114,6 +131,17 @@ export async function buildTokens(
   if (opts.only) for (const f of files.keys()) if (!opts.only.has(f)) files.delete(f);
   const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return { files: sorted, warnings };
+}
+
+/** The platforms' files limited to `only`, and the platforms left with none dropped. */
+function onlyFiles(plan: PlatformPlan, only: ReadonlySet<string> | undefined): PlatformPlan {
+  if (!only) return plan;
+  const platforms: PlatformPlan['platforms'] = {};
+  for (const [name, p] of Object.entries(plan.platforms)) {
+    const files = (p.files ?? []).filter((f) => only.has(String(f.destination)));
+    if (files.length > 0) platforms[name] = { ...p, files };
+  }
+  return { ...plan, platforms };
 }
 
 /** iOS, Android and Compose per resolver input, under `<platform>/permutations/` (native-inputs.ts). */
