@@ -65,7 +65,7 @@ function flatten(tree: Tree): TransformedToken[] {
         t.name = k;
         t.attributes = {};
         t.path = p;
-        const m = tree.meta.get(key);
+        const m = tree.meta.get(child);
         if (m !== undefined) t['$extensions'] = { [EXT]: m };
         out.push(t);
       } else {
