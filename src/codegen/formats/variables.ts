@@ -35,11 +35,11 @@ interface Refs {
 }
 
 /** Each token's references, found once per dictionary (every file and block of a platform asks). */
-const refsCache = new WeakMap<Dictionary['tokenMap'], WeakMap<TransformedToken, Refs>>();
+const refsCache = new WeakMap<Dictionary, WeakMap<TransformedToken, Refs>>();
 
 function referencesIn(dictionary: Dictionary): (t: TransformedToken) => Refs {
-  let memo = refsCache.get(dictionary.tokenMap);
-  if (memo === undefined) refsCache.set(dictionary.tokenMap, (memo = new WeakMap()));
+  let memo = refsCache.get(dictionary);
+  if (memo === undefined) refsCache.set(dictionary, (memo = new WeakMap()));
   const cache = memo;
   return (t) => {
     let r = cache.get(t);
@@ -81,7 +81,8 @@ function compareRefs(
   if (ra.uses && rb.uses) {
     if (ra.list.some((r) => r.name === b.name)) return 1;
     if (rb.list.some((r) => r.name === a.name)) return -1;
-    const [na, nb] = [ra.list[0], rb.list[0]];
+    const na = ra.list[0];
+    const nb = rb.list[0];
     if (na === undefined) return -1;
     if (nb === undefined) return 1;
     return compareRefs(na, refs(na), nb, refs(nb), refs);
