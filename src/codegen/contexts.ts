@@ -34,6 +34,8 @@ export function planContextViews(set: TokenSet, config: BuildConfig, views: read
       overrides: (e: Held) => (e.collection === a.collection.parent ? a.overrides[e.name] : undefined),
     })),
   ];
+  // A set without extended collections or axes (the common case) has no context view: no index.
+  if (axes.length === 0) return [];
   const byKey = new Map<string, Held>();
   for (const e of [...set.variables, ...(set.tokens ?? [])]) byKey.set(`${e.collection}\u0000${e.name}`, e);
   const singles: View[] = [];

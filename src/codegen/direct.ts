@@ -65,7 +65,7 @@ function flatten(tree: Tree): TransformedToken[] {
         t.name = k;
         t.attributes = {};
         t.path = p;
-        const m = tree.meta.get(key);
+        const m = tree.meta.get(child);
         if (m !== undefined) t['$extensions'] = { [EXT]: m };
         out.push(t);
       } else {
@@ -158,7 +158,10 @@ async function transformAll(
     t.name = t.path[t.path.length - 1]!;
     t['$value'] = t.original['$value'];
     t.attributes = NO_ATTRIBUTES;
-    for (const tr of steps(String(t['$type'] ?? t['type'] ?? ''), terminal[i]! >= 0)) {
+    const list = steps(String(t['$type'] ?? t['type'] ?? ''), terminal[i]! >= 0);
+    // An indexed loop: `for…of` allocated an iterator per token and platform until optimized.
+    for (let s = 0; s < list.length; s++) {
+      const tr = list[s]!;
       if (tr.types === undefined && tr.filter && !tr.filter(t, options)) continue;
       // Awaited only when it is a promise: a microtask per call added up over 100k calls.
       let r: unknown = tr.transform(t, config, options);
@@ -182,10 +185,12 @@ export async function formatDirect(
   if (Object.keys(platforms).length === 0) return [];
   const base = flatten(tree);
   const terminal = terminals(base);
+  // Every platform holds the same token objects under the same keys: one map for all (read only;
+  // the formats' caches are keyed by each platform's own token array or dictionary).
+  const tokenMap = new Map(base.map((t) => [t.key!, t]));
   const results: DirectOutput[] = [];
   for (const [name, config] of Object.entries(platforms)) {
     const allTokens = await transformAll(base, terminal, name, config);
-    const tokenMap = new Map(allTokens.map((t) => [t.key!, t]));
     let tokens: DesignTokens | undefined;
     // Only formats that keep references read the nested form; built on first use.
     const nested = (): DesignTokens => (tokens ??= nestTokens(allTokens));

@@ -93,33 +93,28 @@ export interface Tree {
   tokens: DesignTokens;
   count: number;
   /**
-   * Each token's TokenMeta by Style Dictionary key (`{v0_0.color.bg}`). The multi-mode tree keeps
-   * it beside the tokens (direct.ts puts it into each token's `$extensions`, where `metaOf` reads
-   * it) so the tree stays plain DTCG. The flat tree (user platforms) carries it inline in
-   * `$extensions`, as before.
+   * Each token's TokenMeta, by the tree's token object. The multi-mode tree keeps it beside the
+   * tokens (direct.ts puts it into each token's `$extensions`, where `metaOf` reads it) so the tree
+   * stays plain DTCG; keyed by the object, no key string is joined per token here and hashed again
+   * in direct.ts. The flat tree (user platforms) carries it inline in `$extensions`, as before.
    */
-  meta: Map<string, TokenMeta>;
+  meta: WeakMap<object, TokenMeta>;
 }
 
 export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree {
   const model = treeModel(set, views, opts);
   const tokens: DesignTokens = {};
-  const metaByKey = new Map<string, TokenMeta>();
+  const metaByToken = new WeakMap<object, TokenMeta>();
   let count = 0;
-  // Tokens sorted by name (code-point order, not locale) so the output bytes do not depend on
-  // the order the reader or the service listed them in (deterministic output).
-  const sorted = [...model.entries].sort((a, b) =>
-    entryOf(a).name < entryOf(b).name ? -1 : entryOf(a).name > entryOf(b).name ? 1 : 0,
-  );
+  const byCollection = entriesByCollection(model.entries);
   const flatRoot: DesignTokens = {};
   const partial = new Set<unknown>([...(set.partial?.variables ?? []), ...(set.partial?.tokens ?? [])]);
   for (const view of views) {
     if (opts.flat && !view.isDefault) continue;
     const root: DesignTokens = opts.flat ? flatRoot : {};
     if (!opts.flat) tokens[view.key] = root;
-    for (const e of sorted) {
+    for (const e of byCollection.get(view.parent ?? view.collection.name) ?? []) {
       const v = entryOf(e);
-      if (v.collection !== (view.parent ?? view.collection.name)) continue;
       // A context view (contexts.ts) holds only the tokens its context changes.
       const value = (view.pick ? view.pick(v) : valuesOf(e)[view.mode]) as Value | undefined;
       // A context view, or a token some contexts do not define (docs/overrides.md §5), holds only what it has.
@@ -131,12 +126,30 @@ export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree
       }
       const { token, meta } = treeToken(model, e, view, value, opts);
       if (opts.flat) token['$extensions'] = { [EXT]: meta };
-      else metaByKey.set(`{${[view.key, ...meta.path].join('.')}}`, meta);
-      place(root, v, meta.path, token, metaByKey, view.key);
+      else metaByToken.set(token, meta);
+      place(root, v, meta.path, token, metaByToken);
       count++;
     }
   }
-  return { tokens: opts.flat ? flatRoot : tokens, count, meta: metaByKey };
+  return { tokens: opts.flat ? flatRoot : tokens, count, meta: metaByToken };
+}
+
+/**
+ * Each collection's entries sorted by name (code-point order, not locale) so the output bytes do not
+ * depend on the order the reader or the service listed them in (deterministic output); a view walks
+ * only its own collection's.
+ */
+function entriesByCollection(entries: readonly Entry[]): Map<string, Entry[]> {
+  const out = new Map<string, Entry[]>();
+  const sorted = entries
+    .map((e) => ({ e, name: entryOf(e).name, collection: entryOf(e).collection }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const { e, collection } of sorted) {
+    const list = out.get(collection);
+    if (list === undefined) out.set(collection, [e]);
+    else list.push(e);
+  }
+  return out;
 }
 
 /** One entry's token in one view: its Style Dictionary type and value, and its TokenMeta. */
@@ -212,8 +225,7 @@ function place(
   v: { collection: string; name: string; owner?: string },
   segments: string[],
   token: Record<string, unknown>,
-  meta: Map<string, TokenMeta>,
-  view: string,
+  meta: WeakMap<object, TokenMeta>,
 ): void {
   let node: Record<string, unknown> = root;
   for (let i = 0; i < segments.length - 1; i++) {
@@ -236,9 +248,7 @@ function place(
   const last = segments[segments.length - 1]!;
   const existing = node[last] as Record<string, unknown> | undefined;
   if (existing !== undefined && '$value' in existing) {
-    const other =
-      (existing['$extensions'] as Record<string, TokenMeta> | undefined)?.[EXT] ??
-      meta.get(`{${[view, ...segments].join('.')}}`);
+    const other = (existing['$extensions'] as Record<string, TokenMeta> | undefined)?.[EXT] ?? meta.get(existing);
     throw new BuildError(
       'BUILD_NAME_CLASH',
       `Tokens ${label(v)} and ${other ? label({ collection: other.collection, name: other.variable }) : 'another'} have the same token path "${segments.join('.')}".`,

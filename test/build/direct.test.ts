@@ -38,7 +38,7 @@ describe("direct formatting equals Style Dictionary's pipeline", async () => {
     for (const [k, child] of Object.entries(node)) {
       if (typeof child !== 'object' || child === null) continue;
       const c = child as Record<string, unknown>;
-      if ('$value' in c) c['$extensions'] = { [EXT]: tree.meta.get(`{${[...path, k].join('.')}}`) };
+      if ('$value' in c) c['$extensions'] = { [EXT]: tree.meta.get(c) };
       else inline(c, [...path, k]);
     }
   };

@@ -35,11 +35,11 @@ interface Refs {
 }
 
 /** Each token's references, found once per dictionary (every file and block of a platform asks). */
-const refsCache = new WeakMap<Dictionary['tokenMap'], WeakMap<TransformedToken, Refs>>();
+const refsCache = new WeakMap<Dictionary, WeakMap<TransformedToken, Refs>>();
 
 function referencesIn(dictionary: Dictionary): (t: TransformedToken) => Refs {
-  let memo = refsCache.get(dictionary.tokenMap);
-  if (memo === undefined) refsCache.set(dictionary.tokenMap, (memo = new WeakMap()));
+  let memo = refsCache.get(dictionary);
+  if (memo === undefined) refsCache.set(dictionary, (memo = new WeakMap()));
   const cache = memo;
   return (t) => {
     let r = cache.get(t);
@@ -66,23 +66,41 @@ function lookup(dictionary: Dictionary, value: unknown): TransformedToken[] {
   return getReferences(value, tokens, unfilteredTokens);
 }
 
-/** sortByReference's comparator over the references found once (formatHelpers/sortByReference). */
-function referenceSorter(refs: (t: TransformedToken) => Refs): (a: TransformedToken, b: TransformedToken) => number {
-  const sorter = (a: TransformedToken | undefined, b: TransformedToken | undefined): number => {
-    if (a === undefined) return -1;
-    if (b === undefined) return 1;
-    const ra = refs(a);
-    const rb = refs(b);
-    if (ra.uses && rb.uses) {
-      if (ra.list.some((r) => r.name === b.name)) return 1;
-      if (rb.list.some((r) => r.name === a.name)) return -1;
-      return sorter(ra.list[0], rb.list[0]);
-    }
-    if (ra.uses) return 1;
-    if (rb.uses) return -1;
-    return 0;
-  };
-  return sorter;
+/**
+ * sortByReference's comparator (formatHelpers/sortByReference) over the references found once:
+ * a token that references the other comes after it; two that reference neither compare by what
+ * they reference first; a token that references comes after one that does not.
+ */
+function compareRefs(
+  a: TransformedToken,
+  ra: Refs,
+  b: TransformedToken,
+  rb: Refs,
+  refs: (t: TransformedToken) => Refs,
+): number {
+  if (ra.uses && rb.uses) {
+    if (ra.list.some((r) => r.name === b.name)) return 1;
+    if (rb.list.some((r) => r.name === a.name)) return -1;
+    const na = ra.list[0];
+    const nb = rb.list[0];
+    if (na === undefined) return -1;
+    if (nb === undefined) return 1;
+    return compareRefs(na, refs(na), nb, refs(nb), refs);
+  }
+  if (ra.uses) return 1;
+  if (rb.uses) return -1;
+  return 0;
+}
+
+/**
+ * `tokens` in sortByReference's order: the same comparator, called on the same pairs in the same
+ * order (the array sort is given the tokens in the same order), so the same result; each element
+ * carries its references, so a comparison looks up only those of the tokens it recurses into.
+ */
+function sortByReference(tokens: readonly TransformedToken[], refs: (t: TransformedToken) => Refs): TransformedToken[] {
+  const decorated = tokens.map((t) => ({ t, r: refs(t) }));
+  decorated.sort((a, b) => compareRefs(a.t, a.r, b.t, b.r, refs));
+  return decorated.map((d) => d.t);
 }
 
 interface LineStyle {
@@ -175,7 +193,7 @@ function formattedVariables(
   if (outputReferences) {
     const refs = referencesIn(dictionary);
     // The comparator is 0 for every pair when no token references: the order stays.
-    if (list.some((t) => refs(t).uses)) list = [...list].sort(referenceSorter(refs));
+    if (list.some((t) => refs(t).uses)) list = sortByReference(list, refs);
   }
   const line = lineRenderer(dictionary, style, outputReferences);
   const out: string[] = [];
