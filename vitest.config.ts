@@ -11,13 +11,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const SECONDS: Record<string, number> = {
   'test/concurrency/kills.test.ts': 43.5,
-  'test/build/browser.test.ts': 26.9,
+  'test/build/browser.test.ts': 14.0,
   'test/e2e/product-ci.test.ts': 23.3,
-  'test/reliability/faults-random.test.ts': 18.1,
-  'test/reliability/faults-random-2.test.ts': 17.4,
+  'test/reliability/faults-random.test.ts': 14.0,
+  'test/reliability/faults-random-2.test.ts': 13.5,
   'test/concurrency/after-create.test.ts': 14.8,
   'test/e2e/overrides-partial.test.ts': 11.4,
-  'test/reliability/faults-exhaustive.test.ts': 10.0,
+  'test/reliability/faults-exhaustive.test.ts': 8.0,
   'test/cli/pre-commit.test.ts': 9.6,
   'test/reliability/signals.test.ts': 9.3,
   'test/differential/terrazzo.test.ts': 8.5,
