@@ -171,7 +171,7 @@ export function useLanes(options: UseEmulatorOptions = {}): TestEmulator[] {
  * Four: two lanes left a fault file waiting about half its wall time (a random half: 17 s of CPU in
  * 35 s). Each lane is one in-process service and client, so a lane costs no process of its own.
  */
-export const LANES = 4;
+const LANES = 4;
 
 /** Runs the schedules over the lanes; the outcomes come back in the schedules' order. */
 export async function runInLanes(lanes: TestEmulator[], schedules: Schedule[]): Promise<Outcome[]> {
