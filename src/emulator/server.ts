@@ -77,8 +77,6 @@ function send(res: ServerResponse, reply: Reply): void {
   res.end(reply.body);
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
 async function handle(req: IncomingMessage, res: ServerResponse, routes: Endpoint[], host: ControlHost): Promise<void> {
   const svc = host.svc;
   const url = new URL(req.url ?? '/', 'https://localhost');
@@ -122,7 +120,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Endpoin
   // The request is received whole, then held: a client that gives up meanwhile does not stop it from
   // being applied, as with a real service (a POST slower than the client's timeout lands).
   const body = await readBody(req);
-  if (fault?.fault === 'delay') await sleep(svc.scaled(fault.delayMs));
+  if (fault?.fault === 'delay') await svc.hold(fault.delayMs);
   if (fault?.fault === 'rate-limit') {
     log(429);
     return respond(

@@ -55,6 +55,37 @@ export class Service {
     return ms * this.options.timeScale;
   }
 
+  /** Holds waiting for the emulator clock (`hold`), woken when POST /_emulator/clock moves it. */
+  private readonly holds = new Set<() => void>();
+
+  /**
+   * Waits `ms` of the real service (scaled) on the emulator clock: until the time passes, or until
+   * POST /_emulator/clock moves the clock past its end, so a test can release a held request once
+   * what it checks has happened instead of waiting the hold out (docs/emulator.md "Time scale").
+   */
+  hold(ms: number): Promise<void> {
+    const end = this.now() + this.scaled(ms);
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (this.now() < end) return;
+        clearTimeout(timer);
+        this.holds.delete(check);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.holds.delete(check);
+        resolve();
+      }, this.scaled(ms));
+      this.holds.add(check);
+    });
+  }
+
+  /** Moves the emulator clock forward by `ms` (already scaled) and releases the holds it passes. */
+  advanceClock(ms: number): void {
+    this.state.clockOffsetMs += ms;
+    for (const check of [...this.holds]) check();
+  }
+
   file(key: string): FileRecord | undefined {
     return Object.hasOwn(this.state.files, key) ? this.state.files[key] : undefined;
   }

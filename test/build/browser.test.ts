@@ -2,42 +2,25 @@
  * The generated CSS in a real browser (docs/build.md "Outputs"): Debian's headless Chromium loads
  * css/tokens.css, and the computed value of a token changes when the mode attribute changes, also through
  * an alias into another collection. The same run screenshots the docs page from file:// (no server) into
- * test-artifacts/build-docs.png. Chromium is driven by its own command line (--dump-dom, --screenshot),
- * so no browser library is needed; test/helpers/browser.ts finds one (or installs Debian's chromium).
+ * test-artifacts/build-docs.png. The file launches Chromium once and each test opens a page of its
+ * own in it, over the DevTools protocol on a pipe (test/helpers/chromium.ts); test/helpers/browser.ts
+ * finds the browser (or installs Debian's chromium).
  */
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { compile } from 'tailwindcss';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTokens, writeBuild } from '../../src/codegen/index.js';
 import { writeFileAtomic } from '../../src/fs/atomic.js';
 import { fixtureConfig, fixtureSet } from './fixture.js';
 import { findBrowser, missingBrowserMessage } from '../helpers/browser.js';
+import { type Browser, launchChromium } from '../helpers/chromium.js';
 
-const run = promisify(execFile);
 const CHROMIUM = findBrowser() ?? '';
 let dir = '';
-let profile = '';
-
-/** Flags from the machine notes: headless as root, and no background connections to a closed network. */
-function flags(): string[] {
-  return [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--hide-scrollbars',
-    `--user-data-dir=${profile}`,
-  ];
-}
+let browser: Promise<Browser> | undefined;
 
 /** Tailwind v4 utilities made from tailwind/theme.css (compiled in beforeAll), in both modes. */
 const TAILWIND_PROBE = `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="tw.css"></head>
@@ -92,49 +75,41 @@ const PROBE = `<!doctype html><html><head><meta charset="utf-8"><link rel="style
 
 type ProbeResult = Record<string, Record<string, unknown>>;
 
-async function probe(extra: string[] = [], page = 'probe.html'): Promise<ProbeResult> {
-  const { stdout } = await run(
-    CHROMIUM,
-    [...flags(), ...extra, '--dump-dom', pathToFileURL(path.join(dir, page)).href],
-    { timeout: 25_000 },
-  );
-  const m = /<pre id="out">([^<]*)<\/pre>/.exec(stdout);
-  if (!m?.[1]) throw new Error(`no probe result in Chromium's DOM:\n${stdout.slice(0, 2000)}`);
-  return JSON.parse(
-    m[1]
-      .replace(/&quot;/g, '"')
-      .replace(/&amp;/g, '&')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>'),
-  ) as ProbeResult;
+/** What a probe page left in its `#out`, read in a page of its own in the file's one Chromium. */
+async function probe(page: string, colorScheme: 'light' | 'dark'): Promise<ProbeResult> {
+  const tab = await (await browser!).page({ colorScheme });
+  try {
+    await tab.open(pathToFileURL(path.join(dir, page)).href);
+    const out = await tab.evaluate<string>(`document.getElementById('out').textContent`);
+    if (!out) throw new Error(`no probe result in ${page}`);
+    return JSON.parse(out) as ProbeResult;
+  } finally {
+    await tab.close();
+  }
 }
 
-/** Both probe pages, each in a frame, and the page around them collecting each frame's result. */
-const LIGHT_PAGES = `<!doctype html><iframe src="probe.html"></iframe><iframe src="tw-probe.html"></iframe><pre id="out"></pre>
-<script>
-  window.onload = () => {
-    const results = [...document.querySelectorAll('iframe')].map((f) => JSON.parse(f.contentDocument.getElementById('out').textContent));
-    document.getElementById('out').textContent = JSON.stringify({ probe: results[0], tailwind: results[1] });
-  };
-</script>`;
+/** The probe page in the light color scheme: the mode test and the composites test each check their own part. */
+let lightProbe: Promise<ProbeResult> | undefined;
+const probeLight = (): Promise<ProbeResult> => (lightProbe ??= probe('probe.html', 'light'));
 
-/**
- * The probe page and the Tailwind probe in the light color scheme, in one Chromium run (a launch
- * costs seconds of CPU): each page in its own frame, as its own document; the mode test, the
- * composites test and the Tailwind test each check their own part (file:// frames can be read with
- * --allow-file-access-from-files).
- */
-let lightProbes: Promise<ProbeResult> | undefined;
-const probeLight = async (page: 'probe' | 'tailwind'): Promise<ProbeResult> => {
-  lightProbes ??= probe(['--blink-settings=preferredColorScheme=1', '--allow-file-access-from-files'], 'light.html');
-  return (await lightProbes)[page] as ProbeResult;
-};
+/** Writes a PNG to test-artifacts/ and checks it is one, `width` wide, of more than `minBytes`. */
+async function artifact(name: string, png: Buffer, width: number, minBytes: number): Promise<void> {
+  const artifacts = path.resolve('test-artifacts');
+  await mkdir(artifacts, { recursive: true });
+  const file = path.join(artifacts, name);
+  await writeFile(file, png);
+  const bytes = await readFile(file);
+  expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a'); // PNG signature
+  expect(bytes.readUInt32BE(16)).toBe(width); // IHDR width: the whole viewport was drawn
+  expect((await stat(file)).size).toBeGreaterThan(minBytes); // swatches and text, not a blank page
+}
 
 describe('generated CSS and docs in headless Chromium', () => {
   beforeAll(async () => {
     if (!CHROMIUM) throw new Error(missingBrowserMessage());
+    // The launch goes on while the outputs are built; a test that needs a page waits for it.
+    browser = launchChromium(CHROMIUM, ['--allow-file-access-from-files']);
     dir = await mkdtemp(path.join(tmpdir(), 'tokensync-browser-'));
-    profile = await mkdtemp(path.join(tmpdir(), 'tokensync-chromium-'));
     const out = await buildTokens(fixtureSet(), fixtureConfig(), { platforms: ['css', 'docs', 'tailwind'] });
     await writeBuild(dir, out);
     await writeFileAtomic(path.join(dir, 'probe.html'), PROBE);
@@ -155,15 +130,14 @@ describe('generated CSS and docs in headless Chromium', () => {
     });
     await writeFileAtomic(path.join(dir, 'tw.css'), compiler.build(['shadow-card', 'text-type-body', 'ease-standard']));
     await writeFileAtomic(path.join(dir, 'tw-probe.html'), TAILWIND_PROBE);
-    await writeFileAtomic(path.join(dir, 'light.html'), LIGHT_PAGES);
   });
   afterAll(async () => {
+    await (await browser)?.close();
     await rm(dir, { recursive: true, force: true });
-    await rm(profile, { recursive: true, force: true });
   });
 
   test('a token follows the mode attribute, through aliases within and across collections', async () => {
-    const { composites: _c, ...r } = await probeLight('probe');
+    const { composites: _c, ...r } = await probeLight();
     expect(r).toEqual({
       initial: {
         bg: '#f9fafb',
@@ -190,7 +164,7 @@ describe('generated CSS and docs in headless Chromium', () => {
   });
 
   test('composites compute in the browser and follow the mode through their sub-value references; wide-gamut colors stay wide', async () => {
-    const r = await probeLight('probe');
+    const r = await probeLight();
     // Light: text/body is 16px through primitives; the shadow's first layer is color/scrim (50%);
     // the gradient's middle stop is display-p3 red at ratio/third; color/vivid is display-p3.
     const light = {
@@ -244,7 +218,7 @@ describe('generated CSS and docs in headless Chromium', () => {
   });
 
   test('Tailwind v4 utilities built from tailwind/theme.css follow the mode too', async () => {
-    const r = await probeLight('tailwind');
+    const r = await probe('tw-probe.html', 'light');
     // Tailwind's box-shadow stacks its (empty) inset, ring and ring-offset layers before ours.
     const none = 'rgba(0, 0, 0, 0) 0px 0px 0px 0px, '.repeat(4);
     expect(r).toEqual({
@@ -266,33 +240,23 @@ describe('generated CSS and docs in headless Chromium', () => {
   });
 
   test('prefers-color-scheme: dark applies the dark mode, and an explicit light mode still wins', async () => {
-    const r = await probe(['--blink-settings=preferredColorScheme=0']);
+    const r = await probe('probe.html', 'dark');
     expect(r['initial']?.['bg']).toBe('#111827');
     expect(r['dark']?.['bg']).toBe('#111827');
     expect(r['light']?.['bg']).toBe('#f9fafb');
   });
 
   test('the docs page renders from file:// and is saved as a screenshot artifact', async () => {
-    const artifacts = path.resolve('test-artifacts');
-    await mkdir(artifacts, { recursive: true });
-    const png = path.join(artifacts, 'build-docs.png');
-    await rm(png, { force: true });
-    // One Chromium run draws the screenshot and prints the DOM it built.
-    const { stdout } = await run(
-      CHROMIUM,
-      [
-        ...flags(),
-        '--window-size=1280,4400',
-        `--screenshot=${png}`,
-        '--dump-dom',
-        pathToFileURL(path.join(dir, 'docs/index.html')).href,
-      ],
-      { timeout: 25_000 },
-    );
-    const bytes = await readFile(png);
-    expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a'); // PNG signature
-    expect(bytes.readUInt32BE(16)).toBe(1280); // IHDR width: the whole window was drawn
-    expect((await stat(png)).size).toBeGreaterThan(20_000); // swatches and text, not a blank page
+    // One page draws the screenshot and gives the DOM it built.
+    const tab = await (await browser!).page({ size: { width: 1280, height: 4400 } });
+    let stdout = '';
+    try {
+      await tab.open(pathToFileURL(path.join(dir, 'docs/index.html')).href);
+      await artifact('build-docs.png', await tab.screenshot(), 1280, 20_000);
+      stdout = await tab.evaluate<string>('document.documentElement.outerHTML');
+    } finally {
+      await tab.close();
+    }
     // The DOM Chromium built: one row per token, modes side by side (one cell per token and mode),
     // and alias links pointing at existing cells.
     const rows = [...stdout.matchAll(/<tr class="t">/g)].length;
@@ -337,21 +301,14 @@ describe('generated CSS and docs in headless Chromium', () => {
           source: { project: 'bench', fileKey: 'demo', version: '42' },
         }),
       );
-      const page = pathToFileURL(path.join(big, 'docs/index.html')).href;
-      const artifacts = path.resolve('test-artifacts');
-      await mkdir(artifacts, { recursive: true });
-      const png = path.join(artifacts, 'build-docs-10k.png');
-      await rm(png, { force: true });
-      await run(CHROMIUM, [...flags(), '--window-size=1280,1600', `--screenshot=${png}`, page], { timeout: 60_000 });
-      const bytes = await readFile(png);
-      expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
-      expect(bytes.readUInt32BE(16)).toBe(1280);
-      expect((await stat(png)).size).toBeGreaterThan(40_000);
-      // In the page's own browser: the title, the rows, a search that narrows them, and the copy button.
-      await writeFileAtomic(
-        path.join(big, 'docs/probe.html'),
-        `<!doctype html><iframe id="f" src="index.html" style="width:1200px;height:800px"></iframe><pre id="out"></pre><script>
-        document.getElementById('f').onload = () => { const d = document.getElementById('f').contentDocument;
+      // One page: the screenshot, then, in the page's own browser, the title, the rows, a search
+      // that narrows them, and the copy button.
+      const tab = await (await browser!).page({ size: { width: 1280, height: 1600 } });
+      let r: Record<string, unknown> = {};
+      try {
+        await tab.open(pathToFileURL(path.join(big, 'docs/index.html')).href);
+        await artifact('build-docs-10k.png', await tab.screenshot(), 1280, 40_000);
+        r = await tab.evaluate<Record<string, unknown>>(`(() => { const d = document;
           const rows = d.querySelectorAll('tr.t'); const q = d.getElementById('q');
           const firstName = rows[0].querySelector('.tn').textContent;
           q.value = firstName; q.dispatchEvent(new Event('input'));
@@ -359,23 +316,10 @@ describe('generated CSS and docs in headless Chromium', () => {
           const copy = rows[0].querySelector('.cp').dataset.copy;
           const darkCells = d.querySelectorAll('td.dk').length;
           const modeColumns = Math.max(...[...d.querySelectorAll('thead tr')].map((r) => r.children.length - 1));
-          document.getElementById('out').textContent = JSON.stringify({ title: d.title, rows: rows.length, shown, copy, darkCells, modeColumns, alphaNoise: /0\\.\\d{7,}/.test(d.body.innerText) }); };
-        </script>`,
-      );
-      const { stdout } = await run(
-        CHROMIUM,
-        [
-          ...flags(),
-          '--allow-file-access-from-files',
-          '--virtual-time-budget=20000',
-          '--dump-dom',
-          pathToFileURL(path.join(big, 'docs/probe.html')).href,
-        ],
-        { timeout: 90_000, maxBuffer: 64 * 1024 * 1024 },
-      );
-      const m = /<pre id="out">([^<]*)<\/pre>/.exec(stdout);
-      expect(m?.[1], 'the probe ran in the page').toBeTruthy();
-      const r = JSON.parse(m![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as Record<string, unknown>;
+          return { title: d.title, rows: rows.length, shown, copy, darkCells, modeColumns, alphaNoise: /0\\.\\d{7,}/.test(d.body.innerText) }; })()`);
+      } finally {
+        await tab.close();
+      }
       expect(r['title']).toBe('bench design tokens · design file demo v42');
       expect(r['rows']).toBe(total);
       expect(total).toBeGreaterThanOrEqual(10_000);

@@ -14,7 +14,7 @@ import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import type { TestProject } from '../helpers/project.js';
 import { writers } from '../helpers/writers.js';
 import { serviceState } from '../reliability/helpers.js';
-import { holdFreshRead } from './actors.js';
+import { holdFreshRead, releaseHeld } from './actors.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 const { cli, twoClones } = writers({ runs: 0, actors: 0 });
@@ -60,6 +60,7 @@ describe('the file emptied between a run’s first read and its write', () => {
         // Reads: the one the plan is made from (1), the fresh one before the write (2), held while the file is emptied.
         const { running } = await holdFreshRead(emu, () => cli(a, [command]));
         await designerEmpties(emu);
+        await releaseHeld(emu);
         const r = await running;
         expect(r.code, r.stderr).toBe(3);
         expect(r.stderr.replaceAll(emu.fileKey, 'KEY').replace(/\b(push|sync)\b/g, 'CMD')).toMatchInlineSnapshot(`

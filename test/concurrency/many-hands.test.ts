@@ -12,7 +12,7 @@ import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { createProject } from '../helpers/project.js';
 import { writers } from '../helpers/writers.js';
 import { BRAND, serviceState } from '../reliability/helpers.js';
-import { designerSet, duplicates, remoteValue, setSize, whenFaultSeen } from './actors.js';
+import { designerSet, duplicates, releaseHeld, remoteValue, setSize, whenFaultSeen } from './actors.js';
 
 let emu: TestEmulator;
 const figures = { runs: 0, actors: 0 };
@@ -91,6 +91,7 @@ describe('a designer edit at each point of a push', () => {
     const pushing = cli(a, ['push']);
     await whenFaultSeen(emu, fault.id);
     await designerSet(emu, 'size/base', 7);
+    await releaseHeld(emu);
     const r = await pushing;
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toContain('Another writer changed');
@@ -108,6 +109,7 @@ describe('a designer edit at each point of a push', () => {
     const pushing = cli(a, ['push']);
     await whenFaultSeen(emu, fault.id);
     await designerSet(emu, 'size/lg', 30);
+    await releaseHeld(emu);
     const r = await pushing;
     expect(r.code, r.stderr).toBe(0);
     const state = await serviceState(emu);
@@ -130,6 +132,7 @@ describe('a designer edit at each point of a push', () => {
     const pushing = cli(a, ['push']);
     await whenFaultSeen(emu, fault.id);
     await designerSet(emu, 'size/base', 7);
+    await releaseHeld(emu);
     const r = await pushing;
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toContain('Another writer changed');
@@ -151,6 +154,7 @@ describe('a designer edit at each point of a push', () => {
     const pushing = cli(a, ['push']);
     await whenFaultSeen(emu, fault.id);
     await designerSet(emu, 'size/lg', 30);
+    await releaseHeld(emu);
     const r = await pushing;
     expect(r.code, r.stderr).toBe(0);
     // The lock keeps the designer's edit a service edit: diff offers to pull it, never to revert it.

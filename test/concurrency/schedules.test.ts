@@ -18,6 +18,7 @@ import {
   designerSetFigma,
   duplicates,
   holdFreshRead,
+  releaseHeld,
   remoteValue,
   setSize,
   whenFaultSeen,
@@ -97,6 +98,7 @@ describe('a designer edit at each point of a push (the points not in many-hands.
       // Reads: variables to plan (1), then immediately before the PUT (2): the edit lands while (2) is held.
       const { running } = await holdFreshRead(emu, () => cli(a, ['push']));
       await designerSet(emu, 'size/base', 7);
+      await releaseHeld(emu);
       const r = await running;
       expect(r.code, r.stderr).toBe(3);
       expect(remoteValue(await serviceState(emu), 'size/base')).toBe(7);
@@ -124,6 +126,7 @@ describe("a push landing inside another push's fresh read (between its GETs)", (
       await whenFaultSeen(emu, fault.id);
       const ra = await cli(a, ['push']);
       expect(ra.code, ra.stderr).toBe(0);
+      await releaseHeld(emu);
       const rb = await pushingB;
       const kept = remoteValue(await serviceState(emu), 'size/base');
       expect({ b: rb.code, kept }, rb.stderr).toEqual({ b: 3, kept: 10 });
@@ -185,6 +188,7 @@ describe('figma dialect', () => {
       // Reads: plan (1), before the write (2): the edit lands while (2) is held.
       const { running } = await holdFreshRead(emu, () => cli(a, ['push']));
       await designerSetFigma(emu, 'size/base', 7);
+      await releaseHeld(emu);
       const r = await running;
       expect(r.code, r.stderr).toBe(3);
       expect(remoteValue(await serviceState(emu), 'size/base')).toBe(7);

@@ -121,6 +121,25 @@ describe('injected faults', () => {
     expect((await emu.admin.requests()).at(-1)).toMatchObject({ path: '/v1/me', status: 200, fault: 'delay' });
   });
 
+  it('delay: moving the clock past the hold lets the held call go on at once (docs/emulator.md "Time scale")', async () => {
+    // Held for a service day (14 min at this scale): only the clock can end it within the test's timeout.
+    const { fault } = await emu
+      .call('POST', '/_emulator/faults', {
+        token: emu.adminToken,
+        body: { path: '/v1/me', fault: 'delay', delayMs: 86_400_000 },
+      })
+      .then((r) => r.json);
+    const held = emu.call('GET', '/v1/me');
+    for (let fired = 0; fired === 0; ) {
+      const rules = (await emu.call('GET', '/_emulator/faults', { token: emu.adminToken })).json.faults;
+      fired = (rules as { id: string; fired: number }[]).find((r) => r.id === fault.id)?.fired ?? 0;
+    }
+    expect(await emu.admin.requests()).toEqual([]); // still held: a call is logged when it completes
+    await emu.admin.advanceClock(86_400);
+    expect((await held).status).toBe(200);
+    expect((await emu.admin.requests()).at(-1)).toMatchObject({ path: '/v1/me', status: 200, fault: 'delay' });
+  });
+
   it('rejects a malformed rule naming the key', async () => {
     const r = await emu.call('POST', '/_emulator/faults', {
       token: emu.adminToken,

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { BIN, runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { pulledProject, type TestProject } from '../helpers/project.js';
-import { brandProject, serviceState, stateProblems } from './helpers.js';
+import { brandProject, serviceState, stateProblems, whenLogged } from './helpers.js';
 
 const emu = useEmulator({ resetEach: 'empty' });
 
@@ -140,8 +140,14 @@ describe('signals', () => {
     // judged by the service's state rather than a wall-clock limit a loaded machine can miss.
     expect(Object.keys((await serviceState(emu)).variables)).toEqual([]);
     // Right away, while the POST may still land: the next push waits for it instead of creating again.
+    // Once that push has read the file (it is watching for the POST), the hold is ended by moving the
+    // service's clock past it (docs/emulator.md "Time scale"): the POST lands while the push watches,
+    // as it would have 4 s after it was sent, without waiting those seconds out.
     await emu.admin.clearRequests();
-    const again = await runCli(['push'], { cwd: project.root, env: project.env });
+    const pushing = runCli(['push'], { cwd: project.root, env: project.env });
+    await whenLogged(emu, /^GET \/v1\/files\/:key\/variables\/local$/);
+    await emu.admin.advanceClock(4000);
+    const again = await pushing;
     expect(again.stderr).toBe('');
     expect(again.code).toBe(0);
     expect(

@@ -90,7 +90,8 @@ export const controlRoutes: Route<ControlCtx>[] = [
     return json(200, { token, userId, kind });
   }),
 
-  // Moves the emulator clock forward by service seconds (times timeScale), for expiry tests.
+  // Moves the emulator clock forward by service seconds (times timeScale), for expiry tests; a
+  // `delay` fault's held request whose hold ends within that time goes on at once.
   route('POST', '/_emulator/clock', async (ctx) => {
     const b = body(ctx);
     if (isReply(b)) return b;
@@ -98,7 +99,7 @@ export const controlRoutes: Route<ControlCtx>[] = [
     if (typeof s !== 'number' || !Number.isFinite(s) || s < 0)
       return fail(400, '"advanceSeconds" must be a number of at least 0.');
     const svc = ctx.host.svc;
-    svc.state.clockOffsetMs += svc.scaled(s * 1000);
+    svc.advanceClock(svc.scaled(s * 1000));
     await svc.commit();
     return json(200, { now: svc.nowIso() });
   }),
