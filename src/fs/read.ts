@@ -70,22 +70,7 @@ export function readFileBytesSync(file: string): Buffer | undefined {
 }
 
 export function readTextFileSync(file: string): string | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, FLAGS);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw fsError(err, file, 'read');
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) throw notRegularFile(file, specialKind(st));
-    return readFileSync(fd, 'utf8');
-  } catch (err) {
-    throw fsError(err, file, 'read');
-  } finally {
-    closeSync(fd);
-  }
+  return readFileBytesSync(file)?.toString('utf8');
 }
 
 /**

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEADLESS_FLAGS } from '../helpers/chromium.js';
 import { runCli } from '../helpers/cli.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { createProject, type TestProject } from '../helpers/project.js';
@@ -117,14 +118,7 @@ describe('styles in the browser', () => {
     const { stdout } = await exec(
       CHROMIUM,
       [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...HEADLESS_FLAGS,
         `--user-data-dir=${profile}`,
         '--dump-dom',
         pathToFileURL(path.join(project.root, 'probe.html')).href,

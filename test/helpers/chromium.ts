@@ -37,20 +37,25 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+/** Chromium headless, offline and quiet: no sandbox (root in CI), no GPU, no network of its own. */
+export const HEADLESS_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** Launches `executable` headless with `flags` added; closes with `close()` (the profile folder goes too). */
 export async function launchChromium(executable: string, flags: string[] = []): Promise<Browser> {
   const profile = await mkdtemp(path.join(tmpdir(), 'tokensync-chromium-'));
   const child = spawn(
     executable,
     [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...HEADLESS_FLAGS,
       '--hide-scrollbars',
       `--user-data-dir=${profile}`,
       '--remote-debugging-pipe',
