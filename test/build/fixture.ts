@@ -5,6 +5,7 @@
  * variables, whole-token aliases of composites, several shadow layers and an inset one, a dashed
  * strokeStyle) and wide-gamut colors (display-p3, oklch) that change with the mode.
  */
+import { generateTokenSet } from '../../bench/generate.mjs';
 import type { BuildConfig } from '../../src/config/schema.js';
 import { configSchema } from '../../src/config/schema.js';
 import type { DtcgType, RepoToken } from '../../src/model/dtcg.js';
@@ -266,4 +267,9 @@ export function fixtureConfig(overrides: Record<string, unknown> = {}): BuildCon
       ...overrides,
     },
   }).build;
+}
+
+/** The differential tests' bulk sets: 600 generated variables (seed 11) in 2, then 3 modes, with repository composites. */
+export function generatedSets(): TokenSet[] {
+  return ([2, 3] as const).map((modes) => generateTokenSet({ variables: 600, modes, seed: 11 }) as TokenSet);
 }
