@@ -8,6 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { TokensyncError } from '../errors.js';
 import { writeFileAtomic } from '../fs/atomic.js';
+import { findSyntaxError, lineColumn } from '../tokens/json-tree.js';
 
 const SKIP_DIRS = new Set(['node_modules', '.git']);
 
@@ -30,14 +31,19 @@ export async function readJsonTree(dir: string, shown: string): Promise<Map<stri
   return out;
 }
 
+/**
+ * The parsed file, or an error at the line and column of the first problem, in words of our own
+ * (JSON.parse's message and its position differ between Node versions).
+ */
 function parseJson(file: string, text: string): unknown {
+  const body = text.replace(/^\uFEFF/, '');
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (err) {
-    const at = Number(/position (\d+)/.exec(String(err))?.[1] ?? 0);
-    const before = text.slice(0, at).split('\n');
-    const where = `${file}:${before.length}:${before[before.length - 1]!.length + 1}`;
-    throw new TokensyncError('IMPORT_JSON_INVALID', `${where}: not valid JSON (${(err as Error).message}).`, {
+    return JSON.parse(body);
+  } catch {
+    const { offset, message } = findSyntaxError(body);
+    const { line, column } = lineColumn(body, offset);
+    const detail = message.replace(/^invalid JSON: /, '');
+    throw new TokensyncError('IMPORT_JSON_INVALID', `${file}:${line}:${column}: not valid JSON: ${detail}.`, {
       hint: 'Fix the file (or remove it from the folder) and import again; nothing was written.',
     });
   }

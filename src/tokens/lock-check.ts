@@ -7,7 +7,7 @@ import path from 'node:path';
 import { readTextFile } from '../fs/read.js';
 import type { TokenSet } from '../model/types.js';
 import { type Diagnostic, TokenFileError } from './errors.js';
-import { lineColumn, locate, parseJsonTree } from './json-tree.js';
+import { findSyntaxError, lineColumn, locate, parseJsonTree } from './json-tree.js';
 import { LOCK_REBUILD_HINT, lockDisagreements } from './lock-agree.js';
 
 export const LOCK_NAME = 'sync.lock.json';
@@ -49,14 +49,15 @@ export function lockTextProblems(text: string, file: string, files?: TokenSet): 
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (cause) {
+  } catch {
+    // Our own words and position: JSON.parse's message differs between Node versions.
+    const { offset, message } = findSyntaxError(text);
     return [
       {
         severity: 'error',
         file,
-        line: 1,
-        column: 1,
-        message: `the lock is not valid JSON (${(cause as Error).message})`,
+        ...lineColumn(text, offset),
+        message: `the lock is not valid JSON (${message})`,
         hint: LOCK_MERGE_HINT,
       },
     ];

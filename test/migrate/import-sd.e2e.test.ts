@@ -77,7 +77,7 @@ describe('import style-dictionary: the "complete" example through check, build, 
     const refused = await runCli(['import', 'style-dictionary', 'legacy'], { cwd: p.root, env: p.env });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatchInlineSnapshot(`
-      "error: legacy/color.json:2:43: not valid JSON (Expected double-quoted property name in JSON at position 44).
+      "error: legacy/color.json:2:43: not valid JSON: expected a property after "," (trailing commas are not allowed in JSON) but found "}".
         fix: Fix the file (or remove it from the folder) and import again; nothing was written.
       "
     `);
