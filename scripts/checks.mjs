@@ -1,7 +1,7 @@
 /**
  * `npm test`: the type check, Biome, knip, the build of dist/ and the tests (docs/architecture.md
  * "Testing"). The checks need nothing of each other, and the tests need only dist/ (the end-to-end
- * tests run the compiled CLI). So the build and the type check start at once (tsc uses one core each),
+ * tests run the compiled CLI). So the build and the type check start at once,
  * and when the build is done vitest, Biome and knip start while the type check is still running: the
  * tests spend part of their time waiting on processes and timeouts, so the checks fill that time
  * instead of queueing before the tests. Biome and knip wait for the build only so that the build,

@@ -1,4 +1,4 @@
-import ts from 'typescript';
+import ts from '@typescript/typescript6';
 import fs from 'node:fs';
 import path from 'node:path';
 const limit = Number(process.argv[2] ?? 120);

@@ -6,7 +6,7 @@
  * file that breaks, the difference is shown against them.
  */
 import { compileString } from 'sass';
-import ts from 'typescript';
+import ts from '@typescript/typescript6';
 import { describe, expect, test } from 'vitest';
 import type { BuildConfig } from '../../src/config/schema.js';
 import { formatDirect } from '../../src/codegen/direct.js';

@@ -49,7 +49,7 @@ test('ts/tokens.ts compiles under strict tsc and rejects a wrong token name', as
   dirs.push(dir);
   await writeFile(path.join(dir, 'tokens.ts'), out.files.get('ts/tokens.ts')!);
   await writeFile(path.join(dir, 'usage.ts'), USAGE);
-  const tsc = path.resolve('node_modules/.bin/tsc');
+  const tsc = path.resolve('node_modules/typescript/bin/tsc');
   const compilerOptions = {
     noEmit: true,
     strict: true,

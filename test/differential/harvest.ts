@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import ts from 'typescript';
+import ts from '@typescript/typescript6';
 
 export interface Doc {
   /** Where it was written: test file and the `describe > it` title. */
