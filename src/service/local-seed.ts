@@ -6,7 +6,8 @@
  *
  * What a user expects (docs/emulator.md "A fresh clone"):
  * - no saved state and a lock: the local service is **seeded from the repository**, with the lock's ids,
- *   keys, modes and version, and the values of the token files (the rest of the file, its pages and
+ *   keys, modes and version, and the values and kept service fields of the token files, extended
+ *   collections as extensions with their overrides (the rest of the file, its pages and
  *   styles, is the demo's). A pull is then a no-op, `check --remote`
  *   sees no drift, and unpushed local edits stay local edits' values (seeded as they are in the files).
  * - saved state that knows less than the lock (an older version, or another file): **refuse**, naming
@@ -25,7 +26,15 @@ import { loadState, saveState } from '../emulator/persist.js';
 import { newIdentity, seedState } from '../emulator/seed.js';
 import type { CollectionRecord, Rgba, VariableRecord, VariableValue } from '../emulator/state.js';
 import type { Lock } from '../model/lock.js';
-import { isAlias, isColor, variableKey, type TokenSet, type Value, type Variable } from '../model/types.js';
+import {
+  type Collection,
+  isAlias,
+  isColor,
+  type TokenSet,
+  type Value,
+  type Variable,
+  variableKey,
+} from '../model/types.js';
 import { readLock, readTokens } from '../tokens/index.js';
 import { lockAgreementError } from '../tokens/lock-check.js';
 
@@ -104,83 +113,140 @@ export async function prepareLocalService(root: string, config: Config, dataFile
   return { kind: 'seeded', variables: seeded, version: file.version };
 }
 
-/** Puts every variable the lock knows (and the files still hold) into the file, under the lock's ids. */
-function fillFromRepository(
-  file: {
-    key: string;
-    variableCollections: Record<string, CollectionRecord>;
-    variables: Record<string, VariableRecord>;
-    nextId: number;
-  },
-  set: TokenSet,
-  lock: Lock,
-): number {
-  const collectionIdByName = new Map(Object.entries(lock.collections).map(([id, c]) => [c.name, id]));
-  const variableIdByKey = new Map(
-    Object.entries(lock.variables).map(([id, v]) => [
-      variableKey({ collection: lock.collections[v.collectionId]?.name ?? '', name: v.name }),
-      id,
-    ]),
-  );
+type SeededFile = {
+  key: string;
+  variableCollections: Record<string, CollectionRecord>;
+  variables: Record<string, VariableRecord>;
+  nextId: number;
+};
+
+/** The lock's ids by name: collections by name, variables by `variableKey`. */
+interface LockIds {
+  collection: Map<string, string>;
+  variable: Map<string, string>;
+}
+
+/**
+ * Puts every variable the lock knows (and the files still hold) into the file, under the lock's ids:
+ * the collections (an extended one as an extension of its parent, docs/overrides.md §4), the
+ * variables with their service fields, then each extension's overrides.
+ */
+function fillFromRepository(file: SeededFile, set: TokenSet, lock: Lock): number {
+  const ids: LockIds = {
+    collection: new Map(Object.entries(lock.collections).map(([id, c]) => [c.name, id])),
+    variable: new Map(
+      Object.entries(lock.variables).map(([id, v]) => [
+        variableKey({ collection: lock.collections[v.collectionId]?.name ?? '', name: v.name }),
+        id,
+      ]),
+    ),
+  };
   const byKey = new Map(set.variables.map((v) => [variableKey(v), v]));
   let highest = 0;
   const note = (id: string): void => {
     const n = Number(/(\d+)$/.exec(id)?.[1] ?? 0);
     if (n > highest) highest = n;
   };
-
   for (const c of set.collections) {
-    const id = collectionIdByName.get(c.name);
+    const id = ids.collection.get(c.name);
     const locked = id === undefined ? undefined : lock.collections[id];
     if (id === undefined || !locked) continue; // new locally: a push creates it
     note(id);
-    const modes = Object.entries(locked.modes).map(([modeId, name]) => {
-      note(modeId);
-      return { modeId, name };
-    });
-    file.variableCollections[id] = {
-      id,
-      name: c.name,
-      key: locked.key ?? stableKey(file.key, id),
-      modes,
-      defaultModeId: locked.defaultModeId,
-      variableIds: [],
-      hiddenFromPublishing: false,
-      remote: false,
-    };
+    for (const modeId of Object.keys(locked.modes)) note(modeId);
+    file.variableCollections[id] = seededCollection(file.key, id, c, lock);
   }
-
   let count = 0;
   for (const v of set.variables) {
-    const id = variableIdByKey.get(variableKey(v));
+    const id = ids.variable.get(variableKey(v));
     const locked = id === undefined ? undefined : lock.variables[id];
     const collection = locked ? file.variableCollections[locked.collectionId] : undefined;
     if (id === undefined || !locked || !collection) continue;
     note(id);
-    const defaultName = collection.modes.find((m) => m.modeId === collection.defaultModeId)?.name ?? '';
-    const valuesByMode: Record<string, VariableValue> = {};
-    for (const m of collection.modes) {
-      const value = v.values[m.name] ?? v.values[defaultName];
-      if (value !== undefined) valuesByMode[m.modeId] = wire(value, m.name, variableIdByKey, byKey);
-    }
-    file.variables[id] = {
-      id,
-      name: v.name,
-      key: locked.key ?? stableKey(file.key, id),
-      variableCollectionId: collection.id,
-      resolvedType: v.type,
-      valuesByMode,
-      scopes: [...v.scopes],
-      description: v.description,
-      hiddenFromPublishing: false,
-      remote: false,
-      codeSyntax: {},
-    };
+    file.variables[id] = seededVariable(file.key, id, v, collection, locked.key, { ids, byKey });
     collection.variableIds.push(id);
+    seedOverrides(file, id, v, { ids, byKey });
     count++;
   }
   file.nextId = highest + 1;
   return count;
+}
+
+/** A collection as the lock records it; an extended one with its parent, root and inherited modes. */
+function seededCollection(fileKey: string, id: string, c: Collection, lock: Lock): CollectionRecord {
+  const locked = lock.collections[id]!;
+  const record: CollectionRecord = {
+    id,
+    name: c.name,
+    key: locked.key ?? stableKey(fileKey, id),
+    modes: Object.entries(locked.modes).map(([modeId, name]) => {
+      const parentModeId = locked.parentModes?.[modeId];
+      return parentModeId === undefined ? { modeId, name } : { modeId, name, parentModeId };
+    }),
+    defaultModeId: locked.defaultModeId,
+    variableIds: [],
+    hiddenFromPublishing: c.hiddenFromPublishing === true,
+    remote: false,
+  };
+  if (locked.parentId === undefined) return record;
+  let root = locked.parentId;
+  for (let up = lock.collections[root]; up?.parentId !== undefined; up = lock.collections[root]) root = up.parentId;
+  return {
+    ...record,
+    isExtension: true,
+    parentVariableCollectionId: locked.parentId,
+    rootVariableCollectionId: root,
+    variableOverrides: {},
+  };
+}
+
+/** A variable with the files' values and the service fields they keep (tokens/service-meta.ts). */
+function seededVariable(
+  fileKey: string,
+  id: string,
+  v: Variable,
+  collection: CollectionRecord,
+  key: string | undefined,
+  refs: { ids: LockIds; byKey: Map<string, Variable> },
+): VariableRecord {
+  const defaultName = collection.modes.find((m) => m.modeId === collection.defaultModeId)?.name ?? '';
+  const valuesByMode: Record<string, VariableValue> = {};
+  for (const m of collection.modes) {
+    const value = v.values[m.name] ?? v.values[defaultName];
+    if (value !== undefined) valuesByMode[m.modeId] = wire(value, m.name, refs.ids.variable, refs.byKey);
+  }
+  return {
+    id,
+    name: v.name,
+    key: key ?? stableKey(fileKey, id),
+    variableCollectionId: collection.id,
+    resolvedType: v.type,
+    valuesByMode,
+    scopes: [...v.scopes],
+    description: v.description,
+    // Left out, a clone's first pull would read these as removed in the design file.
+    hiddenFromPublishing: v.meta?.hiddenFromPublishing === true,
+    remote: false,
+    codeSyntax: { ...v.meta?.codeSyntax },
+  };
+}
+
+/** The variable's overrides, into each extended collection the lock knows, by that collection's mode ids. */
+function seedOverrides(
+  file: SeededFile,
+  variableId: string,
+  v: Variable,
+  refs: { ids: LockIds; byKey: Map<string, Variable> },
+): void {
+  for (const [extension, byMode] of Object.entries(v.overrides ?? {})) {
+    const ext = file.variableCollections[refs.ids.collection.get(extension) ?? ''];
+    if (ext?.isExtension !== true) continue; // not in the lock yet: a push creates it
+    for (const [modeName, value] of Object.entries(byMode)) {
+      const mode = ext.modes.find((m) => m.name === modeName);
+      if (!mode) continue;
+      const wired = wire(value, modeName, refs.ids.variable, refs.byKey);
+      ((ext.variableOverrides ??= {})[variableId] ??= {})[mode.modeId] = wired;
+    }
+  }
 }
 
 /** A model value as the service stores it; an alias to a token the lock does not know yet is resolved to its value. */

@@ -21,6 +21,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { describe, expect, test } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { DOCUMENTS } from '../overrides/documents.js';
 import { createGitRepo, gitEnv } from '../cli/git-repo.js';
 
 function tree(root: string): Map<string, string> {
@@ -51,7 +52,14 @@ describe('a fresh clone of a repository on the local service', () => {
       $type: 'dimension',
       $value: { value: 12, unit: 'px' },
       $description: 'Large corner radius',
-      $extensions: { 'dev.tokensync': { scopes: ['CORNER_RADIUS'] } },
+      // Service fields the seed must bring back too: a clone's pull must not drop them from the files.
+      $extensions: {
+        'dev.tokensync': {
+          scopes: ['CORNER_RADIUS'],
+          hiddenFromPublishing: true,
+          codeSyntax: { WEB: 'var(--radius-lg)', iOS: 'Radius.lg' },
+        },
+      },
     };
     a.write(file, `${JSON.stringify(json, null, 2)}\n`);
     const pushed = await runCli(['push'], { cwd: a.root, env });
@@ -98,6 +106,37 @@ describe('a fresh clone of a repository on the local service', () => {
     const push2 = await runCli(['push'], { cwd: b, env });
     expect(push2.code).toBe(0);
     expect(push2.stdout).toContain('sent 1 write request(s)');
+  });
+
+  test('a brand axis pushed as an extended collection (figma dialect) is seeded back as one, overrides included', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'tokensync-clone-brand-'));
+    mkdirSync(path.join(root, 'config'));
+    writeFileSync(
+      path.join(root, 'config', 'tokensync.yaml'),
+      'service:\n  url: local\n  api: figma\n  fileKey: brand\n',
+    );
+    for (const [file, doc] of Object.entries(DOCUMENTS['two axes: mode then brand (an empty context too)']!)) {
+      mkdirSync(path.dirname(path.join(root, 'tokens', file)), { recursive: true });
+      writeFileSync(path.join(root, 'tokens', file), `${JSON.stringify(doc, null, 2)}\n`);
+    }
+    const pushed = await runCli(['push'], { cwd: root, env: {} });
+    expect(pushed.stderr).toBe('');
+    expect(pushed.code).toBe(0);
+    const saved = JSON.parse(readFileSync(path.join(root, '.tokensync', 'service.json'), 'utf8'));
+    const before = tree(root);
+    // The clone: the same files and lock, no saved state.
+    rmSync(path.join(root, '.tokensync'), { recursive: true });
+    const pulled = await runCli(['pull'], { cwd: root, env: {} });
+    expect(pulled.stderr).toBe('');
+    expect(pulled.stdout).toContain('seeded it from the repository');
+    expect(pulled.stdout).toContain('pull: already in step, nothing to do.');
+    expect(tree(root)).toEqual(before);
+    // The seeded collections are what the push made: the extension, its parent and its overrides.
+    const seeded = JSON.parse(readFileSync(path.join(root, '.tokensync', 'service.json'), 'utf8'));
+    const collections = (state: { files: Record<string, { variableCollections: object }> }) =>
+      state.files['brand']!.variableCollections;
+    expect(collections(seeded)).toEqual(collections(saved));
+    expect((await runCli(['diff'], { cwd: root, env: {} })).code).toBe(0);
   });
 
   test('saved local state that is behind the lock is refused, and nothing is written', async () => {
