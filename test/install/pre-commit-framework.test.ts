@@ -30,7 +30,7 @@ test(
     };
     const installed = run('pre-commit', 'install', '--install-hooks');
     expect(installed.out).toContain('pre-commit installed at .git/hooks/pre-commit');
-    expect(installed.code).toBe(0);
+    expect(installed.code, installed.out).toBe(0);
 
     repo.edit('tokens/semantic/light.tokens.json', '"{color.blue.500}"', '"{color.blue.501}"');
     repo.git('add', '-A');
