@@ -18,6 +18,7 @@ import type { TokenFileSource } from '../../tokens/read/parse.js';
 import { cachedTokenSource, type CachedSource } from './watch-source.js';
 import { watchedBuild } from './watch-build.js';
 import { watchLoop } from './watch-loop.js';
+import { warmSplice } from './watch-warm.js';
 import { BuildSession, type RebuildStats } from '../../codegen/session/index.js';
 import { IncrementalReader } from '../../tokens/read/incremental.js';
 import { InterruptedError, interruption } from '../../errors.js';
@@ -60,6 +61,8 @@ interface Watching {
   codegen: BuildSession;
   reader: IncrementalReader;
   stats?: RebuildStats;
+  /** The warm-up's rebuilds (watch-warm.ts): nothing written or warned. */
+  dry?: boolean;
 }
 
 async function buildOnce(options: BuildCommandOptions, ctx: CommandContext, watching?: Watching) {
@@ -95,7 +98,7 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext, watc
   const { out, write } = watching
     ? await watchedBuild(watching, set, config.build, { ...opts, outDir }, started)
     : await buildAndWrite(set, config.build, opts);
-  for (const w of out.warnings) ctx.out.warn(w);
+  if (!watching?.dry) for (const w of out.warnings) ctx.out.warn(w);
   if (ctx.signal?.aborted) throw stoppedEarly(ctx.signal);
   const written = await write(outDir, ctx.signal);
   const rel = path.relative(ctx.cwd, outDir) || '.';
@@ -141,7 +144,10 @@ export type BuildResult = Awaited<ReturnType<typeof buildOnce>>;
  */
 export interface WatchSession {
   rebuild(): Promise<BuildResult>;
-  /** Prepares the kept build and files for the first edit (codegen/session `warm`). */
+  /**
+   * Prepares the kept build and files for the first edit (codegen/session `warm`), and runs an edit
+   * and its undoing through the rebuild in memory (watch-warm.ts).
+   */
   warm(): Promise<void>;
   reads(): string[];
   /** How the last successful rebuild went: spliced or full, and which files it rendered (codegen/session). */
@@ -169,6 +175,24 @@ export function buildSession(options: BuildCommandOptions, ctx: CommandContext):
     warm: async () => {
       watching.codegen.warm();
       watching.reader.warm();
+      const stats = watching.stats;
+      await warmSplice({
+        source: () => cache?.source,
+        dryRebuild: async () => {
+          watching.dry = true;
+          try {
+            await buildOnce(options, ctx, watching);
+          } finally {
+            watching.dry = false;
+            cache?.source.takeReads();
+          }
+          return { stats: watching.stats, read: watching.reader.lastPath };
+        },
+        files: () => watching.codegen.files(),
+        forget: () => watching.codegen.forget(),
+      });
+      if (stats) watching.stats = stats;
+      else delete watching.stats;
     },
     stats: () => watching.stats && { ...watching.stats, read: watching.reader.lastPath },
   };

@@ -13,12 +13,22 @@ import { readText, workTreeSource, type TokenFileSource } from '../../tokens/rea
 export interface CachedSource extends TokenFileSource {
   /** How many files the last `read`s took from the disk since the previous call (for tests and the bench). */
   takeReads(): string[];
+  /** The text last read of `rel`, without a look at the disk. */
+  held(rel: string): string | undefined;
+  /**
+   * Texts given in place of the disk's (the session's warm-up, watch-warm.ts), until called with
+   * none; those files are neither looked at nor counted as read.
+   */
+  overlay(texts?: ReadonlyMap<string, string>): void;
 }
 
 export function cachedTokenSource(dir: string): CachedSource {
   const texts = new Map<string, { key: string; text: string | undefined }>();
   let reads: string[] = [];
+  let over: ReadonlyMap<string, string> | undefined;
   const read = async (rel: string): Promise<string | undefined> => {
+    const given = over?.get(rel);
+    if (given !== undefined) return given;
     const abs = path.join(dir, rel);
     const st = await stat(abs, { bigint: true }).catch(() => undefined);
     // A missing or odd file is left to the reader (it names the problem); nothing is kept.
@@ -40,5 +50,11 @@ export function cachedTokenSource(dir: string): CachedSource {
     reads = [];
     return r;
   };
-  return { read, list: workTreeSource(dir).list, takeReads };
+  return {
+    read,
+    list: workTreeSource(dir).list,
+    takeReads,
+    held: (rel) => texts.get(rel)?.text,
+    overlay: (t) => void (over = t),
+  };
 }

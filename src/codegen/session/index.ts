@@ -89,6 +89,11 @@ export class BuildSession {
     k.refs ??= referenceIndex(k.set);
   }
 
+  /** The kept build's files (the last one written), or undefined before the first. */
+  files(): ReadonlyMap<string, string | Uint8Array> | undefined {
+    return this.kept?.files;
+  }
+
   /** Forgets the last build: the next one is full (after a failed write, say). */
   forget(): void {
     this.kept = undefined;
