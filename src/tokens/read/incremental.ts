@@ -32,7 +32,19 @@ interface Last {
   texts: Map<string, string | undefined>;
   /** Parsed texts, by file, while their text is the same. */
   parsed: Map<string, { text: string; json: unknown }>;
+  /** Where each token sits in `set`, by key (made on the first patch; a patched set keeps the order). */
+  at?: Positions;
 }
+
+interface Positions {
+  variables: Map<string, number>;
+  tokens: Map<string, number>;
+}
+
+const positionsOf = (set: TokenSet): Positions => ({
+  variables: new Map(set.variables.map((t, i) => [keyOf(t), i])),
+  tokens: new Map((set.tokens ?? []).map((t, i) => [keyOf(t), i])),
+});
 
 export class IncrementalReader {
   private last: Last | undefined;
@@ -53,7 +65,8 @@ export class IncrementalReader {
     const patched = this.last && (await this.patch(this.last, root, config, listing, texts, fingerprint));
     this.lastPath = patched ? 'tokens' : 'whole';
     const set = patched ?? (await whole());
-    this.last = { set, fingerprint, listing, texts, parsed: this.last?.parsed ?? new Map() };
+    const at = patched && this.last?.at;
+    this.last = { set, fingerprint, listing, texts, parsed: this.last?.parsed ?? new Map(), ...(at ? { at } : {}) };
     return set;
   }
 
@@ -88,7 +101,8 @@ export class IncrementalReader {
       list: async () => listing,
     });
     if (small.diagnostics.some((d) => d.severity === 'error')) return undefined;
-    return patchSet(s, small.set);
+    last.at ??= positionsOf(s);
+    return patchSet(s, small.set, last.at);
   }
 
   /** Parses every file ahead of the first edit (its `before` side), so that edit costs what the later ones do. */
@@ -160,30 +174,35 @@ function cutTo(json: Json, paths: string[][]): Json {
   return out;
 }
 
-/** The last set with the tokens read again in place; undefined when one differs in more than values or description. */
-function patchSet(last: TokenSet, small: TokenSet): TokenSet | undefined {
+/**
+ * The last set with the tokens read again in place; undefined when one differs in more than values
+ * or description. Each is found by its position (`at`), not by a pass over every token: ~10 ms an
+ * edit at 10k x 2 on Node 26 (docs/benchmarks.md "Watch", fifth round).
+ */
+function patchSet(last: TokenSet, small: TokenSet, at: Positions): TokenSet | undefined {
   const fresh = new Map<string, unknown>();
   for (const t of [...small.variables, ...(small.tokens ?? [])]) fresh.set(keyOf(t), t);
   const swap = <T extends { collection: string; name: string; values: unknown; description: string }>(
     list: readonly T[],
+    pos: Map<string, number>,
   ): T[] | undefined => {
-    const out: T[] = [];
-    for (const t of list) {
-      const n = fresh.get(keyOf(t)) as T | undefined;
-      if (n === undefined) {
-        out.push(t);
-        continue;
-      }
+    const out = list.slice();
+    for (const [k, value] of fresh) {
+      const i = pos.get(k);
+      if (i === undefined) continue;
+      const t = list[i]!;
+      const n = value as T;
+      if (keyOf(t) !== k) return undefined;
       const { values: _v, description: _d, ...rest } = t;
       const { values: _nv, description: _nd, ...nrest } = n;
       if (!isDeepStrictEqual(rest, nrest)) return undefined;
-      fresh.delete(keyOf(t));
-      out.push(n);
+      fresh.delete(k);
+      out[i] = n;
     }
     return out;
   };
-  const variables = swap(last.variables);
-  const tokens = last.tokens ? swap(last.tokens) : undefined;
+  const variables = swap(last.variables, at.variables);
+  const tokens = last.tokens ? swap(last.tokens, at.tokens) : undefined;
   if (variables === undefined || (last.tokens && tokens === undefined) || fresh.size > 0) return undefined;
   return { ...last, variables, ...(tokens ? { tokens } : {}) };
 }
