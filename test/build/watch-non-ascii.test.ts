@@ -23,6 +23,11 @@ test('non-ASCII token files: spliced and whole rebuilds equal a clean build; pro
     j.color.blue['500'].$description = 'Bleu de marque — clair, «Ünïcode» ✓';
     j.font.family.sans.$value = 'Noto Sans 日本語';
   });
+  // The warm-up edits the number token of the semantic files (watch-warm.ts): those too are not ASCII.
+  for (const mode of ['light', 'dark'])
+    await editTokens(root, `semantic/${mode}.tokens.json`, (j) => {
+      j.opacity.disabled.$description = 'Opacité — désactivé';
+    });
   const session = buildSession({ out: 'watched' }, context(root));
   const matchesCleanBuild = cleanBuildCheck(root, 'watched');
   await session.rebuild();

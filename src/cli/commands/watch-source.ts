@@ -17,19 +17,19 @@ import path from 'node:path';
 import { readTokenText, type EscapedText } from '../../tokens/read/escaped.js';
 import { readText, workTreeSource, type TokenFileSource } from '../../tokens/read/parse.js';
 
-type Held = string | EscapedText | undefined;
+export type Held = string | EscapedText | undefined;
 
 export interface CachedSource extends TokenFileSource {
   readEscaped(relPath: string): Promise<Held>;
   /** How many files the last `read`s took from the disk since the previous call (for tests and the bench). */
   takeReads(): string[];
-  /** The text last read of `rel`, without a look at the disk. */
-  held(rel: string): string | undefined;
+  /** What was last read of `rel` (`readEscaped`'s value), without a look at the disk. */
+  held(rel: string): Held;
   /**
    * Texts given in place of the disk's (the session's warm-up, watch-warm.ts), until called with
    * none; those files are neither looked at nor counted as read.
    */
-  overlay(texts?: ReadonlyMap<string, string>): void;
+  overlay(texts?: ReadonlyMap<string, Held>): void;
 }
 
 /** The escaped text with its decoding done once, however often it is asked for. */
@@ -44,7 +44,7 @@ const textOf = (value: Held): string | undefined => (typeof value === 'object' ?
 export function cachedTokenSource(dir: string): CachedSource {
   const kept = new Map<string, { key: string; value: Held }>();
   let reads: string[] = [];
-  let over: ReadonlyMap<string, string> | undefined;
+  let over: ReadonlyMap<string, Held> | undefined;
   const look = async (rel: string): Promise<Held> => {
     const given = over?.get(rel);
     if (given !== undefined) return given;
@@ -79,7 +79,7 @@ export function cachedTokenSource(dir: string): CachedSource {
     readEscaped: look,
     list: workTreeSource(dir).list,
     takeReads,
-    held: (rel) => textOf(kept.get(rel)?.value),
+    held: (rel) => kept.get(rel)?.value,
     overlay: (t) => void (over = t),
   };
 }

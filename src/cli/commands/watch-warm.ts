@@ -44,11 +44,12 @@ function numberToken(node: Json, type: unknown): Json | undefined {
 /** A token file's text with one number token's value changed, or undefined when no file has one. */
 function editedText(source: CachedSource, listing: readonly string[]): { rel: string; text: string } | undefined {
   for (const rel of listing) {
-    const text = rel === RESOLVER_FILE ? undefined : source.held(rel);
-    if (text === undefined) continue;
+    const held = rel === RESOLVER_FILE ? undefined : source.held(rel);
+    if (held === undefined) continue;
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      // The escaped text of a file that is not ASCII is the same JSON (tokens/read/escaped.ts).
+      json = JSON.parse(typeof held === 'string' ? held : held.escaped);
     } catch {
       continue;
     }
@@ -82,6 +83,7 @@ export async function warmSplice(session: Warmable): Promise<void> {
     for (let i = 0; i < ROUNDS && ok; i++) {
       source.overlay(new Map([[edit.rel, edit.text]]));
       const there = await session.dryRebuild();
+      // What the source holds, the same object: the session's read sees the file unchanged.
       source.overlay(new Map([[edit.rel, original]]));
       const back = await session.dryRebuild();
       // Only the spliced path warms what a real edit runs; anything else is not tried again.
