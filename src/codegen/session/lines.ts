@@ -105,7 +105,9 @@ export function replaceLines(f: Lines, edit: readonly [number, string][]): void 
     reindex(f, i, line);
   }
   pos += f.bytes.copy(to, pos, from);
-  f.spare = f.store;
+  // The file's first buffer has no slack: it is not kept as a spare, so both are allocated with it,
+  // during the session's warm-up (watch-warm.ts) where it runs, not on a real edit.
+  f.spare = f.store !== undefined && f.store.length > f.bytes.length ? f.store : undefined;
   f.store = to;
   f.bytes = to.subarray(0, pos);
   // Lines after the k-th edited line move by the sum of the deltas up to it.
