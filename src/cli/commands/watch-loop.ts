@@ -12,9 +12,10 @@ import { formatError } from '../format-error.js';
 
 /**
  * How long the token files must be quiet before a rebuild starts. An editor's save is a burst of
- * writes (truncate then write, or a temporary file then a rename) a few milliseconds apart (3 ms at
- * most for a 1.3 MB file written in place, measured on the bench's 2-core machine under load, docs/benchmarks.md
- * "Watch"): one rebuild per burst. The wait counts in the time from a save to the output.
+ * writes (truncate then write, or a temporary file then a rename) a few milliseconds apart: a 680 KB
+ * token file written in place by another process gave two events at most 3.2 ms apart, under load
+ * (docs/benchmarks.md "Watch"). One rebuild per burst; the wait counts in the time from a save to
+ * the output.
  */
 export const QUIET_MS = 10;
 
