@@ -5,7 +5,7 @@
  * `check` hang forever), and there is no window between the check and the read. Errors name the
  * path and the fix (errors.ts). A missing file is `undefined`, not an error.
  */
-import { isAscii } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { FileSystemError, fsError, notRegularFile, shownPath, specialKind } from './errors.js';
@@ -105,10 +105,17 @@ export function decodeStrict(bytes: Buffer, file: string): string {
       } catch {
         ok = false;
       }
-      strict.decode(); // reset the streaming state
+      // Reset the streaming state; a flush throws when a prefix ends inside a character.
+      try {
+        strict.decode();
+      } catch {
+        // reset all the same
+      }
       if (ok) lo = mid;
       else hi = mid - 1;
     }
+    // A prefix that ends inside a character counted as valid while streaming: back to its start.
+    while (lo > 0 && !isUtf8(bytes.subarray(0, lo))) lo--;
     const prefix = bytes.subarray(0, lo).toString('utf8');
     const lines = prefix.split('\n');
     const line = lines.length;

@@ -51,3 +51,25 @@ test('XML elements are blocks; empty elements are not', () => {
     file.replace(/(name="b">\n {4}<item name="f">)Inter/, '$1Roboto'),
   );
 });
+
+test('edits in a row, longer and shorter, multi-byte: the bytes equal the text edited as a string', () => {
+  // The file's bytes are copied between two buffers in turn (lines.ts `replaceLines`).
+  let text = '';
+  for (let i = 0; i < 200; i++) text += `.c${i} {\n  --a: ${i};\n  --b: "é${i}";\n}\n`;
+  const f = indexLines(text);
+  for (let n = 0; n < 40; n++) {
+    const i = (n * 37) % 200;
+    // One value longer than the spare buffer's slack, which then grows.
+    const value = n === 20 ? `"${'x'.repeat(9000)}"` : n % 3 === 0 ? '9'.repeat(n + 1) : n % 3 === 1 ? '0' : `"✓${n}"`;
+    const block = `.c${i} {\n  --a: `;
+    const at = text.indexOf(block) + block.length;
+    const end = text.indexOf(';', at);
+    const before = `.c${i} {\n  --a: ${text.slice(at, end)};\n}\n`;
+    const after = `.c${i} {\n  --a: ${value};\n}\n`;
+    const edit = placeEdit(f, before, after);
+    expect(edit).toHaveLength(before === after ? 0 : 1);
+    applyEdit(f, edit!);
+    text = text.slice(0, at) + value + text.slice(end);
+    expect(f.bytes.toString('utf8')).toBe(text);
+  }
+});

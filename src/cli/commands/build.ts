@@ -4,7 +4,6 @@
  * `--watch` rebuilds whenever a token file or the config changes, until interrupted; a broken
  * file is reported and the last good output stays.
  */
-import { watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildTokens, writeBuild, type BuildOptions } from '../../codegen/index.js';
@@ -18,14 +17,14 @@ import type { BuildSource } from '../../codegen/formats/common.js';
 import type { TokenFileSource } from '../../tokens/read/parse.js';
 import { cachedTokenSource, type CachedSource } from './watch-source.js';
 import { watchedBuild } from './watch-build.js';
+import { watchLoop } from './watch-loop.js';
+import { warmSplice } from './watch-warm.js';
 import { BuildSession, type RebuildStats } from '../../codegen/session/index.js';
 import { IncrementalReader } from '../../tokens/read/incremental.js';
 import { InterruptedError, interruption } from '../../errors.js';
 import { withStyleTokens } from '../../styles/read.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
-import { formatError } from '../format-error.js';
 import { requireProject } from '../project.js';
-import { someoneWriting } from '../../fs/writer-mark.js';
 
 function stoppedEarly(signal: AbortSignal): InterruptedError {
   const sig = interruption(signal).signal;
@@ -62,6 +61,8 @@ interface Watching {
   codegen: BuildSession;
   reader: IncrementalReader;
   stats?: RebuildStats;
+  /** The warm-up's rebuilds (watch-warm.ts): nothing written or warned. */
+  dry?: boolean;
 }
 
 async function buildOnce(options: BuildCommandOptions, ctx: CommandContext, watching?: Watching) {
@@ -97,7 +98,7 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext, watc
   const { out, write } = watching
     ? await watchedBuild(watching, set, config.build, { ...opts, outDir }, started)
     : await buildAndWrite(set, config.build, opts);
-  for (const w of out.warnings) ctx.out.warn(w);
+  if (!watching?.dry) for (const w of out.warnings) ctx.out.warn(w);
   if (ctx.signal?.aborted) throw stoppedEarly(ctx.signal);
   const written = await write(outDir, ctx.signal);
   const rel = path.relative(ctx.cwd, outDir) || '.';
@@ -134,20 +135,6 @@ async function buildSource(root: string, tokens: Parameters<typeof readLock>[1])
   return { project, ...(lock ? { fileKey: lock.fileKey, version: lock.remoteVersion } : {}) };
 }
 
-/**
- * Waits while a pull or sync is writing the token files (fs/writer-mark.ts), polling every 100 ms.
- * True when it waited: the caller then waits for the files to settle again before building.
- */
-async function waitForWriters(root: string, ctx: CommandContext): Promise<boolean> {
-  let waited = false;
-  while (!ctx.signal?.aborted && (await someoneWriting(root))) {
-    if (!waited) ctx.out.info('A pull is writing the token files; building when it is done.');
-    waited = true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return waited;
-}
-
 export type BuildResult = Awaited<ReturnType<typeof buildOnce>>;
 
 /**
@@ -157,8 +144,11 @@ export type BuildResult = Awaited<ReturnType<typeof buildOnce>>;
  */
 export interface WatchSession {
   rebuild(): Promise<BuildResult>;
-  /** Prepares the kept build and files for the first edit (codegen/session `warm`). */
-  warm(): void;
+  /**
+   * Prepares the kept build and files for the first edit (codegen/session `warm`), and runs an edit
+   * and its undoing through the rebuild in memory (watch-warm.ts).
+   */
+  warm(): Promise<void>;
   reads(): string[];
   /** How the last successful rebuild went: spliced or full, and which files it rendered (codegen/session). */
   stats(): RebuildStats | undefined;
@@ -182,22 +172,30 @@ export function buildSession(options: BuildCommandOptions, ctx: CommandContext):
       }
     },
     reads: () => last,
-    warm: () => {
+    warm: async () => {
       watching.codegen.warm();
       watching.reader.warm();
+      const stats = watching.stats;
+      await warmSplice({
+        source: () => cache?.source,
+        dryRebuild: async () => {
+          watching.dry = true;
+          try {
+            await buildOnce(options, ctx, watching);
+          } finally {
+            watching.dry = false;
+            cache?.source.takeReads();
+          }
+          return { stats: watching.stats, read: watching.reader.lastPath };
+        },
+        files: () => watching.codegen.files(),
+        forget: () => watching.codegen.forget(),
+      });
+      if (stats) watching.stats = stats;
+      else delete watching.stats;
     },
     stats: () => watching.stats && { ...watching.stats, read: watching.reader.lastPath },
   };
-}
-
-/** What a watch rebuild did (docs/architecture.md "Watch"): the bench and a curious user read it. */
-function howRebuilt(stats: RebuildStats | undefined): string {
-  if (!stats) return '';
-  const ms = stats.ms ? ` (${stats.ms.read + stats.ms.build + stats.ms.write} ms)` : '';
-  if (stats.path === 'full') return `Built everything: ${stats.reason}${ms}.`;
-  const read = stats.read === 'tokens';
-  const whole = stats.rendered.length > 0 ? `, ${stats.rendered.length} rendered whole` : '';
-  return `${read ? 'Read the edited tokens again, spliced' : 'Spliced'} the edit into ${stats.spliced.length} file${stats.spliced.length === 1 ? '' : 's'}${whole}${ms}.`;
 }
 
 export async function run(options: BuildCommandOptions, ctx: CommandContext): Promise<ExitCode> {
@@ -208,47 +206,7 @@ export async function run(options: BuildCommandOptions, ctx: CommandContext): Pr
     return EXIT.ok;
   }
   ctx.out.info(first.human);
-  session!.warm();
-  let timer: NodeJS.Timeout | undefined;
-  let running = Promise.resolve();
-  const rebuild = (): void => {
-    // Editors write in bursts (temp file, rename) a few milliseconds long; one build per burst.
-    // The wait is short, as it counts in the time from a save to the output (docs/benchmarks.md "Watch").
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      running = running.then(async () => {
-        try {
-          // A pull writing the token files: build the state it ends with, never one on the way.
-          if (await waitForWriters(first.root, ctx)) return rebuild();
-          const built = await session!.rebuild();
-          ctx.out.info(`${built.human} ${howRebuilt(session!.stats())}`);
-        } catch (err) {
-          ctx.out.warn(
-            `${formatError(err, { verbose: false }).replace(/^error: /, '')}\n(keeping the last good build; waiting for the next change)`,
-          );
-        }
-      });
-    }, 30);
-  };
-  const watchers = [
-    watch(first.tokensDir, { recursive: true }, (_e, name) => {
-      if (name === null || String(name).endsWith('.json')) rebuild();
-    }),
-  ];
-  if (first.configFile)
-    watchers.push(
-      watch(path.dirname(first.configFile), (_e, name) => {
-        if (name === null || String(name) === path.basename(first.configFile!)) rebuild();
-      }),
-    );
-  // Said once the watchers are in place: an edit made as soon as this line is read is seen.
-  ctx.out.info(
-    `Watching ${path.relative(ctx.cwd, first.tokensDir) || '.'}/ and the config for changes (Ctrl-C to stop).`,
-  );
-  await ctx.interrupted;
-  clearTimeout(timer);
-  for (const w of watchers) w.close();
-  await running;
+  await watchLoop(session!, first, ctx, () => session!.warm());
   ctx.out.result('Stopped watching.', first.data);
   return EXIT.ok;
 }

@@ -15,7 +15,8 @@ import type { BuildSession, RebuildStats, SessionOutput } from '../../codegen/se
 export type Written = WrittenFiles & { removed: string[] };
 
 export async function watchedBuild(
-  watching: { codegen: BuildSession; stats?: RebuildStats },
+  /** `dry`: the session's warm-up (watch-warm.ts): the build is kept as if written, and nothing is written. */
+  watching: { codegen: BuildSession; stats?: RebuildStats; dry?: boolean },
   set: TokenSet,
   config: BuildConfig,
   opts: BuildOptions & { outDir: string },
@@ -26,8 +27,9 @@ export async function watchedBuild(
   const built = performance.now();
   const write = async (outDir: string, signal: AbortSignal | undefined): Promise<Written> => {
     try {
-      const written =
-        stats.path === 'full'
+      const written = watching.dry
+        ? { written: [], unchanged: [...out.files.keys()], removed: [] }
+        : stats.path === 'full'
           ? await writeBuild(outDir, out as BuildOutput, { signal })
           : await writeChanged(outDir, out, stats.changed, signal);
       keep();

@@ -12,7 +12,7 @@ import { buildTokens, type BuildOptions, type BuildOutput } from '../index.js';
 import { changesOf } from './changes.js';
 import { indexLines, type Lines } from './lines.js';
 import { applyEdit, placeEdit } from './splice.js';
-import { affectedKeys, referenceIndex, subsetOf, type ReferenceIndex } from './subset.js';
+import { affectedKeys, positionsOf, referenceIndex, subsetOf, type Positions, type ReferenceIndex } from './subset.js';
 
 /** How the last rebuild went, for the CLI's report, the tests and the bench. */
 export interface RebuildStats {
@@ -48,6 +48,8 @@ interface Kept {
   lines: Map<string, { of: string | Uint8Array; lines: Lines }>;
   /** The set's references, made on the first splice and kept while no reference changes. */
   refs?: ReferenceIndex;
+  /** Where each token sits in the set (subset.ts), made with `refs` and kept with them. */
+  at?: Positions;
 }
 
 export class BuildSession {
@@ -74,7 +76,14 @@ export class BuildSession {
     const k = kept!;
     const out = await spliceEdit(k, set, changes.keys, config, opts);
     if (out === undefined) return this.full(set, config, opts, fingerprint, 'the small render did not match');
-    const next: Kept = { set, fingerprint, files: out.out.files, lines: k.lines, ...(k.refs ? { refs: k.refs } : {}) };
+    const next: Kept = {
+      set,
+      fingerprint,
+      files: out.out.files,
+      lines: k.lines,
+      ...(k.refs ? { refs: k.refs } : {}),
+      ...(k.at ? { at: k.at } : {}),
+    };
     return { ...out, keep: () => void (this.kept = next) };
   }
 
@@ -87,6 +96,12 @@ export class BuildSession {
     if (!k) return;
     for (const [f, text] of k.files) if (!k.lines.has(f)) k.lines.set(f, { of: text, lines: indexLines(text) });
     k.refs ??= referenceIndex(k.set);
+    k.at ??= positionsOf(k.set);
+  }
+
+  /** The kept build's files (the last one written), or undefined before the first. */
+  files(): ReadonlyMap<string, string | Uint8Array> | undefined {
+    return this.kept?.files;
   }
 
   /** Forgets the last build: the next one is full (after a failed write, say). */
@@ -116,12 +131,13 @@ async function spliceEdit(
   const stats: RebuildStats = { path: 'splice', rendered: [], spliced: [], changed: [] };
   if (keys.size === 0) return { out: { files, warnings: [] }, stats };
   k.refs ??= referenceIndex(k.set);
+  k.at ??= positionsOf(k.set);
   const affected = affectedKeys(k.refs, keys);
   let before: BuildOutput;
   let after: BuildOutput;
   try {
-    before = await buildTokens(subsetOf(k.set, affected), config, opts);
-    after = await buildTokens(subsetOf(set, affected), config, opts);
+    before = await buildTokens(subsetOf(k.set, affected, k.at), config, opts);
+    after = await buildTokens(subsetOf(set, affected, k.at), config, opts);
   } catch {
     return undefined; // the whole build names the problem
   }

@@ -9,11 +9,19 @@
  */
 export interface Lines {
   /**
-   * The file's bytes (UTF-8), kept up to date by `replaceLine` with two copies rather than a join of
+   * The file's bytes (UTF-8), kept up to date by `replaceLines` with one copy rather than a join of
    * every line, and written as they are: encoding megabytes of text on every edit was most of a
-   * rebuild's write (docs/benchmarks.md "Watch").
+   * rebuild's write (docs/benchmarks.md "Watch"). Once edited, a view of `store`.
    */
   bytes: Buffer;
+  /**
+   * Two buffers in turn (docs/benchmarks.md "Watch", fifth round): an edit copies the file from
+   * `store` into `spare` and swaps them, so no buffer of the file's size is allocated per edit (at
+   * 10k x 2, 11 MB per edit that only a full garbage collection frees). `spare` holds the bytes of
+   * the build before the last one, which nothing keeps: the session keeps the last build only.
+   */
+  store?: Buffer | undefined;
+  spare?: Buffer | undefined;
   lines: string[];
   /** Per line: where it starts in `bytes`. */
   start: Float64Array;
@@ -65,7 +73,8 @@ export function indexLines(file: string | Uint8Array): Lines {
     if (at) at.push(i);
     else index.set(k, [i]);
   }
-  return { bytes: typeof file === 'string' ? Buffer.from(file) : Buffer.from(file), lines, start, parent, index };
+  const bytes = typeof file === 'string' ? Buffer.from(file) : Buffer.from(file);
+  return { bytes, store: bytes, lines, start, parent, index };
 }
 
 /**
@@ -74,22 +83,33 @@ export function indexLines(file: string | Uint8Array): Lines {
  */
 export function replaceLines(f: Lines, edit: readonly [number, string][]): void {
   const sorted = [...edit].sort((a, b) => a[0] - b[0]);
-  const chunks: Buffer[] = [];
+  const lengths = sorted.map(([, line]) => Buffer.byteLength(line));
+  let size = f.bytes.length;
+  for (let k = 0; k < sorted.length; k++) size += lengths[k]! - Buffer.byteLength(f.lines[sorted[k]![0]]!);
+  // A spare a little larger than the file, so edits that lengthen it do not allocate again.
+  let to = f.spare;
+  if (to === undefined || to.length < size) to = Buffer.allocUnsafeSlow(size + (size >> 6) + 4096);
   const shift: [number, number][] = [];
   let from = 0;
+  let pos = 0;
   let delta = 0;
-  for (const [i, line] of sorted) {
+  for (let k = 0; k < sorted.length; k++) {
+    const [i, line] = sorted[k]!;
     const at = f.start[i]!;
     const old = Buffer.byteLength(f.lines[i]!);
-    const bytes = Buffer.from(line);
-    chunks.push(f.bytes.subarray(from, at), bytes);
+    pos += f.bytes.copy(to, pos, from, at);
+    pos += to.write(line, pos, 'utf8');
     from = at + old;
-    delta += bytes.length - old;
+    delta += lengths[k]! - old;
     shift.push([i, delta]);
     reindex(f, i, line);
   }
-  chunks.push(f.bytes.subarray(from));
-  f.bytes = Buffer.concat(chunks);
+  pos += f.bytes.copy(to, pos, from);
+  // The file's first buffer has no slack: it is not kept as a spare, so both are allocated with it,
+  // during the session's warm-up (watch-warm.ts) where it runs, not on a real edit.
+  f.spare = f.store !== undefined && f.store.length > f.bytes.length ? f.store : undefined;
+  f.store = to;
+  f.bytes = to.subarray(0, pos);
   // Lines after the k-th edited line move by the sum of the deltas up to it.
   for (let k = 0; k < shift.length; k++) {
     const [i, d] = shift[k]!;
