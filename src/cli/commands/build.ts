@@ -26,6 +26,9 @@ import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 import { formatError } from '../format-error.js';
 import { requireProject } from '../project.js';
 import { someoneWriting } from '../../fs/writer-mark.js';
+import { toolStamp } from '../../fs/result-cache.js';
+import { readModel } from '../../tokens/read/model-cache.js';
+import { VERSION } from '../../version.js';
 
 function stoppedEarly(signal: AbortSignal): InterruptedError {
   const sig = interruption(signal).signal;
@@ -36,6 +39,8 @@ export interface BuildCommandOptions {
   platform?: string[];
   out?: string;
   watch?: boolean;
+  /** `--no-cache`: false reads every token file and leaves the model cache alone (docs/caching.md "build"). */
+  cache?: boolean;
 }
 
 function parsePlatforms(names: string[] | undefined): Platform[] | undefined {
@@ -72,8 +77,14 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext, watc
   const started = performance.now();
   const files = sourceFor(path.resolve(root, config.tokens.dir));
   const whole = async () => (await readTokens(root, config.tokens, files)).set;
-  // A watch session reads again only the tokens an edit touches where it can (tokens/read/incremental.ts).
-  const variables = files && watching ? await watching.reader.read(root, config.tokens, files, whole) : await whole();
+  // A watch session reads again only the tokens an edit touches where it can (tokens/read/incremental.ts);
+  // a single build takes the model of unchanged files from the model cache (docs/caching.md "build").
+  const variables =
+    files && watching
+      ? await watching.reader.read(root, config.tokens, files, whole)
+      : !watching && options.cache !== false
+        ? await readModel(root, config.tokens, toolStamp(VERSION), whole)
+        : await whole();
   // Design-owned style tokens are built with the rest; they are read outside the sync.
   const set = await withStyleTokens(root, config.tokens, variables);
   // Building nothing is not a build: say what the folder holds instead (docs/build.md).
