@@ -182,12 +182,17 @@ function lineRenderer(
   };
 }
 
-/** formattedVariables: the lines, sorted so a reference comes after what it references. */
+/**
+ * formattedVariables: the lines, sorted so a reference comes after what it references, between
+ * `head` and `tail`.
+ */
 function formattedVariables(
   dictionary: Dictionary,
   tokens: TransformedToken[],
   style: LineStyle,
   outputReferences: OutputReferences,
+  head = '',
+  tail = '',
 ): string {
   let list = tokens;
   if (outputReferences) {
@@ -201,6 +206,10 @@ function formattedVariables(
     const l = line(t);
     if (l) out.push(l);
   }
+  // `${head}${out.join('\n')}${tail}` as one join (formats/common.ts `linesOf`).
+  if (out.length === 0) return `${head}${tail}`;
+  out[0] = `${head}${out[0]}`;
+  out[out.length - 1] = `${out[out.length - 1]}${tail}`;
   return out.join('\n');
 }
 
@@ -247,5 +256,5 @@ export async function scssVariables(
 ): Promise<string> {
   const header = fileHeader(args, options, true);
   const style: LineStyle = { format: 'sass', prefix: '$', indentation: '', long: false };
-  return `${header}${formattedVariables(args.dictionary, tokens, style, options.outputReferences ?? false)}\n`;
+  return formattedVariables(args.dictionary, tokens, style, options.outputReferences ?? false, header, '\n');
 }
