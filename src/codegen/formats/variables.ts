@@ -161,9 +161,11 @@ function lineRenderer(
   return (t) => {
     let value: unknown = t['$value'];
     const original = t.original?.['$value'];
-    const r = refs(t);
+    // Without outputReferences no reference is looked up: a value with `{…}` in it (SCSS's `#{…}`
+    // in a composite) would otherwise build the nested tree for nothing.
+    const r = outputReferences === false ? undefined : refs(t);
     const keep =
-      r.uses &&
+      r?.uses === true &&
       (typeof outputReferences === 'function' ? outputReferences(t, { dictionary, usesDtcg: true }) : outputReferences);
     if (keep) {
       // An object's references are replaced where their values stand in the transformed value;
