@@ -60,7 +60,11 @@ export function keepModel(root: string, key: string, set: TokenSet): void {
     writeCacheFile(tmp, [Buffer.from(key, 'latin1'), body]);
     renameSync(tmp, file);
   } catch {
-    rmSync(tmp, { force: true });
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // a folder that cannot be written to: nothing was left there either
+    }
   }
 }
 
