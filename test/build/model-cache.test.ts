@@ -1,7 +1,7 @@
 /**
  * The model cache of `tokensync build` (docs/caching.md "build"): a kept set is the set a fresh read
  * gives (strictly equal, and the same output bytes), any changed byte is read afresh, a failed read
- * is never kept, and `--no-cache` neither uses nor writes it.
+ * or a refused build keeps nothing, and `--no-cache` neither uses nor writes it.
  */
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -109,10 +109,10 @@ describe('tokensync build', () => {
     expect((await readFile(entry(root))).toString('latin1', 0, 64)).toBe(kept);
     // The same files find it without reading them.
     const never = () => Promise.reject(new Error('read'));
-    expect(await readModel(root, tokensConfig, tool, never)).toEqual((await readTokens(root, tokensConfig)).set);
+    expect((await readModel(root, tokensConfig, tool, never)).set).toEqual((await readTokens(root, tokensConfig)).set);
   });
 
-  test('any changed byte is read afresh; a failed read is never kept; --no-cache leaves it alone', async () => {
+  test('any changed byte is read afresh; a failed read or build keeps nothing; --no-cache leaves it alone', async () => {
     const root = await project(fixtureSet());
     const ctx = context(root);
     expect(await run({}, ctx)).toBe(0);
@@ -131,9 +131,16 @@ describe('tokensync build', () => {
     await expect(run({}, ctx)).rejects.toThrow();
     await expect(run({}, ctx)).rejects.toThrow();
     expect((await readFile(entry(root))).toString('latin1', 0, 64)).toBe(second);
-    // --no-cache reads the files and writes nothing to the cache.
+    // A build refused after a clean read (its config names a collection there is none of) keeps nothing either.
     await writeFile(file, text);
     await rm(path.join(root, CACHE_DIR), { recursive: true });
+    const yaml = path.join(root, 'config/tokensync.yaml');
+    const config = await readFile(yaml, 'utf8');
+    await writeFile(yaml, `${config}  modes:\n    nowhere:\n      Dark:\n        media: "(x)"\n`);
+    await expect(run({}, ctx)).rejects.toThrow(/nowhere/);
+    await expect(stat(entry(root))).rejects.toThrow();
+    await writeFile(yaml, config);
+    // --no-cache reads the files and writes nothing to the cache.
     expect(await run({ cache: false }, ctx)).toBe(0);
     await expect(stat(entry(root))).rejects.toThrow();
   });

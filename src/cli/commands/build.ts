@@ -77,14 +77,12 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext, watc
   const started = performance.now();
   const files = sourceFor(path.resolve(root, config.tokens.dir));
   const whole = async () => (await readTokens(root, config.tokens, files)).set;
-  // A watch session reads again only the tokens an edit touches where it can (tokens/read/incremental.ts);
-  // a single build takes the model of unchanged files from the model cache (docs/caching.md "build").
+  // A single build takes the model of unchanged files from the model cache (docs/caching.md "build");
+  // a watch session reads again only the tokens an edit touches where it can (tokens/read/incremental.ts).
+  const cached =
+    !watching && options.cache !== false ? await readModel(root, config.tokens, toolStamp(VERSION), whole) : undefined;
   const variables =
-    files && watching
-      ? await watching.reader.read(root, config.tokens, files, whole)
-      : !watching && options.cache !== false
-        ? await readModel(root, config.tokens, toolStamp(VERSION), whole)
-        : await whole();
+    cached?.set ?? (files && watching ? await watching.reader.read(root, config.tokens, files, whole) : await whole());
   // Design-owned style tokens are built with the rest; they are read outside the sync.
   const set = await withStyleTokens(root, config.tokens, variables);
   // Building nothing is not a build: say what the folder holds instead (docs/build.md).
@@ -111,6 +109,8 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext, watc
   for (const w of out.warnings) ctx.out.warn(w);
   if (ctx.signal?.aborted) throw stoppedEarly(ctx.signal);
   const written = await write(outDir, ctx.signal);
+  // Kept only once the build is written: a refused build changes no file.
+  await cached?.keep();
   const rel = path.relative(ctx.cwd, outDir) || '.';
   const removed =
     written.removed.length > 0 ? `, ${written.removed.length} removed: ${written.removed.join(', ')}` : '';

@@ -10,8 +10,9 @@
  * `undefined` members, shared objects), so a kept set builds the same bytes as a fresh read
  * (test/build/model-cache.test.ts). Any changed, added or removed byte under the folder, another
  * setting or another tokensync gives another key, and the files are read as always. A read that
- * fails (an error in the files) is never kept, and neither is one during which the files changed.
- * A cache that cannot be read or written is no cache.
+ * fails (an error in the files) is never kept, nor one whose command is refused later, nor one
+ * during which the files changed (`ModelRead.keep`). A cache that cannot be read or written is no
+ * cache.
  */
 import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
@@ -48,12 +49,20 @@ export function cachedModel(root: string, key: string): TokenSet | undefined {
 
 /** Keeps `set` under `key`, written atomically (a concurrent run reads the old entry or the new one). */
 export function keepModel(root: string, key: string, set: TokenSet): void {
-  let body: Buffer;
+  const body = serialized(set);
+  if (body !== undefined) writeModel(root, key, body);
+}
+
+/** The set as the entry holds it; undefined when it is not plain data (nothing is kept then). */
+function serialized(set: TokenSet): Buffer | undefined {
   try {
-    body = serialize(set);
+    return serialize(set);
   } catch {
-    return; // not plain data: nothing to keep
+    return undefined;
   }
+}
+
+function writeModel(root: string, key: string, body: Buffer): void {
   const file = path.join(root, CACHE_DIR, FILE);
   const tmp = cacheFileTemp(file);
   try {
@@ -68,21 +77,36 @@ export function keepModel(root: string, key: string, set: TokenSet): void {
   }
 }
 
+export interface ModelRead {
+  set: TokenSet;
+  /**
+   * Keeps a set read from the files, once the command that read it has succeeded (a refused
+   * command changes no file, the cache's included), and only when the files are still the ones
+   * it read (the key taken again equals the one taken before the read). Nothing for a kept set.
+   */
+  keep: () => Promise<void>;
+}
+
 /**
- * The token set of the files: the kept one when the key matches, else `read()`'s, kept when the
- * files did not change while they were read (the key taken again after the read equals the one
- * taken before it). `read` throws on an error in the files, and nothing is kept then.
+ * The token set of the files: the kept one when the key matches, else `read()`'s. `read` throws
+ * on an error in the files. The set is serialized as soon as it is read, so what is kept is the
+ * set as read, whatever the command does with it afterwards.
  */
 export async function readModel(
   root: string,
   config: TokensConfig,
   tool: string,
   read: () => Promise<TokenSet>,
-): Promise<TokenSet> {
+): Promise<ModelRead> {
   const key = await modelKey(root, config, tool);
   const kept = cachedModel(root, key);
-  if (kept !== undefined) return kept;
+  if (kept !== undefined) return { set: kept, keep: async () => {} };
   const set = await read();
-  if ((await modelKey(root, config, tool)) === key) keepModel(root, key, set);
-  return set;
+  const body = serialized(set);
+  return {
+    set,
+    keep: async () => {
+      if (body !== undefined && (await modelKey(root, config, tool)) === key) writeModel(root, key, body);
+    },
+  };
 }
