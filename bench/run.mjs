@@ -115,7 +115,7 @@ for (const n of plan.sizes) {
       app: APP,
       project: dir,
       runs: plan.runs(n),
-      only: ['tokensync-all', 'tokensync-css-ts', 'sd'],
+      only: ['tokensync-all', 'tokensync-all-warm', 'tokensync-css-ts', 'sd'],
       log,
     });
     if (tz)

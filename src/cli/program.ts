@@ -153,6 +153,7 @@ function addFileCommands(program: Command, act: Act): void {
     .option('--platform <name...>', 'only these platforms')
     .option('--out <dir>', 'output folder (default: build.outDir)')
     .option('--watch', 'rebuild when a token file or the config changes, until Ctrl-C', false)
+    .option('--no-cache', 'read every token file again, neither using nor writing the model cache (docs/caching.md)')
     .action((o) => act(() => import('./commands/build.js'), o));
 
   program

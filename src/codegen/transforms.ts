@@ -100,7 +100,7 @@ function nameTransform(family: NameFamily, lang: Language | undefined): Omit<Tra
       name = cache.byKey.get(key);
       if (name === undefined) {
         const prefix = typeof config.prefix === 'string' ? config.prefix : '';
-        name = styledName(styleOf(config, family), family, token.path.slice(1), key, prefix);
+        name = styledName(styleOf(config, family), family, token.path, key, prefix);
         if (lang) name = safeIdentifier(name, lang);
         cache.byKey.set(key, name);
       }
@@ -114,7 +114,8 @@ function nameTransform(family: NameFamily, lang: Language | undefined): Omit<Tra
  * A path's name in a style (name-styles.ts `nameIn`), computed once per style for every platform
  * that uses it (ts, Swift and Kotlin are all camel by default) and kept between the builds of a
  * watch session: it depends on nothing else. Emptied when it grows past a bound, so a long session
- * of renames does not keep every old name.
+ * of renames does not keep every old name. `path` starts with the view key, cut off only when the
+ * name is computed (most platforms find it made: no copy of the path per token and platform).
  */
 const styled = new Map<string, Map<string, string>>();
 const STYLED_BOUND = 200_000;
@@ -126,7 +127,7 @@ function styledName(style: NameStyle, family: NameFamily, path: string[], key: s
   let name = names.get(key);
   if (name === undefined) {
     if (names.size >= STYLED_BOUND) names.clear();
-    name = nameIn(style, family, path, prefix);
+    name = nameIn(style, family, path.slice(1), prefix);
     names.set(key, name);
   }
   return name;

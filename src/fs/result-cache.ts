@@ -5,7 +5,7 @@
  * ignored. An entry is only ever a hint: it is used when its key equals the key of the files as they
  * are now, and a cache that cannot be read or written is no cache (the command does its full work).
  */
-import { statSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { readFile, rename, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,34 @@ interface Entry<T> {
   value: T;
 }
 
+/** The cache folder's own `.gitignore`: nothing in it is ever committed. */
+const GITIGNORE = '# tokensync result caches (docs/caching.md)\n*\n';
+
+/** A temporary name beside a cache file, renamed over it once written. */
+export function cacheFileTemp(file: string): string {
+  return `${file}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+}
+
+/**
+ * Writes `parts` one after another to `tmp` (a cacheFileTemp name), the folder and its `.gitignore`
+ * made first when missing; synchronous, for a binary entry (tokens/read/model-cache.ts). Throws.
+ */
+export function writeCacheFile(tmp: string, parts: readonly Uint8Array[]): void {
+  const dir = path.dirname(tmp);
+  mkdirSync(dir, { recursive: true });
+  try {
+    writeFileSync(path.join(dir, '.gitignore'), GITIGNORE, { flag: 'wx' });
+  } catch {
+    // already there
+  }
+  const fd = openSync(tmp, 'wx');
+  try {
+    for (const part of parts) for (let at = 0; at < part.length; ) at += writeSync(fd, part, at);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function fileOf(root: string, name: string): string {
   return path.join(root, CACHE_DIR, `${name}.json`);
 }
@@ -52,11 +80,11 @@ export async function readEntry<T>(root: string, name: string, key: string): Pro
  */
 export async function writeEntry<T>(root: string, name: string, key: string, value: T): Promise<void> {
   const file = fileOf(root, name);
-  const tmp = `${file}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+  const tmp = cacheFileTemp(file);
   try {
     const dir = path.dirname(file);
     await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, '.gitignore'), '# tokensync result caches (docs/caching.md)\n*\n', {
+    await writeFile(path.join(dir, '.gitignore'), GITIGNORE, {
       flag: 'wx',
     }).catch(() => undefined);
     await writeFile(tmp, JSON.stringify({ key, value } satisfies Entry<T>));

@@ -25,6 +25,9 @@ import { InterruptedError, interruption } from '../../errors.js';
 import { withStyleTokens } from '../../styles/read.js';
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 import { requireProject } from '../project.js';
+import { toolStamp } from '../../fs/result-cache.js';
+import { readModel } from '../../tokens/read/model-cache.js';
+import { VERSION } from '../../version.js';
 
 function stoppedEarly(signal: AbortSignal): InterruptedError {
   const sig = interruption(signal).signal;
@@ -35,6 +38,8 @@ export interface BuildCommandOptions {
   platform?: string[];
   out?: string;
   watch?: boolean;
+  /** `--no-cache`: false reads every token file and leaves the model cache alone (docs/caching.md "build"). */
+  cache?: boolean;
 }
 
 function parsePlatforms(names: string[] | undefined): Platform[] | undefined {
@@ -73,8 +78,12 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext, watc
   const started = performance.now();
   const files = sourceFor(path.resolve(root, config.tokens.dir));
   const whole = async () => (await readTokens(root, config.tokens, files)).set;
-  // A watch session reads again only the tokens an edit touches where it can (tokens/read/incremental.ts).
-  const variables = files && watching ? await watching.reader.read(root, config.tokens, files, whole) : await whole();
+  // A single build takes the model of unchanged files from the model cache (docs/caching.md "build");
+  // a watch session reads again only the tokens an edit touches where it can (tokens/read/incremental.ts).
+  const cached =
+    !watching && options.cache !== false ? await readModel(root, config.tokens, toolStamp(VERSION), whole) : undefined;
+  const variables =
+    cached?.set ?? (files && watching ? await watching.reader.read(root, config.tokens, files, whole) : await whole());
   // Design-owned style tokens are built with the rest; they are read outside the sync.
   const set = await withStyleTokens(root, config.tokens, variables);
   // Building nothing is not a build: say what the folder holds instead (docs/build.md).
@@ -101,6 +110,8 @@ async function buildOnce(options: BuildCommandOptions, ctx: CommandContext, watc
   if (!watching?.dry) for (const w of out.warnings) ctx.out.warn(w);
   if (ctx.signal?.aborted) throw stoppedEarly(ctx.signal);
   const written = await write(outDir, ctx.signal);
+  // Kept only once the build is written: a refused build changes no file.
+  await cached?.keep();
   const rel = path.relative(ctx.cwd, outDir) || '.';
   const removed =
     written.removed.length > 0 ? `, ${written.removed.length} removed: ${written.removed.join(', ')}` : '';

@@ -73,29 +73,40 @@ export function assertNoClashInAll(
   what: string,
   nameOf?: (t: TransformedToken) => string,
   platform?: PlatformConfig,
+  sigil = '',
 ): void {
   let done = checked.get(dictionary.allTokens);
   if (done === undefined) checked.set(dictionary.allTokens, (done = new Set()));
   if (done.has(what)) return;
-  assertNoClash(tokensOf(dictionary, views), what, nameOf, platform);
+  assertNoClash(tokensOf(dictionary, views), what, nameOf, platform, sigil);
   done.add(what);
 }
 
-/** `platform`: the platform config, whose name style (name-styles.ts) the hint can offer to change. */
+/**
+ * `platform`: the platform config, whose name style (name-styles.ts) the hint can offer to change.
+ * `sigil`: what the output prints before every name (`--` in CSS, `$` in SCSS), shown in the
+ * message only: names that differ with it differ without it, and comparing the names the name
+ * transform keeps (one string per path, its hash computed once) cost a third of joining `--` to
+ * each of 20k tokens and hashing that (docs/benchmarks.md "Full build", fifth round).
+ */
 export function assertNoClash(
   tokens: TransformedToken[],
   what: string,
   nameOf: (t: TransformedToken) => string = cleanName,
   platform?: PlatformConfig,
+  sigil = '',
 ): void {
   // The first token of each name; the same variable in another mode may share it.
   const seen = new Map<string, TransformedToken>();
   for (const t of tokens) {
-    const m = metaOf(t);
     const name = nameOf(t);
     const first = seen.get(name);
-    if (first === undefined) seen.set(name, t);
-    else if (metaOf(first).variable !== m.variable || metaOf(first).collection !== m.collection) {
+    if (first === undefined) {
+      seen.set(name, t);
+      continue;
+    }
+    const m = metaOf(t);
+    if (metaOf(first).variable !== m.variable || metaOf(first).collection !== m.collection) {
       const id = `${m.collection}/${m.variable}`;
       const other = { id: `${metaOf(first).collection}/${metaOf(first).variable}`, t: first };
       if (other.id === id) continue; // one variable by its `collection/variable` id
@@ -104,7 +115,7 @@ export function assertNoClash(
       const style = platform ? styleHint(platform, other.t, t) : undefined;
       throw new BuildError(
         'BUILD_NAME_CLASH',
-        `Tokens "${other.id}" and "${id}" both become ${name} in ${what}${style?.fix ? ` under the ${style.current} name style` : ''}, so one would overwrite the other.`,
+        `Tokens "${other.id}" and "${id}" both become ${sigil}${name} in ${what}${style?.fix ? ` under the ${style.current} name style` : ''}, so one would overwrite the other.`,
         {
           hint: style?.fix
             ? style.fix
@@ -138,6 +149,18 @@ function styleHint(
     current,
     fix: `Set build.names.${family}: ${better} in config/tokensync.yaml (they become ${nameIn(better, family, pa)} and ${nameIn(better, family, pb)}), or rename one of them.`,
   };
+}
+
+/**
+ * `${lines.join('\n')}\n`, made by the join alone (the trailing newline one more element; `lines`
+ * gets it). A join gives one flat string; the template gives a pair of strings that the writer's
+ * encoding must first copy into a new flat one in the heap, as large as the file (for the docs
+ * page's 6.7 MB ~0.1 s with the garbage collection it brought at 10k x 2, docs/benchmarks.md
+ * "Full build", fifth round). A large output ends with a join for the same reason.
+ */
+export function linesOf(lines: string[]): string {
+  lines.push('');
+  return lines.join('\n');
 }
 
 export const GENERATED = 'Do not edit directly, this file was auto-generated.';

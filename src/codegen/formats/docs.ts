@@ -21,7 +21,7 @@ import { alpha as shortAlpha } from '../../types/render/units.js';
 import { cleanName, metaOf } from '../transforms.js';
 import type { View } from '../views.js';
 import { commentLines } from './comments.js';
-import { terminalOf, tokensOf, variantsOf, type FormatContext } from './common.js';
+import { linesOf, terminalOf, tokensOf, variantsOf, type FormatContext } from './common.js';
 import { PICKER_SCRIPT, pickedCell, pickedHeader, pickerHtml, pickersOf } from './docs-contexts.js';
 import { cssFormat } from './wrapped.js';
 
@@ -270,6 +270,6 @@ export function docsFormat(ctx: FormatContext): FormatFn {
     out.push(`<nav>${nav.join('')}</nav>`, '</header>', '<main>', ...body, '</main>');
     const script = pickers.length > 0 ? `${SCRIPT}${PICKER_SCRIPT}` : SCRIPT;
     out.push(`<script>${script}\n</script>`, '</body>', '</html>');
-    return `${out.join('\n')}\n`;
+    return linesOf(out);
   };
 }

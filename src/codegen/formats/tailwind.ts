@@ -17,7 +17,7 @@
  */
 import type { FormatFn, TransformedToken } from 'style-dictionary/types';
 import { cleanName, metaOf } from '../transforms.js';
-import { assertNoClash, GENERATED, tokensOf, type FormatContext } from './common.js';
+import { assertNoClash, GENERATED, linesOf, tokensOf, type FormatContext } from './common.js';
 import { slug } from '../naming.js';
 
 function strip(name: string, prefixes: string[]): string {
@@ -119,6 +119,6 @@ export function tailwindFormat(ctx: FormatContext, prefix: string, cssImport: st
       for (const [tw, value] of inline) lines.push(`  ${tw}: ${value};`);
       lines.push('}');
     }
-    return `${lines.join('\n')}\n`;
+    return linesOf(lines);
   };
 }

@@ -6,7 +6,7 @@
 import type { FormatFn, TransformedToken } from 'style-dictionary/types';
 import { cleanName, metaOf } from '../transforms.js';
 import { renders } from '../render/index.js';
-import { assertNoClash, GENERATED, tokensOf, type FormatContext } from './common.js';
+import { assertNoClash, GENERATED, linesOf, tokensOf, type FormatContext } from './common.js';
 import { usedTypes } from './native-types.js';
 
 /** `typography` -> `TypographyToken`: the interface of each composite (render/*.ts `tsType`). */
@@ -74,6 +74,6 @@ export function typescriptFormat(ctx: FormatContext): FormatFn {
     lines.push('} as const;', '');
     lines.push('export type CollectionName = keyof typeof modes;');
     lines.push('export type ModeName<C extends CollectionName> = keyof (typeof modes)[C];');
-    return `${lines.join('\n')}\n`;
+    return linesOf(lines);
   };
 }

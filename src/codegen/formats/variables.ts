@@ -161,9 +161,11 @@ function lineRenderer(
   return (t) => {
     let value: unknown = t['$value'];
     const original = t.original?.['$value'];
-    const r = refs(t);
+    // Without outputReferences no reference is looked up: a value with `{…}` in it (SCSS's `#{…}`
+    // in a composite) would otherwise build the nested tree for nothing.
+    const r = outputReferences === false ? undefined : refs(t);
     const keep =
-      r.uses &&
+      r?.uses === true &&
       (typeof outputReferences === 'function' ? outputReferences(t, { dictionary, usesDtcg: true }) : outputReferences);
     if (keep) {
       // An object's references are replaced where their values stand in the transformed value;
@@ -182,12 +184,17 @@ function lineRenderer(
   };
 }
 
-/** formattedVariables: the lines, sorted so a reference comes after what it references. */
+/**
+ * formattedVariables: the lines, sorted so a reference comes after what it references, between
+ * `head` and `tail`.
+ */
 function formattedVariables(
   dictionary: Dictionary,
   tokens: TransformedToken[],
   style: LineStyle,
   outputReferences: OutputReferences,
+  head = '',
+  tail = '',
 ): string {
   let list = tokens;
   if (outputReferences) {
@@ -201,6 +208,10 @@ function formattedVariables(
     const l = line(t);
     if (l) out.push(l);
   }
+  // `${head}${out.join('\n')}${tail}` as one join (formats/common.ts `linesOf`).
+  if (out.length === 0) return `${head}${tail}`;
+  out[0] = `${head}${out[0]}`;
+  out[out.length - 1] = `${out[out.length - 1]}${tail}`;
   return out.join('\n');
 }
 
@@ -247,5 +258,5 @@ export async function scssVariables(
 ): Promise<string> {
   const header = fileHeader(args, options, true);
   const style: LineStyle = { format: 'sass', prefix: '$', indentation: '', long: false };
-  return `${header}${formattedVariables(args.dictionary, tokens, style, options.outputReferences ?? false)}\n`;
+  return formattedVariables(args.dictionary, tokens, style, options.outputReferences ?? false, header, '\n');
 }

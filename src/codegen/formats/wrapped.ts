@@ -81,12 +81,7 @@ export function cssFormat(ctx: FormatContext, render: VariableFormats = OWN_VARI
       args.dictionary,
       ctx.views.map((v) => v.key),
     );
-    assertNoClash(
-      expandParts(args.dictionary, all),
-      'CSS (custom property names)',
-      (t) => `--${cleanName(t)}`,
-      args.platform,
-    );
+    assertNoClash(expandParts(args.dictionary, all), 'CSS (custom property names)', cleanName, args.platform, '--');
     const defaults = ctx.views.filter((v) => v.isDefault);
     const options = { outputReferences: onlyAliases, showFileHeader: false };
     const blocks: string[] = [`/**\n * ${GENERATED}\n */\n`];
@@ -184,8 +179,9 @@ export function scssFormat(ctx: FormatContext, render: VariableFormats = OWN_VAR
       args.dictionary,
       ctx.views.map((v) => v.key),
       'SCSS (variable names)',
-      (t) => `$${cleanName(t)}`,
+      cleanName,
       args.platform,
+      '$',
     );
     const isDefaultFile = keys.every((k) => ctx.viewByKey.get(k)?.isDefault);
     const all = tokensOf(args.dictionary, keys);
