@@ -77,7 +77,16 @@ export function inLayout(text: string, written?: WrittenOrder): boolean {
   if (!text.endsWith('}\n')) return false;
   // The reader's parse marked the same keys with a `\u000N` escape (or found none): the same
   // comparison, without parsing the file a second time (read/parse.ts).
-  if (written?.parsedText !== undefined) return `${JSON.stringify(written.json, null, 2)}\n` === written.parsedText;
+  if (written?.parsedText !== undefined) {
+    const parsed = written.parsedText;
+    // The same verdict without writing the text again: a lexical check (`laidOut`), and the count of
+    // keys, which a duplicate key (JSON.parse keeps one) would make differ. A lone surrogate, which
+    // JSON.stringify escapes, takes the comparison (a decoded file holds none).
+    if (!(parsed as unknown as { isWellFormed(): boolean }).isWellFormed())
+      return `${JSON.stringify(written.json, null, 2)}\n` === parsed;
+    const keys = laidOut(parsed);
+    return keys >= 0 && keys === keyCount(written.json);
+  }
   const marked = text.includes('\\u0001') ? undefined : text.replace(INTEGER_KEY, '"\\u0001$1"');
   if (marked === undefined) return false; // cannot mark unambiguously: let the render decide
   let json: unknown;
@@ -87,4 +96,113 @@ export function inLayout(text: string, written?: WrittenOrder): boolean {
     return false;
   }
   return `${JSON.stringify(json, null, 2)}\n` === marked;
+}
+
+/**
+ * Whether a valid JSON text is laid out exactly as `JSON.stringify(JSON.parse(text), null, 2)` plus a
+ * newline would write it, keys in the order written: the number of keys when it is, else -1. Writing
+ * the text again to compare took ~90-100 ms of a cold no-op pull at 10k x 2 (4.5 MB; docs/benchmarks.md
+ * "No-op pull and push, and the initial push: the service and the lock (fifth round)"). What
+ * `JSON.stringify` writes, with a 2-space indent: no space but one after each key's colon; each member
+ * of a non-empty object or array on its own line, one level deeper; `{}` and `[]` when empty; a string
+ * as written unless it holds a backslash (then its escapes must be `JSON.stringify`'s: checked by
+ * writing that one string again); a number as `String(number)` spells it.
+ */
+function laidOut(text: string): number {
+  const closing: number[] = []; // the close character of each open container
+  const indents = [''];
+  const indent = (depth: number): string => (indents[depth] ??= '  '.repeat(depth));
+  let nextBackslash = text.indexOf('\\');
+  let keys = 0;
+  let i = 0;
+  let wantKey = false;
+  for (;;) {
+    if (wantKey) {
+      // A key, then `": "`.
+      const end = stringEnd(text, i);
+      if (end < 0 || !canonicalString(text, i, end, nextBackslash)) return -1;
+      if (nextBackslash >= 0 && nextBackslash < end) nextBackslash = text.indexOf('\\', end);
+      if (text.charCodeAt(end) !== 58 || text.charCodeAt(end + 1) !== 32) return -1; // ': '
+      keys += 1;
+      i = end + 2;
+      wantKey = false;
+    }
+    // A value at i.
+    const c = text.charCodeAt(i);
+    if (c === 123 || c === 91) {
+      const close = c === 123 ? 125 : 93;
+      if (text.charCodeAt(i + 1) === close) i += 2;
+      else {
+        closing.push(close);
+        const pad = indent(closing.length);
+        if (text.charCodeAt(i + 1) !== 10 || !text.startsWith(pad, i + 2)) return -1;
+        i += 2 + pad.length;
+        wantKey = c === 123;
+        continue;
+      }
+    } else if (c === 34) {
+      const end = stringEnd(text, i);
+      if (end < 0 || !canonicalString(text, i, end, nextBackslash)) return -1;
+      if (nextBackslash >= 0 && nextBackslash < end) nextBackslash = text.indexOf('\\', end);
+      i = end;
+    } else {
+      let end = i;
+      for (let d = c; end < text.length && d !== 44 && d !== 10; d = text.charCodeAt(++end));
+      const token = text.slice(i, end);
+      if (token !== 'true' && token !== 'false' && token !== 'null' && String(Number(token)) !== token) return -1;
+      i = end;
+    }
+    // After a value: the next member, or the container's end (maybe several).
+    for (;;) {
+      if (closing.length === 0) return i === text.length - 1 && text.charCodeAt(i) === 10 ? keys : -1;
+      const pad = indent(closing.length);
+      if (text.charCodeAt(i) === 44) {
+        if (text.charCodeAt(i + 1) !== 10 || !text.startsWith(pad, i + 2)) return -1;
+        i += 2 + pad.length;
+        wantKey = closing[closing.length - 1] === 125;
+        break;
+      }
+      const close = closing.pop()!;
+      const outer = indent(closing.length);
+      if (
+        text.charCodeAt(i) !== 10 ||
+        !text.startsWith(outer, i + 1) ||
+        text.charCodeAt(i + 1 + outer.length) !== close
+      )
+        return -1;
+      i += 2 + outer.length;
+    }
+  }
+}
+
+/** The offset just past the string that opens at `start` (a `"`), or -1. */
+function stringEnd(text: string, start: number): number {
+  if (text.charCodeAt(start) !== 34) return -1;
+  let q = text.indexOf('"', start + 1);
+  for (;;) {
+    if (q < 0) return -1;
+    let slashes = 0;
+    while (text.charCodeAt(q - 1 - slashes) === 92) slashes += 1;
+    if (slashes % 2 === 0) return q + 1;
+    q = text.indexOf('"', q + 1);
+  }
+}
+
+/** A string token spelled as `JSON.stringify` spells its value: with no backslash, or with its escapes. */
+function canonicalString(text: string, start: number, end: number, nextBackslash: number): boolean {
+  if (nextBackslash < 0 || nextBackslash >= end) return true;
+  const token = text.slice(start, end);
+  return JSON.stringify(JSON.parse(token)) === token;
+}
+
+/** Keys of every object in a parsed JSON value. */
+function keyCount(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  let n = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) n += keyCount(item);
+    return n;
+  }
+  for (const key in value) n += 1 + keyCount((value as Record<string, unknown>)[key]);
+  return n;
 }
