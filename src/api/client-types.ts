@@ -61,6 +61,8 @@ export interface ClientOptions {
 export interface VariablesWrite {
   method: 'POST' | 'PUT';
   body: VariablesPostBody | VariablesPutBody | FigmaVariablesBody;
+  /** `JSON.stringify(body)` when the caller has it already (sync/plan.ts sizes each body by it): sent as is. */
+  text?: string | undefined;
 }
 
 export interface DesignFileClient {

@@ -88,6 +88,8 @@ export interface CallOptions {
   /** The scope the endpoint needs per kind of credential (spec "Endpoints", "OAuth scopes"), named in the 403 hint. */
   scope?: { personal: string; oauth: string };
   json?: unknown;
+  /** `JSON.stringify(json)`, when the caller has it already: sent instead of stringifying `json` again. */
+  jsonText?: string | undefined;
   form?: Record<string, string>;
   /** false for the OAuth token endpoints, which authenticate with the form fields. */
   authenticated?: boolean;
@@ -134,7 +136,7 @@ function encodeBody(o: CallOptions): { body: Buffer | undefined; headers: Record
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'tokensync' };
   if (o.json !== undefined) {
     headers['content-type'] = 'application/json';
-    return { body: Buffer.from(JSON.stringify(o.json), 'utf8'), headers };
+    return { body: Buffer.from(o.jsonText ?? JSON.stringify(o.json), 'utf8'), headers };
   }
   if (o.form !== undefined) {
     headers['content-type'] = 'application/x-www-form-urlencoded';

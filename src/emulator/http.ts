@@ -15,8 +15,36 @@ export function json(status: number, value: unknown, headers: Record<string, str
   return {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-    body: Buffer.from(JSON.stringify(value)),
+    body: Buffer.from(jsonText(value, 3) as string),
   };
+}
+
+/**
+ * `JSON.stringify(value)`, with the plain objects of the first `depth` levels written entry by entry
+ * (each entry's value by `JSON.stringify`). The same text: the same keys (`Object.keys`, in its order),
+ * an entry whose value stringifies to undefined left out, a `toJSON` object or an array left whole.
+ * Why: a variables/local answer's `meta.variables` (and a POST answer's `tempIdMapping`) is one object
+ * with a key per variable, which V8 keeps in dictionary mode and serializes on its slow path: 4 MB at
+ * 10k x 2 took ~160 ms of CPU whole and ~25-100 ms entry by entry (Node 26; docs/benchmarks.md "No-op
+ * pull and push, and the initial push: the service and the lock (fifth round)").
+ */
+export function jsonText(value: unknown, depth: number): string | undefined {
+  if (
+    depth === 0 ||
+    typeof value !== 'object' ||
+    value === null ||
+    Array.isArray(value) ||
+    typeof (value as { toJSON?: unknown }).toJSON === 'function'
+  )
+    return JSON.stringify(value);
+  const record = value as Record<string, unknown>;
+  let out = '{';
+  for (const key of Object.keys(record)) {
+    const text = jsonText(record[key], depth - 1);
+    if (text === undefined) continue;
+    out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${text}`;
+  }
+  return `${out}}`;
 }
 
 /**

@@ -20,7 +20,7 @@ import { countCreated } from './created.js';
 import { type PushJournal, writeJournal } from './journal.js';
 import { movedBetween } from './moved.js';
 import { guardSinceLock } from './since-lock-guard.js';
-import { applyTempIds, compilePlan, type Plan } from './plan.js';
+import { applyTempIds, bodyText, compilePlan, type Plan } from './plan.js';
 import { sentByRequest } from './sent-fields.js';
 import { SyncOutcomeUnknownError, stopped, type Progress } from './apply-errors.js';
 
@@ -212,7 +212,8 @@ async function sendOne(
   try {
     // A split plan's later requests may name what an earlier POST created by temp id.
     const body = applyTempIds(request.body, mapping);
-    answer = await opts.client.writeVariables(opts.fileKey, { method: request.method, body });
+    const text = body === request.body ? bodyText(body) : undefined;
+    answer = await opts.client.writeVariables(opts.fileKey, { method: request.method, body, text });
   } catch (err) {
     if (err instanceof ApiUnknownOutcomeError) return { kind: 'unknown', sentAt, error: err };
     if (err instanceof InterruptedError) throw stopped(err, opts, s.sent, s.sent + left(plan, i), true);

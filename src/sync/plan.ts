@@ -981,9 +981,23 @@ function mergeUnits(units: Unit[]): Record<string, unknown[]> {
   return body;
 }
 
+/**
+ * The JSON text `bodySize` measured each body by, kept so the request sends it instead of stringifying
+ * the same body again (3.4 MB at 10k x 2: docs/benchmarks.md "No-op pull and push, and the initial
+ * push: the service and the lock (fifth round)"). Plans are never changed once compiled, so the text
+ * stays the body's.
+ */
+const bodyTexts = new WeakMap<object, string>();
+
+/** `JSON.stringify(body)` when the plan compiler made it already (a body sized whole), else undefined. */
+export function bodyText(body: object): string | undefined {
+  return bodyTexts.get(body);
+}
+
 /** JSON byte length of a body plus the temp-id slack: what `Sizer` adds up for the same units. */
 function bodySize(body: Record<string, unknown[]>): number {
   const json = JSON.stringify(body);
+  bodyTexts.set(body, json);
   let temps = 0;
   for (let i = json.indexOf('"temp_'); i >= 0; i = json.indexOf('"temp_', i + 6)) temps += 1;
   return Buffer.byteLength(json, 'utf8') + temps * TEMP_SLACK;

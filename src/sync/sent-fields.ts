@@ -59,7 +59,9 @@ export function sentByRequest(
   const out: Record<string, SentFields> = {};
   if (!body) return out;
   const { colName, modeName } = namesById(requests, remote);
-  const targetVars = new Map(target.variables.map((v) => [`${v.collection}\u0000${v.name}`, v]));
+  // figma only (a dfs CREATE says all in its item): built on first use, not for every POST's 10k keys.
+  let targetVars: Map<string, Variable> | undefined;
+  let modesSent: Map<string, string[]> | undefined;
   for (const item of body.variables ?? []) {
     if (item.action !== 'CREATE' || item.name === undefined || item.variableCollectionId === undefined) continue;
     const collection = colName.get(item.variableCollectionId);
@@ -69,13 +71,27 @@ export function sentByRequest(
       out[key] = dfsCreated(item);
       continue;
     }
+    targetVars ??= new Map(target.variables.map((v) => [`${v.collection}\u0000${v.name}`, v]));
     const tv = targetVars.get(key);
     if (!tv) continue;
-    const modes = (body.variableModeValues ?? [])
-      .filter((mv) => mv.variableId === item.id)
-      .map((mv) => modeName.get(mv.modeId))
-      .filter((m): m is string => m !== undefined);
-    out[key] = figmaCreated(tv, modes);
+    modesSent ??= modesByVariable(body.variableModeValues ?? [], modeName);
+    out[key] = figmaCreated(tv, modesSent.get(item.id) ?? []);
+  }
+  return out;
+}
+
+/** The names of the modes each variable id is sent a value for, in the order sent (one pass, not one per variable). */
+function modesByVariable(
+  values: readonly { variableId: string; modeId: string }[],
+  modeName: Map<string, string>,
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const mv of values) {
+    const name = modeName.get(mv.modeId);
+    if (name === undefined) continue;
+    const list = out.get(mv.variableId);
+    if (list === undefined) out.set(mv.variableId, [name]);
+    else list.push(name);
   }
   return out;
 }

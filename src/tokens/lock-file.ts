@@ -243,6 +243,8 @@ export function isLock(x: unknown): x is Lock {
  * each collection's `modes` keeps its order, which is the collection's mode order (model/lock.ts).
  */
 export function renderLock(lock: Lock): string {
+  const plain = sortedPlain(lock);
+  if (plain !== undefined) return `${JSON.stringify(plain, null, 2)}\n`;
   const doc = sortedKeys(withoutGivenFingerprints(lock)) as Ordered;
   const collections = doc.get('collections');
   if (collections instanceof Ordered) {
@@ -256,4 +258,116 @@ export function renderLock(lock: Lock): string {
     }
   }
   return toJsonText(doc);
+}
+
+/**
+ * The lock as written (`withoutGivenFingerprints`), as plain objects whose keys are inserted sorted,
+ * so `JSON.stringify(…, null, 2)` writes the same text as the ordered tree above; undefined when a
+ * plain object would not keep that order (an integer-like key, which every plain object lists first,
+ * or a `__proto__` key: a mode or collection named so) or a number JSON cannot hold: the ordered tree
+ * then writes it, or refuses it, as before. One pass, with no `Ordered` tree and no second copy into
+ * plain objects (docs/benchmarks.md "No-op pull and push, and the initial push: the service and the
+ * lock (fifth round)").
+ */
+function sortedPlain(lock: Lock): Record<string, unknown> | undefined {
+  const doc: Record<string, unknown> = {};
+  const record = lock as unknown as Record<string, unknown>;
+  for (const key of Object.keys(record).sort()) {
+    if (record[key] === undefined) continue;
+    const copy =
+      key === 'collections'
+        ? writtenCollections(lock.collections)
+        : key === 'variables'
+          ? writtenVariables(lock.variables)
+          : sortedCopy(record[key]);
+    if (copy === undefined) return undefined;
+    doc[key] = copy;
+  }
+  return doc;
+}
+
+function writtenCollections(collections: Lock['collections']): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  for (const id of Object.keys(collections).sort()) {
+    const c = collections[id]!;
+    const copy = plainKey(id) ? (sortedCopy(c) as Record<string, unknown> | undefined) : undefined;
+    if (copy === undefined) return undefined;
+    if (c.modes !== undefined) {
+      // `modes` keeps the collection's mode order (model/lock.ts), not sorted; its place is sorted.
+      const modes: Record<string, string> = {};
+      for (const modeId in c.modes) {
+        if (!plainKey(modeId)) return undefined;
+        modes[modeId] = c.modes[modeId]!;
+      }
+      copy['modes'] = modes;
+    }
+    out[id] = copy;
+  }
+  return out;
+}
+
+/** Each variable as written: a value fingerprint that `base.values` gives is left out (see above). */
+function writtenVariables(variables: Lock['variables']): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  for (const id of Object.keys(variables).sort()) {
+    const v = variables[id]!;
+    const texts = v.base?.values;
+    let entry: unknown = v;
+    if (texts) {
+      const values: Record<string, string> = {};
+      const kept: Record<string, string> = {};
+      let anyKept = false;
+      for (const mode in v.fields.values) {
+        const fp = v.fields.values[mode]!;
+        const text = texts[mode];
+        if (text !== undefined && fingerprint(text) === fp) {
+          kept[mode] = text;
+          anyKept = true;
+        } else values[mode] = fp;
+      }
+      const { values: _, ...rest } = v.base!;
+      const base = anyKept ? { ...rest, values: kept } : rest;
+      entry = { ...v, base: Object.keys(base).length > 0 ? base : undefined, fields: { ...v.fields, values } };
+    }
+    const copy = plainKey(id) ? sortedCopy(entry) : undefined;
+    if (copy === undefined) return undefined;
+    out[id] = copy;
+  }
+  return out;
+}
+
+/**
+ * `sortedKeys` into plain objects: every object's keys inserted sorted, undefined entries left out;
+ * undefined when a key would not keep its place (`plainKey`) or a number is not finite.
+ */
+function sortedCopy(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') {
+    return typeof value === 'number' && !Number.isFinite(value) ? undefined : value;
+  }
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (const item of value) {
+      const copy = sortedCopy(item);
+      if (copy === undefined && item !== undefined) return undefined;
+      out.push(copy);
+    }
+    return out;
+  }
+  const out: Record<string, unknown> = {};
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record).sort()) {
+    const v = record[key];
+    if (v === undefined) continue;
+    const copy = plainKey(key) ? sortedCopy(v) : undefined;
+    if (copy === undefined) return undefined;
+    out[key] = copy;
+  }
+  return out;
+}
+
+/** A key a plain object keeps in insertion order, with no special meaning: not integer-like, not `__proto__`. */
+function plainKey(key: string): boolean {
+  const first = key.charCodeAt(0);
+  if (first >= 48 && first <= 57 && /^(?:0|[1-9]\d*)$/.test(key)) return false;
+  return key !== '__proto__';
 }

@@ -17,12 +17,13 @@ const writeSchema = () => import('../schemas/variables.js').then((m) => m.variab
 
 export function variableEndpoints({ http, dialect, redactor }: EndpointContext): VariableEndpoints {
   const { readVariables: READ_VARS, writeVariables: WRITE_VARS } = dialect.scopes;
-  const write = (fileKey: string, method: 'POST' | 'PUT', json: unknown): CallOptions => ({
+  const write = (fileKey: string, method: 'POST' | 'PUT', json: unknown, jsonText?: string): CallOptions => ({
     method,
     path: `${filePath(fileKey)}/variables`,
     endpoint: `${method} /v1/files/:file_key/variables`,
     scope: WRITE_VARS,
     json,
+    jsonText,
   });
   const readLocal = (fileKey: string): CallOptions => ({
     method: 'GET',
@@ -57,7 +58,7 @@ export function variableEndpoints({ http, dialect, redactor }: EndpointContext):
         );
       }
       const answer = await http.json(
-        write(fileKey, request.method, request.body),
+        write(fileKey, request.method, request.body, request.text),
         dialect.write.responseSchema,
         dialect.name === 'dfs' ? isVariablesWriteResponse : undefined,
       );

@@ -16,49 +16,70 @@ export interface AliasGraph {
 export function findAliasCycle(graph: AliasGraph, starts: Iterable<[string, string]>): [string, string][] | null {
   const DONE = 2;
   const ON_STACK = 1;
-  const mark = new Map<string, number>();
-  const key = (v: string, m: string): string => `${v}\u0000${m}`;
+  // variable -> mode -> state: no key string per pair (a PUT of 10k x 2 values starts from every
+  // alias in it; docs/benchmarks.md "No-op pull and push, and the initial push: the service and the
+  // lock (fifth round)").
+  const marks = new Map<string, Map<string, number>>();
+  const markOf = (v: string, m: string): number | undefined => marks.get(v)?.get(m);
+  const setMark = (v: string, m: string, state: number): void => {
+    let modes = marks.get(v);
+    if (modes === undefined) marks.set(v, (modes = new Map()));
+    modes.set(m, state);
+  };
+  const modesOf = new Map<string, readonly string[]>();
 
-  const edges = (v: string, m: string): [string, string][] => {
+  /** The pair's successors: none, the target in the same mode, or the target in each mode of its collection. */
+  const frame = (v: string, m: string): Frame => {
     let value: unknown = graph.valueOf(v, m);
     // A composed color's color alias is an edge like a whole alias (its opacity is a FLOAT: no cycle).
     if (typeof value === 'object' && value !== null && 'opacity' in value)
       value = (value as unknown as { color: unknown }).color;
-    if (typeof value !== 'object' || value === null || !('type' in value)) return [];
+    if (typeof value !== 'object' || value === null || !('type' in value))
+      return { v, m, target: '', modes: NONE, i: 0 };
     const target = (value as unknown as { id: string }).id;
     const from = graph.collectionOf(v);
     const to = graph.collectionOf(target);
-    if (to === undefined) return [];
-    if (from === to) return [[target, m]];
-    return graph.modesOf(to).map((mm) => [target, mm] as [string, string]);
+    if (to === undefined) return { v, m, target, modes: NONE, i: 0 };
+    if (from === to) return { v, m, target, modes: [m], i: 0 };
+    let modes = modesOf.get(to);
+    if (modes === undefined) modesOf.set(to, (modes = graph.modesOf(to)));
+    return { v, m, target, modes, i: 0 };
   };
 
-  // Each pair's key is built once, when it is reached, and kept on its stack frame (a PUT of
-  // 10k x 2 values starts from every alias in it).
   for (const [sv, sm] of starts) {
-    const sk = key(sv, sm);
-    if (mark.get(sk) === DONE) continue;
-    const stack: { node: [string, string]; k: string; next: [string, string][]; i: number }[] = [];
-    mark.set(sk, ON_STACK);
-    stack.push({ node: [sv, sm], k: sk, next: edges(sv, sm), i: 0 });
+    if (markOf(sv, sm) === DONE) continue;
+    const stack: Frame[] = [];
+    setMark(sv, sm, ON_STACK);
+    stack.push(frame(sv, sm));
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!;
-      if (top.i >= top.next.length) {
-        mark.set(top.k, DONE);
+      if (top.i >= top.modes.length) {
+        setMark(top.v, top.m, DONE);
         stack.pop();
         continue;
       }
-      const n = top.next[top.i++]!;
-      const nk = key(n[0], n[1]);
-      const state = mark.get(nk);
+      const nv = top.target;
+      const nm = top.modes[top.i++]!;
+      const state = markOf(nv, nm);
       if (state === DONE) continue;
       if (state === ON_STACK) {
-        const from = stack.findIndex((f) => f.k === nk);
-        return [...stack.slice(from).map((f) => f.node), n];
+        const from = stack.findIndex((f) => f.v === nv && f.m === nm);
+        return [...stack.slice(from).map((f): [string, string] => [f.v, f.m]), [nv, nm]];
       }
-      mark.set(nk, ON_STACK);
-      stack.push({ node: n, k: nk, next: edges(n[0], n[1]), i: 0 });
+      setMark(nv, nm, ON_STACK);
+      stack.push(frame(nv, nm));
     }
   }
   return null;
 }
+
+/** A pair on the walk's stack and the successors left to visit: (`target`, `modes[i..]`). */
+interface Frame {
+  v: string;
+  m: string;
+  target: string;
+  modes: readonly string[];
+  i: number;
+}
+
+const NONE: readonly string[] = [];

@@ -1,0 +1,133 @@
+/**
+ * `renderLock` writes a lock through plain objects with sorted keys when a plain object keeps that
+ * order, and through the ordered tree otherwise (integer-like or `__proto__` keys). Both must give the
+ * bytes of the ordered tree: the reference below is that writer as it stood before the plain path.
+ */
+import { describe, expect, it } from 'vitest';
+import { fingerprint, LOCK_VERSION, type Lock } from '../../src/model/lock.js';
+import { Ordered, sortedKeys, toJsonText } from '../../src/tokens/json-write.js';
+import { renderLock } from '../../src/tokens/index.js';
+
+/** The ordered-tree writer: value fingerprints that `base.values` gives left out, keys sorted, modes in order. */
+function reference(lock: Lock): string {
+  const variables: Lock['variables'] = {};
+  for (const [id, v] of Object.entries(lock.variables)) {
+    const texts = v.base?.values;
+    if (!texts) {
+      variables[id] = v;
+      continue;
+    }
+    const values: Record<string, string> = {};
+    const kept: Record<string, string> = {};
+    for (const [mode, fp] of Object.entries(v.fields.values)) {
+      const text = texts[mode];
+      if (text !== undefined && fingerprint(text) === fp) kept[mode] = text;
+      else values[mode] = fp;
+    }
+    const { values: _, ...rest } = v.base ?? {};
+    const base = Object.keys(kept).length > 0 ? { ...rest, values: kept } : rest;
+    const entry = { ...v, fields: { ...v.fields, values } };
+    if (Object.keys(base).length > 0) entry.base = base;
+    else delete entry.base;
+    variables[id] = entry;
+  }
+  const doc = sortedKeys({ ...lock, variables }) as Ordered;
+  const collections = doc.get('collections');
+  if (collections instanceof Ordered) {
+    for (const [id, c] of collections.entries) {
+      const original = lock.collections[id]?.modes;
+      if (c instanceof Ordered && original) {
+        const modes = new Ordered();
+        for (const [modeId, name] of Object.entries(original)) modes.set(modeId, name);
+        c.set('modes', modes);
+      }
+    }
+  }
+  return toJsonText(doc);
+}
+
+function lockWith(modeNames: [string, string], extra: Partial<Lock> = {}): Lock {
+  const [a, b] = modeNames;
+  return {
+    version: LOCK_VERSION,
+    fileKey: 'FILE',
+    remoteVersion: '7',
+    collections: {
+      'VariableCollectionId:1:2': { name: 'Zeta', defaultModeId: '1:9', modes: { '1:9': a, '1:10': b } },
+      'VariableCollectionId:1:1': { name: 'Älpha', defaultModeId: '1:5', modes: { '1:5': a }, key: 'k1' },
+    },
+    variables: {
+      'VariableID:1:20': {
+        collectionId: 'VariableCollectionId:1:2',
+        name: 'color/bg — 間',
+        key: 'vk',
+        fields: {
+          type: 'COLOR',
+          description: fingerprint('"dé\\"sc\\n"'),
+          scopes: fingerprint('ALL_SCOPES'),
+          values: { [b]: fingerprint('#ffffff'), [a]: fingerprint('#000000') },
+        },
+        base: { values: { [a]: '#000000', [b]: '#fffffe' }, scopes: 'ALL_SCOPES' },
+      },
+      'VariableID:1:3': {
+        collectionId: 'VariableCollectionId:1:1',
+        name: 'size/1',
+        fields: { type: 'FLOAT', description: 'e3b0', scopes: 's', values: { [a]: fingerprint('4') }, meta: 'm' },
+        base: { values: { [a]: '4' } },
+      },
+      'VariableID:1:4': {
+        collectionId: 'VariableCollectionId:1:1',
+        name: 'size/2',
+        fields: {
+          type: 'FLOAT',
+          description: 'e3b0',
+          scopes: 's',
+          values: { [a]: 'f4' },
+          overrides: { o: { z: '1', y: '2' } },
+        },
+        base: { description: 'd' },
+      },
+    },
+    ...extra,
+  };
+}
+
+describe('renderLock', () => {
+  it.each([
+    ['mode names that sort as text', ['Light', 'Dark']],
+    ['integer-like mode names (the ordered tree)', ['100', '9']],
+    ['a mode named __proto__ (the ordered tree)', ['__proto__', 'Dark']],
+    ['mode names with marks and escapes', ['\u007f1', 'a"b\\']],
+  ] as [string, [string, string]][])("writes the ordered tree's bytes: %s", (_, names) => {
+    const lock = lockWith(names, {
+      repoOnly: { Zeta: ['b', 'a'] },
+      kept: {
+        'VariableID:9:9': {
+          collectionId: 'VariableCollectionId:1:2',
+          name: 'kept',
+          reason: 'r',
+          variable: { id: 'VariableID:9:9', valuesByMode: { '2': 1, '10': [1, { b: 2, a: null }] }, z: true, a: 0.5 },
+        },
+      },
+    });
+    expect(renderLock(lock)).toBe(reference(lock));
+  });
+
+  it('writes integer-like collection and variable ids as the ordered tree does', () => {
+    const base = lockWith(['Light', 'Dark']);
+    const lock: Lock = {
+      ...base,
+      collections: { ...base.collections, '12': { name: 'N', defaultModeId: '3', modes: { '3': 'x', '1': 'y' } } },
+      variables: { ...base.variables, '5': { ...base.variables['VariableID:1:3']!, collectionId: '12' } },
+    };
+    expect(renderLock(lock)).toBe(reference(lock));
+  });
+
+  it('refuses a number JSON cannot hold, as the ordered tree does', () => {
+    const lock = lockWith(['Light', 'Dark'], {
+      kept: { k: { collectionId: 'c', name: 'n', reason: 'r', variable: { v: Number.NaN } } },
+    });
+    expect(() => reference(lock)).toThrow(/cannot write NaN/);
+    expect(() => renderLock(lock)).toThrow(/cannot write NaN/);
+  });
+});
