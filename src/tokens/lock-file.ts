@@ -244,7 +244,11 @@ export function isLock(x: unknown): x is Lock {
  */
 export function renderLock(lock: Lock): string {
   const plain = sortedPlain(lock);
-  if (plain !== undefined) return `${JSON.stringify(plain, null, 2)}\n`;
+  return plain === undefined ? renderLockOrdered(lock) : `${JSON.stringify(plain, null, 2)}\n`;
+}
+
+/** The same text through the ordered tree: what `renderLock` writes when plain objects cannot keep the order. */
+export function renderLockOrdered(lock: Lock): string {
   const doc = sortedKeys(withoutGivenFingerprints(lock)) as Ordered;
   const collections = doc.get('collections');
   if (collections instanceof Ordered) {

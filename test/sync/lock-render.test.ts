@@ -1,50 +1,16 @@
 /**
  * `renderLock` writes a lock through plain objects with sorted keys when a plain object keeps that
  * order, and through the ordered tree otherwise (integer-like or `__proto__` keys). Both must give the
- * bytes of the ordered tree: the reference below is that writer as it stood before the plain path.
+ * bytes of the ordered tree (`renderLockOrdered`, the writer every lock went through before), which
+ * the lock goldens and round-trip tests pin.
  */
 import { describe, expect, it } from 'vitest';
 import { fingerprint, LOCK_VERSION, type Lock } from '../../src/model/lock.js';
-import { Ordered, sortedKeys, toJsonText } from '../../src/tokens/json-write.js';
 import { renderLock } from '../../src/tokens/index.js';
+import { renderLockOrdered } from '../../src/tokens/lock-file.js';
 
-/** The ordered-tree writer: value fingerprints that `base.values` gives left out, keys sorted, modes in order. */
-function reference(lock: Lock): string {
-  const variables: Lock['variables'] = {};
-  for (const [id, v] of Object.entries(lock.variables)) {
-    const texts = v.base?.values;
-    if (!texts) {
-      variables[id] = v;
-      continue;
-    }
-    const values: Record<string, string> = {};
-    const kept: Record<string, string> = {};
-    for (const [mode, fp] of Object.entries(v.fields.values)) {
-      const text = texts[mode];
-      if (text !== undefined && fingerprint(text) === fp) kept[mode] = text;
-      else values[mode] = fp;
-    }
-    const { values: _, ...rest } = v.base ?? {};
-    const base = Object.keys(kept).length > 0 ? { ...rest, values: kept } : rest;
-    const entry = { ...v, fields: { ...v.fields, values } };
-    if (Object.keys(base).length > 0) entry.base = base;
-    else delete entry.base;
-    variables[id] = entry;
-  }
-  const doc = sortedKeys({ ...lock, variables }) as Ordered;
-  const collections = doc.get('collections');
-  if (collections instanceof Ordered) {
-    for (const [id, c] of collections.entries) {
-      const original = lock.collections[id]?.modes;
-      if (c instanceof Ordered && original) {
-        const modes = new Ordered();
-        for (const [modeId, name] of Object.entries(original)) modes.set(modeId, name);
-        c.set('modes', modes);
-      }
-    }
-  }
-  return toJsonText(doc);
-}
+/** The ordered-tree writer, which every lock went through before the plain path. */
+const reference = renderLockOrdered;
 
 function lockWith(modeNames: [string, string], extra: Partial<Lock> = {}): Lock {
   const [a, b] = modeNames;
