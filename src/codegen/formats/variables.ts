@@ -227,11 +227,7 @@ function fileHeader(args: FormatFnArguments, options: VariablesOptions, short: b
 }
 
 /** `css/variables` over `tokens`, references resolved against the whole dictionary. */
-export async function cssVariables(
-  args: FormatFnArguments,
-  tokens: TransformedToken[],
-  options: VariablesOptions,
-): Promise<string> {
+export function cssVariables(args: FormatFnArguments, tokens: TransformedToken[], options: VariablesOptions): string {
   const selector = Array.isArray(options.selector) ? options.selector : [options.selector ?? ':root'];
   const header = fileHeader(args, options, false);
   const indentation = '  ';
@@ -251,11 +247,7 @@ export async function cssVariables(
 }
 
 /** `scss/variables` over `tokens`. */
-export async function scssVariables(
-  args: FormatFnArguments,
-  tokens: TransformedToken[],
-  options: VariablesOptions,
-): Promise<string> {
+export function scssVariables(args: FormatFnArguments, tokens: TransformedToken[], options: VariablesOptions): string {
   const header = fileHeader(args, options, true);
   const style: LineStyle = { format: 'sass', prefix: '$', indentation: '', long: false };
   return formattedVariables(args.dictionary, tokens, style, options.outputReferences ?? false, header, '\n');

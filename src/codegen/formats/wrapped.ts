@@ -24,10 +24,13 @@ import {
 import { androidResourceFile, composeObject, swiftClass, type ComposeOptions, type SwiftOptions } from './native.js';
 import { cssVariables, scssVariables, type VariablesOptions } from './variables.js';
 
-/** Who renders css/variables and scss/variables: ours (variables.ts), or Style Dictionary's in a test. */
+/**
+ * Who renders css/variables and scss/variables: ours (variables.ts, synchronous), or Style
+ * Dictionary's in a test (asynchronous).
+ */
 export interface VariableFormats {
-  css: (args: FormatFnArguments, tokens: TransformedToken[], options: VariablesOptions) => Promise<string>;
-  scss: (args: FormatFnArguments, tokens: TransformedToken[], options: VariablesOptions) => Promise<string>;
+  css: (args: FormatFnArguments, tokens: TransformedToken[], options: VariablesOptions) => Promise<string> | string;
+  scss: (args: FormatFnArguments, tokens: TransformedToken[], options: VariablesOptions) => Promise<string> | string;
 }
 const OWN_VARIABLES: VariableFormats = { css: cssVariables, scss: scssVariables };
 
