@@ -54,5 +54,9 @@ describe('npm start on a fresh clone', () => {
     expect(docs).toContain('--shadow-focus-ring');
     expect(docs).toContain('radial-gradient(');
     expect(existsSync(path.join(root, '.tokensync', 'service.json'))).toBe(true);
+    // The demo builds what `tokensync build` builds (the docs page's title included): nothing to rewrite.
+    const again = await runCli(['build'], { cwd: root });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/\(0 changed, \d+ unchanged\)/);
   });
 });

@@ -134,7 +134,7 @@ async function buildAndWrite(set: TokenSet, config: BuildConfig, opts: BuildOpti
 }
 
 /** The docs page's title: the project's name, and the design file and version the lock records. */
-async function buildSource(root: string, tokens: Parameters<typeof readLock>[1]): Promise<BuildSource> {
+export async function buildSource(root: string, tokens: Parameters<typeof readLock>[1]): Promise<BuildSource> {
   let project = path.basename(root);
   try {
     const name = (JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { name?: unknown }).name;

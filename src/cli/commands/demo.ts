@@ -64,9 +64,12 @@ export async function run(_options: unknown, ctx: CommandContext): Promise<ExitC
   // The style tokens are built with the variables, as `tokensync build` does.
   const set = await withStyleTokens(root, config.tokens, variables);
   const { buildTokens, writeBuild } = await import('../../codegen/index.js');
+  // The docs page's title as `tokensync build` writes it, so a build after the demo changes nothing.
+  const { buildSource } = await import('./build.js');
   const output = await buildTokens(set, config.build, {
     remBase: config.tokens.remBase,
     namespace: config.tokens.namespace,
+    source: await buildSource(root, config.tokens),
   });
   const outDir = path.join(root, config.build.outDir);
   await writeBuild(outDir, output);
