@@ -4,7 +4,7 @@
  * `startEmulator` is the contract the CLI command, the test helper and the embedded `local` service use.
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -54,7 +54,7 @@ export interface EmulatorOptions {
 
 export interface RunningEmulator {
   url: string; // https://127.0.0.1:PORT
-  caFile: string; // PEM of the CA that signed the server cert
+  caFile: string; // PEM of the CA that signed the server cert; in a temporary folder close() removes, unless stateDir was given
   ca: string; // same PEM as text
   token: string; // personal token with all scopes, owner of the seeded file
   fileKey: string; // the seeded file
@@ -129,7 +129,11 @@ async function initialState(options: EmulatorOptions): Promise<EmulatorState> {
   return state;
 }
 
-/** A fresh CA and the server certificate it signs for `host`; the CA's PEM is written (atomically) to `ca.pem`. */
+/**
+ * A fresh CA and the server certificate it signs for `host`; the CA's PEM is written (atomically) to
+ * `ca.pem` in `stateDirOption`, or in a temporary folder of its own, which `ownDir` names so that
+ * `close()` removes it (every embedded service would otherwise leave one behind).
+ */
 async function tlsMaterial(host: string, stateDirOption: string | undefined) {
   const ca = createCertificateAuthority();
   const leaf = ca.issue([
@@ -144,7 +148,7 @@ async function tlsMaterial(host: string, stateDirOption: string | undefined) {
   const tmp = `${caFile}.${process.pid}.tmp`;
   await writeFile(tmp, ca.cert);
   await rename(tmp, caFile);
-  return { ca, leaf, caFile };
+  return { ca, leaf, caFile, ownDir: stateDirOption === undefined ? stateDir : undefined };
 }
 
 /** Listens on host:port; a failure to (a port in use) is an EmulatorOptionsError that says what to change. */
@@ -183,7 +187,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const state = await initialState(options);
   // `POST /_emulator/reset` without a seed goes back to the content this run started from.
   const startSeed = state.seed;
-  const { ca, leaf, caFile } = await tlsMaterial(host, options.stateDir);
+  const { ca, leaf, caFile, ownDir } = await tlsMaterial(host, options.stateDir);
 
   const faults = new FaultTable();
   const limiter = new RateLimiter(limit, 60_000 * timeScale);
@@ -237,6 +241,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       svc.webhooks.close();
       await front.close();
       await svc.commit();
+      if (ownDir !== undefined) await rm(ownDir, { recursive: true, force: true });
     },
   };
 }
