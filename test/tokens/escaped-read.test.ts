@@ -3,13 +3,14 @@
  * (read/escaped.ts). The answer must be the one the decoded text gives: the same model, every problem
  * at the same position, the same thrown error, on edits of every kind.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateTokenSet } from '../../bench/generate.mjs';
 import type { TokensConfig } from '../../src/config/schema.js';
 import { renderTokens } from '../../src/tokens/index.js';
-import { escapedJsonText } from '../../src/tokens/read/escaped.js';
+import { escapedJsonText, readTokenText } from '../../src/tokens/read/escaped.js';
 import { analyzeTokens, type Analysis } from '../../src/tokens/read/index.js';
 import { workTreeSource } from '../../src/tokens/read/parse.js';
 import { project } from './helpers.js';
@@ -54,6 +55,68 @@ describe('escapedJsonText', () => {
   it('is invalid JSON where the text is: a character outside a string', () => {
     expect(() => JSON.parse(escapedJsonText(Buffer.from('{"a": 1 é}')))).toThrow();
     expect(() => JSON.parse(escapedJsonText(Buffer.from('\ufeff{"a": 1}')))).toThrow();
+  });
+});
+
+/** The escaped text as first defined: the Latin-1 copy with each run outside ASCII replaced by its escapes. */
+function escapedByRegex(bytes: Buffer): string {
+  return bytes.toString('latin1').replace(/[\x80-\xff]+/g, (run: string, at: number) => {
+    const chars = bytes.toString('utf8', at, at + run.length);
+    let out = '';
+    for (let i = 0; i < chars.length; i++) out += `\\u${chars.charCodeAt(i).toString(16).padStart(4, '0')}`;
+    return out;
+  });
+}
+
+describe('readTokenText', () => {
+  // The bytes go through one buffer kept between reads (fs/read.ts readFileBytesShared) and the
+  // escaped text through another (escaped.ts): no read may see what an earlier, larger file left.
+  it('gives the text, or the escaped text and the decoded text, whatever was read before', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tokensync-escaped-'));
+    const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    const pieces = [
+      'a',
+      '"',
+      '\\',
+      '{',
+      ' ',
+      '\n',
+      'é',
+      '…',
+      '😀',
+      '中',
+      '\ufeff',
+      '\u2028',
+      '\u0080',
+      '\u07ff',
+      '\uffff',
+    ];
+    let seed = 7;
+    const rnd = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    for (let i = 0; i < 120; i++) {
+      const length = [0, 1, 40, 700, 5000, 40_000][i % 6]!;
+      const text = Array.from({ length }, () => (rnd(4) === 0 ? pieces[rnd(pieces.length)]! : 'x: "1",'[rnd(7)]!)).join(
+        '',
+      );
+      const bytes = Buffer.from(text);
+      const file = path.join(dir, `f${i % 3}.json`);
+      writeFileSync(file, bytes);
+      const read = await readTokenText(file);
+      if (/^[\x00-\x7f]*$/.test(text)) {
+        expect(read).toBe(text);
+        continue;
+      }
+      if (typeof read !== 'object') throw new Error('expected the escaped text');
+      expect(read.escaped).toBe(escapedByRegex(bytes));
+      expect(escapedJsonText(bytes)).toBe(read.escaped);
+      expect(read.text()).toBe(strict.decode(bytes));
+    }
+    expect(await readTokenText(path.join(dir, 'missing.json'))).toBeUndefined();
+    writeFileSync(path.join(dir, 'bad.json'), Buffer.from([0x7b, 0xff, 0x7d]));
+    await expect(readTokenText(path.join(dir, 'bad.json'))).rejects.toThrow(/invalid UTF-8/);
   });
 });
 

@@ -7,7 +7,7 @@
  * is, and JSON.parse gives the same value. The real text is decoded on first use.
  */
 import { isAscii, isUtf8 } from 'node:buffer';
-import { decodeStrict, readFileBytesSync } from '../../fs/read.js';
+import { decodeStrict, readFileBytesShared } from '../../fs/read.js';
 
 /** A valid UTF-8 file with characters outside ASCII: the one-byte text to parse, and the file's text on demand. */
 export interface EscapedText {
@@ -15,27 +15,97 @@ export interface EscapedText {
   text: () => string;
 }
 
-/** Each run of bytes outside ASCII (whole characters in valid UTF-8). */
-const NON_ASCII = /[\x80-\xff]+/g;
-
 /**
  * The file's text (ASCII: a plain copy), or the escaped text of a valid UTF-8 file; invalid UTF-8
  * throws the error naming file:line:column, as every read of a token file does (fs/read.ts).
+ * The bytes are read into fs/read.ts's shared buffer and copied once, into the one string JSON.parse
+ * is given (docs/benchmarks.md "The cold read"): nothing here awaits before that copy.
  */
 export async function readTokenText(file: string): Promise<string | EscapedText | undefined> {
-  const bytes = readFileBytesSync(file);
+  const bytes = readFileBytesShared(file);
   if (bytes === undefined) return undefined;
   if (isAscii(bytes) || !isUtf8(bytes)) return decodeStrict(bytes, file);
-  return { escaped: escapedJsonText(bytes), text: () => decodeStrict(bytes, file) };
+  const { escaped, runs } = escape(bytes);
+  return { escaped, text: () => unescape(escaped, runs) };
 }
 
 /** Valid UTF-8 as one-byte JSON text: every character outside ASCII as its `\uXXXX` escape(s). */
 export function escapedJsonText(bytes: Buffer): string {
-  // Latin-1 maps byte i to character i, so a run's offset in the text is its offset in the bytes.
-  return bytes.toString('latin1').replace(NON_ASCII, (run: string, at: number) => {
-    const chars = bytes.toString('utf8', at, at + run.length);
-    let out = '';
-    for (let i = 0; i < chars.length; i++) out += `\\u${chars.charCodeAt(i).toString(16).padStart(4, '0')}`;
-    return out;
+  return escape(bytes).escaped;
+}
+
+/** A run of characters outside ASCII: where its escapes start in the escaped text, their length, the characters. */
+interface Run {
+  at: number;
+  length: number;
+  chars: string;
+}
+
+/** The buffer the escaped text is written into before its one copy into a string, kept between calls. */
+let out: Buffer | undefined;
+
+/**
+ * The escaped text and its runs. The runs are found by native ASCII tests on halves of the bytes (no
+ * JavaScript loop over every byte, no regex over a copy), and the text is written into a buffer and
+ * copied into a string once (it was a Latin-1 copy, then a second copy by `replace`).
+ */
+function escape(bytes: Buffer): { escaped: string; runs: Run[] } {
+  const runs: Run[] = [];
+  const cuts: number[] = [];
+  let extra = 0;
+  for (let at = firstNonAscii(bytes, 0); at !== -1; ) {
+    let end = at + 1;
+    while (end < bytes.length && bytes[end]! >= 0x80) end++;
+    const chars = bytes.toString('utf8', at, end);
+    runs.push({ at: at + extra, length: chars.length * 6, chars });
+    cuts.push(at, end);
+    extra += chars.length * 6 - (end - at);
+    at = firstNonAscii(bytes, end);
+  }
+  const size = bytes.length + extra;
+  if (out === undefined || out.length < size) out = Buffer.allocUnsafeSlow(size);
+  let from = 0;
+  let to = 0;
+  runs.forEach((run, i) => {
+    to += bytes.copy(out!, to, from, cuts[2 * i]);
+    for (let c = 0; c < run.chars.length; c++)
+      to += out!.write(`\\u${run.chars.charCodeAt(c).toString(16).padStart(4, '0')}`, to, 'latin1');
+    from = cuts[2 * i + 1]!;
   });
+  to += bytes.copy(out, to, from, bytes.length);
+  const escaped = out.toString('latin1', 0, to);
+  if (out.length > 16 * 1024 * 1024) out = undefined;
+  return { escaped, runs };
+}
+
+/** The first byte at or after `from` outside ASCII, or -1: isAscii (SIMD) on growing windows, then halves. */
+function firstNonAscii(bytes: Buffer, from: number): number {
+  let lo = from;
+  let step = 256;
+  while (lo < bytes.length) {
+    let hi = Math.min(bytes.length, lo + step);
+    if (!isAscii(bytes.subarray(lo, hi))) {
+      while (hi - lo > 32) {
+        const mid = (lo + hi) >>> 1;
+        if (isAscii(bytes.subarray(lo, mid))) lo = mid;
+        else hi = mid;
+      }
+      for (let i = lo; i < hi; i++) if (bytes[i]! >= 0x80) return i;
+    }
+    lo = hi;
+    if (step < 65536) step *= 2;
+  }
+  return -1;
+}
+
+/** The file's text: the escaped text with each run's escapes back as its characters (what the fatal decoder gives). */
+function unescape(escaped: string, runs: Run[]): string {
+  const parts: string[] = [];
+  let from = 0;
+  for (const run of runs) {
+    parts.push(escaped.slice(from, run.at), run.chars);
+    from = run.at + run.length;
+  }
+  parts.push(escaped.slice(from));
+  return parts.join('');
 }

@@ -34,7 +34,8 @@ function nextKeyIs(c: Cursor, k: string | undefined): boolean {
   for (;;) {
     const start = text.indexOf('"', pos);
     let end = start === -1 ? -1 : text.indexOf('"', start + 1);
-    while (end !== -1 && escaped(text, end)) end = text.indexOf('"', end + 1);
+    // The usual quote has no backslash before it: the run of them is counted only when it has.
+    while (end !== -1 && text.charCodeAt(end - 1) === 92 && escaped(text, end)) end = text.indexOf('"', end + 1);
     if (end === -1) {
       c.pos = text.length;
       return k === undefined;
@@ -62,7 +63,10 @@ function sameKeys(node: object, c: Cursor, depth: number): boolean {
     for (const v of node) if (typeof v === 'object' && v !== null && !sameKeys(v, c, depth + 1)) return false;
     return true;
   }
-  for (const k in node) {
+  // Object.keys, not for-in: no walk of the prototype chain, and the same own keys in the same order.
+  const keys = Object.keys(node);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
     if (!nextKeyIs(c, k)) return false;
     const v = (node as Record<string, unknown>)[k];
     if (typeof v === 'object' && v !== null && !sameKeys(v, c, depth + 1)) return false;
