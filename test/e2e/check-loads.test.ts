@@ -77,8 +77,8 @@ it('a warm no-op pull and push (in-step cache) load undici by its entry and neit
     ])
       expect(warm.stderr, absent).not.toContain(absent);
   }
-  // Cold (`--no-cache`): the full path, whose answer passes the hand check, so zod stays unloaded
-  // there too (its ~95 modules cost ~0.15-0.3 s of CPU to load; docs/benchmarks.md "Fast paths").
+  // Cold (`--no-cache`): the full path, whose answer passes the hand check, so zod (~95 modules and
+  // its schemas) stays unloaded there too (docs/benchmarks.md "No-op pull and push: the service's writes").
   const cold = await runCli(['pull', '--no-cache'], {
     cwd: project.root,
     env: { ...project.env, ...DEBUG },
