@@ -72,9 +72,34 @@ export function createFront(tls: { cert: string; key: string }, routes: Endpoint
   };
 }
 
+/**
+ * An answer larger than this is written in pieces of this size, the next once the last has drained.
+ * Node's TLS socket takes one large write at a far higher cost: a 4.2 MB variables/local answer cost
+ * the service ~40 ms of CPU written whole and ~4-5 ms in 64 KiB pieces (Node 26; docs/benchmarks.md
+ * "No-op pull and push: the service's writes (sixth round)"). The bytes sent are the same.
+ */
+const PIECE_BYTES = 64 * 1024;
+
 function send(res: ServerResponse, reply: Reply): void {
-  res.writeHead(reply.status, { ...reply.headers, 'content-length': String(reply.body.length) });
-  res.end(reply.body);
+  const body = reply.body;
+  res.writeHead(reply.status, { ...reply.headers, 'content-length': String(body.length) });
+  if (body.length <= PIECE_BYTES) {
+    res.end(body);
+    return;
+  }
+  let at = 0;
+  const next = (): void => {
+    while (at < body.length) {
+      const piece = body.subarray(at, Math.min(at + PIECE_BYTES, body.length));
+      at += piece.length;
+      if (at === body.length) res.end(piece);
+      else if (!res.write(piece)) {
+        res.once('drain', next);
+        return;
+      }
+    }
+  };
+  next();
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, routes: Endpoint[], host: ControlHost): Promise<void> {

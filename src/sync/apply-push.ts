@@ -5,7 +5,7 @@
  * diff (a re-plan, or a conflict). A write whose outcome is unknown is settled before anything is
  * re-planned and is never replayed. The journal is written before each request and after it.
  */
-import { ApiUnknownOutcomeError } from '../api/index.js';
+import { ApiUnknownOutcomeError } from '../api/errors.js';
 import { InterruptedError, interruption } from '../errors.js';
 import { fingerprintFields, type LockVariableFields } from '../model/lock.js';
 import type { TokenSet } from '../model/types.js';

@@ -53,7 +53,7 @@ it('check loads neither the API client, jsonc-parser nor colorjs.io on a clean s
   expect(warm.stderr).not.toContain('node_modules/commander');
 });
 
-it('a warm no-op pull and push (in-step cache) load undici by its entry and neither zod, yaml, commander, the sync engine nor the report', async () => {
+it('a warm no-op pull and push (in-step cache) load undici by its entry and neither zod, yaml, commander, the sync engine nor the report; a cold pull no zod', async () => {
   const project = await pulledProject(emu);
   // Spawned as the warm runs are: an entry is kept for the tokensync that wrote it (docs/caching.md).
   const synced = await runCli(['sync'], { cwd: project.root, env: project.env, process: true });
@@ -77,4 +77,14 @@ it('a warm no-op pull and push (in-step cache) load undici by its entry and neit
     ])
       expect(warm.stderr, absent).not.toContain(absent);
   }
+  // Cold (`--no-cache`): the full path, whose answer passes the hand check, so zod (~95 modules and
+  // its schemas) stays unloaded there too (docs/benchmarks.md "No-op pull and push: the service's writes").
+  const cold = await runCli(['pull', '--no-cache'], {
+    cwd: project.root,
+    env: { ...project.env, ...DEBUG },
+    process: true,
+  });
+  expect(cold.code).toBe(0);
+  expect(cold.stderr).toContain('dist/cli/sync-full.js');
+  expect(cold.stderr).not.toContain('node_modules/zod');
 });
