@@ -95,15 +95,17 @@ function transformsOf(platform: string, names: readonly string[]): Step[] {
  * reference). Computed once per platform, type and kind.
  */
 function stepsFor(list: readonly Step[]): (type: string, alias: boolean) => readonly Step[] {
-  const memo = new Map<string, readonly Step[]>();
+  // One memo per kind, keyed by the type alone: no key string made per alias token and platform.
+  const literals = new Map<string, readonly Step[]>();
+  const aliases = new Map<string, readonly Step[]>();
   return (type, alias) => {
-    const key = alias ? `\u0001${type}` : type;
-    let steps = memo.get(key);
+    const memo = alias ? aliases : literals;
+    let steps = memo.get(type);
     if (steps === undefined) {
       steps = list.filter(
         (tr) => !(alias && tr.type === 'value') && (tr.types === undefined || tr.types.includes(type)),
       );
-      memo.set(key, steps);
+      memo.set(type, steps);
     }
     return steps;
   };

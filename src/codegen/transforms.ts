@@ -20,21 +20,21 @@ import type { RenderTarget, SubRef } from '../types/render/context.js';
 import { COMPOSITE_TYPES, renderContext, renders } from './render/index.js';
 import { typographyParts } from '../types/typography.js';
 import { androidString, cLikeString, cssString } from '../types/render/units.js';
-import { EXT, type TokenMeta } from './tree.js';
+import { ALIAS_KEY, EXT, type TokenMeta } from './tree.js';
 
 export function metaOf(token: TransformedToken): TokenMeta {
   return (token['$extensions'] as Record<string, TokenMeta>)[EXT]!;
 }
 
-const KEY = Symbol('key');
 /**
- * The Style Dictionary key (`{<view>.<path>}`) of the token an alias points at, joined once per
- * alias and kept on its meta under a symbol (no format or JSON output sees it): the docs page, the
- * css parts, the scss order and direct.ts all ask for it, per platform.
+ * The Style Dictionary key (`{<view>.<path>}`) of the token an alias points at, kept on its meta
+ * under a symbol (no format or JSON output sees it): the docs page, the css parts, the scss order
+ * and direct.ts all ask for it, per platform. The multi-mode tree sets it as it writes the alias's
+ * value, the same string (tree.ts); otherwise it is joined here once per alias.
  */
-export function aliasKeyOf(a: NonNullable<TokenMeta['alias']> & { [KEY]?: string }): string {
-  let k = a[KEY];
-  if (k === undefined) a[KEY] = k = `{${[a.view, ...a.path].join('.')}}`;
+export function aliasKeyOf(a: NonNullable<TokenMeta['alias']>): string {
+  let k = a[ALIAS_KEY];
+  if (k === undefined) a[ALIAS_KEY] = k = `{${[a.view, ...a.path].join('.')}}`;
   return k;
 }
 

@@ -31,6 +31,9 @@ import { targetView, type View } from './views.js';
 import { EXTENSION as EXT } from '../model/extension.js';
 export { EXT };
 
+/** Where an alias's meta keeps the key of its target (transforms.ts `aliasKeyOf`). */
+export const ALIAS_KEY: unique symbol = Symbol('alias key');
+
 /** What every Style Dictionary token carries in `$extensions["dev.tokensync"]`. */
 export interface TokenMeta {
   view: string;
@@ -41,8 +44,8 @@ export interface TokenMeta {
   path: string[];
   /** The token's type after following aliases, e.g. `dimension`. */
   kind: DtcgType;
-  /** Set on aliases: the target, for docs links. */
-  alias?: { view: string; collection: string; variable: string; path: string[] };
+  /** Set on aliases: the target, for docs links; its key (`{<view>.<path>}`) under ALIAS_KEY (transforms.ts `aliasKeyOf`). */
+  alias?: { view: string; collection: string; variable: string; path: string[]; [ALIAS_KEY]?: string };
   /** A color literal as the model holds it, with its wide-gamut `source` (render/color.ts). */
   color?: Color;
   /** Repository-owned (a RepoToken with owner `repository`), never pushed; the docs page says so. */
@@ -182,6 +185,8 @@ function treeToken(
     const tpath = model.pathOf(value.alias);
     meta.alias = { view: tv.key, collection: value.alias.collection, variable: value.alias.name, path: tpath };
     $value = `{${[...(opts.flat ? [] : [tv.key]), ...tpath].join('.')}}`;
+    // The multi-mode tree's reference is the target's key: joined once, here.
+    if (!opts.flat) meta.alias[ALIAS_KEY] = $value as string;
   } else {
     const n = normalize(model, e, view, view.mode, value, type, 0);
     if (type === 'color') {

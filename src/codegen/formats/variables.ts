@@ -128,7 +128,8 @@ function withComment(line: string, comment: string | undefined, s: LineStyle): s
 interface RefPattern {
   /** `{a.b}`, when the regex below matches exactly that string and nothing else in it. */
   whole: string | undefined;
-  re: RegExp;
+  /** Made on first use: most references are an alias's whole value, which needs none. */
+  re: RegExp | undefined;
 }
 
 /** A reference's regex as createPropertyFormatter builds it (path segments are not escaped there either). */
@@ -137,8 +138,7 @@ function patternOf(ref: TransformedToken): RefPattern {
   let p = refPatterns.get(ref);
   if (p === undefined) {
     const plain = ref.path.every((seg) => !/[\\^$.*+?()[\]{}|/]/.test(seg));
-    const re = new RegExp(`{${ref.path.join('\\.')}(\\.\\$?value)?}`, 'g');
-    refPatterns.set(ref, (p = { whole: plain ? `{${ref.path.join('.')}}` : undefined, re }));
+    refPatterns.set(ref, (p = { whole: plain ? `{${ref.path.join('.')}}` : undefined, re: undefined }));
   }
   return p;
 }
@@ -148,6 +148,7 @@ function replaceRef(value: unknown, ref: TransformedToken, to: string): string {
   const p = patternOf(ref);
   // The common case, an alias's whole value: the one match is the whole string.
   if (value === p.whole) return to;
+  p.re ??= new RegExp(`{${ref.path.join('\\.')}(\\.\\$?value)?}`, 'g');
   return `${value}`.replace(p.re, () => to);
 }
 
