@@ -101,13 +101,16 @@ export interface Tree {
    * stays plain DTCG; keyed by the object, no key string is joined per token here and hashed again
    * in direct.ts. The flat tree (user platforms) carries it inline in `$extensions`, as before.
    */
-  meta: WeakMap<object, TokenMeta>;
+  meta: Map<object, TokenMeta>;
 }
 
 export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree {
   const model = treeModel(set, views, opts);
   const tokens: DesignTokens = {};
-  const metaByToken = new WeakMap<object, TokenMeta>();
+  // A Map, not a WeakMap: it lives as long as the tree, and a WeakMap of every token is an
+  // ephemeron table each garbage collection marks entry by entry (docs/benchmarks.md "Full build",
+  // sixth round).
+  const metaByToken = new Map<object, TokenMeta>();
   let count = 0;
   const byCollection = entriesByCollection(model.entries);
   const flatRoot: DesignTokens = {};
@@ -230,7 +233,7 @@ function place(
   v: { collection: string; name: string; owner?: string },
   segments: string[],
   token: Record<string, unknown>,
-  meta: WeakMap<object, TokenMeta>,
+  meta: Map<object, TokenMeta>,
 ): void {
   let node: Record<string, unknown> = root;
   for (let i = 0; i < segments.length - 1; i++) {
