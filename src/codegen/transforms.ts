@@ -81,7 +81,23 @@ export const cleanName = (token: TransformedToken): string => token.name;
  * 10k x 2, once per mode).
  */
 function nameTransform(family: NameFamily, lang: Language | undefined): Omit<Transform, 'name'> {
-  const caches = new WeakMap<PlatformConfig, { byKey: Map<string, string>; byPath: Map<readonly string[], string> }>();
+  const caches = new WeakMap<PlatformConfig, NameCache>();
+  // The platform being transformed asks for every token in a row: its cache without a lookup.
+  let lastConfig: PlatformConfig | undefined;
+  let last: NameCache | undefined;
+  const cacheOf = (config: PlatformConfig): NameCache => {
+    if (config === lastConfig && last !== undefined) return last;
+    let cache = caches.get(config);
+    if (cache === undefined) {
+      const prefix = typeof config.prefix === 'string' ? config.prefix : '';
+      const style = styleOf(config, family);
+      cache = { byKey: new Map(), byPath: new Map(), style, prefix, styled: styledIn(style, family, prefix) };
+      caches.set(config, cache);
+    }
+    lastConfig = config;
+    last = cache;
+    return cache;
+  };
   return {
     type: 'name',
     transform: (token, config) => {
@@ -89,8 +105,7 @@ function nameTransform(family: NameFamily, lang: Language | undefined): Omit<Tra
       // codeSyntax.WEB, when build.webNamesFromCodeSyntax asks for it (tree.ts; web names only).
       const web = family === 'web' ? meta?.webName : undefined;
       if (web !== undefined) return web;
-      let cache = caches.get(config);
-      if (cache === undefined) caches.set(config, (cache = { byKey: new Map(), byPath: new Map() }));
+      const cache = cacheOf(config);
       // Every view of a token shares its meta's path array (tree-model.ts `pathOf`), the token's
       // path without the view key: one lookup by that array, no key joined, per mode after the first.
       const own = meta?.path;
@@ -99,8 +114,7 @@ function nameTransform(family: NameFamily, lang: Language | undefined): Omit<Tra
       const key = viewlessKey(token.path);
       name = cache.byKey.get(key);
       if (name === undefined) {
-        const prefix = typeof config.prefix === 'string' ? config.prefix : '';
-        name = styledName(styleOf(config, family), family, token.path, key, prefix);
+        name = styledName(cache.styled, cache.style, family, token.path, key, cache.prefix);
         if (lang) name = safeIdentifier(name, lang);
         cache.byKey.set(key, name);
       }
@@ -108,6 +122,15 @@ function nameTransform(family: NameFamily, lang: Language | undefined): Omit<Tra
       return name;
     },
   };
+}
+
+/** One platform config's names: by path key and by path array, and its style's names (`styled`). */
+interface NameCache {
+  byKey: Map<string, string>;
+  byPath: Map<readonly string[], string>;
+  style: NameStyle;
+  prefix: string;
+  styled: Map<string, string>;
 }
 
 /**
@@ -119,11 +142,24 @@ function nameTransform(family: NameFamily, lang: Language | undefined): Omit<Tra
  */
 const styled = new Map<string, Map<string, string>>();
 const STYLED_BOUND = 200_000;
-function styledName(style: NameStyle, family: NameFamily, path: string[], key: string, prefix: string): string {
+
+/** The names of one style, family and prefix (`styled`), found once per platform config. */
+function styledIn(style: NameStyle, family: NameFamily, prefix: string): Map<string, string> {
   // Only `keep` differs between web and the other families (name-styles.ts).
   const k = `${style}\u0001${style === 'keep' && family === 'web' ? 'w' : ''}\u0001${prefix}`;
   let names = styled.get(k);
   if (names === undefined) styled.set(k, (names = new Map()));
+  return names;
+}
+
+function styledName(
+  names: Map<string, string>,
+  style: NameStyle,
+  family: NameFamily,
+  path: string[],
+  key: string,
+  prefix: string,
+): string {
   let name = names.get(key);
   if (name === undefined) {
     if (names.size >= STYLED_BOUND) names.clear();

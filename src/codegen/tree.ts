@@ -203,6 +203,7 @@ function treeToken(
       $value = n;
     }
   }
+  // direct.ts `treeCopy` copies exactly these members, in this order.
   const token: Record<string, unknown> = { $type: sdType, $value };
   if (v.description !== '') token['$description'] = v.description;
   return { token, meta };
