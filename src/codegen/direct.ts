@@ -174,6 +174,24 @@ function terminals(
   });
 }
 
+/**
+ * The values of the shared transforms (transforms.ts `OwnTransform.shared`) that more than one
+ * platform runs, by transform name, indexed like the tokens: the web and js platforms both print
+ * colors, dimensions, durations and font families as CSS, and the second takes the first's strings
+ * instead of computing them again (docs/benchmarks.md "Full build", sixth round).
+ */
+type SharedValues = Map<string, unknown[]>;
+
+function sharedValues(platforms: Record<string, PlatformConfig>, size: number): SharedValues {
+  const uses = new Map<string, number>();
+  for (const p of Object.values(platforms))
+    for (const name of new Set((p.transforms ?? []) as string[]))
+      if (ourTransforms[name]?.shared) uses.set(name, (uses.get(name) ?? 0) + 1);
+  const kept: SharedValues = new Map();
+  for (const [name, n] of uses) if (n > 1) kept.set(name, new Array<unknown>(size));
+  return kept;
+}
+
 /** What a token holds before any platform's transforms: Style Dictionary's tokenSetup gives `{}`. */
 const NO_ATTRIBUTES: Record<string, unknown> = Object.freeze({});
 
@@ -190,6 +208,7 @@ async function transformAll(
   terminal: readonly (TransformedToken | undefined)[],
   platform: string,
   config: PlatformConfig,
+  kept: SharedValues,
 ): Promise<TransformedToken[]> {
   const steps = stepsFor(transformsOf(platform, (config.transforms ?? []) as string[]));
   const options = { usesDtcg: true };
@@ -199,16 +218,25 @@ async function transformAll(
     t['$value'] = t.original['$value'];
     t.attributes = NO_ATTRIBUTES;
     const list = steps(String(t['$type'] ?? t['type'] ?? ''), terminal[i] !== undefined);
+    // Whether a value transform has run: a shared one's kept value is for the token's own value.
+    let changed = false;
     // An indexed loop: `for…of` allocated an iterator per token and platform until optimized.
     for (let s = 0; s < list.length; s++) {
       const tr = list[s]!;
       if (tr.types === undefined && tr.filter && !tr.filter(t, options)) continue;
-      // Awaited only when it is a promise: a microtask per call added up over 100k calls.
-      let r: unknown = tr.transform(t, config, options);
-      if (r instanceof Promise) r = await r;
+      const keep = tr.type === 'value' && !changed ? kept.get(tr.name) : undefined;
+      let r: unknown = keep?.[i];
+      if (r === undefined) {
+        // Awaited only when it is a promise: a microtask per call added up over 100k calls.
+        r = tr.transform(t, config, options);
+        if (r instanceof Promise) r = await r;
+        if (keep !== undefined) keep[i] = r;
+      }
       if (tr.type === 'name') t.name = r as string;
-      else if (tr.type === 'value') t['$value'] = r;
-      else if (tr.type === 'attribute') t.attributes = { ...t.attributes, ...(r as Record<string, unknown>) };
+      else if (tr.type === 'value') {
+        t['$value'] = r;
+        changed = true;
+      } else if (tr.type === 'attribute') t.attributes = { ...t.attributes, ...(r as Record<string, unknown>) };
     }
   }
   // Aliases take the transformed value of the literal at the end of their chain.
@@ -232,9 +260,10 @@ export async function formatDirect(
   const tokenMap = new Map<string, TransformedToken>();
   for (const t of base) tokenMap.set(t.key!, t);
   const terminal = terminals(base, tokenMap);
+  const kept = sharedValues(platforms, base.length);
   const results: DirectOutput[] = [];
   for (const [name, config] of Object.entries(platforms)) {
-    const allTokens = await transformAll(base, terminal, name, config);
+    const allTokens = await transformAll(base, terminal, name, config, kept);
     let tokens: DesignTokens | undefined;
     // Only formats that keep references read the nested form; built on first use.
     const nested = (): DesignTokens => (tokens ??= nestTokens(allTokens));

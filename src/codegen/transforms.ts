@@ -253,13 +253,26 @@ const text = (t: TransformedToken): string => {
  * picks a token's transforms by its type once per platform and type instead of calling every filter
  * on every token (docs/architecture.md "Build"); Style Dictionary ignores the extra key.
  */
-export type OwnTransform = Omit<Transform, 'name'> & { types?: readonly string[] };
+export type OwnTransform = Omit<Transform, 'name'> & {
+  types?: readonly string[];
+  /**
+   * The value is a function of the token's own value and meta alone, not of the platform config:
+   * a platform that runs it after another did on the same token takes that value (direct.ts).
+   */
+  shared?: boolean;
+};
 
 const value = (types: readonly string[], fn: (t: TransformedToken, c: PlatformConfig) => unknown): OwnTransform => ({
   type: 'value',
   types,
   filter: is(...types),
   transform: (token, config) => fn(token, config),
+});
+
+/** `value` for a transform that never reads the platform config (`OwnTransform.shared`). */
+const shared = (types: readonly string[], fn: (t: TransformedToken) => unknown): OwnTransform => ({
+  ...value(types, fn),
+  shared: true,
 });
 
 /**
@@ -281,9 +294,9 @@ export const transforms: Record<string, OwnTransform> = {
 
   // Colors: sRGB with a short alpha (`rgba(0, 0, 0, 0.5)`, render/units.ts); CSS also gets the
   // wide-gamut form (webVariants); Swift keeps display-p3.
-  'tokensync/css/color': value(['color'], (t) => cssSrgb(colorOf(t))),
+  'tokensync/css/color': shared(['color'], (t) => cssSrgb(colorOf(t))),
   // Style Dictionary's fontFamily/css also rewrites typography tokens; a name with spaces is quoted.
-  'tokensync/css/fontFamily': value(['fontFamily'], (t) => cssFontFamily(valueOf(t) as FontFamily)),
+  'tokensync/css/fontFamily': shared(['fontFamily'], (t) => cssFontFamily(valueOf(t) as FontFamily)),
   'tokensync/swift/color': value(['color'], (t) => swiftColor(colorOf(t))),
   // Android and Compose: Style Dictionary's color/hex8android and color/composeColor, from the hex.
   'tokensync/android/color': value(['color'], (t) => hexArgb(String(valueOf(t)))),
@@ -296,8 +309,8 @@ export const transforms: Record<string, OwnTransform> = {
   'tokensync/compose/composite': composite('compose'),
 
   // Web: the unit stays as written (px stays px, rem stays rem).
-  'tokensync/web/dimension': value(['dimension', 'fontSize'], (t) => `${num(dim(t).value)}${dim(t).unit}`),
-  'tokensync/web/duration': value(['duration'], (t) => `${num(dim(t).value)}${dim(t).unit}`),
+  'tokensync/web/dimension': shared(['dimension', 'fontSize'], (t) => `${num(dim(t).value)}${dim(t).unit}`),
+  'tokensync/web/duration': shared(['duration'], (t) => `${num(dim(t).value)}${dim(t).unit}`),
   'tokensync/css/string': value(['string'], (t) => cssString(String(valueOf(t)))),
 
   // iOS: points are pixels at 1x; durations are TimeInterval seconds.
