@@ -28,14 +28,21 @@ export const label = (v: { collection: string; name: string }): string => `"${v.
 export const who = (v: { collection: string; name: string; owner?: string }): string =>
   `${v.owner === undefined ? 'Variable' : 'Token'} ${label(v)}`;
 
+// The kinds a variable without a kind of its own gets: one object each, not one per call (the
+// tree asks per token and view); frozen, so no caller can change them for every other.
+const COLOR_KIND: TokenKind = Object.freeze({ type: 'color' });
+const BOOLEAN_KIND: TokenKind = Object.freeze({ type: 'boolean' });
+const STRING_KIND: TokenKind = Object.freeze({ type: 'string' });
+const NUMBER_KIND: TokenKind = Object.freeze({ type: 'number' });
+
 export function defaultKind(v: Variable): TokenKind {
   switch (v.type) {
     case 'COLOR':
-      return { type: 'color' };
+      return COLOR_KIND;
     case 'BOOLEAN':
-      return { type: 'boolean' };
+      return BOOLEAN_KIND;
     case 'STRING':
-      return v.kind?.type === 'fontFamily' ? v.kind : { type: 'string' };
+      return v.kind?.type === 'fontFamily' ? v.kind : STRING_KIND;
     case 'FLOAT':
       return v.kind &&
         v.kind.type !== 'color' &&
@@ -43,7 +50,7 @@ export function defaultKind(v: Variable): TokenKind {
         v.kind.type !== 'string' &&
         v.kind.type !== 'fontFamily'
         ? v.kind
-        : { type: 'number' };
+        : NUMBER_KIND;
   }
 }
 

@@ -112,6 +112,14 @@ describe('broken models', () => {
     expect(out.files.get('json/tokens.json')).toContain('"x0": 4');
   });
 
+  test('a value of another type than its variable names the token and the value', async () => {
+    const set = twoCollections([variable('a', 'gap', { m: 'wide' as unknown as number })]);
+    expect(await failure(set)).toMatchInlineSnapshot(`
+      "BUILD_MODEL_INVALID: Variable "a/gap" (mode "m") has a value that is not a number: "wide".
+      fix: Fix the value in its token file so it matches the token $type."
+    `);
+  });
+
   test('a mode without a value', async () => {
     const set = fixtureSet();
     delete set.variables.find((v) => v.name === 'emphasis')!.values['dark'];
