@@ -32,7 +32,7 @@ import type {
 } from 'style-dictionary/types';
 import { nestTokens } from './references.js';
 import { aliasKeyOf, metaOf, transforms as ourTransforms } from './transforms.js';
-import { EXT, type Tree } from './tree.js';
+import { EXT, type TokenMeta, type Tree } from './tree.js';
 
 export interface DirectOutput {
   destination: string;
@@ -57,17 +57,9 @@ function flatten(tree: Tree): TransformedToken[] {
         const key = `{${d}}`;
         // `original` is the tree's own token, not a clone: formats only read it, and tree.ts
         // builds a fresh tree for every build.
-        // Object.assign, not a spread: the same own properties in the same order, and at 10k x 2
-        // the spread with added keys cost ~0.3-0.5 s of the build against ~0.1 s.
-        const t = Object.assign({}, child as DesignToken) as TransformedToken;
-        t.key = key;
-        t.original = child as DesignToken;
-        t.name = k;
-        t.attributes = {};
-        t.path = p;
+        const c = child as DesignToken;
         const m = tree.meta.get(child);
-        if (m !== undefined) t['$extensions'] = { [EXT]: m };
-        out.push(t);
+        out.push(m === undefined ? copied(c, key, k, p) : treeCopy(c, key, k, p, m));
       } else {
         walk(child as DesignTokens, p, d);
       }
@@ -75,6 +67,53 @@ function flatten(tree: Tree): TransformedToken[] {
   };
   walk(tree.tokens, [], '');
   return out;
+}
+
+/**
+ * A token of the multi-mode tree as flatten leaves it. tree.ts `treeToken` makes each with `$type`,
+ * `$value` and, when there is one, `$description`, in that order: the copy is one object literal
+ * of those and Style Dictionary's properties, in the order `copied` gives them, so each is made
+ * with its final shape instead of five shape transitions per token (docs/benchmarks.md "Full
+ * build", sixth round).
+ */
+function treeCopy(c: DesignToken, key: string, name: string, path: string[], m: TokenMeta): TransformedToken {
+  const extensions = { [EXT]: m };
+  return (Object.hasOwn(c, '$description')
+    ? {
+        $type: c['$type'],
+        $value: c['$value'],
+        $description: c['$description'],
+        key,
+        original: c,
+        name,
+        attributes: {},
+        path,
+        $extensions: extensions,
+      }
+    : {
+        $type: c['$type'],
+        $value: c['$value'],
+        key,
+        original: c,
+        name,
+        attributes: {},
+        path,
+        $extensions: extensions,
+      }) as unknown as TransformedToken;
+}
+
+/**
+ * Any other token: Object.assign, not a spread (the same own properties in the same order; at
+ * 10k x 2 the spread with added keys cost ~0.3-0.5 s of the build against ~0.1 s).
+ */
+function copied(c: DesignToken, key: string, name: string, path: string[]): TransformedToken {
+  const t = Object.assign({}, c) as TransformedToken;
+  t.key = key;
+  t.original = c;
+  t.name = name;
+  t.attributes = {};
+  t.path = path;
+  return t;
 }
 
 /** A transform with the `$type`s its filter accepts, when it says (transforms.ts `OwnTransform`). */
@@ -95,15 +134,17 @@ function transformsOf(platform: string, names: readonly string[]): Step[] {
  * reference). Computed once per platform, type and kind.
  */
 function stepsFor(list: readonly Step[]): (type: string, alias: boolean) => readonly Step[] {
-  const memo = new Map<string, readonly Step[]>();
+  // One memo per kind, keyed by the type alone: no key string made per alias token and platform.
+  const literals = new Map<string, readonly Step[]>();
+  const aliases = new Map<string, readonly Step[]>();
   return (type, alias) => {
-    const key = alias ? `\u0001${type}` : type;
-    let steps = memo.get(key);
+    const memo = alias ? aliases : literals;
+    let steps = memo.get(type);
     if (steps === undefined) {
       steps = list.filter(
         (tr) => !(alias && tr.type === 'value') && (tr.types === undefined || tr.types.includes(type)),
       );
-      memo.set(key, steps);
+      memo.set(type, steps);
     }
     return steps;
   };
@@ -116,22 +157,39 @@ const aliasKey = (t: TransformedToken): string | undefined => {
 };
 
 /**
- * For each token, the index of the literal at the end of its alias chain, or -1 for a literal
- * (tree.ts has already rejected missing targets and cycles). The same for every platform.
+ * For each token, the literal at the end of its alias chain, or undefined for a literal (tree.ts
+ * has already rejected missing targets and cycles). The same for every platform. Found through the
+ * token map every platform shares, so no second map of every key is made for it.
  */
-function terminals(base: TransformedToken[]): Int32Array {
-  const index = new Map<string, number>();
-  for (let i = 0; i < base.length; i++) index.set(base[i]!.key!, i);
-  const next = base.map((t) => {
-    const k = aliasKey(t);
-    return k === undefined ? -1 : index.get(k)!;
-  });
-  return Int32Array.from(next, (n) => {
-    if (n < 0) return -1;
-    let end = n;
-    while (next[end]! >= 0) end = next[end]!;
+function terminals(
+  base: TransformedToken[],
+  tokenMap: ReadonlyMap<string, TransformedToken>,
+): (TransformedToken | undefined)[] {
+  return base.map((t) => {
+    let k = aliasKey(t);
+    if (k === undefined) return undefined;
+    let end = tokenMap.get(k)!;
+    while ((k = aliasKey(end)) !== undefined) end = tokenMap.get(k)!;
     return end;
   });
+}
+
+/**
+ * The values of the shared transforms (transforms.ts `OwnTransform.shared`) that more than one
+ * platform runs, by transform name, indexed like the tokens: the web and js platforms both print
+ * colors, dimensions, durations and font families as CSS, and the second takes the first's strings
+ * instead of computing them again (docs/benchmarks.md "Full build", sixth round).
+ */
+type SharedValues = Map<string, unknown[]>;
+
+function sharedValues(platforms: Record<string, PlatformConfig>, size: number): SharedValues {
+  const uses = new Map<string, number>();
+  for (const p of Object.values(platforms))
+    for (const name of new Set((p.transforms ?? []) as string[]))
+      if (ourTransforms[name]?.shared) uses.set(name, (uses.get(name) ?? 0) + 1);
+  const kept: SharedValues = new Map();
+  for (const [name, n] of uses) if (n > 1) kept.set(name, new Array<unknown>(size));
+  return kept;
 }
 
 /** What a token holds before any platform's transforms: Style Dictionary's tokenSetup gives `{}`. */
@@ -147,9 +205,10 @@ const NO_ATTRIBUTES: Record<string, unknown> = Object.freeze({});
  */
 async function transformAll(
   base: TransformedToken[],
-  terminal: Int32Array,
+  terminal: readonly (TransformedToken | undefined)[],
   platform: string,
   config: PlatformConfig,
+  kept: SharedValues,
 ): Promise<TransformedToken[]> {
   const steps = stepsFor(transformsOf(platform, (config.transforms ?? []) as string[]));
   const options = { usesDtcg: true };
@@ -158,21 +217,33 @@ async function transformAll(
     t.name = t.path[t.path.length - 1]!;
     t['$value'] = t.original['$value'];
     t.attributes = NO_ATTRIBUTES;
-    const list = steps(String(t['$type'] ?? t['type'] ?? ''), terminal[i]! >= 0);
+    const list = steps(String(t['$type'] ?? t['type'] ?? ''), terminal[i] !== undefined);
+    // Whether a value transform has run: a shared one's kept value is for the token's own value.
+    let changed = false;
     // An indexed loop: `for…of` allocated an iterator per token and platform until optimized.
     for (let s = 0; s < list.length; s++) {
       const tr = list[s]!;
       if (tr.types === undefined && tr.filter && !tr.filter(t, options)) continue;
-      // Awaited only when it is a promise: a microtask per call added up over 100k calls.
-      let r: unknown = tr.transform(t, config, options);
-      if (r instanceof Promise) r = await r;
+      const keep = tr.type === 'value' && !changed ? kept.get(tr.name) : undefined;
+      let r: unknown = keep?.[i];
+      if (r === undefined) {
+        // Awaited only when it is a promise: a microtask per call added up over 100k calls.
+        r = tr.transform(t, config, options);
+        if (r instanceof Promise) r = await r;
+        if (keep !== undefined) keep[i] = r;
+      }
       if (tr.type === 'name') t.name = r as string;
-      else if (tr.type === 'value') t['$value'] = r;
-      else if (tr.type === 'attribute') t.attributes = { ...t.attributes, ...(r as Record<string, unknown>) };
+      else if (tr.type === 'value') {
+        t['$value'] = r;
+        changed = true;
+      } else if (tr.type === 'attribute') t.attributes = { ...t.attributes, ...(r as Record<string, unknown>) };
     }
   }
   // Aliases take the transformed value of the literal at the end of their chain.
-  for (let i = 0; i < base.length; i++) if (terminal[i]! >= 0) base[i]!['$value'] = base[terminal[i]!]!['$value'];
+  for (let i = 0; i < base.length; i++) {
+    const end = terminal[i];
+    if (end !== undefined) base[i]!['$value'] = end['$value'];
+  }
   return base.slice();
 }
 
@@ -184,13 +255,15 @@ export async function formatDirect(
 ): Promise<DirectOutput[]> {
   if (Object.keys(platforms).length === 0) return [];
   const base = flatten(tree);
-  const terminal = terminals(base);
   // Every platform holds the same token objects under the same keys: one map for all (read only;
   // the formats' caches are keyed by each platform's own token array or dictionary).
-  const tokenMap = new Map(base.map((t) => [t.key!, t]));
+  const tokenMap = new Map<string, TransformedToken>();
+  for (const t of base) tokenMap.set(t.key!, t);
+  const terminal = terminals(base, tokenMap);
+  const kept = sharedValues(platforms, base.length);
   const results: DirectOutput[] = [];
   for (const [name, config] of Object.entries(platforms)) {
-    const allTokens = await transformAll(base, terminal, name, config);
+    const allTokens = await transformAll(base, terminal, name, config, kept);
     let tokens: DesignTokens | undefined;
     // Only formats that keep references read the nested form; built on first use.
     const nested = (): DesignTokens => (tokens ??= nestTokens(allTokens));

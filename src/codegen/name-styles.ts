@@ -43,18 +43,39 @@ export function styleOf(config: PlatformConfig, family: NameFamily): NameStyle {
 }
 
 /**
- * Input of lower-case ASCII letters, digits, spaces, `-` and `_` only: change-case's words are then
+ * A path of lower-case ASCII letters, digits, spaces, `-` and `_` only: change-case's words are then
  * just its runs of letters and digits (it splits at case changes and at anything else, which such
- * input has none of), so they are cut here without its Unicode regexes (a tenth of the cold name
- * cost at 10k x 2; test/build/native-formats.test.ts compares both ways with Style Dictionary's).
+ * input has none of), so they are cut here without its Unicode regexes, in one pass over the parts'
+ * characters, and joined as change-case joins them (camel: each later word capitalized; kebab `-`;
+ * snake `_`). Undefined for any other path, which change-case names (`CASES`).
+ * test/build/native-formats.test.ts compares both ways with Style Dictionary's. (The cold names of
+ * 10k paths in three styles: docs/benchmarks.md "Full build", third and sixth rounds.)
  */
-const PLAIN = /^[a-z0-9 _-]*$/;
-const plainWords = (input: string): string[] | undefined =>
-  PLAIN.test(input) ? input.split(/[ _-]+/).filter((w) => w !== '') : undefined;
-
-/** change-case's camel case with mergeAmbiguousCharacters over lower-case words: each later word capitalized. */
-const camelOfPlain = (words: string[]): string =>
-  words.map((w, i) => (i === 0 ? w : `${w[0]!.toUpperCase()}${w.slice(1)}`)).join('');
+function plainName(style: Exclude<NameStyle, 'keep'>, parts: readonly string[]): string | undefined {
+  const sep = style === 'kebab' ? '-' : style === 'snake' ? '_' : '';
+  let out = '';
+  let words = 0;
+  for (let p = 0; p < parts.length; p++) {
+    const part = parts[p]!;
+    let start = -1;
+    for (let i = 0; i <= part.length; i++) {
+      const c = i < part.length ? part.charCodeAt(i) : 32;
+      const word = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+      if (word) {
+        if (start < 0) start = i;
+        continue;
+      }
+      // Only a space, `_` or `-` may stand between words.
+      if (c !== 32 && c !== 95 && c !== 45) return undefined;
+      if (start < 0) continue;
+      if (words > 0 && sep === '') out += `${part[start]!.toUpperCase()}${part.slice(start + 1, i)}`;
+      else out += words > 0 ? `${sep}${part.slice(start, i)}` : part.slice(start, i);
+      words++;
+      start = -1;
+    }
+  }
+  return out;
+}
 
 /**
  * Style Dictionary's name/kebab, name/camel and name/snake: change-case over the path joined by
@@ -62,12 +83,9 @@ const camelOfPlain = (words: string[]): string =>
  * input starts with a space as theirs does.
  */
 const CASES: Record<Exclude<NameStyle, 'keep'>, (input: string) => string> = {
-  kebab: (input) => plainWords(input)?.join('-') ?? kebabCase(input),
-  camel: (input) => {
-    const words = plainWords(input);
-    return words ? camelOfPlain(words) : camelCase(input, { mergeAmbiguousCharacters: true });
-  },
-  snake: (input) => plainWords(input)?.join('_') ?? snakeCase(input),
+  kebab: (input) => kebabCase(input),
+  camel: (input) => camelCase(input, { mergeAmbiguousCharacters: true }),
+  snake: (input) => snakeCase(input),
 };
 
 /**
@@ -76,8 +94,8 @@ const CASES: Record<Exclude<NameStyle, 'keep'>, (input: string) => string> = {
  * only ASCII letters, digits and `_`. Anything else becomes the separator.
  */
 export function nameIn(style: NameStyle, family: NameFamily, path: readonly string[], prefix = ''): string {
-  const parts = prefix === '' ? [...path] : [prefix, ...path];
-  if (style !== 'keep') return CASES[style](` ${parts.join(' ')}`);
+  const parts = prefix === '' ? path : [prefix, ...path];
+  if (style !== 'keep') return plainName(style, parts) ?? CASES[style](` ${parts.join(' ')}`);
   return keepName(parts, family === 'web');
 }
 

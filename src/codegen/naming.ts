@@ -59,7 +59,8 @@ const KEYWORDS: Record<Language, ReadonlySet<string>> = {
 /** Makes a transformed name a valid identifier: `_` before a leading digit, `_` after a keyword. */
 export function safeIdentifier(name: string, lang: Language): string {
   let s = name;
-  if (s === '' || /^[0-9]/.test(s)) s = `_${s}`;
+  const first = s.charCodeAt(0); // NaN for ''
+  if (s === '' || (first >= 48 && first <= 57)) s = `_${s}`;
   if (KEYWORDS[lang].has(s)) s = `${s}_`;
   return s;
 }

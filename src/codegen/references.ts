@@ -10,10 +10,13 @@ import type { DesignTokens, TransformedToken } from 'style-dictionary/types';
 
 /** A `{…}` reference anywhere in a string (Style Dictionary's default reference regex). */
 const REFERENCE = /\{([^}]+)\}/g;
+/** The same pattern without `g`, for a yes-or-no test that keeps no state. */
+const HAS_REFERENCE = /\{([^}]+)\}/;
 
 /** Whether a value holds a reference: a string with `{…}`, or an object with such a string anywhere in it. */
 export function usesReferences(value: unknown): boolean {
-  if (typeof value === 'string') return value.match(REFERENCE) !== null;
+  // Most strings hold no `{` at all: no regex run (and no match array) for them.
+  if (typeof value === 'string') return value.indexOf('{') !== -1 && HAS_REFERENCE.test(value);
   if (typeof value === 'object') {
     for (const key in value) {
       if (Object.hasOwn(value as object, key) && usesReferences((value as Record<string, unknown>)[key])) return true;

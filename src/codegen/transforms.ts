@@ -20,21 +20,21 @@ import type { RenderTarget, SubRef } from '../types/render/context.js';
 import { COMPOSITE_TYPES, renderContext, renders } from './render/index.js';
 import { typographyParts } from '../types/typography.js';
 import { androidString, cLikeString, cssString } from '../types/render/units.js';
-import { EXT, type TokenMeta } from './tree.js';
+import { ALIAS_KEY, EXT, type TokenMeta } from './tree.js';
 
 export function metaOf(token: TransformedToken): TokenMeta {
   return (token['$extensions'] as Record<string, TokenMeta>)[EXT]!;
 }
 
-const KEY = Symbol('key');
 /**
- * The Style Dictionary key (`{<view>.<path>}`) of the token an alias points at, joined once per
- * alias and kept on its meta under a symbol (no format or JSON output sees it): the docs page, the
- * css parts, the scss order and direct.ts all ask for it, per platform.
+ * The Style Dictionary key (`{<view>.<path>}`) of the token an alias points at, kept on its meta
+ * under a symbol (no format or JSON output sees it): the docs page, the css parts, the scss order
+ * and direct.ts all ask for it, per platform. The multi-mode tree sets it as it writes the alias's
+ * value, the same string (tree.ts); otherwise it is joined here once per alias.
  */
-export function aliasKeyOf(a: NonNullable<TokenMeta['alias']> & { [KEY]?: string }): string {
-  let k = a[KEY];
-  if (k === undefined) a[KEY] = k = `{${[a.view, ...a.path].join('.')}}`;
+export function aliasKeyOf(a: NonNullable<TokenMeta['alias']>): string {
+  let k = a[ALIAS_KEY];
+  if (k === undefined) a[ALIAS_KEY] = k = `{${[a.view, ...a.path].join('.')}}`;
   return k;
 }
 
@@ -81,7 +81,23 @@ export const cleanName = (token: TransformedToken): string => token.name;
  * 10k x 2, once per mode).
  */
 function nameTransform(family: NameFamily, lang: Language | undefined): Omit<Transform, 'name'> {
-  const caches = new WeakMap<PlatformConfig, { byKey: Map<string, string>; byPath: Map<readonly string[], string> }>();
+  const caches = new WeakMap<PlatformConfig, NameCache>();
+  // The platform being transformed asks for every token in a row: its cache without a lookup.
+  let lastConfig: PlatformConfig | undefined;
+  let last: NameCache | undefined;
+  const cacheOf = (config: PlatformConfig): NameCache => {
+    if (config === lastConfig && last !== undefined) return last;
+    let cache = caches.get(config);
+    if (cache === undefined) {
+      const prefix = typeof config.prefix === 'string' ? config.prefix : '';
+      const style = styleOf(config, family);
+      cache = { byKey: new Map(), byPath: new Map(), style, prefix, styled: styledIn(style, family, prefix) };
+      caches.set(config, cache);
+    }
+    lastConfig = config;
+    last = cache;
+    return cache;
+  };
   return {
     type: 'name',
     transform: (token, config) => {
@@ -89,8 +105,7 @@ function nameTransform(family: NameFamily, lang: Language | undefined): Omit<Tra
       // codeSyntax.WEB, when build.webNamesFromCodeSyntax asks for it (tree.ts; web names only).
       const web = family === 'web' ? meta?.webName : undefined;
       if (web !== undefined) return web;
-      let cache = caches.get(config);
-      if (cache === undefined) caches.set(config, (cache = { byKey: new Map(), byPath: new Map() }));
+      const cache = cacheOf(config);
       // Every view of a token shares its meta's path array (tree-model.ts `pathOf`), the token's
       // path without the view key: one lookup by that array, no key joined, per mode after the first.
       const own = meta?.path;
@@ -99,8 +114,7 @@ function nameTransform(family: NameFamily, lang: Language | undefined): Omit<Tra
       const key = viewlessKey(token.path);
       name = cache.byKey.get(key);
       if (name === undefined) {
-        const prefix = typeof config.prefix === 'string' ? config.prefix : '';
-        name = styledName(styleOf(config, family), family, token.path, key, prefix);
+        name = styledName(cache.styled, cache.style, family, token.path, key, cache.prefix);
         if (lang) name = safeIdentifier(name, lang);
         cache.byKey.set(key, name);
       }
@@ -108,6 +122,15 @@ function nameTransform(family: NameFamily, lang: Language | undefined): Omit<Tra
       return name;
     },
   };
+}
+
+/** One platform config's names: by path key and by path array, and its style's names (`styled`). */
+interface NameCache {
+  byKey: Map<string, string>;
+  byPath: Map<readonly string[], string>;
+  style: NameStyle;
+  prefix: string;
+  styled: Map<string, string>;
 }
 
 /**
@@ -119,11 +142,24 @@ function nameTransform(family: NameFamily, lang: Language | undefined): Omit<Tra
  */
 const styled = new Map<string, Map<string, string>>();
 const STYLED_BOUND = 200_000;
-function styledName(style: NameStyle, family: NameFamily, path: string[], key: string, prefix: string): string {
+
+/** The names of one style, family and prefix (`styled`), found once per platform config. */
+function styledIn(style: NameStyle, family: NameFamily, prefix: string): Map<string, string> {
   // Only `keep` differs between web and the other families (name-styles.ts).
   const k = `${style}\u0001${style === 'keep' && family === 'web' ? 'w' : ''}\u0001${prefix}`;
   let names = styled.get(k);
   if (names === undefined) styled.set(k, (names = new Map()));
+  return names;
+}
+
+function styledName(
+  names: Map<string, string>,
+  style: NameStyle,
+  family: NameFamily,
+  path: string[],
+  key: string,
+  prefix: string,
+): string {
   let name = names.get(key);
   if (name === undefined) {
     if (names.size >= STYLED_BOUND) names.clear();
@@ -217,13 +253,26 @@ const text = (t: TransformedToken): string => {
  * picks a token's transforms by its type once per platform and type instead of calling every filter
  * on every token (docs/architecture.md "Build"); Style Dictionary ignores the extra key.
  */
-export type OwnTransform = Omit<Transform, 'name'> & { types?: readonly string[] };
+export type OwnTransform = Omit<Transform, 'name'> & {
+  types?: readonly string[];
+  /**
+   * The value is a function of the token's own value and meta alone, not of the platform config:
+   * a platform that runs it after another did on the same token takes that value (direct.ts).
+   */
+  shared?: boolean;
+};
 
 const value = (types: readonly string[], fn: (t: TransformedToken, c: PlatformConfig) => unknown): OwnTransform => ({
   type: 'value',
   types,
   filter: is(...types),
   transform: (token, config) => fn(token, config),
+});
+
+/** `value` for a transform that never reads the platform config (`OwnTransform.shared`). */
+const shared = (types: readonly string[], fn: (t: TransformedToken) => unknown): OwnTransform => ({
+  ...value(types, fn),
+  shared: true,
 });
 
 /**
@@ -245,9 +294,9 @@ export const transforms: Record<string, OwnTransform> = {
 
   // Colors: sRGB with a short alpha (`rgba(0, 0, 0, 0.5)`, render/units.ts); CSS also gets the
   // wide-gamut form (webVariants); Swift keeps display-p3.
-  'tokensync/css/color': value(['color'], (t) => cssSrgb(colorOf(t))),
+  'tokensync/css/color': shared(['color'], (t) => cssSrgb(colorOf(t))),
   // Style Dictionary's fontFamily/css also rewrites typography tokens; a name with spaces is quoted.
-  'tokensync/css/fontFamily': value(['fontFamily'], (t) => cssFontFamily(valueOf(t) as FontFamily)),
+  'tokensync/css/fontFamily': shared(['fontFamily'], (t) => cssFontFamily(valueOf(t) as FontFamily)),
   'tokensync/swift/color': value(['color'], (t) => swiftColor(colorOf(t))),
   // Android and Compose: Style Dictionary's color/hex8android and color/composeColor, from the hex.
   'tokensync/android/color': value(['color'], (t) => hexArgb(String(valueOf(t)))),
@@ -260,8 +309,8 @@ export const transforms: Record<string, OwnTransform> = {
   'tokensync/compose/composite': composite('compose'),
 
   // Web: the unit stays as written (px stays px, rem stays rem).
-  'tokensync/web/dimension': value(['dimension', 'fontSize'], (t) => `${num(dim(t).value)}${dim(t).unit}`),
-  'tokensync/web/duration': value(['duration'], (t) => `${num(dim(t).value)}${dim(t).unit}`),
+  'tokensync/web/dimension': shared(['dimension', 'fontSize'], (t) => `${num(dim(t).value)}${dim(t).unit}`),
+  'tokensync/web/duration': shared(['duration'], (t) => `${num(dim(t).value)}${dim(t).unit}`),
   'tokensync/css/string': value(['string'], (t) => cssString(String(valueOf(t)))),
 
   // iOS: points are pixels at 1x; durations are TimeInterval seconds.

@@ -28,14 +28,21 @@ export const label = (v: { collection: string; name: string }): string => `"${v.
 export const who = (v: { collection: string; name: string; owner?: string }): string =>
   `${v.owner === undefined ? 'Variable' : 'Token'} ${label(v)}`;
 
+// The kinds a variable without a kind of its own gets: one object each, not one per call (the
+// tree asks per token and view); frozen, so no caller can change them for every other.
+const COLOR_KIND: TokenKind = Object.freeze({ type: 'color' });
+const BOOLEAN_KIND: TokenKind = Object.freeze({ type: 'boolean' });
+const STRING_KIND: TokenKind = Object.freeze({ type: 'string' });
+const NUMBER_KIND: TokenKind = Object.freeze({ type: 'number' });
+
 export function defaultKind(v: Variable): TokenKind {
   switch (v.type) {
     case 'COLOR':
-      return { type: 'color' };
+      return COLOR_KIND;
     case 'BOOLEAN':
-      return { type: 'boolean' };
+      return BOOLEAN_KIND;
     case 'STRING':
-      return v.kind?.type === 'fontFamily' ? v.kind : { type: 'string' };
+      return v.kind?.type === 'fontFamily' ? v.kind : STRING_KIND;
     case 'FLOAT':
       return v.kind &&
         v.kind.type !== 'color' &&
@@ -43,7 +50,7 @@ export function defaultKind(v: Variable): TokenKind {
         v.kind.type !== 'string' &&
         v.kind.type !== 'fontFamily'
         ? v.kind
-        : { type: 'number' };
+        : NUMBER_KIND;
   }
 }
 
@@ -87,15 +94,21 @@ export function treeModel(
     ...set.variables.map((variable) => ({ variable })),
     ...(set.tokens ?? []).map((repo) => ({ repo })),
   ];
-  const byKey = new Map<string, Entry>();
-  for (const e of entries) byKey.set(`${entryOf(e).collection}\u0000${entryOf(e).name}`, e);
+  // By collection, then name: an alias's target is found without a key string joined per hop.
+  const byKey = new Map<string, Map<string, Entry>>();
+  for (const e of entries) {
+    const { collection, name } = entryOf(e);
+    let names = byKey.get(collection);
+    if (names === undefined) byKey.set(collection, (names = new Map()));
+    names.set(name, e);
+  }
   const collectionOf = new Map(set.collections.map((c) => [c.name, c]));
   const pathOf = pathNamer(set, entries, opts.namespace === 'collection');
   for (const e of entries) checkEntry(entryOf(e), collectionOf);
   const modeIn = (from: { collection: string }, mode: string, target: { collection: string }): string =>
     target.collection === from.collection ? mode : collectionOf.get(target.collection)!.defaultMode;
   const target = (holder: { collection: string; name: string }, mode: string, a: Alias, where = ''): Entry => {
-    const t = byKey.get(`${a.alias.collection}\u0000${a.alias.name}`);
+    const t = byKey.get(a.alias.collection)?.get(a.alias.name);
     if (!t) {
       throw new BuildError(
         'BUILD_ALIAS_MISSING',
@@ -184,23 +197,34 @@ function checkEntry(v: Variable | RepoToken, collectionOf: Map<string, Collectio
   }
 }
 
+/** Hops of an alias chain before followAliases starts looking for a cycle. */
+const CHAIN = 16;
+
 /** Follows aliases (into other collections: their default mode) to the entry and mode that hold a literal. */
 function followAliases(model: TreeModel, start: Entry, mode: string): { entry: Entry; mode: string } {
   let e = start;
   let m = mode;
-  // Only aliases can make a cycle: a literal (most tokens) returns before any bookkeeping.
+  // Only a long chain can be a cycle: the hops are counted, and only past CHAIN of them is each
+  // (entry, mode) kept, so a cycle still comes back to one kept and is refused; the chains of a
+  // real set (most tokens are literals, most aliases one or two hops) make no key and no set.
   let seen: Set<string> | undefined;
-  for (;;) {
+  for (let hops = 0; ; hops++) {
     const v = entryOf(e);
     const value = valuesOf(e)[m] as Value | undefined;
     if (value === undefined || !isAlias(value)) return { entry: e, mode: m };
-    const key = `${v.collection}\u0000${v.name}\u0000${m}`;
-    if (seen?.has(key)) {
-      throw new BuildError('BUILD_ALIAS_CYCLE', `${who(entryOf(start))} (mode "${mode}") is part of an alias cycle.`, {
-        hint: 'Point one of the aliases in the cycle at a literal value.',
-      });
+    if (hops >= CHAIN) {
+      const key = `${v.collection}\u0000${v.name}\u0000${m}`;
+      if (seen?.has(key)) {
+        throw new BuildError(
+          'BUILD_ALIAS_CYCLE',
+          `${who(entryOf(start))} (mode "${mode}") is part of an alias cycle.`,
+          {
+            hint: 'Point one of the aliases in the cycle at a literal value.',
+          },
+        );
+      }
+      (seen ??= new Set()).add(key);
     }
-    (seen ??= new Set()).add(key);
     const t = model.target(v, m, value);
     m = model.modeIn(v, m, entryOf(t));
     e = t;

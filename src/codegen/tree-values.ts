@@ -46,9 +46,12 @@ export function normalize(
       },
     );
   }
+  // A variable's literal (most tokens) makes no `At` unless it is wrong.
+  if (holder.variable && !COMPOSITE_TYPES.has(type)) {
+    const lit = variableLiteral(holder.variable, value as Value, model.remBase);
+    return lit === WRONG ? wrong({ model, holder, view, mode, value, type, depth }) : lit;
+  }
   const at: At = { model, holder, view, mode, value, type, depth };
-  if (holder.variable && !COMPOSITE_TYPES.has(type))
-    return variableLiteral(holder.variable, value as Value, model.remBase, () => wrong(at));
   const composite = COMPOSITES[type];
   return composite ? composite(at, value) : literal(at);
 }
@@ -192,27 +195,30 @@ const COMPOSITES: Partial<Record<DtcgType, (at: At, value: unknown) => unknown>>
   },
 };
 
-/** A variable's literal in the tree: colors in hex, floats by kind (px, rem over remBase, ms/s). */
-function variableLiteral(v: Variable, value: Value, remBase: number, wrong: () => never): unknown {
+/** What variableLiteral gives for a value that is not of the variable's type. */
+const WRONG: unique symbol = Symbol('wrong');
+
+/** A variable's literal in the tree: colors in hex, floats by kind (px, rem over remBase, ms/s); WRONG for a value of another type. */
+function variableLiteral(v: Variable, value: Value, remBase: number): unknown {
   const kind = defaultKind(v);
   switch (kind.type) {
     case 'color':
-      return isColor(value) ? value : wrong();
+      return isColor(value) ? value : WRONG;
     case 'boolean':
-      return typeof value === 'boolean' ? value : wrong();
+      return typeof value === 'boolean' ? value : WRONG;
     case 'string':
     case 'fontFamily':
-      return typeof value === 'string' ? value : wrong();
+      return typeof value === 'string' ? value : WRONG;
     case 'dimension':
-      if (typeof value !== 'number') return wrong();
+      if (typeof value !== 'number') return WRONG;
       return kind.unit === 'rem'
         ? { value: roundFloat(value / remBase), unit: 'rem' }
         : { value: roundFloat(value), unit: 'px' };
     case 'duration':
-      if (typeof value !== 'number') return wrong();
+      if (typeof value !== 'number') return WRONG;
       return { value: roundFloat(value), unit: kind.unit };
     case 'number':
     case 'fontWeight':
-      return typeof value === 'number' ? roundFloat(value) : wrong();
+      return typeof value === 'number' ? roundFloat(value) : WRONG;
   }
 }

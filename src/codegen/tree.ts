@@ -31,6 +31,9 @@ import { targetView, type View } from './views.js';
 import { EXTENSION as EXT } from '../model/extension.js';
 export { EXT };
 
+/** Where an alias's meta keeps the key of its target (transforms.ts `aliasKeyOf`). */
+export const ALIAS_KEY: unique symbol = Symbol('alias key');
+
 /** What every Style Dictionary token carries in `$extensions["dev.tokensync"]`. */
 export interface TokenMeta {
   view: string;
@@ -41,8 +44,8 @@ export interface TokenMeta {
   path: string[];
   /** The token's type after following aliases, e.g. `dimension`. */
   kind: DtcgType;
-  /** Set on aliases: the target, for docs links. */
-  alias?: { view: string; collection: string; variable: string; path: string[] };
+  /** Set on aliases: the target, for docs links; its key (`{<view>.<path>}`) under ALIAS_KEY (transforms.ts `aliasKeyOf`). */
+  alias?: { view: string; collection: string; variable: string; path: string[]; [ALIAS_KEY]?: string };
   /** A color literal as the model holds it, with its wide-gamut `source` (render/color.ts). */
   color?: Color;
   /** Repository-owned (a RepoToken with owner `repository`), never pushed; the docs page says so. */
@@ -98,13 +101,16 @@ export interface Tree {
    * stays plain DTCG; keyed by the object, no key string is joined per token here and hashed again
    * in direct.ts. The flat tree (user platforms) carries it inline in `$extensions`, as before.
    */
-  meta: WeakMap<object, TokenMeta>;
+  meta: Map<object, TokenMeta>;
 }
 
 export function buildTree(set: TokenSet, views: View[], opts: TreeOptions): Tree {
   const model = treeModel(set, views, opts);
   const tokens: DesignTokens = {};
-  const metaByToken = new WeakMap<object, TokenMeta>();
+  // A Map, not a WeakMap: it lives as long as the tree, and a WeakMap of every token is an
+  // ephemeron table each garbage collection marks entry by entry (docs/benchmarks.md "Full build",
+  // sixth round).
+  const metaByToken = new Map<object, TokenMeta>();
   let count = 0;
   const byCollection = entriesByCollection(model.entries);
   const flatRoot: DesignTokens = {};
@@ -182,6 +188,8 @@ function treeToken(
     const tpath = model.pathOf(value.alias);
     meta.alias = { view: tv.key, collection: value.alias.collection, variable: value.alias.name, path: tpath };
     $value = `{${[...(opts.flat ? [] : [tv.key]), ...tpath].join('.')}}`;
+    // The multi-mode tree's reference is the target's key: joined once, here.
+    if (!opts.flat) meta.alias[ALIAS_KEY] = $value as string;
   } else {
     const n = normalize(model, e, view, view.mode, value, type, 0);
     if (type === 'color') {
@@ -195,6 +203,7 @@ function treeToken(
       $value = n;
     }
   }
+  // direct.ts `treeCopy` copies exactly these members, in this order.
   const token: Record<string, unknown> = { $type: sdType, $value };
   if (v.description !== '') token['$description'] = v.description;
   return { token, meta };
@@ -225,7 +234,7 @@ function place(
   v: { collection: string; name: string; owner?: string },
   segments: string[],
   token: Record<string, unknown>,
-  meta: WeakMap<object, TokenMeta>,
+  meta: Map<object, TokenMeta>,
 ): void {
   let node: Record<string, unknown> = root;
   for (let i = 0; i < segments.length - 1; i++) {

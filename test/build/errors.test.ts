@@ -96,6 +96,30 @@ describe('broken models', () => {
     `);
   });
 
+  test('a cycle longer than the chain followed before cycles are looked for, and a long chain that ends', async () => {
+    // x0 -> x1 -> … -> x39 -> x20: a cycle of 20 entered after 20 hops (tree-model.ts looks past 16).
+    const chain = (n: number, last: Variable['values']['m']): Variable[] =>
+      Array.from({ length: n }, (_, i) =>
+        variable('a', `x${i}`, { m: i < n - 1 ? { alias: { collection: 'a', name: `x${i + 1}` } } : last }),
+      );
+    expect(
+      await failure(twoCollections(chain(40, { alias: { collection: 'a', name: 'x20' } }))),
+    ).toMatchInlineSnapshot(`
+      "BUILD_ALIAS_CYCLE: Variable "a/x0" (mode "m") is part of an alias cycle.
+      fix: Point one of the aliases in the cycle at a literal value."
+    `);
+    const out = await buildTokens(twoCollections(chain(40, 4)), adHocConfig(), { platforms: ['json'] });
+    expect(out.files.get('json/tokens.json')).toContain('"x0": 4');
+  });
+
+  test('a value of another type than its variable names the token and the value', async () => {
+    const set = twoCollections([variable('a', 'gap', { m: 'wide' as unknown as number })]);
+    expect(await failure(set)).toMatchInlineSnapshot(`
+      "BUILD_MODEL_INVALID: Variable "a/gap" (mode "m") has a value that is not a number: "wide".
+      fix: Fix the value in its token file so it matches the token $type."
+    `);
+  });
+
   test('a mode without a value', async () => {
     const set = fixtureSet();
     delete set.variables.find((v) => v.name === 'emphasis')!.values['dark'];

@@ -6,16 +6,17 @@ import type { FormatFn } from 'style-dictionary/types';
 import { metaOf } from '../transforms.js';
 import { tokensOf, type FormatContext } from './common.js';
 
-/** The groups this format made (a value can be an object too: a shadow, a typography). */
-const GROUPS = new WeakSet<object>();
-const isGroup = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && GROUPS.has(x);
-const group = (init: Record<string, unknown>): Record<string, unknown> => {
-  GROUPS.add(init);
-  return init;
-};
-
 export function jsonFormat(ctx: FormatContext): FormatFn {
   return (args) => {
+    // The groups this file made (a value can be an object too: a shadow, a typography). A Set that
+    // goes with the file, not a WeakSet of every group of every build (an ephemeron table the
+    // garbage collector marks entry by entry).
+    const groups = new Set<object>();
+    const isGroup = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && groups.has(x);
+    const group = (init: Record<string, unknown>): Record<string, unknown> => {
+      groups.add(init);
+      return init;
+    };
     const root: Record<string, Record<string, Record<string, unknown>>> = {};
     for (const v of ctx.views) {
       const modes = (root[v.collection.name] ??= {});

@@ -32,14 +32,18 @@ interface Refs {
   uses: boolean;
   /** The tokens the original value references, as Style Dictionary's getReferences finds them. */
   list: TransformedToken[];
+  /** The references of `list[0]`, kept once a comparison has looked them up (compareRefs). */
+  first?: Refs;
 }
 
 /** Each token's references, found once per dictionary (every file and block of a platform asks). */
-const refsCache = new WeakMap<Dictionary, WeakMap<TransformedToken, Refs>>();
+const refsCache = new WeakMap<Dictionary, Map<TransformedToken, Refs>>();
 
 function referencesIn(dictionary: Dictionary): (t: TransformedToken) => Refs {
   let memo = refsCache.get(dictionary);
-  if (memo === undefined) refsCache.set(dictionary, (memo = new WeakMap()));
+  // A Map per dictionary, which it lives and dies with (a WeakMap of 20k tokens is an ephemeron
+  // table the garbage collector marks entry by entry).
+  if (memo === undefined) refsCache.set(dictionary, (memo = new Map()));
   const cache = memo;
   return (t) => {
     let r = cache.get(t);
@@ -79,13 +83,21 @@ function compareRefs(
   refs: (t: TransformedToken) => Refs,
 ): number {
   if (ra.uses && rb.uses) {
-    if (ra.list.some((r) => r.name === b.name)) return 1;
-    if (rb.list.some((r) => r.name === a.name)) return -1;
-    const na = ra.list[0];
-    const nb = rb.list[0];
+    // Indexed loops, and the first reference's references kept on the element's own: the sort
+    // makes ~115k comparisons for the 11k tokens of one :root block at 10k x 2, and a closure per
+    // `some` and two lookups per recursion were most of their cost (docs/benchmarks.md "Full
+    // build", sixth round).
+    const la = ra.list;
+    const lb = rb.list;
+    for (let i = 0; i < la.length; i++) if (la[i]!.name === b.name) return 1;
+    for (let i = 0; i < lb.length; i++) if (lb[i]!.name === a.name) return -1;
+    const na = la[0];
+    const nb = lb[0];
     if (na === undefined) return -1;
     if (nb === undefined) return 1;
-    return compareRefs(na, refs(na), nb, refs(nb), refs);
+    ra.first ??= refs(na);
+    rb.first ??= refs(nb);
+    return compareRefs(na, ra.first, nb, rb.first, refs);
   }
   if (ra.uses) return 1;
   if (rb.uses) return -1;
@@ -128,7 +140,8 @@ function withComment(line: string, comment: string | undefined, s: LineStyle): s
 interface RefPattern {
   /** `{a.b}`, when the regex below matches exactly that string and nothing else in it. */
   whole: string | undefined;
-  re: RegExp;
+  /** Made on first use: most references are an alias's whole value, which needs none. */
+  re: RegExp | undefined;
 }
 
 /** A reference's regex as createPropertyFormatter builds it (path segments are not escaped there either). */
@@ -137,8 +150,7 @@ function patternOf(ref: TransformedToken): RefPattern {
   let p = refPatterns.get(ref);
   if (p === undefined) {
     const plain = ref.path.every((seg) => !/[\\^$.*+?()[\]{}|/]/.test(seg));
-    const re = new RegExp(`{${ref.path.join('\\.')}(\\.\\$?value)?}`, 'g');
-    refPatterns.set(ref, (p = { whole: plain ? `{${ref.path.join('.')}}` : undefined, re }));
+    refPatterns.set(ref, (p = { whole: plain ? `{${ref.path.join('.')}}` : undefined, re: undefined }));
   }
   return p;
 }
@@ -148,6 +160,7 @@ function replaceRef(value: unknown, ref: TransformedToken, to: string): string {
   const p = patternOf(ref);
   // The common case, an alias's whole value: the one match is the whole string.
   if (value === p.whole) return to;
+  p.re ??= new RegExp(`{${ref.path.join('\\.')}(\\.\\$?value)?}`, 'g');
   return `${value}`.replace(p.re, () => to);
 }
 
