@@ -32,7 +32,9 @@ export function resolveReferences(
   anyFileBroken: boolean,
 ): void {
   const r: Resolution = { g, namespaced, anyFileBroken, targets: new Map(), repoEdges: new Map() };
-  for (const p of g.pending) {
+  const { pending } = g;
+  for (let i = 0; i < pending.length; i++) {
+    const p = pending[i]!;
     const owner = g.byPath.get(p.target);
     if (!owner) missingTarget(r, p);
     else if (p.variable) variableAlias(r, p, owner);
@@ -234,8 +236,9 @@ function findCycles(collections: Collection[], targets: AliasTargets): Node[][] 
 
   // Iterative DFS: alias chains in large sets can be deep. `targets` holds the variables with aliases
   // in read order, so cycles are found (and reported) in the same order as before.
-  for (const [v, aliased] of targets) {
-    for (const mode of Object.keys(v.values)) {
+  // forEach and for-in: no entry array per variable, no key array per variable (docs/benchmarks.md "sixth round").
+  targets.forEach((aliased, v) => {
+    for (const mode in v.values) {
       const target = aliased.get(mode);
       // An alias to a literal (most of them) starts no cycle; it is visited when reached, if ever.
       if (target === undefined || !targets.has(target)) continue;
@@ -266,7 +269,7 @@ function findCycles(collections: Collection[], targets: AliasTargets): Node[][] 
         }
       }
     }
-  }
+  });
   return cycles;
 }
 

@@ -24,7 +24,8 @@ export function checkServiceRules(
   problems: Problem[],
 ): void {
   const byCollection = new Map<string, Variable[]>();
-  for (const v of variables) {
+  for (let i = 0; i < variables.length; i++) {
+    const v = variables[i]!;
     const list = byCollection.get(v.collection) ?? [];
     list.push(v);
     byCollection.set(v.collection, list);
@@ -57,14 +58,17 @@ export function checkServiceRules(
     // The default mode's tokens first, then the others': one list per collection, not per variable.
     const lookIn = [c.defaultMode, ...c.modes.map((m) => m.name)].flatMap((m) => perMode.get(m) ?? []);
     const tokenOf = (name: string): RawToken | undefined => {
-      for (const tokens of lookIn) {
-        const t = tokens.get(name);
+      for (let i = 0; i < lookIn.length; i++) {
+        const t = lookIn[i]!.get(name);
         if (t) return t;
       }
       return undefined;
     };
     const clash = new Map<string, string>();
-    for (const v of byCollection.get(c.name) ?? []) {
+    // Indexed loops here and above: no iterator result per variable (docs/benchmarks.md "sixth round").
+    const list = byCollection.get(c.name) ?? [];
+    for (let i = 0; i < list.length; i++) {
+      const v = list[i]!;
       const t = tokenOf(v.name);
       if (!t) continue;
       const bad = MAYBE_BAD_NAME.test(v.name) ? nameProblem(v.name) : undefined;
