@@ -60,12 +60,7 @@ function escaped(text: string, quote: number): boolean {
 function sameKeys(node: object, c: Cursor, depth: number): boolean {
   if (depth > MAX_JSON_DEPTH) return false;
   if (Array.isArray(node)) {
-    // An indexed loop, not for-of: the walk runs mostly unoptimized, where for-of over an array
-    // costs an iterator result per element (docs/benchmarks.md "sixth round").
-    for (let i = 0; i < node.length; i++) {
-      const v: unknown = node[i];
-      if (typeof v === 'object' && v !== null && !sameKeys(v, c, depth + 1)) return false;
-    }
+    for (const v of node) if (typeof v === 'object' && v !== null && !sameKeys(v, c, depth + 1)) return false;
     return true;
   }
   // Object.keys, not for-in: no walk of the prototype chain, and the same own keys in the same order.
