@@ -8,7 +8,7 @@ import type { RepoToken } from '../../model/dtcg.js';
 import type { Collection, TokenKind, Variable } from '../../model/types.js';
 import { RESOLVER_FILE } from '../resolver-doc.js';
 import { pathOf } from './gather.js';
-import type { Gathered, PendingRef } from './validate.js';
+import { whereOf, type Gathered, type PendingRef } from './validate.js';
 
 /** Variable -> mode -> the variable its alias resolved to (for kinds and cycles, without string keys). */
 export type AliasTargets = Map<Variable, Map<string, Variable>>;
@@ -120,7 +120,7 @@ function repositoryReference(r: Resolution, p: PendingRef, owner: Owner): void {
       file: p.file,
       jsonPath: pathOf(p.token, '$extensions', 'dev.tokensync', 'composed'),
       tokenPath: p.token.dotted,
-      message: `reference {${dotted}} in ${p.where} points to ${owner.variable ? `a ${owner.dtcgType} token` : 'a repository-owned token'}, but needs a ${p.type} variable`,
+      message: `reference {${dotted}} in ${whereOf(p)} points to ${owner.variable ? `a ${owner.dtcgType} token` : 'a repository-owned token'}, but needs a ${p.type} variable`,
       hint: `Point it at a ${p.type} token the design file holds.`,
     });
     drop(g, p);
@@ -133,7 +133,7 @@ function repositoryReference(r: Resolution, p: PendingRef, owner: Owner): void {
       file: p.file,
       jsonPath: pathOf(p.token, '$value', ...p.sub),
       tokenPath: p.token.dotted,
-      message: `${p.whole ? 'alias' : 'reference'} {${dotted}} points to a ${owner.dtcgType} token, but ${p.whole ? 'this token is' : `${p.where} needs`} a ${p.type}`,
+      message: `${p.whole ? 'alias' : 'reference'} {${dotted}} points to a ${owner.dtcgType} token, but ${p.whole ? 'this token is' : `${whereOf(p)} needs`} a ${p.type}`,
       hint: `Point it at a ${p.type} token${p.whole ? ', or change this token\'s "$type"' : " (format §9: a sub-value reference has the sub-value's type)"}.`,
     });
     drop(g, p);
@@ -236,7 +236,7 @@ function findCycles(collections: Collection[], targets: AliasTargets): Node[][] 
 
   // Iterative DFS: alias chains in large sets can be deep. `targets` holds the variables with aliases
   // in read order, so cycles are found (and reported) in the same order as before.
-  // forEach and for-in: no entry array per variable, no key array per variable (docs/benchmarks.md "sixth round").
+  // forEach and for-in: no entry array per variable, no key array per variable (docs/benchmarks.md "The cold read, sixth round").
   targets.forEach((aliased, v) => {
     for (const mode in v.values) {
       const target = aliased.get(mode);

@@ -81,7 +81,7 @@ export function checkServiceRules(
       return undefined;
     };
     const clash = new Map<string, string>();
-    // Indexed loops here and above: no iterator result per variable (docs/benchmarks.md "sixth round").
+    // Indexed loops here and above: no iterator result per variable (docs/benchmarks.md "The cold read, sixth round").
     const list = byCollection.get(c.name) ?? [];
     for (let i = 0; i < list.length; i++) {
       const v = list[i]!;

@@ -41,7 +41,10 @@ export interface PendingRef {
   repo: RepoToken | undefined;
   /** A reference that is the whole `$value`. */
   whole: boolean;
-  /** What needs the type, for the message ("the color of a border"). */
+  /**
+   * What needs the type, for the message, when the sub-path does not say it (a composed color's
+   * part); otherwise `whereOf` words it from `sub` when a message needs it.
+   */
   where: string | undefined;
   /** A part of this variable's composed color (composed.ts): the target must be a variable. */
   composedOf?: Variable;
@@ -132,7 +135,7 @@ export function validateCollection(
   }));
   const at: At = { token: undefined as unknown as RawToken, mode: '', repo: undefined, ok: true };
   const s: Scan = { layout, perMode, defaultTokens, slots, namespaced, remBase, g, at, ctx: parseContext(at, g) };
-  // Map#forEach, not for-of: no [name, token] array per token (docs/benchmarks.md "sixth round").
+  // Map#forEach, not for-of: no [name, token] array per token (docs/benchmarks.md "The cold read, sixth round").
   const each = (first: RawToken, name: string): void => validateToken(s, name, first);
   if (defaultTokens === undefined) {
     namesOnlyElsewhere(c, perMode, undefined).forEach(each);
@@ -493,9 +496,13 @@ function pendingRef(
     variable,
     repo,
     whole,
-    where: whole ? undefined : describe(sub),
+    // Worded only for a message (whereOf): most references are never reported.
+    where: undefined,
   };
 }
+
+/** What needs the reference's type, for a message ("the color of a border"). */
+export const whereOf = (p: PendingRef): string => p.where ?? describe(p.sub);
 
 /** `['shadow', 0, 'color']` -> "the color of a shadow" style wording for reference messages. */
 function describe(path: SubPath): string {
