@@ -51,6 +51,15 @@ export async function readFileBytes(file: string): Promise<Buffer | undefined> {
  * the reader's few large files in the page cache do not need (docs/benchmarks.md "The cold read").
  */
 export function readFileBytesSync(file: string): Buffer | undefined {
+  return withRegularFileSync(file, (fd) => readFileSync(fd));
+}
+
+/**
+ * Opens `file` (undefined when it does not exist), refuses anything but a regular file (checked on
+ * the open descriptor, as above), and gives the descriptor and size to `read`; the descriptor is
+ * closed after, and an error names the file.
+ */
+function withRegularFileSync<T>(file: string, read: (fd: number, size: number) => T): T | undefined {
   let fd: number;
   try {
     fd = openSync(file, FLAGS);
@@ -61,7 +70,7 @@ export function readFileBytesSync(file: string): Buffer | undefined {
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) throw notRegularFile(file, specialKind(st));
-    return readFileSync(fd);
+    return read(fd, st.size);
   } catch (err) {
     throw fsError(err, file, 'read');
   } finally {
@@ -81,18 +90,9 @@ const SHARED_MAX = 16 * 1024 * 1024;
  * "The cold read").
  */
 export function readFileBytesShared(file: string): Buffer | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, FLAGS);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw fsError(err, file, 'read');
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) throw notRegularFile(file, specialKind(st));
+  return withRegularFileSync(file, (fd, size) => {
     // One byte more than the size, so the read that finds the end needs no larger buffer.
-    let buf = shared !== undefined && shared.length > st.size ? shared : Buffer.allocUnsafeSlow(st.size + 1);
+    let buf = shared !== undefined && shared.length > size ? shared : Buffer.allocUnsafeSlow(size + 1);
     let n = 0;
     for (;;) {
       if (n === buf.length) {
@@ -107,11 +107,7 @@ export function readFileBytesShared(file: string): Buffer | undefined {
     }
     if (buf.length <= SHARED_MAX) shared = buf;
     return buf.subarray(0, n);
-  } catch (err) {
-    throw fsError(err, file, 'read');
-  } finally {
-    closeSync(fd);
-  }
+  });
 }
 
 export function readTextFileSync(file: string): string | undefined {

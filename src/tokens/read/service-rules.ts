@@ -18,13 +18,30 @@ import type { Problem } from './problems.js';
  */
 const MAYBE_BAD_NAME = /(?:^|\/)\s|\s(?:$|\/)|(?:^|\/)(?:$|\/)/;
 
+/**
+ * Lower-case letters and digits in segments joined by single `/` or `-`: such a name has no problem
+ * nameProblem finds, and its slug (model/names.ts) is the name with each `/` written `-` (nothing to
+ * lower, strip or collapse). Generated and pulled sets are mostly such names; one native test and
+ * one `replaceAll` instead of slug's four passes.
+ */
+const PLAIN_NAME = /^[a-z0-9]+(?:[-/][a-z0-9]+)*$/;
+
+const NONE: string[] = [];
+
+/** Whether every scope is allowed (a loop, not `every` with a closure per variable). */
+function allIn(scopes: string[], allowed: readonly string[]): boolean {
+  for (let i = 0; i < scopes.length; i++) if (!allowed.includes(scopes[i]!)) return false;
+  return true;
+}
+
 export function checkServiceRules(
   perCollection: { layout: CollectionLayout; perMode: Map<string, Map<string, RawToken>> }[],
   variables: Variable[],
   problems: Problem[],
 ): void {
   const byCollection = new Map<string, Variable[]>();
-  for (const v of variables) {
+  for (let i = 0; i < variables.length; i++) {
+    const v = variables[i]!;
     const list = byCollection.get(v.collection) ?? [];
     list.push(v);
     byCollection.set(v.collection, list);
@@ -57,17 +74,22 @@ export function checkServiceRules(
     // The default mode's tokens first, then the others': one list per collection, not per variable.
     const lookIn = [c.defaultMode, ...c.modes.map((m) => m.name)].flatMap((m) => perMode.get(m) ?? []);
     const tokenOf = (name: string): RawToken | undefined => {
-      for (const tokens of lookIn) {
-        const t = tokens.get(name);
+      for (let i = 0; i < lookIn.length; i++) {
+        const t = lookIn[i]!.get(name);
         if (t) return t;
       }
       return undefined;
     };
     const clash = new Map<string, string>();
-    for (const v of byCollection.get(c.name) ?? []) {
+    // Indexed loops here and above: no iterator result per variable (docs/benchmarks.md "The cold read, sixth round").
+    const list = byCollection.get(c.name) ?? [];
+    for (let i = 0; i < list.length; i++) {
+      const v = list[i]!;
       const t = tokenOf(v.name);
       if (!t) continue;
-      const bad = MAYBE_BAD_NAME.test(v.name) ? nameProblem(v.name) : undefined;
+      // The usual name: one native test says it is valid and what its slug is (see PLAIN_NAME).
+      const plain = PLAIN_NAME.test(v.name);
+      const bad = !plain && MAYBE_BAD_NAME.test(v.name) ? nameProblem(v.name) : undefined;
       if (bad) {
         problems.push({
           severity: 'error',
@@ -81,7 +103,7 @@ export function checkServiceRules(
         continue;
       }
       const allowed = SCOPES_FOR_TYPE[v.type];
-      const wrong = v.scopes.every((s) => allowed.includes(s)) ? [] : v.scopes.filter((s) => !allowed.includes(s));
+      const wrong = allIn(v.scopes, allowed) ? NONE : v.scopes.filter((s) => !allowed.includes(s));
       if (wrong.length > 0) {
         problems.push({
           severity: 'error',
@@ -96,7 +118,7 @@ export function checkServiceRules(
       // names that differ only in case, spaces or punctuation become one CSS variable, one TS key, one
       // Swift constant. Where the `keep` name style tells them apart, the build refuses them under the
       // styles it is given (naming that style); where no style does, they are refused here.
-      const key = slug(v.name);
+      const key = plain ? v.name.replaceAll('/', '-') : slug(v.name);
       const first = clash.get(key);
       if (first !== undefined && first !== v.name && !keepApart(v.name, first)) {
         problems.push({

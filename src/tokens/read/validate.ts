@@ -41,7 +41,10 @@ export interface PendingRef {
   repo: RepoToken | undefined;
   /** A reference that is the whole `$value`. */
   whole: boolean;
-  /** What needs the type, for the message ("the color of a border"). */
+  /**
+   * What needs the type, for the message, when the sub-path does not say it (a composed color's
+   * part); otherwise `whereOf` words it from `sub` when a message needs it.
+   */
   where: string | undefined;
   /** A part of this variable's composed color (composed.ts): the target must be a variable. */
   composedOf?: Variable;
@@ -132,16 +135,18 @@ export function validateCollection(
   }));
   const at: At = { token: undefined as unknown as RawToken, mode: '', repo: undefined, ok: true };
   const s: Scan = { layout, perMode, defaultTokens, slots, namespaced, remBase, g, at, ctx: parseContext(at, g) };
+  // Map#forEach, not for-of: no [name, token] array per token (docs/benchmarks.md "The cold read, sixth round").
+  const each = (first: RawToken, name: string): void => validateToken(s, name, first);
   if (defaultTokens === undefined) {
-    for (const [name, first] of namesOnlyElsewhere(c, perMode, undefined)) validateToken(s, name, first);
+    namesOnlyElsewhere(c, perMode, undefined).forEach(each);
     return;
   }
   // Read order follows the default mode's file: its tokens, then those only other modes have (in
   // mode order). Whether there are any is known from the walk itself: a mode holds a name the
   // default lacks only when fewer of its tokens were met than it has (no union of names is built).
-  for (const [name, first] of defaultTokens) validateToken(s, name, first);
+  defaultTokens.forEach(each);
   if (slots.every((slot) => slot.tokens === undefined || slot.met === slot.tokens.size)) return;
-  for (const [name, first] of namesOnlyElsewhere(c, perMode, defaultTokens)) validateToken(s, name, first);
+  namesOnlyElsewhere(c, perMode, defaultTokens).forEach(each);
 }
 
 /** Token names that only modes other than the default hold, in mode order, with their first entry. */
@@ -201,7 +206,8 @@ function validateToken(s: Scan, name: string, first: RawToken): void {
   if (mod === undefined) return;
   const item = newItem(s, name, base, inDefault, mod);
   let complete = true;
-  for (const slot of s.slots) if (!readMode(s, item, slot)) complete = false;
+  const { slots } = s;
+  for (let i = 0; i < slots.length; i++) if (!readMode(s, item, slots[i]!)) complete = false;
   addToSet(s, item, dottedPath, complete);
 }
 
@@ -490,9 +496,13 @@ function pendingRef(
     variable,
     repo,
     whole,
-    where: whole ? undefined : describe(sub),
+    // Worded only for a message (whereOf): most references are never reported.
+    where: undefined,
   };
 }
+
+/** What needs the reference's type, for a message ("the color of a border"). */
+export const whereOf = (p: PendingRef): string => p.where ?? describe(p.sub);
 
 /** `['shadow', 0, 'color']` -> "the color of a shadow" style wording for reference messages. */
 function describe(path: SubPath): string {
