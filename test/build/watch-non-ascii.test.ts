@@ -57,6 +57,10 @@ test('non-ASCII token files: spliced and whole rebuilds equal a clean build; pro
   await writeFile(file, good.replace('"Bleu — plus"', '"Bleu — plus",,'));
   const line = good.split('\n').findIndex((l) => l.includes('Bleu — plus')) + 1;
   await expect(session.rebuild()).rejects.toThrow(new RegExp(`value\\.tokens\\.json:${line}:`));
+  // A backslash right before a character outside ASCII is an invalid escape, refused as a whole
+  // read refuses it (its escaped text would have read as a valid "\\u2014").
+  await writeFile(file, good.replace('"Bleu — plus"', '"Bleu \\— plus"'));
+  await expect(session.rebuild()).rejects.toThrow(new RegExp(`value\\.tokens\\.json:${line}:.*escape`));
   // Bytes that are not UTF-8: named with their line and column.
   await writeFile(file, Buffer.concat([Buffer.from(good.replace('Bleu — plus', 'Bleu ')), Buffer.from([0xe9])]));
   await expect(session.rebuild()).rejects.toThrow(/invalid UTF-8/);

@@ -47,14 +47,20 @@ describe('escapedJsonText', () => {
   it('parses to what the decoded text parses to, for every kind of character', () => {
     const values = ['Search…', 'é', 'ü€', '😀 and 𝄞', '\u2028\u2029', '\ufeff', 'ascii \\u00e9 "q"', '中文テキスト'];
     const text = JSON.stringify({ a: values, 'ké…y': { 'x😀': values.join('') } });
-    const escaped = escapedJsonText(Buffer.from(text));
+    const escaped = escapedJsonText(Buffer.from(text))!;
     expect(/^[\x00-\x7f]*$/.test(escaped)).toBe(true);
     expect(JSON.parse(escaped)).toEqual(JSON.parse(text));
   });
 
   it('is invalid JSON where the text is: a character outside a string', () => {
-    expect(() => JSON.parse(escapedJsonText(Buffer.from('{"a": 1 é}')))).toThrow();
-    expect(() => JSON.parse(escapedJsonText(Buffer.from('\ufeff{"a": 1}')))).toThrow();
+    expect(() => JSON.parse(escapedJsonText(Buffer.from('{"a": 1 é}'))!)).toThrow();
+    expect(() => JSON.parse(escapedJsonText(Buffer.from('\ufeff{"a": 1}'))!)).toThrow();
+  });
+
+  it('gives no escaped text where a backslash comes right before a character outside ASCII', () => {
+    // "x\é" is an invalid escape; escaped, it would read as the valid "x\\u00e9".
+    expect(escapedJsonText(Buffer.from('{"a": "x\\é"}'))).toBeUndefined();
+    expect(escapedJsonText(Buffer.from('{"a": "x\\u00e9 é"}'))).toBe('{"a": "x\\u00e9 \\u00e9"}');
   });
 });
 
@@ -107,6 +113,12 @@ describe('readTokenText', () => {
       const read = await readTokenText(file);
       if (/^[\x00-\x7f]*$/.test(text)) {
         expect(read).toBe(text);
+        continue;
+      }
+      // A backslash right before a character outside ASCII: not escaped (it would hide an invalid escape).
+      if (/\\[^\x00-\x7f]/.test(text)) {
+        expect(read).toBe(strict.decode(bytes));
+        expect(escapedJsonText(bytes)).toBeUndefined();
         continue;
       }
       if (typeof read !== 'object') throw new Error('expected the escaped text');

@@ -4,7 +4,9 @@
  * JSON.parse takes; docs/benchmarks.md "The cold read"), and the text is needed only to place a
  * problem or to edit the file. JSON allows a character outside ASCII only inside a string, where
  * `\uXXXX` is the same character, so the one-byte text below is valid JSON exactly when the file
- * is, and JSON.parse gives the same value. The real text is decoded on first use.
+ * is, and JSON.parse gives the same value. One exception: a backslash right before such a character
+ * (`"x\é"`, an invalid escape) would become a valid `\\u00e9`; such a file is decoded and parsed as it
+ * is, so it fails where it should. The real text is decoded on first use.
  */
 import { isAscii, isUtf8 } from 'node:buffer';
 import { decodeStrict, readFileBytesShared } from '../../fs/read.js';
@@ -25,13 +27,17 @@ export async function readTokenText(file: string): Promise<string | EscapedText 
   const bytes = readFileBytesShared(file);
   if (bytes === undefined) return undefined;
   if (isAscii(bytes) || !isUtf8(bytes)) return decodeStrict(bytes, file);
-  const { escaped, runs } = escape(bytes);
-  return { escaped, text: () => unescape(escaped, runs) };
+  const done = escape(bytes);
+  if (done === undefined) return decodeStrict(bytes, file);
+  return { escaped: done.escaped, text: () => unescape(done.escaped, done.runs) };
 }
 
-/** Valid UTF-8 as one-byte JSON text: every character outside ASCII as its `\uXXXX` escape(s). */
-export function escapedJsonText(bytes: Buffer): string {
-  return escape(bytes).escaped;
+/**
+ * Valid UTF-8 as one-byte JSON text: every character outside ASCII as its `\uXXXX` escape(s); undefined
+ * where a backslash comes right before one (the escape would turn invalid JSON into valid JSON).
+ */
+export function escapedJsonText(bytes: Buffer): string | undefined {
+  return escape(bytes)?.escaped;
 }
 
 /** A run of characters outside ASCII: where its escapes start in the escaped text, their length, the characters. */
@@ -49,11 +55,12 @@ let out: Buffer | undefined;
  * JavaScript loop over every byte, no regex over a copy), and the text is written into a buffer and
  * copied into a string once (it was a Latin-1 copy, then a second copy by `replace`).
  */
-function escape(bytes: Buffer): { escaped: string; runs: Run[] } {
+function escape(bytes: Buffer): { escaped: string; runs: Run[] } | undefined {
   const runs: Run[] = [];
   const cuts: number[] = [];
   let extra = 0;
   for (let at = firstNonAscii(bytes, 0); at !== -1; ) {
+    if (at > 0 && bytes[at - 1] === 0x5c) return undefined;
     let end = at + 1;
     while (end < bytes.length && bytes[end]! >= 0x80) end++;
     const chars = bytes.toString('utf8', at, end);
