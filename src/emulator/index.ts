@@ -238,10 +238,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     async close() {
       if (closed) return;
       closed = true;
-      svc.webhooks.close();
-      await front.close();
-      await svc.commit();
-      if (ownDir !== undefined) await rm(ownDir, { recursive: true, force: true });
+      try {
+        svc.webhooks.close();
+        await front.close();
+        await svc.commit();
+      } finally {
+        if (ownDir !== undefined) await rm(ownDir, { recursive: true, force: true });
+      }
     },
   };
 }

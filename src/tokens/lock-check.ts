@@ -52,12 +52,14 @@ export function lockTextProblems(text: string, file: string, files?: TokenSet): 
   } catch {
     // Our own words and position: JSON.parse's message differs between Node versions.
     const { offset, message } = findSyntaxError(text);
+    // findSyntaxError's message starts "invalid JSON": said once, with what is wrong in brackets.
+    const detail = message.replace(/^invalid JSON(: )?/, '');
     return [
       {
         severity: 'error',
         file,
         ...lineColumn(text, offset),
-        message: `the lock is not valid JSON (${message})`,
+        message: detail === '' ? 'the lock is not valid JSON' : `the lock is not valid JSON (${detail})`,
         hint: LOCK_MERGE_HINT,
       },
     ];

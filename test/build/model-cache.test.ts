@@ -16,7 +16,7 @@ import { configSchema } from '../../src/config/schema.js';
 import { CACHE_DIR, toolStamp } from '../../src/fs/result-cache.js';
 import type { TokenSet } from '../../src/model/types.js';
 import { readTokens, renderTokens, writeFilesAtomic } from '../../src/tokens/index.js';
-import { cachedModel, keepModel, modelKey, readModel } from '../../src/tokens/read/model-cache.js';
+import { cachedModel, modelKey, readModel } from '../../src/tokens/read/model-cache.js';
 import { model } from '../conformance/harness.js';
 import { DOCUMENTS } from '../overrides/documents.js';
 import { VERSION } from '../../src/version.js';
@@ -82,8 +82,9 @@ describe('a kept set is the set a fresh read gives', () => {
   test.each(sets)('%s', async (_name, read) => {
     const set = await read();
     const root = await tempDir();
-    keepModel(root, 'k'.repeat(64), set);
-    const back = cachedModel(root, 'k'.repeat(64));
+    await mkdir(path.join(root, tokensConfig.dir));
+    await (await readModel(root, tokensConfig, 'tool', async () => set)).keep();
+    const back = cachedModel(root, await modelKey(root, tokensConfig, 'tool'));
     expect(isDeepStrictEqual(back, set)).toBe(true);
     expect(cachedModel(root, 'j'.repeat(64))).toBeUndefined();
     const a = await buildTokens(set, buildConfig);
@@ -103,6 +104,8 @@ describe('tokensync build', () => {
     const kept = (await readFile(entry(root))).toString('latin1', 0, 64);
     expect(kept).toBe(await modelKey(root, tokensConfig, tool));
     expect(await modelKey(root, tokensConfig, 'another tokensync')).not.toBe(kept);
+    // Settings that change the model read from the same files (the rem base here) change the key.
+    expect(await modelKey(root, { ...tokensConfig, remBase: tokensConfig.remBase + 1 }, tool)).not.toBe(kept);
     await rm(path.join(root, 'out'), { recursive: true });
     expect(await run({}, ctx)).toBe(0);
     expect(await outputs(path.join(root, 'out'))).toEqual(cold);

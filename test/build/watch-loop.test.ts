@@ -71,7 +71,10 @@ test('a failed rebuild followed by a change is not reported; a failed one with t
   await until(() => rebuilds === 2, 'the rebuild after the burst');
   await sleep(HOLD_ERROR_MS + 50);
   expect(warn).toEqual([]);
-  expect(info.filter((l) => l.startsWith('Built')).length).toBeGreaterThan(0);
+  // One rebuild for the burst; two where a loaded box splits the write (truncation, then bytes), never more.
+  const built = info.filter((l) => l.startsWith('Built')).length;
+  expect(built).toBeGreaterThanOrEqual(1);
+  expect(built).toBeLessThanOrEqual(2);
 
   // A failure with the files quiet is reported once the hold is over.
   // (Twice: under load the write's truncation and its bytes may come as two rebuilds.)

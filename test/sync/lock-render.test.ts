@@ -58,26 +58,36 @@ function lockWith(modeNames: [string, string], extra: Partial<Lock> = {}): Lock 
   };
 }
 
+/** A kept variable whose answer has mode keys `k1`, `k2`: integer-like keys send the whole lock through the ordered tree. */
+function keptWith([k1, k2]: [string, string]): Partial<Lock> {
+  return {
+    repoOnly: { Zeta: ['b', 'a'] },
+    kept: {
+      'VariableID:9:9': {
+        collectionId: 'VariableCollectionId:1:2',
+        name: 'kept',
+        reason: 'r',
+        variable: { id: 'VariableID:9:9', valuesByMode: { [k1]: 1, [k2]: [1, { b: 2, a: null }] }, z: true, a: 0.5 },
+      },
+    },
+  };
+}
+
 describe('renderLock', () => {
   it.each([
-    ['mode names that sort as text', ['Light', 'Dark']],
-    ['integer-like mode names (the ordered tree)', ['100', '9']],
-    ['a mode named __proto__ (the ordered tree)', ['__proto__', 'Dark']],
-    ['mode names with marks and escapes', ['\u007f1', 'a"b\\']],
-  ] as [string, [string, string]][])("writes the ordered tree's bytes: %s", (_, names) => {
-    const lock = lockWith(names, {
-      repoOnly: { Zeta: ['b', 'a'] },
-      kept: {
-        'VariableID:9:9': {
-          collectionId: 'VariableCollectionId:1:2',
-          name: 'kept',
-          reason: 'r',
-          variable: { id: 'VariableID:9:9', valuesByMode: { '2': 1, '10': [1, { b: 2, a: null }] }, z: true, a: 0.5 },
-        },
-      },
-    });
-    expect(renderLock(lock)).toBe(reference(lock));
-  });
+    ['mode names that sort as text', ['Light', 'Dark'], ['2', '10']],
+    ['the same, and a kept answer without integer-like keys (the plain path)', ['Light', 'Dark'], ['m2', 'm10']],
+    ['no kept variable (the plain path)', ['Light', 'Dark'], undefined],
+    ['integer-like mode names (the ordered tree)', ['100', '9'], ['2', '10']],
+    ['a mode named __proto__ (the ordered tree)', ['__proto__', 'Dark'], ['m2', 'm10']],
+    ['mode names with marks and escapes', ['\u007f1', 'a"b\\'], ['m2', 'm10']],
+  ] as [string, [string, string], [string, string] | undefined][])(
+    "writes the ordered tree's bytes: %s",
+    (_, names, keys) => {
+      const lock = lockWith(names, keys === undefined ? {} : keptWith(keys));
+      expect(renderLock(lock)).toBe(reference(lock));
+    },
+  );
 
   it('writes integer-like collection and variable ids as the ordered tree does', () => {
     const base = lockWith(['Light', 'Dark']);

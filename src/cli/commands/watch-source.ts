@@ -14,7 +14,7 @@
  */
 import { type BigIntStats, statSync } from 'node:fs';
 import path from 'node:path';
-import { readTokenText, type EscapedText } from '../../tokens/read/escaped.js';
+import { readTokenText, textOf, type EscapedText } from '../../tokens/read/escaped.js';
 import { readText, workTreeSource, type TokenFileSource } from '../../tokens/read/parse.js';
 
 export type Held = string | EscapedText | undefined;
@@ -38,8 +38,6 @@ function decodedOnce(value: Held): Held {
   let text: string | undefined;
   return { escaped: value.escaped, text: () => (text ??= value.text()) };
 }
-
-const textOf = (value: Held): string | undefined => (typeof value === 'object' ? value.text() : value);
 
 export function cachedTokenSource(dir: string): CachedSource {
   const kept = new Map<string, { key: string; value: Held }>();

@@ -32,6 +32,11 @@ export async function readTokenText(file: string): Promise<string | EscapedText 
   return { escaped: done.escaped, text: () => unescape(done.escaped, done.runs) };
 }
 
+/** The file's text of what readTokenText gave (an escaped text decoded), or undefined for no file. */
+export function textOf(read: string | EscapedText | undefined): string | undefined {
+  return typeof read === 'object' ? read.text() : read;
+}
+
 /**
  * Valid UTF-8 as one-byte JSON text: every character outside ASCII as its `\uXXXX` escape(s); undefined
  * where a backslash comes right before one (the escape would turn invalid JSON into valid JSON).

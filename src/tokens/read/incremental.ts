@@ -15,14 +15,13 @@ import { isDeepStrictEqual } from 'node:util';
 import type { TokensConfig } from '../../config/schema.js';
 import type { TokenSet } from '../../model/types.js';
 import { RESOLVER_FILE } from '../resolver-doc.js';
-import type { EscapedText } from './escaped.js';
+import { type EscapedText, textOf } from './escaped.js';
 import { analyzeTokens } from './index.js';
 import type { TokenFileSource } from './parse.js';
 
 type Json = Record<string, unknown>;
 /** A file's text, or its escaped text (escaped.ts); the same object while the file is the same. */
 type Text = string | EscapedText | undefined;
-const textOf = (t: Text): string | undefined => (typeof t === 'object' ? t.text() : t);
 const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
 const keyOf = (t: { collection: string; name: string }): string => `${t.collection}\u0000${t.name}`;
 
@@ -101,10 +100,7 @@ export class IncrementalReader {
     for (const [file, text] of texts) {
       if (file === RESOLVER_FILE || text === undefined) continue;
       const json = this.json(file, text);
-      cut.set(
-        file,
-        isObject(json) ? JSON.stringify(cutTo(json, paths)) : typeof text === 'string' ? text : text.text(),
-      );
+      cut.set(file, isObject(json) ? JSON.stringify(cutTo(json, paths)) : textOf(text)!);
     }
     const small = await analyzeTokens(root, config, {
       read: async (f) => (f === RESOLVER_FILE ? textOf(texts.get(f)) : cut.get(f)),

@@ -47,12 +47,6 @@ export function cachedModel(root: string, key: string): TokenSet | undefined {
   }
 }
 
-/** Keeps `set` under `key`, written atomically (a concurrent run reads the old entry or the new one). */
-export function keepModel(root: string, key: string, set: TokenSet): void {
-  const body = serialized(set);
-  if (body !== undefined) writeModel(root, key, body);
-}
-
 /** The set as the entry holds it; undefined when it is not plain data (nothing is kept then). */
 function serialized(set: TokenSet): Buffer | undefined {
   try {
@@ -62,6 +56,7 @@ function serialized(set: TokenSet): Buffer | undefined {
   }
 }
 
+/** Keeps `body` under `key`, written atomically (a concurrent run reads the old entry or the new one). */
 function writeModel(root: string, key: string, body: Buffer): void {
   const file = path.join(root, CACHE_DIR, FILE);
   const tmp = cacheFileTemp(file);
