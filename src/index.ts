@@ -18,7 +18,8 @@ export { TYPE_MODULES, typeModule, isVariableType } from './types/index.js';
 export type { TypeModule, ParseContext, EncodeContext, SubPath, VariableMapping } from './types/index.js';
 
 // Config.
-export { configSchema, PLATFORMS } from './config/schema.js';
+export { configSchema } from './config/schema.js';
+export { PLATFORMS } from './config/lists.js';
 export type { Config, ServiceConfig, TokensConfig, BuildConfig, Platform, TypeRule } from './config/schema.js';
 export { loadConfig, findConfig, parseConfigText, ConfigError } from './config/load.js';
 export type { LoadedConfig } from './config/load.js';

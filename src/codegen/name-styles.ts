@@ -13,7 +13,7 @@
 import { camelCase, kebabCase, snakeCase } from 'change-case';
 import type { PlatformConfig } from 'style-dictionary/types';
 
-import { NAME_STYLES } from '../config/schema.js';
+import { NAME_STYLES } from '../config/lists.js';
 import { keepName } from '../model/names.js';
 
 export { NAME_STYLES };

@@ -16,10 +16,8 @@
 import { readTextFileSync } from '../fs/read.js';
 import path from 'node:path';
 import { findConfig, rootOf, type LoadedConfig } from './find.js';
-import type { Config, Platform } from './schema.js';
-
-/** The same list as schema.ts `PLATFORMS` (which loads zod); a test keeps them equal. */
-const PLATFORMS: readonly Platform[] = ['css', 'scss', 'ts', 'json', 'ios', 'android', 'compose', 'tailwind', 'docs'];
+import { PLATFORMS } from './lists.js';
+import type { Config } from './schema.js';
 
 /** `configSchema.parse({})` without zod, in the schema's key order (a test keeps them equal). */
 export function defaultConfig(): Config {

@@ -5,12 +5,12 @@
  * A JSON Schema for editors is generated from this same schema (`schema/tokensync.schema.json`).
  */
 import { z } from 'zod';
+import { NAME_STYLES, PLATFORMS } from './lists.js';
 
 /** Where a secret comes from: never the value itself, so config files can be committed. */
 const secretRef = z.string().regex(/^(env|file):.+$/, 'must be "env:NAME" or "file:PATH" (never the secret itself)');
 
-export const PLATFORMS = ['css', 'scss', 'ts', 'json', 'ios', 'android', 'compose', 'tailwind', 'docs'] as const;
-export type Platform = (typeof PLATFORMS)[number];
+export type { Platform } from './lists.js';
 
 const serviceSchema = z
   .object({
@@ -100,8 +100,6 @@ const modeOutputSchema = z
   })
   .strict();
 
-/** How token paths become names on a platform (src/codegen/name-styles.ts). */
-export const NAME_STYLES = ['kebab', 'camel', 'snake', 'keep'] as const;
 const nameStyle = z.enum(NAME_STYLES);
 /**
  * Swift, Kotlin and Android resource names cannot hold a `-`: `kebab` there printed

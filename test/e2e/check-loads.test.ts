@@ -6,7 +6,8 @@
  * Node's module debug log names every CommonJS package the compiled CLI loads, its esm log every ES module.
  * A plain command line does not load commander (src/cli/plain.ts); a warm check loads neither the
  * token reader nor zod, and a warm no-op pull (the in-step cache) neither zod, yaml, the sync engine
- * nor the report (docs/benchmarks.md "Fast paths").
+ * nor the report, and a cold build of a plain config neither zod, yaml nor jsonc-parser (docs/benchmarks.md
+ * "Fast paths").
  */
 import { expect, it } from 'vitest';
 import { renderTokens } from '../../src/tokens/index.js';
@@ -87,4 +88,17 @@ it('a warm no-op pull and push (in-step cache) load undici by its entry and neit
   expect(cold.code).toBe(0);
   expect(cold.stderr).toContain('dist/cli/sync-full.js');
   expect(cold.stderr).not.toContain('node_modules/zod');
+});
+
+it('a cold build of a plain config loads neither zod, yaml nor jsonc-parser', async () => {
+  const files = new Map([...renderTokens(fixtureSet(), config)].map(([rel, text]) => [`tokens/${rel}`, text]));
+  files.set('config/tokensync.yaml', 'tokens:\n  dir: tokens\nbuild:\n  outDir: build\n');
+  const root = await project(files);
+  const build = await runCli(['build', '--no-cache'], { cwd: root, env: DEBUG, process: true });
+  expect(build.code).toBe(0);
+  expect(build.stderr).toContain('dist/cli/commands/build.js');
+  // The quick config loader reads a plain config (src/config/quick.ts); the lists come from
+  // src/config/lists.ts, and the token reader is imported without the writer's modules.
+  for (const absent of ['node_modules/zod', 'node_modules/yaml', 'node_modules/jsonc-parser'])
+    expect(build.stderr, absent).not.toContain(absent);
 });

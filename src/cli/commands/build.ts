@@ -10,9 +10,10 @@ import { buildTokens, writeBuild, type BuildOptions } from '../../codegen/index.
 import type { BuildConfig } from '../../config/schema.js';
 import type { TokenSet } from '../../model/types.js';
 import { BuildError } from '../../codegen/errors.js';
-import { loadConfig } from '../../config/load.js';
-import { PLATFORMS, type Platform } from '../../config/schema.js';
-import { readLock, readTokens } from '../../tokens/index.js';
+import { loadConfigQuick } from '../../config/quick.js';
+import { PLATFORMS, type Platform } from '../../config/lists.js';
+import { readTokens } from '../../tokens/check.js';
+import { readLock } from '../../tokens/lock-file.js';
 import type { BuildSource } from '../../codegen/formats/common.js';
 import type { TokenFileSource } from '../../tokens/read/parse.js';
 import { cachedTokenSource, type CachedSource } from './watch-source.js';
@@ -72,7 +73,7 @@ interface Watching {
 
 async function buildOnce(options: BuildCommandOptions, ctx: CommandContext, watching?: Watching) {
   const sourceFor: SourceFor = watching?.sourceFor ?? (() => undefined);
-  const { config, root, file } = loadConfig({ cwd: ctx.cwd, configPath: ctx.global.config });
+  const { config, root, file } = await loadConfigQuick({ cwd: ctx.cwd, configPath: ctx.global.config });
   requireProject(file, ctx.cwd);
   const platforms = parsePlatforms(options.platform);
   const started = performance.now();
