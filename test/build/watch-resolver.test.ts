@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { buildSession } from '../../src/cli/commands/build.js';
+import { buildSession } from '../../src/cli/commands/build-watch.js';
 import { DOCUMENTS } from '../overrides/documents.js';
 import { cleanBuildCheck, context, editTokens } from './watch-helpers.js';
 

@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { buildSession } from '../../src/cli/commands/build.js';
+import { buildSession } from '../../src/cli/commands/build-watch.js';
 import { cleanBuildCheck, context, editTokens, repoProject } from './watch-helpers.js';
 
 const cleanups: (() => Promise<void>)[] = [];

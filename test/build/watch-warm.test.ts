@@ -7,7 +7,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, expect, test, vi } from 'vitest';
-import { buildSession } from '../../src/cli/commands/build.js';
+import { buildSession } from '../../src/cli/commands/build-watch.js';
 import { BuildSession } from '../../src/codegen/session/index.js';
 import { cleanBuildCheck, context, editTokens, repoProject } from './watch-helpers.js';
 

@@ -65,7 +65,7 @@ export async function run(_options: unknown, ctx: CommandContext): Promise<ExitC
   const set = await withStyleTokens(root, config.tokens, variables);
   const { buildTokens, writeBuild } = await import('../../codegen/index.js');
   // The docs page's title as `tokensync build` writes it, so a build after the demo changes nothing.
-  const { buildSource } = await import('./build.js');
+  const { buildSource } = await import('./build-once.js');
   const output = await buildTokens(set, config.build, {
     remBase: config.tokens.remBase,
     namespace: config.tokens.namespace,
