@@ -14,7 +14,7 @@ import { config, fixtureSet } from '../tokens/fixtures/model.js';
 import { project } from '../tokens/helpers.js';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { pulledProject } from '../helpers/project.js';
+import { createProject, pulledProject } from '../helpers/project.js';
 
 const emu = useEmulator({ resetEach: 'demo' });
 const DEBUG = { NODE_DEBUG: 'module,esm' };
@@ -87,4 +87,15 @@ it('a warm no-op pull and push (in-step cache) load undici by its entry and neit
   expect(cold.code).toBe(0);
   expect(cold.stderr).toContain('dist/cli/sync-full.js');
   expect(cold.stderr).not.toContain('node_modules/zod');
+});
+
+it('a pull into an empty repository reads the file version without zod', async () => {
+  // GET /v1/files/:key passes its hand check (src/api/schemas/files-check.ts), so neither the pull
+  // nor the push, which read the version for the lock, loads zod on the usual answer.
+  const project = createProject(emu);
+  const pulled = await runCli(['pull'], { cwd: project.root, env: { ...project.env, ...DEBUG }, process: true });
+  expect(pulled.code).toBe(0);
+  expect(pulled.stderr).toContain('dist/api/schemas/files-check.js');
+  expect(pulled.stderr).not.toContain('node_modules/zod');
+  expect(await emu.admin.calls()).toContain('GET /v1/files/:key');
 });
