@@ -18,7 +18,7 @@
  * point: between requests, never in the middle of a write or of a file.
  */
 import { InterruptedError } from '../errors.js';
-import type { TokenSet } from '../model/types.js';
+import type { TokenSet, Variable } from '../model/types.js';
 import { planStyles, type StylesPlan } from '../styles/stage.js';
 import { readPhase, type RunState } from './apply-read.js';
 import { planPhase, type Planned } from './apply-plan.js';
@@ -27,6 +27,7 @@ import { verifyPhase } from './apply-verify.js';
 import { rel, writePhase } from './apply-write.js';
 import { stopped, type Progress } from './apply-errors.js';
 import { ConcurrentEditError, listNames } from './concurrency.js';
+import { ByName } from './by-name.js';
 import { createdBy, type CreatedNames } from './created.js';
 import { newPushJournal, writeJournal } from './journal.js';
 import { guardRails } from './guard-rails.js';
@@ -220,10 +221,12 @@ function mergeCreated(a: CreatedNames | undefined, b: CreatedNames): CreatedName
 
 /** Variables of the target whose values the service does not hold yet ([collection, name]). */
 function pendingValues(remote: TokenSet, target: TokenSet): [string, string][] {
-  const now = new Map(remote.variables.map((v) => [`${v.collection}\u0000${v.name}`, v]));
+  // By collection, then name: no key string per variable (by-name.ts).
+  const now = new ByName<Variable>();
+  for (const v of remote.variables) now.set(v);
   const out: [string, string][] = [];
   for (const v of target.variables) {
-    const r = now.get(`${v.collection}\u0000${v.name}`);
+    const r = now.get(v);
     const same =
       r && Object.keys(v.values).every((m) => r.values[m] !== undefined && valuesEqual(r.values[m]!, v.values[m]!));
     if (!same) out.push([v.collection, v.name]);

@@ -15,7 +15,7 @@ import { config, fixtureSet } from '../tokens/fixtures/model.js';
 import { project } from '../tokens/helpers.js';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { pulledProject } from '../helpers/project.js';
+import { createProject, pulledProject } from '../helpers/project.js';
 
 const emu = useEmulator({ resetEach: 'demo' });
 const DEBUG = { NODE_DEBUG: 'module,esm' };
@@ -101,4 +101,15 @@ it('a cold build of a plain config loads neither zod, yaml nor jsonc-parser', as
   // src/config/lists.ts, and the token reader is imported without the writer's modules.
   for (const absent of ['node_modules/zod', 'node_modules/yaml', 'node_modules/jsonc-parser'])
     expect(build.stderr, absent).not.toContain(absent);
+});
+
+it('a pull into an empty repository reads the file version without zod', async () => {
+  // GET /v1/files/:key passes its hand check (src/api/schemas/files-check.ts), so neither the pull
+  // nor the push, which read the version for the lock, loads zod on the usual answer.
+  const project = createProject(emu);
+  const pulled = await runCli(['pull'], { cwd: project.root, env: { ...project.env, ...DEBUG }, process: true });
+  expect(pulled.code).toBe(0);
+  expect(pulled.stderr).toContain('dist/api/schemas/files-check.js');
+  expect(pulled.stderr).not.toContain('node_modules/zod');
+  expect(await emu.admin.calls()).toContain('GET /v1/files/:key');
 });

@@ -1,6 +1,7 @@
 /** The file endpoints: the user, a file's document, nodes, images and comments (spec "Files", "Comments"). */
 import type { DesignFileClient } from '../client-types.js';
 import type { CallOptions } from '../http.js';
+import { isFileResponse } from '../schemas/files-check.js';
 import { type EndpointContext, filePath, idList, seg } from './context.js';
 
 /** Response schemas, loaded only when a body is validated (http.ts `SchemaLoader`). */
@@ -30,7 +31,7 @@ export function fileEndpoints({ http, dialect }: EndpointContext): FileEndpoints
         endpoint: 'GET /v1/files/:file_key',
         scope: READ,
       };
-      return http.json(req, fileResponseSchema);
+      return http.json(req, fileResponseSchema, isFileResponse);
     },
 
     getFileNodes: (fileKey, ids) => {

@@ -35,9 +35,11 @@ export function checkBody(
     const list = body[k];
     if (list === undefined) continue;
     if (!Array.isArray(list)) return { ok: false, message: `"${k}" must be an array.` };
-    for (const [i, item] of list.entries()) {
-      const where = `${k}[${i}]`;
-      if (!isObject(item)) return { ok: false, message: `${where} must be an object.` };
+    const into = items[k];
+    for (let i = 0; i < list.length; i++) {
+      const item: unknown = list[i];
+      // The item's place is written only for a message.
+      if (!isObject(item)) return { ok: false, message: `${k}[${i}] must be an object.` };
       if (item['action'] !== action) {
         const hint =
           action === 'CREATE'
@@ -45,10 +47,10 @@ export function checkBody(
             : 'PUT only updates (action "UPDATE"); create with POST.';
         return {
           ok: false,
-          message: `${where}${typeof item['id'] === 'string' ? ` (id "${item['id']}")` : ''}: action ${JSON.stringify(item['action']) ?? '(missing)'} is not allowed here; ${hint}`,
+          message: `${k}[${i}]${typeof item['id'] === 'string' ? ` (id "${item['id']}")` : ''}: action ${JSON.stringify(item['action']) ?? '(missing)'} is not allowed here; ${hint}`,
         };
       }
-      items[k].push(item);
+      into.push(item);
     }
   }
   return { ok: true, items };

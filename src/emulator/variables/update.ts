@@ -21,6 +21,8 @@ import {
   composedTargetProblem,
   isObject,
   type Check,
+  type Where,
+  whereText,
 } from './values.js';
 
 interface VariablePatch {
@@ -71,9 +73,9 @@ function modeOwners(file: FileRecord): Map<string, string> {
   return owner;
 }
 
-function unknownField(item: Item, keys: string[], where: string): string | null {
-  for (const k of Object.keys(item))
-    if (!keys.includes(k)) return `${where}: unknown field "${k}"; allowed: ${keys.join(', ')}.`;
+function unknownField(item: Item, keys: string[], where: Where): string | null {
+  for (const k in item)
+    if (!keys.includes(k)) return `${whereText(where)}: unknown field "${k}"; allowed: ${keys.join(', ')}.`;
   return null;
 }
 
@@ -148,8 +150,10 @@ function checkVariableItems(
   items: Item[],
 ): Check<Map<string, VariablePatch>> {
   const patches = new Map<string, VariablePatch>();
-  for (const [i, item] of items.entries()) {
-    const where = whereOf('variables', i, item);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    // The item's place is written only for a message (10k valid items need none).
+    const where = (): string => whereOf('variables', i, item);
     const extra = unknownField(item, VARIABLE_FIELDS, where);
     if (extra) return fail(extra);
     const id = item['id'];
@@ -159,7 +163,7 @@ function checkVariableItems(
         typeof id === 'string' && id.startsWith('temp_')
           ? ' Temporary ids exist only within one POST; use the permanent id from its tempIdMapping.'
           : '';
-      return fail(`${where}: no variable with id ${JSON.stringify(id) ?? '(missing)'} in this file.${temp}`);
+      return fail(`${where()}: no variable with id ${JSON.stringify(id) ?? '(missing)'} in this file.${temp}`);
     }
     let patch = patches.get(id);
     if (!patch) {
@@ -173,14 +177,14 @@ function checkVariableItems(
 }
 
 /** The variable's own fields of one item, into `patch`; the first problem, or null. */
-function patchFields(item: Item, v: VariableRecord, where: string, patch: VariablePatch): string | null {
+function patchFields(item: Item, v: VariableRecord, where: () => string, patch: VariablePatch): string | null {
   if (item['name'] !== undefined) {
     const name = checkVariableName(item['name'], where);
     if (!name.ok) return name.message;
     patch.name = name.value;
   }
   if (item['description'] !== undefined) {
-    if (typeof item['description'] !== 'string') return `${where}: "description" must be a string.`;
+    if (typeof item['description'] !== 'string') return `${where()}: "description" must be a string.`;
     patch.description = item['description'];
   }
   if (item['scopes'] !== undefined) {
@@ -190,7 +194,7 @@ function patchFields(item: Item, v: VariableRecord, where: string, patch: Variab
   }
   if (item['hiddenFromPublishing'] !== undefined) {
     if (typeof item['hiddenFromPublishing'] !== 'boolean')
-      return `${where}: "hiddenFromPublishing" must be true or false.`;
+      return `${where()}: "hiddenFromPublishing" must be true or false.`;
     patch.hiddenFromPublishing = item['hiddenFromPublishing'];
   }
   if (item['codeSyntax'] !== undefined) {
@@ -207,19 +211,20 @@ function patchValues(
   modeOwner: Map<string, string>,
   item: Item,
   v: VariableRecord,
-  where: string,
+  where: () => string,
   patch: VariablePatch,
 ): string | null {
   const mv = item['variableModeValues'];
   if (mv === undefined) return null;
-  if (!Array.isArray(mv)) return `${where}: "variableModeValues" must be an array of {modeId, value}.`;
-  for (const [j, entry] of mv.entries()) {
-    const at = `${where} variableModeValues[${j}]`;
+  if (!Array.isArray(mv)) return `${where()}: "variableModeValues" must be an array of {modeId, value}.`;
+  for (let j = 0; j < mv.length; j++) {
+    const entry: unknown = mv[j];
+    const at = (): string => `${where()} variableModeValues[${j}]`;
     if (!isObject(entry) || typeof entry['modeId'] !== 'string' || !('value' in entry))
-      return `${at}: each entry needs "modeId" and "value".`;
+      return `${at()}: each entry needs "modeId" and "value".`;
     const modeId = entry['modeId'];
     if (modeOwner.get(modeId) !== v.variableCollectionId)
-      return `${at}: mode "${modeId}" is not a mode of the variable's collection "${file.variableCollections[v.variableCollectionId]?.name ?? v.variableCollectionId}".`;
+      return `${at()}: mode "${modeId}" is not a mode of the variable's collection "${file.variableCollections[v.variableCollectionId]?.name ?? v.variableCollectionId}".`;
     const value = checkValue(v.resolvedType, entry['value'], at);
     if (!value.ok) return value.message;
     const bad = valueTargetProblem(file, v, value.value, at);
@@ -230,13 +235,13 @@ function patchValues(
 }
 
 /** An alias (or a composed color's alias) must point to an existing variable of the right type. */
-function valueTargetProblem(file: FileRecord, v: VariableRecord, value: VariableValue, at: string): string | null {
+function valueTargetProblem(file: FileRecord, v: VariableRecord, value: VariableValue, at: Where): string | null {
   if (isComposed(value)) return composedTargetProblem(value, (id) => file.variables[id]?.resolvedType, at) ?? null;
   if (!isAlias(value)) return null;
   const target = file.variables[value.id];
-  if (!target) return `${at}: the alias points to "${value.id}", which is not a variable of this file.`;
+  if (!target) return `${whereText(at)}: the alias points to "${value.id}", which is not a variable of this file.`;
   if (target.resolvedType !== v.resolvedType)
-    return `${at}: the alias points to "${target.name}", a ${target.resolvedType} variable, but "${v.name}" is ${v.resolvedType}; an alias must point to a variable of the same type.`;
+    return `${whereText(at)}: the alias points to "${target.name}", a ${target.resolvedType} variable, but "${v.name}" is ${v.resolvedType}; an alias must point to a variable of the same type.`;
   return null;
 }
 

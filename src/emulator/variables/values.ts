@@ -77,28 +77,35 @@ export const MAX_MODES_PER_COLLECTION = 40;
 
 export type Check<T> = { ok: true; value: T } | { ok: false; message: string };
 
+/**
+ * Where an item is, for a message: the text, or a function that makes it. A batch of 10k valid items
+ * needs no message, so the callers pass a function and the text is made only for a problem.
+ */
+export type Where = string | (() => string);
+export const whereText = (where: Where): string => (typeof where === 'string' ? where : where());
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Variable names: slash paths without `.`, `{`, `}` (they would clash with token references). */
-export function checkVariableName(name: unknown, where: string): Check<string> {
+export function checkVariableName(name: unknown, where: Where): Check<string> {
   if (typeof name !== 'string' || name.trim() === '')
-    return { ok: false, message: `${where}: "name" must be a non-empty string.` };
+    return { ok: false, message: `${whereText(where)}: "name" must be a non-empty string.` };
   const bad = /[.{}]/.exec(name);
   if (bad)
     return {
       ok: false,
-      message: `${where}: name "${name}" contains "${bad[0]}"; variable names may not contain ".", "{" or "}". Use "/" to group.`,
+      message: `${whereText(where)}: name "${name}" contains "${bad[0]}"; variable names may not contain ".", "{" or "}". Use "/" to group.`,
     };
   return { ok: true, value: name };
 }
 
-export function checkPlainName(name: unknown, where: string, what: string): Check<string> {
+export function checkPlainName(name: unknown, where: Where, what: string): Check<string> {
   if (typeof name !== 'string' || name.trim() === '')
-    return { ok: false, message: `${where}: "name" of a ${what} must be a non-empty string.` };
+    return { ok: false, message: `${whereText(where)}: "name" of a ${what} must be a non-empty string.` };
   if (what === 'mode' && [...name].length > MAX_MODE_NAME_LENGTH) {
     return {
       ok: false,
-      message: `${where}: mode name "${name}" has ${[...name].length} characters; mode names may have at most ${MAX_MODE_NAME_LENGTH}.`,
+      message: `${whereText(where)}: mode name "${name}" has ${[...name].length} characters; mode names may have at most ${MAX_MODE_NAME_LENGTH}.`,
     };
   }
   return { ok: true, value: name };
@@ -108,32 +115,34 @@ export function isAlias(v: unknown): v is { type: 'VARIABLE_ALIAS'; id: string }
   return isObject(v) && v['type'] === 'VARIABLE_ALIAS';
 }
 
+/** What a value is, for a message. */
+function gotOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
 /** A literal of `type`, or an alias object (its target is checked by the caller). */
-export function checkValue(type: ResolvedType, value: unknown, where: string): Check<VariableValue> {
+export function checkValue(type: ResolvedType, value: unknown, where: Where): Check<VariableValue> {
   if (isAlias(value)) {
     if (typeof value.id !== 'string' || value.id === '')
-      return { ok: false, message: `${where}: an alias needs "id", the id of the variable it points to.` };
+      return { ok: false, message: `${whereText(where)}: an alias needs "id", the id of the variable it points to.` };
     return { ok: true, value: { type: 'VARIABLE_ALIAS', id: value.id } };
   }
-  const got =
-    value === null
-      ? 'null'
-      : Array.isArray(value)
-        ? 'an array'
-        : typeof value === 'object'
-          ? 'an object'
-          : `a ${typeof value}`;
   if (type === 'COLOR' && isObject(value) && 'color' in value && 'opacity' in value) return checkComposed(value, where);
   switch (type) {
     case 'COLOR': {
       if (!isObject(value))
         return {
           ok: false,
-          message: `${where}: the value is ${got} but the variable is COLOR; send {"r","g","b","a"} with numbers from 0 to 1.`,
+          message: `${whereText(where)}: the value is ${gotOf(value)} but the variable is COLOR; send {"r","g","b","a"} with numbers from 0 to 1.`,
         };
       for (const k of Object.keys(value)) {
         if (!['r', 'g', 'b', 'a'].includes(k))
-          return { ok: false, message: `${where}: unknown color key "${k}"; a COLOR value has r, g, b and a.` };
+          return {
+            ok: false,
+            message: `${whereText(where)}: unknown color key "${k}"; a COLOR value has r, g, b and a.`,
+          };
       }
       const out = { r: 0, g: 0, b: 0, a: 1 };
       for (const k of ['r', 'g', 'b', 'a'] as const) {
@@ -142,7 +151,7 @@ export function checkValue(type: ResolvedType, value: unknown, where: string): C
         if (typeof c !== 'number' || !Number.isFinite(c) || c < 0 || c > 1) {
           return {
             ok: false,
-            message: `${where}: color component "${k}" must be a number from 0 to 1 (got ${JSON.stringify(c) ?? 'nothing'}).`,
+            message: `${whereText(where)}: color component "${k}" must be a number from 0 to 1 (got ${JSON.stringify(c) ?? 'nothing'}).`,
           };
         }
         out[k] = c;
@@ -151,62 +160,77 @@ export function checkValue(type: ResolvedType, value: unknown, where: string): C
     }
     case 'FLOAT':
       if (typeof value !== 'number' || !Number.isFinite(value))
-        return { ok: false, message: `${where}: the value is ${got} but the variable is FLOAT; send a finite number.` };
+        return {
+          ok: false,
+          message: `${whereText(where)}: the value is ${gotOf(value)} but the variable is FLOAT; send a finite number.`,
+        };
       return { ok: true, value };
     case 'STRING':
       if (typeof value !== 'string')
-        return { ok: false, message: `${where}: the value is ${got} but the variable is STRING; send a string.` };
+        return {
+          ok: false,
+          message: `${whereText(where)}: the value is ${gotOf(value)} but the variable is STRING; send a string.`,
+        };
       return { ok: true, value };
     case 'BOOLEAN':
       if (typeof value !== 'boolean')
-        return { ok: false, message: `${where}: the value is ${got} but the variable is BOOLEAN; send true or false.` };
+        return {
+          ok: false,
+          message: `${whereText(where)}: the value is ${gotOf(value)} but the variable is BOOLEAN; send true or false.`,
+        };
       return { ok: true, value };
   }
 }
 
 /** Scope names from the enum that fit `type`; ALL_SCOPES alone, and ALL_FILLS without another fill scope. */
-export function checkScopes(scopes: unknown, where: string, type: ResolvedType): Check<string[]> {
+export function checkScopes(scopes: unknown, where: Where, type: ResolvedType): Check<string[]> {
   if (!Array.isArray(scopes) || scopes.some((s) => typeof s !== 'string'))
-    return { ok: false, message: `${where}: "scopes" must be an array of scope names such as "ALL_SCOPES".` };
+    return {
+      ok: false,
+      message: `${whereText(where)}: "scopes" must be an array of scope names such as "ALL_SCOPES".`,
+    };
   const list = scopes as string[];
   for (const s of list) {
     if (!VARIABLE_SCOPES.has(s))
-      return { ok: false, message: `${where}: unknown scope "${s}"; allowed: ${[...VARIABLE_SCOPES].join(', ')}.` };
+      return {
+        ok: false,
+        message: `${whereText(where)}: unknown scope "${s}"; allowed: ${[...VARIABLE_SCOPES].join(', ')}.`,
+      };
     const fits = SCOPES_BY_TYPE[type];
     if (!fits.has(s))
       return {
         ok: false,
-        message: `${where}: scope "${s}" does not fit a ${type} variable; a ${type} variable takes ${[...fits].join(', ')}.`,
+        message: `${whereText(where)}: scope "${s}" does not fit a ${type} variable; a ${type} variable takes ${[...fits].join(', ')}.`,
       };
   }
   if (list.includes('ALL_SCOPES') && list.length > 1)
     return {
       ok: false,
-      message: `${where}: "ALL_SCOPES" cannot be combined with other scopes; send ["ALL_SCOPES"] alone or the scopes without it.`,
+      message: `${whereText(where)}: "ALL_SCOPES" cannot be combined with other scopes; send ["ALL_SCOPES"] alone or the scopes without it.`,
     };
   if (list.includes('ALL_FILLS') && list.some((s) => s === 'FRAME_FILL' || s === 'SHAPE_FILL' || s === 'TEXT_FILL')) {
     return {
       ok: false,
-      message: `${where}: "ALL_FILLS" cannot be combined with FRAME_FILL, SHAPE_FILL or TEXT_FILL; it already covers them.`,
+      message: `${whereText(where)}: "ALL_FILLS" cannot be combined with FRAME_FILL, SHAPE_FILL or TEXT_FILL; it already covers them.`,
     };
   }
   return { ok: true, value: [...list] };
 }
 
 /** `{WEB?, ANDROID?, iOS?}` with string values (schema `VariableCodeSyntax`). */
-export function checkCodeSyntax(value: unknown, where: string): Check<Record<string, string>> {
+export function checkCodeSyntax(value: unknown, where: Where): Check<Record<string, string>> {
   if (!isObject(value))
     return {
       ok: false,
-      message: `${where}: "codeSyntax" must be an object with optional WEB, ANDROID and iOS strings.`,
+      message: `${whereText(where)}: "codeSyntax" must be an object with optional WEB, ANDROID and iOS strings.`,
     };
   for (const [k, v] of Object.entries(value)) {
     if (!(CODE_SYNTAX_PLATFORMS as readonly string[]).includes(k))
       return {
         ok: false,
-        message: `${where}: unknown codeSyntax platform "${k}"; allowed: ${CODE_SYNTAX_PLATFORMS.join(', ')}.`,
+        message: `${whereText(where)}: unknown codeSyntax platform "${k}"; allowed: ${CODE_SYNTAX_PLATFORMS.join(', ')}.`,
       };
-    if (typeof v !== 'string') return { ok: false, message: `${where}: codeSyntax.${k} must be a string.` };
+    if (typeof v !== 'string') return { ok: false, message: `${whereText(where)}: codeSyntax.${k} must be a string.` };
   }
   return { ok: true, value: { ...(value as Record<string, string>) } };
 }
@@ -222,32 +246,38 @@ export function isComposed(v: unknown): v is ComposedValue {
  * alias, `opacity` a number from 0 to 100 (percent, as the design tool's opacity field) or an alias;
  * at least one an alias. The alias targets are checked by the caller (`composedTargetProblem`).
  */
-function checkComposed(value: Record<string, unknown>, where: string): Check<VariableValue> {
+function checkComposed(value: Record<string, unknown>, where: Where): Check<VariableValue> {
   const extra = Object.keys(value).find((k) => k !== 'color' && k !== 'opacity');
   if (extra)
-    return { ok: false, message: `${where}: unknown key "${extra}" in a composed color; send color and opacity.` };
+    return {
+      ok: false,
+      message: `${whereText(where)}: unknown key "${extra}" in a composed color; send color and opacity.`,
+    };
   const { color, opacity } = value;
   if (!isAlias(color) && !isAlias(opacity))
-    return { ok: false, message: `${where}: a composed color needs an alias as its color or its opacity.` };
+    return { ok: false, message: `${whereText(where)}: a composed color needs an alias as its color or its opacity.` };
   let c: ComposedValue['color'];
   if (isAlias(color)) {
     if (typeof color.id !== 'string' || color.id === '')
-      return { ok: false, message: `${where}: the color alias needs "id".` };
+      return { ok: false, message: `${whereText(where)}: the color alias needs "id".` };
     c = { type: 'VARIABLE_ALIAS', id: color.id };
   } else {
-    const lit = checkValue('COLOR', isObject(color) ? { a: 1, ...color } : color, `${where} color`);
+    const lit = checkValue('COLOR', isObject(color) ? { a: 1, ...color } : color, () => `${whereText(where)} color`);
     if (!lit.ok) return lit;
     c = lit.value as Rgba;
   }
   let o: ComposedValue['opacity'];
   if (isAlias(opacity)) {
     if (typeof opacity.id !== 'string' || opacity.id === '')
-      return { ok: false, message: `${where}: the opacity alias needs "id".` };
+      return { ok: false, message: `${whereText(where)}: the opacity alias needs "id".` };
     o = { type: 'VARIABLE_ALIAS', id: opacity.id };
   } else if (typeof opacity === 'number' && Number.isFinite(opacity) && opacity >= 0 && opacity <= 100) {
     o = opacity;
   } else {
-    return { ok: false, message: `${where}: a composed color's opacity must be a number from 0 to 100 or an alias.` };
+    return {
+      ok: false,
+      message: `${whereText(where)}: a composed color's opacity must be a number from 0 to 100 or an alias.`,
+    };
   }
   return { ok: true, value: { color: c, opacity: o } };
 }
@@ -256,7 +286,7 @@ function checkComposed(value: Record<string, unknown>, where: string): Check<Var
 export function composedTargetProblem(
   value: ComposedValue,
   typeOf: (id: string) => string | undefined,
-  where: string,
+  where: Where,
 ): string | undefined {
   for (const [part, want] of [
     ['color', 'COLOR'],
@@ -266,9 +296,9 @@ export function composedTargetProblem(
     if (!isAlias(a)) continue;
     const t = typeOf(a.id);
     if (t === undefined)
-      return `${where}: the ${part} alias points to "${a.id}", which is not a variable of this file.`;
+      return `${whereText(where)}: the ${part} alias points to "${a.id}", which is not a variable of this file.`;
     if (t !== want)
-      return `${where}: the ${part} alias of a composed color must point to a ${want} variable, not a ${t}.`;
+      return `${whereText(where)}: the ${part} alias of a composed color must point to a ${want} variable, not a ${t}.`;
   }
   return undefined;
 }
