@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { type FileHandle, mkdir, open, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { InterruptedError, interruption } from '../errors.js';
 import { removeStaleTemps, writeFileAtomic } from '../fs/atomic.js';
@@ -52,35 +52,113 @@ export async function commitBuild(
   /** `changed`: the caller knows every file differs from the disk (build --watch, docs/architecture.md "Build"): none is read back. */
   opts: { signal?: AbortSignal | undefined; changed?: boolean } = {},
 ): Promise<WrittenFiles> {
-  const result: WrittenFiles = { written: [], unchanged: [] };
-  const renames: [string, string][] = [];
+  const staging = new Staging(outDir, opts);
   try {
     for (const [rel, data] of files) {
       if (opts.signal?.aborted) throw stoppedStaging(opts.signal, files.size);
-      const abs = resolveInside(outDir, rel);
-      const bytes =
-        typeof data === 'string'
-          ? Buffer.from(data, 'utf8')
-          : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-      if (!opts.changed && (await sameBytes(abs, bytes))) {
-        result.unchanged.push(rel);
-        continue;
-      }
-      renames.push([await stage(abs, bytes), abs]);
-      result.written.push(rel);
+      staging.add(rel, data);
+      await staging.settled();
     }
   } catch (err) {
-    await Promise.all(renames.map(([tmp]) => rm(tmp, { force: true })));
+    await staging.discard();
     throw err;
   }
-  const removes = stale.map((rel) => resolveInside(outDir, rel));
-  const manifestChanged = (await readTextFile(path.join(outDir, BUILD_MANIFEST)).catch(() => undefined)) !== manifest;
-  if (renames.length === 0 && removes.length === 0 && !manifestChanged) return result;
-  const pending: Pending = { renames, removes, manifest };
-  await writeFileAtomic(path.join(outDir, BUILD_PENDING), `${JSON.stringify(pending)}\n`);
-  await switchTo(outDir, pending);
-  await rm(path.join(outDir, BUILD_PENDING), { force: true });
-  return result;
+  return staging.commit(stale, manifest);
+}
+
+/**
+ * Step 1, one file at a time, as each file is made (docs/architecture.md "Build"): `add` encodes the
+ * text at once (the caller may drop it) and compares it with the disk and writes its temporary
+ * file in the background; `commit` waits for them, then records and switches (steps 2 and 3);
+ * `discard` removes what was staged. Nothing is put in place before `commit`, so a build refused or
+ * stopped after some files were staged leaves the previous build whole.
+ */
+export class Staging {
+  /** Each added file's staging, in the order added; a file added again replaces its earlier one. */
+  private readonly jobs = new Map<string, Promise<string | undefined>>();
+  /** The folders staging made: a discarded build leaves none it made behind. */
+  private readonly created = new Set<string>();
+  private failure: unknown;
+
+  constructor(
+    private readonly outDir: string,
+    private readonly opts: { changed?: boolean } = {},
+  ) {}
+
+  /** Stages `rel` (its temporary file's path, or undefined when the disk already holds these bytes). */
+  add(rel: string, data: string | Uint8Array): void {
+    const abs = resolveInside(this.outDir, rel);
+    const bytes =
+      typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    const before = this.jobs.get(rel);
+    // The earlier staging of the same file is finished and its temporary removed first.
+    const job = (before ?? Promise.resolve(undefined))
+      .then(async (old) => {
+        if (old !== undefined) await rm(old, { force: true });
+        if (!this.opts.changed && (await sameBytes(abs, bytes))) return undefined;
+        return stage(abs, bytes, this.created);
+      })
+      .catch((err: unknown) => {
+        this.failure ??= err;
+        return undefined;
+      });
+    // Re-inserted, so the order is that of the last add.
+    this.jobs.delete(rel);
+    this.jobs.set(rel, job);
+  }
+
+  /** Waits for every file added so far; throws the first staging error. */
+  async settled(): Promise<void> {
+    await Promise.all(this.jobs.values());
+    if (this.failure !== undefined) throw this.failure;
+  }
+
+  /** Removes every temporary file staged (after a refused or stopped build). */
+  async discard(): Promise<void> {
+    const temps = await Promise.all(this.jobs.values());
+    await Promise.all(temps.map((tmp) => (tmp === undefined ? undefined : rm(tmp, { force: true }))));
+    this.jobs.clear();
+    for (const dir of this.created) await removeEmptyFolders(dir);
+    this.created.clear();
+  }
+
+  /** Steps 2 and 3; what was written and what was unchanged, in the order added. */
+  async commit(stale: string[], manifest: string): Promise<WrittenFiles> {
+    try {
+      await this.settled();
+    } catch (err) {
+      await this.discard();
+      throw err;
+    }
+    const result: WrittenFiles = { written: [], unchanged: [] };
+    const renames: [string, string, string][] = [];
+    for (const [rel, job] of this.jobs) {
+      const tmp = await job;
+      if (tmp === undefined) result.unchanged.push(rel);
+      else {
+        renames.push([rel, tmp, resolveInside(this.outDir, rel)]);
+        result.written.push(rel);
+      }
+    }
+    // Put in place in path order, whatever order the files were made in.
+    renames.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const outDir = this.outDir;
+    const removes = stale.map((rel) => resolveInside(outDir, rel));
+    const manifestChanged = (await readTextFile(path.join(outDir, BUILD_MANIFEST)).catch(() => undefined)) !== manifest;
+    if (renames.length === 0 && removes.length === 0 && !manifestChanged) return result;
+    const pending: Pending = { renames: renames.map(([, tmp, abs]) => [tmp, abs]), removes, manifest };
+    await writeFileAtomic(path.join(outDir, BUILD_PENDING), `${JSON.stringify(pending)}\n`);
+    await switchTo(outDir, pending);
+    await rm(path.join(outDir, BUILD_PENDING), { force: true });
+    return result;
+  }
+}
+
+/** `dir` and the folders under it, each removed when it holds nothing else. */
+async function removeEmptyFolders(dir: string): Promise<void> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const e of entries) if (e.isDirectory()) await removeEmptyFolders(path.join(dir, e.name));
+  await rmdir(dir).catch(() => {});
 }
 
 /** Step 3; safe to run again from any point (a rename whose temporary is gone was done). */
@@ -126,13 +204,15 @@ async function sameBytes(abs: string, bytes: Buffer): Promise<boolean> {
   }
 }
 
-async function stage(abs: string, data: Buffer): Promise<string> {
+/** `created`: gets the first folder the staging had to make, if any (Staging `discard` removes it when empty). */
+async function stage(abs: string, data: Buffer, created?: Set<string>): Promise<string> {
   const tmp = path.join(
     path.dirname(abs),
     `.${path.basename(abs)}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`,
   );
   try {
-    await mkdir(path.dirname(abs), { recursive: true });
+    const made = await mkdir(path.dirname(abs), { recursive: true });
+    if (made !== undefined) created?.add(made);
     await writeFile(tmp, data);
   } catch (err) {
     // The folder may not exist at all (a file stands on its way): nothing to clean up then.
@@ -142,7 +222,7 @@ async function stage(abs: string, data: Buffer): Promise<string> {
   return tmp;
 }
 
-function stoppedStaging(signal: AbortSignal, total: number): InterruptedError {
+export function stoppedStaging(signal: AbortSignal, total: number): InterruptedError {
   const sig = interruption(signal).signal;
   return new InterruptedError(
     sig,
@@ -154,7 +234,7 @@ function stoppedStaging(signal: AbortSignal, total: number): InterruptedError {
 /** The manifest's text and the stale outputs, from the earlier manifest (write.ts removeStaleOutputs' rules). */
 export async function planManifest(
   outDir: string,
-  files: ReadonlyMap<string, unknown>,
+  files: { has(rel: string): boolean; keys(): Iterable<string> },
 ): Promise<{ stale: string[]; manifest: string }> {
   let before: string[] = [];
   try {

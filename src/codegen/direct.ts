@@ -247,11 +247,15 @@ async function transformAll(
   return base.slice();
 }
 
-/** Formats every file of these platforms, in platform then file order. */
+/**
+ * Formats every file of these platforms, in platform then file order. With `emit`, each file goes
+ * to it as soon as it is made and none is kept here (the staged build, index.ts `stageBuild`).
+ */
 export async function formatDirect(
   tree: Tree,
   platforms: Record<string, PlatformConfig>,
   formats: Record<string, FormatFn>,
+  emit?: (destination: string, output: string) => void | Promise<void>,
 ): Promise<DirectOutput[]> {
   if (Object.keys(platforms).length === 0) return [];
   const base = flatten(tree);
@@ -297,7 +301,8 @@ export async function formatDirect(
         options: { ...fileOptions, usesDtcg: true },
       };
       const output = await format.call(f as never, args as unknown as Parameters<FormatFn>[0]);
-      results.push({ destination: String(file.destination), output: String(output) });
+      if (emit) await emit(String(file.destination), String(output));
+      else results.push({ destination: String(file.destination), output: String(output) });
     }
   }
   return results;

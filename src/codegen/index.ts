@@ -21,7 +21,7 @@ import { permutationFiles } from './permutations.js';
 import { NATIVE_PLATFORMS, nativeInputPath, nativeInputs } from './native-inputs.js';
 import { planViews } from './views.js';
 import { assertInside, type WrittenFiles } from './write.js';
-import { commitBuild, planManifest, recoverBuild } from './commit.js';
+import { commitBuild, planManifest, recoverBuild, Staging, stoppedStaging } from './commit.js';
 
 export { BuildError } from './errors.js';
 export type { WrittenFiles } from './write.js';
@@ -80,11 +80,108 @@ export async function buildTokens(
   config: BuildConfig,
   opts: BuildOptions = {},
 ): Promise<BuildOutput> {
+  const files = new Map<string, string>();
+  const warnings: string[] = [];
+  await renderInto(files, synced, config, opts, warnings);
+  if (opts.only) for (const f of files.keys()) if (!opts.only.has(f)) files.delete(f);
+  return { files: new Map([...files].sort(([a], [b]) => byPath(a, b))), warnings };
+}
+
+const byPath = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Where the build's files go as they are made: a map (`buildTokens`), or the staging of a build
+ * on disk (`stageBuild`). A file set again replaces the earlier one.
+ */
+interface Outputs {
+  set(rel: string, text: string): void;
+  has(rel: string): boolean;
+  keys(): Iterable<string>;
+  /** Called with each file of our platforms as it is made: a staged build lets I/O run here. */
+  made?(rel: string, text: string): Promise<void>;
+}
+
+/** A build whose files are staged on disk (commit.ts `Staging`) and not yet put in place. */
+export interface StagedBuild {
+  /** Every output's path, sorted. */
+  files: ReadonlySet<string>;
+  warnings: string[];
+  /** Puts the staged files in place (commit.ts), removing stale outputs; or removes them when `signal` has fired. */
+  commit(signal?: AbortSignal): Promise<WrittenFiles & { removed: string[] }>;
+  /** Removes what was staged: the build is not written. */
+  discard(): Promise<void>;
+}
+
+/**
+ * `tokensync build` without `--watch`: `buildTokens` and `writeBuild` in one, each file staged (its
+ * text encoded, compared with the disk and its temporary written) as soon as it is made and then
+ * dropped, so the build never holds every output's text at once (docs/benchmarks.md "Full build",
+ * seventh round). The files are put in place by `commit`, as one step, as `writeBuild` does; a
+ * build refused on the way removes what it staged.
+ */
+export async function stageBuild(
+  outDir: string,
+  synced: TokenSet,
+  config: BuildConfig,
+  opts: Omit<BuildOptions, 'only'> = {},
+): Promise<StagedBuild> {
+  await recoverBuild(outDir);
+  const staging = new Staging(outDir);
+  const names = new Set<string>();
+  const outputs: Outputs = {
+    set(rel, text) {
+      names.add(rel);
+      staging.add(rel, text);
+    },
+    has: (rel) => names.has(rel),
+    keys: () => names,
+    made(rel, text) {
+      this.set(rel, text);
+      // A turn of the event loop: the staging's file operations go on while the next file is made.
+      return new Promise((resolve) => setImmediate(resolve));
+    },
+  };
+  const warnings: string[] = [];
+  try {
+    await renderInto(outputs, synced, config, opts, warnings);
+  } catch (err) {
+    await staging.discard();
+    throw err;
+  }
+  const files = new Set([...names].sort(byPath));
+  return {
+    files,
+    warnings,
+    async commit(signal) {
+      if (signal?.aborted) {
+        await staging.discard();
+        throw stoppedStaging(signal, files.size);
+      }
+      const { stale, manifest } = await planManifest(outDir, files);
+      const done = await staging.commit(stale, manifest);
+      // In path order, as `writeBuild` lists them.
+      const written = new Set(done.written);
+      return {
+        written: [...files].filter((f) => written.has(f)),
+        unchanged: [...files].filter((f) => !written.has(f)),
+        removed: stale,
+      };
+    },
+    discard: () => staging.discard(),
+  };
+}
+
+/** Every file of the build into `files`, in the order made. */
+async function renderInto(
+  files: Outputs,
+  synced: TokenSet,
+  config: BuildConfig,
+  opts: BuildOptions,
+  warnings: string[],
+): Promise<void> {
   const set = withPartial(synced);
   const selected = opts.platforms ?? config.platforms;
   const remBase = opts.remBase ?? 16;
-  const warnings: string[] = [];
-  const files = new Map<string, string>();
   const ctx = formatContextOf(set, config, opts);
   const { views, contextViews } = ctx;
 
@@ -96,7 +193,8 @@ export async function buildTokens(
       webNames: config.webNamesFromCodeSyntax,
     });
     // Style Dictionary's formats may print warnings; they go to BuildOutput.warnings (console-capture.ts).
-    const outputs = await captureConsole(warnings, () => formatDirect(tree, plan.platforms, plan.formats));
+    const made = files.made?.bind(files);
+    const outputs = await captureConsole(warnings, () => formatDirect(tree, plan.platforms, plan.formats, made));
     for (const { destination, output } of outputs) files.set(destination, output);
   }
   // Whole resolver inputs for ts and json (permutations.ts).
@@ -127,10 +225,6 @@ export async function buildTokens(
       warnings,
     );
   }
-
-  if (opts.only) for (const f of files.keys()) if (!opts.only.has(f)) files.delete(f);
-  const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { files: sorted, warnings };
 }
 
 /** The platforms' files limited to `only`, and the platforms left with none dropped. */
@@ -150,7 +244,7 @@ async function nativeInputFiles(
   config: BuildConfig,
   selected: readonly Platform[],
   opts: BuildOptions,
-  files: Map<string, string>,
+  files: Outputs,
   warnings: string[],
 ): Promise<void> {
   const native = selected.filter((p) => NATIVE_PLATFORMS.includes(p));
@@ -176,7 +270,7 @@ async function nativeInputFiles(
  * A per-input Swift or Kotlin type (native-inputs.ts) named like a per-mode one (`TokensDefault` of
  * input `default` and of a mode `default`) would not compile in one module: refused, naming both.
  */
-function refuseTypeClash(files: Map<string, string>): void {
+function refuseTypeClash(files: Outputs): void {
   for (const f of files.keys()) {
     const m = /^(ios|compose)\/permutations\/([^/]+)$/.exec(f);
     if (!m || !files.has(`${m[1]}/${m[2]}`)) continue;
@@ -187,7 +281,7 @@ function refuseTypeClash(files: Map<string, string>): void {
 }
 
 /** The user's own platforms, through Style Dictionary's whole pipeline as in any Style Dictionary project. */
-async function runUserPlatforms(config: SdConfig, files: Map<string, string>, warnings: string[]): Promise<void> {
+async function runUserPlatforms(config: SdConfig, files: Outputs, warnings: string[]): Promise<void> {
   const printed: string[] = [];
   const names = new Set(Object.keys(config.platforms ?? {}));
   try {
@@ -198,7 +292,7 @@ async function runUserPlatforms(config: SdConfig, files: Map<string, string>, wa
   }
 }
 
-async function run(config: SdConfig, files: Map<string, string>, sink: string[]): Promise<void> {
+async function run(config: SdConfig, files: Outputs, sink: string[]): Promise<void> {
   await captureConsole(sink, async () => {
     // verbosity default + warnings warn: Style Dictionary prints its warnings, captureConsole
     // keeps them off the terminal and in BuildOutput.warnings.

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildTokens, writeBuild, type BuildOptions } from '../../codegen/index.js';
+import { stageBuild, type BuildOptions } from '../../codegen/index.js';
 import type { BuildConfig } from '../../config/schema.js';
 import type { TokenSet } from '../../model/types.js';
 import { BuildError } from '../../codegen/errors.js';
@@ -100,11 +100,14 @@ export async function buildOnce(options: BuildCommandOptions, ctx: CommandContex
     namespace: config.tokens.namespace,
     source,
   };
-  const { out, write } = watching
-    ? await watchedBuild(watching, set, config.build, { ...opts, outDir }, started)
-    : await buildAndWrite(set, config.build, opts);
+  const { out, write, discard } = watching
+    ? { ...(await watchedBuild(watching, set, config.build, { ...opts, outDir }, started)), discard: undefined }
+    : await buildAndWrite(outDir, set, config.build, opts);
   if (!watching?.dry) for (const w of out.warnings) ctx.out.warn(w);
-  if (ctx.signal?.aborted) throw stoppedEarly(ctx.signal);
+  if (ctx.signal?.aborted) {
+    await discard?.();
+    throw stoppedEarly(ctx.signal);
+  }
   const written = await write(outDir, ctx.signal);
   // Kept only once the build is written: a refused build changes no file.
   await cached?.keep();
@@ -123,10 +126,17 @@ export async function buildOnce(options: BuildCommandOptions, ctx: CommandContex
   return { human, data, root, tokensDir: path.resolve(root, config.tokens.dir), configFile: file };
 }
 
-/** `tokensync build`: the whole build, written as one step (codegen/commit.ts). */
-async function buildAndWrite(set: TokenSet, config: BuildConfig, opts: BuildOptions) {
-  const out = await buildTokens(set, config, opts);
-  return { out, write: (outDir: string, signal: AbortSignal | undefined) => writeBuild(outDir, out, { signal }) };
+/**
+ * `tokensync build`: the whole build, each file staged as it is made and all put in place as one
+ * step (codegen/index.ts `stageBuild`, codegen/commit.ts).
+ */
+async function buildAndWrite(outDir: string, set: TokenSet, config: BuildConfig, opts: BuildOptions) {
+  const out = await stageBuild(outDir, set, config, opts);
+  return {
+    out,
+    write: (_outDir: string, signal: AbortSignal | undefined) => out.commit(signal),
+    discard: () => out.discard(),
+  };
 }
 
 /** The docs page's title: the project's name, and the design file and version the lock records. */
