@@ -2,11 +2,13 @@
  * The analysis of the offline check (check-offline.ts): the token set, its styles, its lock and the
  * folder read and validated. Loaded only when the check cache has no answer (docs/caching.md).
  */
+import { setFlagsFromString } from 'node:v8';
 import type { Config } from '../config/schema.js';
-import { analyzeTokens, type TokenFileSource } from '../tokens/read/index.js';
+import { analyzeTokens, type TokenFileSource, type TokenSources } from '../tokens/read/index.js';
+import { RESOLVER_FILE } from '../tokens/resolver-doc.js';
+import { isDesignOwnedSet } from '../model/extension.js';
 import { folderFindings } from '../tokens/read/folder.js';
 import { checkLockText } from '../tokens/lock-check.js';
-import { analyzeStyleTokens } from '../styles/read.js';
 import type { CheckAnalysis } from './check-cache.js';
 import type { Diagnostic } from '../tokens/errors.js';
 
@@ -18,12 +20,32 @@ export async function analyzeOffline(
   source: TokenFileSource | undefined,
   stagedText: ((file: string) => Promise<string | undefined>) | undefined,
 ): Promise<CheckAnalysis> {
+  // A whole read keeps nearly all it allocates until the check ends (the texts, the parsed files,
+  // the model), so V8 growing its young generation only adds fresh pages (a page fault each) and
+  // copies of survivors: kept at its first size, a cold check touches ~18 MB less and spends less
+  // CPU (docs/benchmarks.md "The cold read, seventh round"). V8's default (2) is put back after.
+  setFlagsFromString('--semi-space-growth-factor=1');
+  try {
+    return await analyze(root, config, file, source, stagedText);
+  } finally {
+    setFlagsFromString('--semi-space-growth-factor=2');
+  }
+}
+
+async function analyze(
+  root: string,
+  config: Config,
+  file: string | undefined,
+  source: TokenFileSource | undefined,
+  stagedText: ((file: string) => Promise<string | undefined>) | undefined,
+): Promise<CheckAnalysis> {
   const read = await analyzeTokens(root, config.tokens, source);
   // Style files, once the tokens they reference read cleanly (no cascade of missing targets).
   // They are read from the work tree, also with --staged.
-  const styles = read.diagnostics.some((d) => d.severity === 'error')
-    ? undefined
-    : await analyzeStyleTokens(root, config.tokens, read.set);
+  const styles =
+    read.diagnostics.some((d) => d.severity === 'error') || !mayHoldStyles(read.sources, source)
+      ? undefined
+      : await (await import('../styles/read.js')).analyzeStyleTokens(root, config.tokens, read.set);
   const lock = await checkLockText(root, config.tokens.dir, stagedText, read.set);
   const all = [...read.diagnostics, ...(styles?.diagnostics ?? []), ...lock];
   const set = read.set;
@@ -54,6 +76,20 @@ export async function analyzeOffline(
     styleSets: Math.max(styleSets, 0),
     staged: source !== undefined,
   };
+}
+
+/**
+ * Whether the resolver document lists style sets (styles/read.ts reads them from the work tree's
+ * document, by the same test). The work tree's document was just read and parsed by the token reader
+ * (a broken one is an error, and then no style is read): when it lists none, the style reader and its
+ * modules are not loaded. A staged check read the index's document, which may differ: the style
+ * reader decides.
+ */
+function mayHoldStyles(sources: TokenSources, source: TokenFileSource | undefined): boolean {
+  if (source !== undefined) return true;
+  const json = sources.files.get(RESOLVER_FILE)?.json;
+  const sets = typeof json === 'object' && json !== null ? (json as Record<string, unknown>)['sets'] : undefined;
+  return typeof sets === 'object' && sets !== null && Object.values(sets).some(isDesignOwnedSet);
 }
 
 function noTokens(dir: string, collections: number): Diagnostic {

@@ -40,6 +40,11 @@ it('check loads neither the API client, jsonc-parser nor colorjs.io on a clean s
   // (docs/benchmarks.md "Fast paths"): a clean sRGB set loads neither.
   expect(check.stderr).not.toContain('jsonc-parser');
   expect(check.stderr).not.toContain('colorjs.io');
+  // The style reader only for a resolver document that lists style sets, the theme notices only for a
+  // folder without one (docs/benchmarks.md "The cold read, seventh round").
+  expect(check.stderr).toContain('dist/tokens/read/index.js');
+  expect(check.stderr).not.toContain('dist/styles/read.js');
+  expect(check.stderr).not.toContain('dist/tokens/read/themes.js');
   const diff = await runCli(['diff'], { cwd: root, env: DEBUG, process: true });
   expect(diff.stderr).toContain('dist/api/transport.js');
   expect(diff.stderr).toContain('node_modules/undici/index.js');

@@ -9,8 +9,8 @@
  * Only the work tree is looked at, and only `*.json` files that are not tokensync's own; a file is
  * parsed only when it is not a token file, so the `check` path pays nothing for a clean folder.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../errors.js';
 
@@ -44,11 +44,19 @@ export function tokenKind(json: unknown, depth = 0): JsonKind {
   return found;
 }
 
-/** Every entry under the folder, `/`-separated. */
-async function folderEntries(dir: string): Promise<string[]> {
-  return (await readdir(dir, { recursive: true }).catch(() => [] as string[])).map((e) =>
-    String(e).split(path.sep).join('/'),
-  );
+/**
+ * Every entry under the folder, `/`-separated. One synchronous listing: nothing runs beside it, and the
+ * promise API's recursive walk is a thread-pool round trip per folder (docs/benchmarks.md "The cold
+ * read, seventh round").
+ */
+function folderEntries(dir: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir, { recursive: true, encoding: 'utf8' });
+  } catch {
+    return [];
+  }
+  return entries.map((e) => String(e).split(path.sep).join('/'));
 }
 
 /** `*.json` files under the folder that tokensync does not read, with what each looks like. */
@@ -91,7 +99,7 @@ export async function folderFindings(place: FolderPlace, empty: boolean): Promis
   const shown = path.relative(place.root, full).split(path.sep).join('/') || '.';
   if (!existsSync(full)) return empty ? [missingDir(place, shown)] : [];
   const severity = empty ? 'error' : 'warning';
-  const entries = await folderEntries(full);
+  const entries = folderEntries(full);
   const stray = await strayJson(full, entries);
   const out: Diagnostic[] = [];
   const studio = stray.filter((s) => s.kind === 'studio');

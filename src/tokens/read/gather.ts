@@ -461,13 +461,15 @@ function walkSubgroup(
     });
     return;
   }
-  checkGroupProps(w, node, [...jsonPath, key], false);
+  // One path array for the group (its tokens keep it as their `group`; nothing writes into it).
+  const here = [...jsonPath, key];
+  checkGroupProps(w, node, here, false);
   const before = problems.length;
-  const g = resolveGroup(w, node, [...jsonPath, key], dotted);
+  const g = resolveGroup(w, node, here, dotted);
   walkGroup(
     w,
     g,
-    [...jsonPath, key],
+    here,
     `${dotted}.`,
     `${namePrefix}${key}/`,
     typeof g['$type'] === 'string' ? g['$type'] : groupType,

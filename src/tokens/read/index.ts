@@ -41,7 +41,7 @@ import { resolveReferences } from './resolve.js';
 import { checkServiceRules } from './service-rules.js';
 import { foldOverrides, splitAxes, type FoldedAxis, type PerCollection } from './overrides.js';
 import { fillPartial, takePartial } from './partial.js';
-import { mergeNoticing, modeExtensionWarning, overrideWarnings, type OverridePair } from './themes.js';
+import type { OverridePair } from './themes.js';
 import { validateCollection, type Gathered } from './validate.js';
 
 export type { TokenFileSource, TokenSources } from './parse.js';
@@ -106,6 +106,8 @@ interface ReadLayouts {
   resolverJson: unknown;
   /** Every token file of the folder (read while the files are). */
   listing: Promise<string[]>;
+  /** A folder without a resolver document: what notices a file redefining another's tokens (loaded only then). */
+  themes: typeof import('./themes.js') | undefined;
 }
 
 /** The layouts, or undefined when there is nothing to read (no files, or a broken resolver document). */
@@ -124,7 +126,7 @@ async function readLayouts(
     if (listed.length === 0) return undefined;
     const layouts = [folderLayout(listed)];
     sources.layouts = layouts;
-    return { layouts, resolverText, resolverJson: undefined, listing };
+    return { layouts, resolverText, resolverJson: undefined, listing, themes: await import('./themes.js') };
   }
   const resolverJson = parseOrReport(RESOLVER_FILE, resolverText, sources, problems);
   if (resolverJson === undefined) return undefined;
@@ -139,7 +141,7 @@ async function readLayouts(
       message: p.message,
       hint: p.hint,
     });
-  return { layouts, resolverText, resolverJson, listing };
+  return { layouts, resolverText, resolverJson, listing, themes: undefined };
 }
 
 const sourcesOf = (l: CollectionLayout, mode: string): TokenSource[] =>
@@ -223,13 +225,13 @@ function gatherCollections(
     sources.modeFiles.set(c.name, new Map(layout.files));
     if (layout.sources) (sources.merged ??= []).push(c.name);
     const perMode = new Map<string, Map<string, RawToken>>();
-    const overridden = read.resolverText === undefined ? new Map<string, OverridePair>() : undefined;
+    const overridden = read.themes ? new Map<string, OverridePair>() : undefined;
     const ctx: ModeContext = { read, tokenJson, namespaced, problems, layout, overridden };
     for (const mode of c.modes) {
       const out = gatherMode(ctx, mode.name);
       if (out) perMode.set(mode.name, out);
     }
-    if (overridden) problems.push(...overrideWarnings(overridden));
+    if (overridden) problems.push(...read.themes!.overrideWarnings(overridden));
     perCollection.push({ layout, perMode });
   }
   return { collections, perCollection };
@@ -276,8 +278,8 @@ function gatherMode(ctx: ModeContext, mode: string): Map<string, RawToken> | und
       own,
       problems,
     );
-    if (overridden && own !== out) mergeNoticing(out, own, overridden);
-    const modeWarning = overridden ? modeExtensionWarning(src.file, parsed.json) : undefined;
+    if (overridden && own !== out) read.themes!.mergeNoticing(out, own, overridden);
+    const modeWarning = overridden ? read.themes!.modeExtensionWarning(src.file, parsed.json) : undefined;
     if (modeWarning) problems.push(modeWarning);
   }
   return readable ? out : undefined;

@@ -118,9 +118,10 @@ export function checkServiceRules(
       // names that differ only in case, spaces or punctuation become one CSS variable, one TS key, one
       // Swift constant. Where the `keep` name style tells them apart, the build refuses them under the
       // styles it is given (naming that style); where no style does, they are refused here.
-      const key = plain ? v.name.replaceAll('/', '-') : slug(v.name);
-      const first = clash.get(key);
+      const ck = clashKey(v.name, plain);
+      const first = clash.get(ck);
       if (first !== undefined && first !== v.name && !keepApart(v.name, first)) {
+        const key = plain ? v.name.replaceAll('/', '-') : slug(v.name);
         problems.push({
           severity: 'error',
           file: t.file,
@@ -130,9 +131,21 @@ export function checkServiceRules(
           message: `"${v.name}" and "${first}" get the same name in the build under every name style (${key})`,
           hint: 'Rename one of them so they differ in more than spaces or punctuation.',
         });
-      } else clash.set(key, v.name);
+      } else clash.set(ck, v.name);
     }
   }
+}
+
+/**
+ * The clash check's key: the build slug with each `-` written `/`. That is one-to-one with the slug
+ * (a slug holds no `/`), so two names clash exactly when their slugs are equal; and for a plain name
+ * (PLAIN_NAME) it is the name with each `-` written `/`, which for the usual name without `-` is the
+ * name itself: no new string to build and hash per variable (docs/benchmarks.md "The cold read,
+ * seventh round").
+ */
+function clashKey(name: string, plain: boolean): string {
+  if (!plain) return slug(name).replaceAll('-', '/');
+  return name.indexOf('-') === -1 ? name : name.replaceAll('-', '/');
 }
 
 /** Whether the build's `keep` name style gives two variable names different names on every platform. */
