@@ -2,7 +2,6 @@
  * The analysis of the offline check (check-offline.ts): the token set, its styles, its lock and the
  * folder read and validated. Loaded only when the check cache has no answer (docs/caching.md).
  */
-import { setFlagsFromString } from 'node:v8';
 import type { Config } from '../config/schema.js';
 import { analyzeTokens, type TokenFileSource, type TokenSources } from '../tokens/read/index.js';
 import { RESOLVER_FILE } from '../tokens/resolver-doc.js';
@@ -10,6 +9,7 @@ import { isDesignOwnedSet } from '../model/extension.js';
 import { folderFindings } from '../tokens/read/folder.js';
 import { checkLockText } from '../tokens/lock-check.js';
 import type { CheckAnalysis } from './check-cache.js';
+import { withSteadyYoungGeneration } from './steady-heap.js';
 import type { Diagnostic } from '../tokens/errors.js';
 
 /** Every problem of the set, the lock and the folder, with paths relative to the project root. */
@@ -20,16 +20,8 @@ export async function analyzeOffline(
   source: TokenFileSource | undefined,
   stagedText: ((file: string) => Promise<string | undefined>) | undefined,
 ): Promise<CheckAnalysis> {
-  // A whole read keeps nearly all it allocates until the check ends (the texts, the parsed files,
-  // the model), so V8 growing its young generation only adds fresh pages (a page fault each) and
-  // copies of survivors: kept at its first size, a cold check touches ~18 MB less and spends less
-  // CPU (docs/benchmarks.md "The cold read, seventh round"). V8's default (2) is put back after.
-  setFlagsFromString('--semi-space-growth-factor=1');
-  try {
-    return await analyze(root, config, file, source, stagedText);
-  } finally {
-    setFlagsFromString('--semi-space-growth-factor=2');
-  }
+  // A whole read keeps nearly all it allocates until the check ends (steady-heap.ts).
+  return withSteadyYoungGeneration(() => analyze(root, config, file, source, stagedText));
 }
 
 async function analyze(

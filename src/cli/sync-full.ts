@@ -28,6 +28,7 @@ import { deleteLimit } from './confirm-deletes.js';
 import { EXIT, type CommandContext, type ExitCode } from './context.js';
 import type { InStepResult } from './in-step.js';
 import type { SyncCommandOptions } from './sync-options.js';
+import { withSteadyYoungGeneration } from './steady-heap.js';
 
 /**
  * The sync engine and its report. `firstRead`: the answer of the read the caller made already.
@@ -44,32 +45,36 @@ export async function runFullSync(
   const kept = keptCollector();
   let warned = 0;
   {
-    const outcome = await runSync({
-      mode,
-      root: loaded.root,
-      config: loaded.config,
-      client: connection.client,
-      fileKey: connection.fileKey,
-      prefer: options.prefer,
-      // With --prefer service, --force only lifts the guard below; it must not push over the service.
-      force: options.prefer === 'service' ? false : options.force,
-      dryRun: options.dryRun,
-      allowEmpty: options.allowEmpty,
-      deleteOrphans: options.deleteOrphans === true || loaded.config.sync.deleteOrphans,
-      deleteLimit: deleteLimit(options.maxDeletes, ctx),
-      progress: (m) => (ctx.out.status ? ctx.out.status(m) : ctx.out.info(m)),
-      signal: ctx.signal,
-      warn: (m) => {
-        warned += 1;
-        ctx.out.warn(m);
-      },
-      firstRead,
-      onKept: kept.onKept,
-      codeNames: await codeNamesOption(loaded.config),
-      ...(options.prefer === 'service' && !options.force && mode !== 'push'
-        ? { beforeWrite: replaceGuard(mode, path.resolve(loaded.root, loaded.config.tokens.dir)) }
-        : {}),
-    });
+    const codeNames = await codeNamesOption(loaded.config);
+    // The read, the service's answer and the diff are kept to the end (steady-heap.ts).
+    const outcome = await withSteadyYoungGeneration(() =>
+      runSync({
+        mode,
+        root: loaded.root,
+        config: loaded.config,
+        client: connection.client,
+        fileKey: connection.fileKey,
+        prefer: options.prefer,
+        // With --prefer service, --force only lifts the guard below; it must not push over the service.
+        force: options.prefer === 'service' ? false : options.force,
+        dryRun: options.dryRun,
+        allowEmpty: options.allowEmpty,
+        deleteOrphans: options.deleteOrphans === true || loaded.config.sync.deleteOrphans,
+        deleteLimit: deleteLimit(options.maxDeletes, ctx),
+        progress: (m) => (ctx.out.status ? ctx.out.status(m) : ctx.out.info(m)),
+        signal: ctx.signal,
+        warn: (m) => {
+          warned += 1;
+          ctx.out.warn(m);
+        },
+        firstRead,
+        onKept: kept.onKept,
+        codeNames,
+        ...(options.prefer === 'service' && !options.force && mode !== 'push'
+          ? { beforeWrite: replaceGuard(mode, path.resolve(loaded.root, loaded.config.tokens.dir)) }
+          : {}),
+      }),
+    );
     const code = report(mode, outcome, options, ctx, connection.label, connection.client.stats(), kept.json());
     if (underGitHubActions(ctx.env)) await reportToGitHub(mode, outcome, ctx);
     const clean = warned === 0 && kept.json().length === 0;
