@@ -6,13 +6,14 @@
  */
 import { EXIT, type CommandContext, type ExitCode } from '../context.js';
 import { buildOnce, type BuildCommandOptions } from './build-once.js';
+import { withSteadyYoungGeneration } from '../steady-heap.js';
 
 export type { BuildCommandOptions } from './build-once.js';
 
 export async function run(options: BuildCommandOptions, ctx: CommandContext): Promise<ExitCode> {
   // The watch session's modules are loaded only for `--watch` (build-watch.ts).
   if (options.watch) return (await import('./build-watch.js')).runWatch(options, ctx);
-  const first = await buildOnce(options, ctx);
+  const first = await withSteadyYoungGeneration(() => buildOnce(options, ctx));
   ctx.out.result(first.human, first.data);
   return EXIT.ok;
 }
