@@ -5,8 +5,8 @@
  *   node bench/run.mjs [--quick] [--only build,check,sync,watch] [--out FILE] [--node 26|current]
  *
  * --quick: small sets and one run each, to try the harness (writes bench/.work/RESULTS.quick.md
- * unless --out is given). The full run takes about 15-20 minutes on a 2-core machine: 5 runs per
- * figure at 1k, 3 at 10k, 2 at 40k, and Terrazzo (quadratic here, see docs/benchmarks.md) only up
+ * unless --out is given). The full run takes about 8-10 minutes on a 2-core machine: 5 runs per
+ * figure at 1k and 10k, 2 at 40k (the build leg's commands in rounds), and Terrazzo (quadratic here, see docs/benchmarks.md) only up
  * to BENCH_TERRAZZO_MAX variables (default 10000) with one run past 1k.
  * --node: the Node line to measure on (default: the Active LTS, bench/lib/node-line.mjs; installed from
  * the npm registry when the running Node is another line); `current` measures on the running Node.
@@ -59,7 +59,7 @@ const plan = opts.quick
     }
   : {
       sizes: [1000, 10_000, 40_000],
-      runs: (n) => (n >= 40_000 ? 2 : n >= 10_000 ? 3 : 5),
+      runs: (n) => (n >= 40_000 ? 2 : 5),
       syncSets: [
         { variables: 10_000, modes: 2 },
         { variables: 10_000, modes: 4 },

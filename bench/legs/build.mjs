@@ -8,7 +8,7 @@
  */
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { measure, runNode } from '../lib/measure.mjs';
+import { measureRounds, runNode } from '../lib/measure.mjs';
 
 /** Total bytes of the files under `dir` (what the tool produced), or undefined when there is none. */
 export function outputBytes(dir) {
@@ -83,32 +83,44 @@ export function buildCommands(root, app) {
 }
 
 /**
+ * The commands are measured in rounds (bench/lib/measure.mjs `measureRounds`), so tokensync and
+ * Style Dictionary, whose ratio is the target, meet the same moments of the machine.
  * @param {{ root: string; app: string; project: string; runs: number; only?: string[]; log: (s: string) => void }} opts
  */
 export async function buildLeg(opts) {
-  const rows = [];
-  for (const cmd of buildCommands(opts.root, opts.app)) {
-    if (opts.only && !opts.only.includes(cmd.id)) continue;
+  const cmds = buildCommands(opts.root, opts.app).filter((cmd) => !opts.only || opts.only.includes(cmd.id));
+  opts.log(`    ${cmds.map((cmd) => cmd.tool).join(', ')}: ${opts.runs} round(s)`);
+  // The warm figure starts from a kept model: one untimed run writes it (a cold run leaves it alone).
+  for (const cmd of cmds) if (cmd.warm) await runNode(cmd.script, cmd.args, { cwd: opts.project });
+  // The tokensync rows share one output folder: each row's size is taken right after its own run.
+  const bytes = new Map();
+  const job = (cmd) => {
     const out = path.join(opts.project, cmd.out);
-    opts.log(`    ${cmd.tool} x${opts.runs}`);
-    // The warm figure starts from a kept model: one untimed run writes it.
-    if (cmd.warm) await runNode(cmd.script, cmd.args, { cwd: opts.project });
-    const m = await measure(cmd.script, cmd.args, {
-      cwd: opts.project,
-      runs: opts.runs,
-      before: () => rmSync(out, { recursive: true, force: true }),
+    return {
+      script: cmd.script,
+      args: cmd.args,
+      opts: {
+        cwd: opts.project,
+        before: () => rmSync(out, { recursive: true, force: true }),
+        after: () => bytes.set(cmd.id, outputBytes(out)),
+      },
+    };
+  };
+  const measured = await measureRounds(cmds.map(job), opts.runs);
+  const rows = [];
+  for (const [i, cmd] of cmds.entries()) {
+    const m = measured[i];
+    const size = bytes.get(cmd.id);
+    rows.push({
+      ...cmd,
+      m: m.ok && size === undefined ? { ok: false, error: `no output in ${cmd.out}/` } : m,
+      bytes: size,
     });
-    const bytes = outputBytes(out);
-    rows.push({ ...cmd, m: m.ok && bytes === undefined ? { ok: false, error: `no output in ${cmd.out}/` } : m, bytes });
     if (!m.ok && cmd.fallback) {
       const fb = { ...cmd, ...cmd.fallback, fallback: undefined };
       opts.log(`    ${fb.tool} x${opts.runs} (fallback)`);
-      const fm = await measure(fb.script, fb.args, {
-        cwd: opts.project,
-        runs: opts.runs,
-        before: () => rmSync(out, { recursive: true, force: true }),
-      });
-      rows.push({ ...fb, m: fm, bytes: outputBytes(out) });
+      const [fm] = await measureRounds([job(fb)], opts.runs);
+      rows.push({ ...fb, m: fm, bytes: bytes.get(fb.id) });
     }
   }
   return rows;

@@ -74,30 +74,24 @@ export function median(xs) {
  *   | { ok: false; error: string }} Measured
  */
 
-/**
- * Runs `runs` times (after `before()` each time, untimed, to reset state) and returns medians.
- * A run that exits with a code not in `okCodes` stops the measurement with its stderr as the error,
- * so a broken leg shows in RESULTS.md instead of a meaningless number.
- * @returns {Promise<Measured>}
- */
-export async function measure(script, args, opts) {
-  const runs = opts.runs ?? 5;
-  const okCodes = opts.okCodes ?? [0];
-  const results = [];
-  for (let i = 0; i < runs; i++) {
-    if (opts.before) await opts.before(i);
-    const r = await runNode(script, typeof args === 'function' ? args(i) : args, opts);
-    if (!okCodes.includes(r.code ?? -1)) {
-      const text = (r.stderr || r.stdout).trim().split('\n').slice(0, 6).join(' / ');
-      return { ok: false, error: `exit ${r.code}: ${text.slice(0, 400)}` };
-    }
-    if (opts.after) await opts.after(i, r);
-    results.push(r);
+/** One run of a measurement; undefined when it ran, else the failure (a non-zero exit) as the error. */
+async function runOnce(script, args, opts, i) {
+  if (opts.before) await opts.before(i);
+  const r = await runNode(script, typeof args === 'function' ? args(i) : args, opts);
+  if (!(opts.okCodes ?? [0]).includes(r.code ?? -1)) {
+    const text = (r.stderr || r.stdout).trim().split('\n').slice(0, 6).join(' / ');
+    return { failed: { ok: false, error: `exit ${r.code}: ${text.slice(0, 400)}` } };
   }
+  if (opts.after) await opts.after(i, r);
+  return { r };
+}
+
+/** The medians of a measurement's runs, and the spread. @returns {Measured} */
+function summary(results) {
   const ms = results.map((r) => r.ms);
   return {
     ok: true,
-    runs,
+    runs: results.length,
     ms: /** @type {number} */ (median(ms)),
     msMin: Math.min(...ms),
     msMax: Math.max(...ms),
@@ -105,4 +99,43 @@ export async function measure(script, args, opts) {
     cpuMs: median(results.map((r) => r.cpuMs)),
     last: /** @type {RunResult} */ (results[results.length - 1]),
   };
+}
+
+/**
+ * Runs `runs` times (after `before()` each time, untimed, to reset state) and returns medians.
+ * A run that exits with a code not in `okCodes` stops the measurement with its stderr as the error,
+ * so a broken leg shows in RESULTS.md instead of a meaningless number.
+ * @returns {Promise<Measured>}
+ */
+export async function measure(script, args, opts) {
+  const results = [];
+  for (let i = 0; i < (opts.runs ?? 5); i++) {
+    const { r, failed } = await runOnce(script, args, opts, i);
+    if (failed) return failed;
+    results.push(r);
+  }
+  return summary(results);
+}
+
+/**
+ * Several programs measured in rounds: run 1 of each, then run 2 of each, and so on. The machine's
+ * speed moves by a quarter to a third over minutes (docs/benchmarks.md "Two runs of one commit"), and
+ * programs measured one after another each get a different part of that; in rounds every program
+ * meets the same moments, so the ratios between them (the targets) are fair. A program that fails
+ * leaves the later rounds, with its error as its figure.
+ * @param {{ script: string; args: string[] | ((i: number) => string[]); opts: RunOptions & { before?: (i: number) => unknown; after?: (i: number, r: RunResult) => unknown; okCodes?: number[] } }[]} jobs
+ * @returns {Promise<Measured[]>}
+ */
+export async function measureRounds(jobs, runs) {
+  const results = jobs.map(() => /** @type {RunResult[]} */ ([]));
+  const failures = jobs.map(() => /** @type {Measured | undefined} */ (undefined));
+  for (let i = 0; i < runs; i++) {
+    for (let j = 0; j < jobs.length; j++) {
+      if (failures[j]) continue;
+      const { r, failed } = await runOnce(jobs[j].script, jobs[j].args, jobs[j].opts, i);
+      if (failed) failures[j] = failed;
+      else results[j].push(r);
+    }
+  }
+  return jobs.map((_, j) => failures[j] ?? summary(results[j]));
 }
