@@ -4,6 +4,7 @@
  * fields; the usual, valid answer passes the check (so a push or pull loads no zod for it).
  */
 import { describe, expect, it } from 'vitest';
+import { type Any, itAgreesWithZod } from './zod-agreement.js';
 import { isFileResponse } from '../../src/api/schemas/files-check.js';
 import { fileResponseSchema } from '../../src/api/schemas/files.js';
 
@@ -25,7 +26,6 @@ const VALID = {
   },
 };
 
-type Any = Record<string, any>;
 const page = (x: Any) => x.document.children[0];
 
 describe('isFileResponse (the check before zod on GET /v1/files/:key)', () => {
@@ -57,15 +57,7 @@ describe('isFileResponse (the check before zod on GET /v1/files/:key)', () => {
       },
     ],
   ];
-  it.each(cases)('agrees with zod: %s', (_, mutate) => {
-    const answer = structuredClone(VALID) as Any;
-    mutate(answer);
-    const zod = fileResponseSchema.safeParse(answer);
-    if (isFileResponse(answer)) {
-      expect(zod.success).toBe(true);
-      expect(zod.data).toEqual(answer);
-    }
-  });
+  itAgreesWithZod(cases, VALID, fileResponseSchema, isFileResponse);
   it('passes exactly the valid answers', () => {
     const verdicts = cases.map(([name, mutate]) => {
       const answer = structuredClone(VALID) as Any;

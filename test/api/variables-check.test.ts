@@ -4,6 +4,7 @@
  * the usual, valid answer passes the check (so zod does not run on it).
  */
 import { describe, expect, it } from 'vitest';
+import { type Any, itAgreesWithZod } from './zod-agreement.js';
 import { localVariablesResponseSchema, variablesWriteResponseSchema } from '../../src/api/schemas/variables.js';
 import { isLocalVariablesResponse, isVariablesWriteResponse } from '../../src/api/schemas/variables-check.js';
 
@@ -63,7 +64,6 @@ const VALID = {
   },
 };
 
-type Any = Record<string, any>;
 const v2 = (x: Any) => x.meta.variables['VariableID:1:2'];
 const v4 = (x: Any) => x.meta.variables['VariableID:1:4'];
 const col = (x: Any) => x.meta.variableCollections['VariableCollectionId:1:0'];
@@ -155,15 +155,7 @@ describe('isLocalVariablesResponse (the check before zod on GET variables/local)
     ['variableOverrides an array', (x) => (col(x).variableOverrides = [])],
     ['an override map that is a string', (x) => (col(x).variableOverrides = { v: 'x' })],
   ];
-  it.each(cases)('agrees with zod: %s', (_, mutate) => {
-    const answer = structuredClone(VALID) as Any;
-    mutate(answer);
-    const zod = localVariablesResponseSchema.safeParse(answer);
-    if (isLocalVariablesResponse(answer)) {
-      expect(zod.success).toBe(true);
-      expect(zod.data).toEqual(answer);
-    }
-  });
+  itAgreesWithZod(cases, VALID, localVariablesResponseSchema, isLocalVariablesResponse);
   it('passes the valid answers without zod', () => {
     expect(isLocalVariablesResponse(structuredClone(VALID))).toBe(true);
     const empty = structuredClone(VALID) as Any;
