@@ -5,7 +5,7 @@
 import type { Config } from '../config/schema.js';
 import { analyzeTokens, type TokenFileSource, type TokenSources } from '../tokens/read/index.js';
 import { RESOLVER_FILE } from '../tokens/resolver-doc.js';
-import { isDesignOwnedSet } from '../model/extension.js';
+import { designOwnedSets } from '../model/extension.js';
 import { folderFindings } from '../tokens/read/folder.js';
 import { checkLockText } from '../tokens/lock-check.js';
 import type { CheckAnalysis } from './check-cache.js';
@@ -79,9 +79,7 @@ async function analyze(
  */
 function mayHoldStyles(sources: TokenSources, source: TokenFileSource | undefined): boolean {
   if (source !== undefined) return true;
-  const json = sources.files.get(RESOLVER_FILE)?.json;
-  const sets = typeof json === 'object' && json !== null ? (json as Record<string, unknown>)['sets'] : undefined;
-  return typeof sets === 'object' && sets !== null && Object.values(sets).some(isDesignOwnedSet);
+  return designOwnedSets(sources.files.get(RESOLVER_FILE)?.json).length > 0;
 }
 
 function noTokens(dir: string, collections: number): Diagnostic {

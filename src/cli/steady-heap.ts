@@ -8,11 +8,14 @@
  */
 import { setFlagsFromString } from 'node:v8';
 
+/** Stages running now: the default is put back when the last one ends, not when the first does. */
+let running = 0;
+
 export async function withSteadyYoungGeneration<T>(stage: () => Promise<T>): Promise<T> {
-  setFlagsFromString('--semi-space-growth-factor=1');
+  if (running++ === 0) setFlagsFromString('--semi-space-growth-factor=1');
   try {
     return await stage();
   } finally {
-    setFlagsFromString('--semi-space-growth-factor=2');
+    if (--running === 0) setFlagsFromString('--semi-space-growth-factor=2');
   }
 }

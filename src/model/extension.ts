@@ -15,3 +15,13 @@ export function isDesignOwnedSet(body: unknown): boolean {
   const ours = typeof ext === 'object' && ext !== null ? (ext as Record<string, unknown>)[EXTENSION] : undefined;
   return typeof ours === 'object' && ours !== null && (ours as Record<string, unknown>)['owner'] === 'design';
 }
+
+/**
+ * The design-owned sets of a resolver document (parsed JSON), in its order; none when it has no
+ * `sets` object. The style stage reads their files; the token reader leaves them to it.
+ */
+export function designOwnedSets(doc: unknown): unknown[] {
+  const sets = typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>)['sets'] : undefined;
+  if (typeof sets !== 'object' || sets === null || Array.isArray(sets)) return [];
+  return Object.values(sets).filter(isDesignOwnedSet);
+}

@@ -18,7 +18,7 @@ import { TokenFileError, type Diagnostic } from '../tokens/errors.js';
 import { findSyntaxError, lineColumn, locate, parseJsonTree } from '../tokens/json-tree.js';
 import { RESOLVER_FILE } from '../tokens/resolver-doc.js';
 import { typeModule } from '../types/index.js';
-import { EXTENSION, isDesignOwnedSet } from '../model/extension.js';
+import { designOwnedSets, EXTENSION } from '../model/extension.js';
 import { type BoundLookup, gridTokens } from './grid-tokens.js';
 
 const RESTORE =
@@ -90,9 +90,7 @@ async function readStyleSets(dir: string): Promise<StyleSet[]> {
   } catch {
     return [];
   }
-  const sets = typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>)['sets'] : undefined;
-  if (typeof sets !== 'object' || sets === null) return [];
-  return Object.values(sets as Record<string, unknown>).filter(isDesignOwnedSet) as StyleSet[];
+  return designOwnedSets(doc) as StyleSet[];
 }
 
 /** Every variable and repository token by its dotted path, for the references in styles. */

@@ -16,7 +16,7 @@
 import type { Collection } from '../model/types.js';
 import { didYouMean } from '../types/common.js';
 import { Ordered, type Json } from './json-write.js';
-import { EXTENSION, isDesignOwnedSet } from '../model/extension.js';
+import { designOwnedSets, EXTENSION, isDesignOwnedSet } from '../model/extension.js';
 
 export const RESOLVER_FILE = 'tokens.resolver.json';
 export const RESOLVER_SCHEMA = 'https://www.designtokens.org/schemas/2025.10/resolver.json';
@@ -186,10 +186,8 @@ export function renderResolver(
 
 /** Files of the document's style sets, which the token reader leaves to src/styles. */
 export function designOwnedFiles(doc: unknown): string[] {
-  const sets = isObject(doc) && isObject(doc['sets']) ? doc['sets'] : {};
   const out: string[] = [];
-  for (const body of Object.values(sets)) {
-    if (!isDesignOwnedSet(body)) continue;
+  for (const body of designOwnedSets(doc)) {
     for (const src of Array.isArray((body as { sources?: unknown }).sources)
       ? (body as { sources: unknown[] }).sources
       : []) {
