@@ -1,6 +1,6 @@
 /**
  * Plain command lines, run without commander (docs/benchmarks.md "Fast paths"): `check`, `pull`,
- * `push` or `sync` with no option of their own but `--no-cache` (the cold run a benchmark or a
+ * `push`, `sync` or `build` with no option of their own but `--no-cache` (the cold run a benchmark or a
  * suspicious user asks for), after any of the global options `--json`, `--quiet` and `--config <file>`. They are what a hook, a CI job or a user runs most, and their warm path
  * answers from a result cache (docs/caching.md) in less time than commander takes to load. Anything
  * else (another command, an option, an argument, help) returns undefined and goes to program.ts.
@@ -28,6 +28,7 @@ const COMMANDS: Record<string, { load: Loader; options: () => object }> = {
   pull: { load: () => import('./commands/pull.js'), options: () => ({ ...SYNC_DEFAULTS }) },
   push: { load: () => import('./commands/push.js'), options: () => ({ ...SYNC_DEFAULTS }) },
   sync: { load: () => import('./commands/sync.js'), options: () => ({ force: false, cache: true }) },
+  build: { load: () => import('./commands/build.js'), options: () => ({ watch: false, cache: true }) },
 };
 
 /** The command of a plain command line, or undefined for anything commander must read. */

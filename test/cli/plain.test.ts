@@ -31,6 +31,8 @@ it.each([
   ['--json', 'pull', '--no-cache'],
   ['push', '--no-cache'],
   ['sync', '--no-cache'],
+  ['build'],
+  ['--quiet', 'build', '--no-cache'],
 ])('%s %s %s %s: the same command and options as commander', async (...argv) => {
   const plain = plainCommand(argv);
   expect(plain).toBeDefined();
@@ -47,7 +49,8 @@ it.each([
   [['--no-cache', 'check']],
   [['push', '--dry-run']],
   [['diff']],
-  [['build']],
+  [['build', '--watch']],
+  [['build', '--platform', 'css']],
   [['--help']],
   [['check', '--help']],
   [['--version']],
