@@ -17,7 +17,7 @@ import { journalName, settleInterval, settleWindow, type RunState } from './appl
 import type { Planned } from './apply-plan.js';
 import type { SyncDiff } from './diff.js';
 import { countCreated } from './created.js';
-import { type PushJournal, writeJournal } from './journal.js';
+import { merged, type PushJournal, writeJournal } from './journal.js';
 import { movedBetween } from './moved.js';
 import { guardSinceLock } from './since-lock-guard.js';
 import { applyTempIds, bodyText, compilePlan, type Plan } from './plan.js';
@@ -151,10 +151,13 @@ async function recordCreated(run: RunState, s: PushSession, remote: TokenSet): P
     count += 1;
   }
   if (count === 0) return;
-  // Read back, what was sent is no longer needed: the journal stays small at 10k variables. Kept
-  // by a filter, not by deleting keys one by one from a copy (10k deletes).
-  const sent = Object.fromEntries(Object.entries(s.pj.sentFields ?? {}).filter(([key]) => !added[key]));
-  s.pj = { ...s.pj, createdFields: { ...known, ...added }, sentFields: sent };
+  // Read back, what was sent is no longer needed: the journal stays small at 10k variables. What
+  // is kept is copied, not the rest deleted key by key from a copy (10k deletes), and with no pair
+  // arrays when nothing is kept (an initial push reads back all it sent at once).
+  const sentFields = s.pj.sentFields ?? {};
+  const sent: typeof sentFields = {};
+  for (const key in sentFields) if (!added[key]) sent[key] = sentFields[key]!;
+  s.pj = { ...s.pj, createdFields: merged(known, added), sentFields: sent };
   await writeJournal(run.tokensDir, s.pj);
 }
 
@@ -185,19 +188,20 @@ async function sendOne(
   const { plan, i, mapping } = at;
   const request = plan.requests[i]!;
   const sent = sentByRequest(plan.requests, i, at.from, at.target);
-  for (const key of Object.keys(sent)) s.createdHere.add(key);
+  const sentKeys = Object.keys(sent);
+  for (const key of sentKeys) s.createdHere.add(key);
   run.progress(`${request.method} variables (${i + 1}/${plan.requests.length})`);
   const sentAt = Date.now();
   const settleUntil = sentAt + opts.config.service.timeoutMs + settleWindow(opts);
   // A variable created again (its earlier CREATE never landed, or it was deleted since) starts afresh.
-  if (s.pj.createdFields && Object.keys(sent).some((k) => s.pj.createdFields?.[k])) {
+  if (s.pj.createdFields && sentKeys.some((k) => s.pj.createdFields?.[k])) {
     const createdFields = { ...s.pj.createdFields };
-    for (const key of Object.keys(sent)) delete createdFields[key];
+    for (const key of sentKeys) delete createdFields[key];
     s.pj = { ...s.pj, createdFields };
   }
   s.pj = {
     ...s.pj,
-    ...(Object.keys(sent).length > 0 ? { sentFields: { ...s.pj.sentFields, ...sent } } : {}),
+    ...(sentKeys.length > 0 ? { sentFields: merged(s.pj.sentFields, sent) } : {}),
     unknown: {
       method: request.method,
       request: i + 1,
@@ -223,12 +227,12 @@ async function sendOne(
     throw err;
   }
   s.sent += 1;
-  const next = { ...mapping, ...answer };
+  const next = merged(mapping, answer);
   s.pj = {
     ...s.pj,
     sent: s.pj.sent + 1,
     // A PUT's answer maps nothing: the journal keeps its map (and its serialized text, journal.ts).
-    tempIds: Object.keys(answer).length > 0 ? { ...s.pj.tempIds, ...answer } : s.pj.tempIds,
+    tempIds: merged(s.pj.tempIds, answer),
     pending: plan.requests.slice(i + 1).map((r, j) => ({ method: r.method, items: plan.effects[i + 1 + j]!.items })),
     unknown: undefined,
   };

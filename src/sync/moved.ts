@@ -26,8 +26,22 @@ export function movedBetween(before: TokenSet, after: TokenSet, opts: MovedOptio
   const ck = opts.byName ? (c: Collection) => `name:${c.name}` : colKey;
   const vk = opts.byName ? (v: Variable) => `name:${v.collection}\u0000${v.name}` : varKey;
   compare(before.collections, after.collections, ck, colShape, (c) => c.name, ignore, out);
-  compare(before.variables, after.variables, vk, varShape, (v) => `${v.collection}/${v.name}`, ignore, out);
+  const label = (v: Variable): string => `${v.collection}/${v.name}`;
+  if (opts.byName && before.variables.length === 0) appeared(after.variables, label, ignore, out);
+  else compare(before.variables, after.variables, vk, varShape, label, ignore, out);
   return [...out].sort();
+}
+
+/**
+ * `compare` against nothing, by name: every item appeared. Without the map of keys: the same labels,
+ * since two items of one key (collection and name) have one label. An initial push asks this of its
+ * 10k target variables for the labels of what it writes.
+ */
+function appeared<T>(after: T[], label: (x: T) => string, ignore: ReadonlySet<string>, out: Set<string>): void {
+  for (const y of after) {
+    const l = label(y);
+    if (!ignore.has(l)) out.add(l);
+  }
 }
 
 function compare<T>(

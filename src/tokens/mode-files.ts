@@ -49,7 +49,11 @@ export interface PreviousToken {
 }
 
 export class ModeFiles {
-  constructor(readonly files: { rel: string; prev: PreviousFile | undefined }[]) {}
+  /** Whether any of the files exists already: when none does, every token goes to the first file. */
+  private readonly anyPrevious: boolean;
+  constructor(readonly files: { rel: string; prev: PreviousFile | undefined }[]) {
+    this.anyPrevious = files.some((f) => f.prev !== undefined);
+  }
 
   /** Index of the file that holds the token at `segs`, or undefined when none does. */
   holder(segs: readonly string[]): number | undefined {
@@ -59,6 +63,9 @@ export class ModeFiles {
 
   /** Where the token at `segs` is written: its holder, else the file with its nearest group. */
   place(segs: readonly string[]): number {
+    // A first pull: no file to look in (the walks below were ~50 ms at 10k x 2, docs/benchmarks.md
+    // "The initial push and pull (eighth round)").
+    if (!this.anyPrevious) return 0;
     const held = this.holder(segs);
     if (held !== undefined) return held;
     let best = 0;

@@ -161,6 +161,8 @@ function tokenPaths(
     return { segs, id: segs.join('\u0000'), prefixes };
   };
   const pathOf = new Map<Variable, TokenPath>();
+  // Group paths serve only to keep the previous files' groups: none to keep without previous files.
+  const withPrefixes = previous !== undefined && previous.files.size > 0;
   for (const v of set.variables) {
     const reason = invalidNameReason(v.name);
     if (reason) {
@@ -178,7 +180,7 @@ function tokenPaths(
         { hint: 'This is a bug in the stage that built the token set; please report it.' },
       );
     }
-    pathOf.set(v, place(v, layout.slug, previous !== undefined));
+    pathOf.set(v, place(v, layout.slug, withPrefixes));
   }
   // Repository-owned tokens: their paths (for aliases to them, and so their groups are kept).
   const repoPath = new Map<RepoToken, TokenPath>();
@@ -507,6 +509,7 @@ function tokenObject(
   composed?: Json,
 ): Ordered {
   const prev = before.token;
+  if (prev === undefined) return newTokenObject(before, kind, $value, v, composed);
   const prevValue = prev?.get('$value');
   const keepValue = prevValue !== undefined && (jsonEqual(prevValue, $value) || same(prevValue, kind.type));
   const ownType = prev?.get('$type');
@@ -524,13 +527,7 @@ function tokenObject(
   const prevExt = tok.get('$extensions');
   const ext = new Ordered();
   if (prevExt instanceof Ordered) for (const [k, val] of prevExt.entries) ext.set(k, val);
-  const ours = new Ordered();
-  // Non-default metadata only (docs/architecture.md): scopes when they are not ALL_SCOPES.
-  if (!(v.scopes.length === 1 && v.scopes[0] === 'ALL_SCOPES')) ours.set('scopes', [...v.scopes]);
-  // Kept service fields: hiddenFromPublishing, codeSyntax.
-  renderMeta(ours, v.meta);
-  // This mode's composed color (docs/token-files.md "Composed colors").
-  if (composed !== undefined) ours.set('composed', composed);
+  const ours = ourExtension(v, composed);
   const prevOurs = ext.get(EXTENSION);
   if (ours.entries.size > 0) ext.set(EXTENSION, prevOurs !== undefined && jsonEqual(prevOurs, ours) ? prevOurs : ours);
   else ext.delete(EXTENSION);
@@ -539,6 +536,33 @@ function tokenObject(
   if (ext.entries.size > 0 || keptEmpty) tok.set('$extensions', ext);
   else tok.delete('$extensions');
   return tok;
+}
+
+/**
+ * `tokenObject` for a token no file has yet (a first pull writes 20k of them at 10k x 2): the same
+ * object, built without copying an absent previous token and with `$extensions` only when it holds
+ * something.
+ */
+function newTokenObject(before: PreviousToken, kind: TokenKind, $value: Json, v: Variable, composed?: Json): Ordered {
+  const tok = new Ordered();
+  if (before.inherited !== kind.type) tok.set('$type', kind.type);
+  tok.set('$value', $value);
+  if (v.description !== '') tok.set('$description', v.description);
+  const ours = ourExtension(v, composed);
+  if (ours.entries.size > 0) tok.set('$extensions', new Ordered().set(EXTENSION, ours));
+  return tok;
+}
+
+/** What tokensync writes in its own `$extensions` namespace for a token. */
+function ourExtension(v: Variable, composed: Json | undefined): Ordered {
+  const ours = new Ordered();
+  // Non-default metadata only (docs/architecture.md): scopes when they are not ALL_SCOPES.
+  if (!(v.scopes.length === 1 && v.scopes[0] === 'ALL_SCOPES')) ours.set('scopes', [...v.scopes]);
+  // Kept service fields: hiddenFromPublishing, codeSyntax.
+  renderMeta(ours, v.meta);
+  // This mode's composed color (docs/token-files.md "Composed colors").
+  if (composed !== undefined) ours.set('composed', composed);
+  return ours;
 }
 
 /** Whether a previous `$value` means the model's literal (colors by 8-bit hex, floats at 6 decimals). */
