@@ -90,9 +90,18 @@ const SHARED_MAX = 16 * 1024 * 1024;
  * "The cold read").
  */
 export function readFileBytesShared(file: string): Buffer | undefined {
+  const read = readFileShared(file, 0);
+  return read?.buf.subarray(0, read.size);
+}
+
+/**
+ * readFileBytesShared with at least `room` bytes of the kept buffer past the file's `size` bytes, for
+ * the caller to write into (the lock's escapes, model/json-bytes.ts), under the same rule.
+ */
+export function readFileShared(file: string, room: number): { buf: Buffer; size: number } | undefined {
   return withRegularFileSync(file, (fd, size) => {
     // One byte more than the size, so the read that finds the end needs no larger buffer.
-    let buf = shared !== undefined && shared.length > size ? shared : Buffer.allocUnsafeSlow(size + 1);
+    let buf = shared !== undefined && shared.length > size + room ? shared : Buffer.allocUnsafeSlow(size + 1 + room);
     let n = 0;
     for (;;) {
       if (n === buf.length) {
@@ -105,8 +114,13 @@ export function readFileBytesShared(file: string): Buffer | undefined {
       if (got === 0) break;
       n += got;
     }
+    if (buf.length - n < room) {
+      const larger = Buffer.allocUnsafeSlow(n + room);
+      buf.copy(larger, 0, 0, n);
+      buf = larger;
+    }
     if (buf.length <= SHARED_MAX) shared = buf;
-    return buf.subarray(0, n);
+    return { buf, size: n };
   });
 }
 

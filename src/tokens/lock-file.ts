@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import type { TokensConfig } from '../config/schema.js';
-import { readTextFile } from '../fs/read.js';
+import { readFileShared, readTextFile } from '../fs/read.js';
+import { oneByteJsonText } from '../model/json-bytes.js';
 import { fingerprint, LOCK_VERSION, type Lock } from '../model/lock.js';
 import { TokenFileError } from './errors.js';
 import { MAX_JSON_DEPTH, tooDeep } from './json-depth.js';
@@ -21,8 +22,10 @@ const RECOVER =
 export async function readLock(root: string, config: TokensConfig): Promise<Lock | undefined> {
   const file = path.join(root, config.dir, LOCK_FILE);
   const display = path.relative(root, file).split(path.sep).join('/');
-  const text = await readTextFile(file);
-  if (text === undefined) return undefined;
+  const read = lockText(file);
+  if (read === undefined) return undefined;
+  const { text, escaped } = read;
+  // Escapes add no line: the marker's line is the file's.
   const marker = conflictMarkerLine(text);
   if (marker !== undefined) {
     throw new TokenFileError(
@@ -42,7 +45,28 @@ export async function readLock(root: string, config: TokensConfig): Promise<Lock
   // and the character scan for nesting ~50 ms more (docs/benchmarks.md "The cold read").
   const usual = parsedLock(text);
   if (usual !== undefined) return withValueFingerprints(usual);
-  return withValueFingerprints(await strictLock(text, display));
+  // Positions are the file's text's: an escaped text is read again, decoded as it is.
+  const real = escaped ? ((await readTextFile(file)) ?? text) : text;
+  return withValueFingerprints(await strictLock(real, display));
+}
+
+/** Room past the lock's bytes for its escapes (model/json-bytes.ts): a run of n bytes takes at most 2n more. */
+const ESCAPE_ROOM = 64 * 1024;
+
+/**
+ * The lock's text for JSON.parse, read into the reader's kept buffer (fs/read.ts readFileShared, so
+ * the token files read next need no buffer of their own) and one-byte where it can be: a lock with a
+ * few characters outside ASCII decoded as it is was a two-byte string twice its size, each page a
+ * fresh page (docs/benchmarks.md "No-op pull and push, cold: the lock, the layout test, the remote
+ * model (eighth round)"). `escaped`: the text is not the file's (it parses to the same value).
+ * Nothing awaits between the read and the copy into a string, as the kept buffer requires.
+ */
+function lockText(file: string): { text: string; escaped: boolean } | undefined {
+  const read = readFileShared(file, ESCAPE_ROOM);
+  if (read === undefined) return undefined;
+  const oneByte = oneByteJsonText(read.buf, read.size);
+  if (oneByte === undefined) return { text: read.buf.toString('utf8', 0, read.size), escaped: false };
+  return { text: oneByte, escaped: oneByte.length !== read.size };
 }
 
 /**

@@ -10,6 +10,7 @@
  */
 import { isAscii, isUtf8 } from 'node:buffer';
 import { decodeStrict, readFileBytesShared } from '../../fs/read.js';
+import { firstNonAscii } from '../../model/json-bytes.js';
 
 /** A valid UTF-8 file with characters outside ASCII: the one-byte text to parse, and the file's text on demand. */
 export interface EscapedText {
@@ -80,7 +81,7 @@ function escape(bytes: Buffer): { escaped: string; runs: Run[] } | undefined {
   const runs: Run[] = [];
   const cuts: number[] = [];
   let extra = 0;
-  for (let at = firstNonAscii(bytes, 0); at !== -1; ) {
+  for (let at = firstNonAscii(bytes, 0, bytes.length); at !== -1; ) {
     if (at > 0 && bytes[at - 1] === 0x5c) return undefined;
     let end = at + 1;
     while (end < bytes.length && bytes[end]! >= 0x80) end++;
@@ -88,7 +89,7 @@ function escape(bytes: Buffer): { escaped: string; runs: Run[] } | undefined {
     runs.push({ at: at + extra, length: chars.length * 6, chars });
     cuts.push(at, end);
     extra += chars.length * 6 - (end - at);
-    at = firstNonAscii(bytes, end);
+    at = firstNonAscii(bytes, end, bytes.length);
   }
   const size = bytes.length + extra;
   if (out === undefined || out.length < size) out = Buffer.allocUnsafeSlow(size);
@@ -104,26 +105,6 @@ function escape(bytes: Buffer): { escaped: string; runs: Run[] } | undefined {
   const escaped = out.toString('latin1', 0, to);
   if (out.length > 16 * 1024 * 1024) out = undefined;
   return { escaped, runs };
-}
-
-/** The first byte at or after `from` outside ASCII, or -1: isAscii (SIMD) on growing windows, then halves. */
-function firstNonAscii(bytes: Buffer, from: number): number {
-  let lo = from;
-  let step = 256;
-  while (lo < bytes.length) {
-    let hi = Math.min(bytes.length, lo + step);
-    if (!isAscii(bytes.subarray(lo, hi))) {
-      while (hi - lo > 32) {
-        const mid = (lo + hi) >>> 1;
-        if (isAscii(bytes.subarray(lo, mid))) lo = mid;
-        else hi = mid;
-      }
-      for (let i = lo; i < hi; i++) if (bytes[i]! >= 0x80) return i;
-    }
-    lo = hi;
-    if (step < 65536) step *= 2;
-  }
-  return -1;
 }
 
 /**
