@@ -141,10 +141,14 @@ async function strictLock(text: string, display: string): Promise<Lock> {
  * "Conflicts"). In memory every value has its fingerprint again, as the diff expects.
  */
 function withValueFingerprints(lock: Lock): Lock {
-  for (const v of Object.values(lock.variables)) {
+  // for-in, not Object.values/entries: no array per variable (the lock's keys are its own, from JSON).
+  const variables = lock.variables;
+  for (const id in variables) {
+    const v = variables[id]!;
     const texts = v.base?.values;
     if (!texts) continue;
-    for (const [mode, text] of Object.entries(texts)) v.fields.values[mode] ??= fingerprint(text);
+    const values = v.fields.values;
+    for (const mode in texts) values[mode] ??= fingerprint(texts[mode]!);
   }
   return lock;
 }
