@@ -19,7 +19,6 @@ import {
 } from './errors.js';
 import { interruption } from '../errors.js';
 import type { Redactor } from './redact.js';
-import { jsonText } from './json-text.js';
 import { closestIssue } from './schema-issue.js';
 import { decide, type RetryState, withinBudget } from './retry.js';
 import { attempt, type AttemptResult, type BaseUrl, type ConnectionPool, joinChunks } from './transport.js';
@@ -469,6 +468,10 @@ export class Http {
  */
 export type SchemaLoader<T extends z.ZodType> = () => Promise<T>;
 
+/** json-text.ts (and model/json-bytes.ts with it) load when an answer is parsed: a warm run only hashes one. */
+let jsonTextModule: Promise<typeof import('./json-text.js')> | undefined;
+const loadJsonText = (): Promise<typeof import('./json-text.js')> => (jsonTextModule ??= import('./json-text.js'));
+
 /**
  * Parses JSON and validates; errors name the endpoint and the first failing field path. When `fast`
  * accepts the data it is returned as is (the schema is not loaded); otherwise zod decides (and words any error).
@@ -482,6 +485,7 @@ export async function parseBody<T extends z.ZodType>(
   fast?: (x: unknown) => x is z.output<T>,
 ): Promise<z.output<T>> {
   let data: unknown;
+  const { jsonText } = await loadJsonText();
   try {
     // One-byte text where the answer allows (json-text.ts): the same value, half the memory.
     const text = jsonText(chunks);
