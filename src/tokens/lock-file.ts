@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { TokensConfig } from '../config/schema.js';
-import { readFileShared, readTextFile } from '../fs/read.js';
+import { readFileWithRoom, readTextFile } from '../fs/read.js';
 import { oneByteJsonText } from '../model/json-bytes.js';
 import { fingerprint, LOCK_VERSION, type Lock } from '../model/lock.js';
 import { TokenFileError } from './errors.js';
@@ -54,15 +54,15 @@ export async function readLock(root: string, config: TokensConfig): Promise<Lock
 const ESCAPE_ROOM = 64 * 1024;
 
 /**
- * The lock's text for JSON.parse, read into the reader's kept buffer (fs/read.ts readFileShared, so
- * the token files read next need no buffer of their own) and one-byte where it can be: a lock with a
- * few characters outside ASCII decoded as it is was a two-byte string twice its size, each page a
- * fresh page (docs/benchmarks.md "No-op pull and push, cold: the lock, the layout test, the remote
- * model (eighth round)"). `escaped`: the text is not the file's (it parses to the same value).
- * Nothing awaits between the read and the copy into a string, as the kept buffer requires.
+ * The lock's text for JSON.parse, one-byte where it can be: a lock with a few characters outside
+ * ASCII decoded as it is was a two-byte string twice its size, each page a fresh page
+ * (docs/benchmarks.md "No-op pull and push, cold: the lock, the layout test, the remote model (eighth
+ * round)"). Read into a buffer of its own with room for the escapes (fs/read.ts readFileWithRoom;
+ * the token reader's kept buffer, grown to the lock's size and held, measured worse). `escaped`:
+ * the text is not the file's (it parses to the same value).
  */
 function lockText(file: string): { text: string; escaped: boolean } | undefined {
-  const read = readFileShared(file, ESCAPE_ROOM);
+  const read = readFileWithRoom(file, ESCAPE_ROOM);
   if (read === undefined) return undefined;
   const oneByte = oneByteJsonText(read.buf, read.size);
   if (oneByte === undefined) return { text: read.buf.toString('utf8', 0, read.size), escaped: false };
