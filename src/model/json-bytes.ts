@@ -7,8 +7,8 @@
  * written as escapes parses to the same value and is invalid JSON exactly where the decoded text is
  * (the token reader's escaped text, tokens/read/escaped.ts, rests on the same). One exception: a
  * backslash right before such a character (`"x\é"`, an invalid escape) would become the valid
- * `\\u00e9`, so such bytes are decoded as they are. No module imported: the API client and the lock's
- * reader both use it.
+ * `\\u00e9`, so such bytes are decoded as they are. Nothing of the project is imported: the API
+ * client and the lock's reader both use it.
  */
 import { isAscii, isUtf8 } from 'node:buffer';
 
