@@ -92,22 +92,42 @@ const SHARED_MAX = 16 * 1024 * 1024;
 export function readFileBytesShared(file: string): Buffer | undefined {
   return withRegularFileSync(file, (fd, size) => {
     // One byte more than the size, so the read that finds the end needs no larger buffer.
-    let buf = shared !== undefined && shared.length > size ? shared : Buffer.allocUnsafeSlow(size + 1);
-    let n = 0;
-    for (;;) {
-      if (n === buf.length) {
-        // The file grew while it was read: go on in a buffer twice as large.
-        const larger = Buffer.allocUnsafeSlow(buf.length * 2);
-        buf.copy(larger, 0, 0, n);
-        buf = larger;
-      }
-      const got = readSync(fd, buf, n, buf.length - n, null);
-      if (got === 0) break;
-      n += got;
-    }
-    if (buf.length <= SHARED_MAX) shared = buf;
-    return buf.subarray(0, n);
+    const buf = readAll(fd, shared !== undefined && shared.length > size ? shared : Buffer.allocUnsafeSlow(size + 1));
+    if (buf.buf.length <= SHARED_MAX) shared = buf.buf;
+    return buf.buf.subarray(0, buf.size);
   });
+}
+
+/**
+ * The bytes of a regular file (the checks of readTextFile) in a buffer of their own with at least
+ * `room` bytes past them, for the caller to write into (the lock's escapes, model/json-bytes.ts).
+ */
+export function readFileWithRoom(file: string, room: number): { buf: Buffer; size: number } | undefined {
+  return withRegularFileSync(file, (fd, size) => {
+    const read = readAll(fd, Buffer.allocUnsafeSlow(size + 1 + room));
+    if (read.buf.length - read.size >= room) return read;
+    const larger = Buffer.allocUnsafeSlow(read.size + room);
+    read.buf.copy(larger, 0, 0, read.size);
+    return { buf: larger, size: read.size };
+  });
+}
+
+/** Reads `fd` to its end into `buf`, or a larger buffer when the file grew while it was read. */
+function readAll(fd: number, start: Buffer): { buf: Buffer; size: number } {
+  let buf = start;
+  let n = 0;
+  for (;;) {
+    if (n === buf.length) {
+      // The file grew while it was read: go on in a buffer twice as large.
+      const larger = Buffer.allocUnsafeSlow(buf.length * 2);
+      buf.copy(larger, 0, 0, n);
+      buf = larger;
+    }
+    const got = readSync(fd, buf, n, buf.length - n, null);
+    if (got === 0) break;
+    n += got;
+  }
+  return { buf, size: n };
 }
 
 export function readTextFileSync(file: string): string | undefined {

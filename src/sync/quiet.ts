@@ -23,16 +23,35 @@ interface QuietCollection {
 }
 
 const EMPTY_META = fingerprint('');
-const scopesKey = (s: string[]): string => [...s].sort().join(',');
+/** The scopes sorted and joined; one scope (the usual case) without a copy, a sort and a join. */
+const scopesKey = (s: string[]): string => (s.length === 1 ? s[0]! : [...s].sort().join(','));
+
+/**
+ * `canonicalValue(a) === text`, where `text` is `canonicalValue(b)`: without spelling `a` when it
+ * is the same literal as `b` (the same number, string or boolean, a plain color with the same
+ * channels, an alias to the same names), which has the same canonical text by construction.
+ */
+function sameCanonical(a: Value, b: Value, text: string): boolean {
+  if (a === b) return true;
+  if (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null) {
+    if (isAlias(a)) {
+      if (isAlias(b) && a.alias.collection === b.alias.collection && a.alias.name === b.alias.name) return true;
+    } else if (!isAlias(b) && a.composed === undefined && b.composed === undefined) {
+      if (a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a) return true;
+    }
+  }
+  return canonicalValue(a) === text;
+}
 
 /**
  * The 3-way diff of `local` and `remote` against `base` when the proof holds (exactly what `diff3`
  * returns for them), else undefined.
  */
 export function quietDiff(local: TokenSet, remote: TokenSet, base: Lock | undefined): SyncDiff | undefined {
-  const proof = base ? inStepWithLock(local, remote, base) : undefined;
-  if (!proof || !base) return undefined;
+  if (!base) return undefined;
   const localNames = byCollection(local.variables);
+  const proof = inStepWithLock(local, remote, base, localNames);
+  if (!proof) return undefined;
   const collections: Collection[] = [];
   const variables: Variable[] = [];
   for (const c of proof) {
@@ -56,7 +75,12 @@ export function quietDiff(local: TokenSet, remote: TokenSet, base: Lock | undefi
 }
 
 /** The pairs of the proof (remote order, as `pairAll` lists them), or undefined when it fails. */
-function inStepWithLock(local: TokenSet, remote: TokenSet, base: Lock): QuietCollection[] | undefined {
+function inStepWithLock(
+  local: TokenSet,
+  remote: TokenSet,
+  base: Lock,
+  localVars: Map<string, Map<string, Variable>>,
+): QuietCollection[] | undefined {
   if (base.version !== LOCK_VERSION || (remote.kept?.length ?? 0) > 0 || Object.keys(base.kept ?? {}).length > 0)
     return undefined;
   const n = remote.variables.length;
@@ -64,7 +88,6 @@ function inStepWithLock(local: TokenSet, remote: TokenSet, base: Lock): QuietCol
   if (local.collections.length !== remote.collections.length) return undefined;
   if (Object.keys(base.collections).length !== remote.collections.length) return undefined;
   const localCols = new Map(local.collections.map((c) => [c.name, c]));
-  const localVars = byCollection(local.variables);
   if (localCols.size !== local.collections.length || countAll(localVars) !== n) return undefined;
   const cols = new Map<string, QuietCollection>();
   for (const r of remote.collections) {
@@ -131,7 +154,7 @@ function sameVariable(l: Variable, r: Variable, b: LockVariable, rc: Collection)
     const rv = r.values[m.name];
     if (lv === undefined || rv === undefined) return false;
     const text = canonicalValue(rv);
-    if (canonicalValue(lv) !== text || f.values[m.name] !== fingerprint(text)) return false;
+    if (!sameCanonical(lv, rv, text) || f.values[m.name] !== fingerprint(text)) return false;
   }
   return true;
 }

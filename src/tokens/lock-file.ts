@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import type { TokensConfig } from '../config/schema.js';
-import { readTextFile } from '../fs/read.js';
+import { readFileWithRoom, readTextFile } from '../fs/read.js';
+import { oneByteJsonText } from '../model/json-bytes.js';
 import { fingerprint, LOCK_VERSION, type Lock } from '../model/lock.js';
 import { TokenFileError } from './errors.js';
 import { MAX_JSON_DEPTH, tooDeep } from './json-depth.js';
@@ -21,8 +22,10 @@ const RECOVER =
 export async function readLock(root: string, config: TokensConfig): Promise<Lock | undefined> {
   const file = path.join(root, config.dir, LOCK_FILE);
   const display = path.relative(root, file).split(path.sep).join('/');
-  const text = await readTextFile(file);
-  if (text === undefined) return undefined;
+  const read = lockText(file);
+  if (read === undefined) return undefined;
+  const { text, escaped } = read;
+  // Escapes add no line: the marker's line is the file's.
   const marker = conflictMarkerLine(text);
   if (marker !== undefined) {
     throw new TokenFileError(
@@ -42,7 +45,28 @@ export async function readLock(root: string, config: TokensConfig): Promise<Lock
   // and the character scan for nesting ~50 ms more (docs/benchmarks.md "The cold read").
   const usual = parsedLock(text);
   if (usual !== undefined) return withValueFingerprints(usual);
-  return withValueFingerprints(await strictLock(text, display));
+  // Positions are the file's text's: an escaped text is read again, decoded as it is.
+  const real = escaped ? ((await readTextFile(file)) ?? text) : text;
+  return withValueFingerprints(await strictLock(real, display));
+}
+
+/** Room past the lock's bytes for its escapes (model/json-bytes.ts): a run of n bytes takes at most 2n more. */
+const ESCAPE_ROOM = 64 * 1024;
+
+/**
+ * The lock's text for JSON.parse, one-byte where it can be: a lock with a few characters outside
+ * ASCII decoded as it is was a two-byte string twice its size, each page a fresh page
+ * (docs/benchmarks.md "No-op pull and push, cold: the lock, the layout test, the remote model (eighth
+ * round)"). Read into a buffer of its own with room for the escapes (fs/read.ts readFileWithRoom;
+ * the token reader's kept buffer, grown to the lock's size and held, measured worse). `escaped`:
+ * the text is not the file's (it parses to the same value).
+ */
+function lockText(file: string): { text: string; escaped: boolean } | undefined {
+  const read = readFileWithRoom(file, ESCAPE_ROOM);
+  if (read === undefined) return undefined;
+  const oneByte = oneByteJsonText(read.buf, read.size);
+  if (oneByte === undefined) return { text: read.buf.toString('utf8', 0, read.size), escaped: false };
+  return { text: oneByte, escaped: oneByte.length !== read.size };
 }
 
 /**
@@ -117,10 +141,14 @@ async function strictLock(text: string, display: string): Promise<Lock> {
  * "Conflicts"). In memory every value has its fingerprint again, as the diff expects.
  */
 function withValueFingerprints(lock: Lock): Lock {
-  for (const v of Object.values(lock.variables)) {
+  // for-in, not Object.values/entries: no array per variable (the lock's keys are its own, from JSON).
+  const variables = lock.variables;
+  for (const id in variables) {
+    const v = variables[id]!;
     const texts = v.base?.values;
     if (!texts) continue;
-    for (const [mode, text] of Object.entries(texts)) v.fields.values[mode] ??= fingerprint(text);
+    const values = v.fields.values;
+    for (const mode in texts) values[mode] ??= fingerprint(texts[mode]!);
   }
   return lock;
 }
@@ -166,10 +194,77 @@ function allStrings(o: unknown): boolean {
   return true;
 }
 
+/** Every key one of `values`, `description`, `scopes`, `meta`: values a record of strings, the others strings. */
 function isBaseTexts(b: unknown): boolean {
-  if (!isRecord(b) || !onlyKeys(b, [], ['values', 'description', 'scopes', 'meta'])) return false;
-  if (Object.hasOwn(b, 'values') && !allStrings(b['values'])) return false;
-  return ['description', 'scopes', 'meta'].every((k) => !Object.hasOwn(b, k) || isString(b[k]));
+  if (!isRecord(b)) return false;
+  for (const k in b) {
+    if (k === 'values' ? !allStrings(b[k]) : !BASE_TEXTS.has(k) || !isString(b[k])) return false;
+  }
+  return true;
+}
+const BASE_TEXTS: ReadonlySet<string> = new Set(['description', 'scopes', 'meta']);
+
+/**
+ * A lock variable, one pass over its keys (`onlyKeys` with its lists was ~40% of the check of a
+ * 10k-variable lock): `collectionId`, `name` and `fields` required, `key` and `base` optional.
+ */
+function isLockVariable(v: unknown): boolean {
+  if (!isRecord(v)) return false;
+  let required = 0;
+  for (const k in v) {
+    const x = v[k];
+    switch (k) {
+      case 'collectionId':
+      case 'name':
+        if (!isString(x)) return false;
+        required++;
+        break;
+      case 'fields':
+        if (!isLockFields(x)) return false;
+        required++;
+        break;
+      case 'key':
+        if (!isString(x)) return false;
+        break;
+      case 'base':
+        if (!isBaseTexts(x)) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return required === 3;
+}
+
+/** `type`, `description`, `scopes` (strings) and `values` required; `meta` (a string) and `overrides` optional. */
+function isLockFields(f: unknown): boolean {
+  if (!isRecord(f)) return false;
+  let required = 0;
+  for (const k in f) {
+    const x = f[k];
+    switch (k) {
+      case 'type':
+      case 'description':
+      case 'scopes':
+        if (!isString(x)) return false;
+        required++;
+        break;
+      case 'values':
+        if (!allStrings(x)) return false;
+        required++;
+        break;
+      case 'meta':
+        if (!isString(x)) return false;
+        break;
+      case 'overrides':
+        if (!isRecord(x)) return false;
+        for (const id in x) if (!allStrings(x[id])) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return required === 4;
 }
 
 /** Accepts exactly what `lockSchema` accepts (never more; tested against it in test/sync). */
@@ -218,23 +313,7 @@ export function isLock(x: unknown): x is Lock {
     )
       return false;
   }
-  for (const id in variables) {
-    const v = variables[id];
-    if (!isRecord(v) || !onlyKeys(v, ['collectionId', 'name', 'fields'], ['key', 'base'])) return false;
-    if (Object.hasOwn(v, 'base') && !isBaseTexts(v['base'])) return false;
-    if (!isString(v['collectionId']) || !isString(v['name']) || (Object.hasOwn(v, 'key') && !isString(v['key'])))
-      return false;
-    const f = v['fields'];
-    if (!isRecord(f) || !onlyKeys(f, ['type', 'description', 'scopes', 'values'], ['meta', 'overrides'])) return false;
-    if (
-      Object.hasOwn(f, 'overrides') &&
-      (!isRecord(f['overrides']) || !Object.values(f['overrides']).every(allStrings))
-    )
-      return false;
-    if (!isString(f['type']) || !isString(f['description']) || !isString(f['scopes']) || !allStrings(f['values']))
-      return false;
-    if (Object.hasOwn(f, 'meta') && !isString(f['meta'])) return false;
-  }
+  for (const id in variables) if (!isLockVariable(variables[id])) return false;
   return true;
 }
 

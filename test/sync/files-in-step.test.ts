@@ -94,6 +94,27 @@ describe('filesInStep', () => {
     expect(await inStep(root, [...files, 'theme/old.tokens.json'])).toBe(false);
   });
 
+  it('reads a file outside ASCII without decoding it, and tells a character from its escape', async () => {
+    const DARK = 'theme/dark.tokens.json';
+    // Every mode file of the collection: a description is one for all modes.
+    const edit = (to: string) => (dir: string) => {
+      for (const mode of ['dark', 'light', 'high-contrast']) {
+        const p = path.join(dir, `theme/${mode}.tokens.json`);
+        writeFileSync(p, readFileSync(p, 'utf8').replace('"Page background"', `"Page ${to} background…"`));
+      }
+    };
+    const root = project(edit('é'));
+    const { set, sources } = await readTokens(root, config);
+    expect(sources.files.get(DARK)?.written?.textIs).toBeTypeOf('function');
+    expect(filesInStep(set, sources, tokenFiles(root))).toBe(true);
+    // The same model, but JSON.stringify writes the character itself, not its escape: out of layout.
+    expect(await inStep(project(edit('\\u00e9')))).toBe(false);
+    expect(await inStep(project(edit('é\\u2026')))).toBe(false);
+    // Decoded first (a problem placed, an edit): the same verdicts from the text.
+    expect(sources.files.get(DARK)?.text).toContain('Page é background…');
+    expect(filesInStep(set, sources, tokenFiles(root))).toBe(true);
+  });
+
   it('fails when a file or the resolver document is reformatted by hand', async () => {
     const reindent = (file: string) => (dir: string) => {
       const p = path.join(dir, file);

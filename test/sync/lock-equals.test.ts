@@ -106,6 +106,38 @@ describe('isLock (the fast check readLock makes before zod)', () => {
       (l) => (l.kept = { x: { collectionId: 'c', name: 'n', reason: 'r', variable: [] } }),
     ],
     ['kept as an array', (l) => (l.kept = [])],
+    // The variable, its fields and base texts, key by key (lock-file.ts isLockVariable).
+    ['a variable without a name', (l) => delete firstVar(l).name],
+    ['a variable without collectionId', (l) => delete firstVar(l).collectionId],
+    ['a variable name that is a number', (l) => (firstVar(l).name = 1)],
+    ['a variable key that is a number', (l) => (firstVar(l).key = 1)],
+    ['an unknown variable key', (l) => (firstVar(l).extra = 'x')],
+    [
+      'a variable key named __proto__',
+      (l) => Object.defineProperty(firstVar(l), '__proto__', { value: 'x', enumerable: true }),
+    ],
+    ['a variable that is an array', (l) => (l.variables['VariableID:1:1'] = [])],
+    ['a variable that is null', (l) => (l.variables['VariableID:1:1'] = null)],
+    ['fields without type', (l) => delete firstVar(l).fields.type],
+    ['fields without values', (l) => delete firstVar(l).fields.values],
+    ['a scopes fingerprint that is a number', (l) => (firstVar(l).fields.scopes = 1)],
+    ['fields as an array', (l) => (firstVar(l).fields = [])],
+    ['a meta fingerprint', (l) => (firstVar(l).fields.meta = 'abc')],
+    ['a meta fingerprint that is null', (l) => (firstVar(l).fields.meta = null)],
+    [
+      'overrides by extension and mode',
+      (l) => (firstVar(l).fields.overrides = { 'VariableCollectionId:9:9': { Dark: 'f' } }),
+    ],
+    ['overrides with a number', (l) => (firstVar(l).fields.overrides = { 'VariableCollectionId:9:9': { Dark: 1 } })],
+    ['overrides as an array', (l) => (firstVar(l).fields.overrides = [])],
+    ['overrides whose modes are an array', (l) => (firstVar(l).fields.overrides = { x: ['f'] })],
+    ['base without values', (l) => (firstVar(l).base = { description: 'd', scopes: 's', meta: 'm' })],
+    ['an empty base', (l) => (firstVar(l).base = {})],
+    ['a base value that is a number', (l) => (firstVar(l).base = { values: { Dark: 1 } })],
+    ['a base description that is null', (l) => (firstVar(l).base = { description: null })],
+    ['base values as an array', (l) => (firstVar(l).base = { values: ['x'] })],
+    ['an unknown base key', (l) => (firstVar(l).base = { type: 'COLOR' })],
+    ['a base that is a string', (l) => (firstVar(l).base = 'x')],
   ];
   it.each(cases)('agrees with the zod schema: %s', (_, mutate) => {
     const lock = structuredClone(valid);

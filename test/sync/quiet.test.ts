@@ -127,6 +127,23 @@ describe('quietDiff: the in-step proof (docs/architecture.md "Diff")', () => {
     expectAgrees(L0, reordered, LOCK);
   });
 
+  it('holds for the same canonical text spelled apart: float noise in a color, scopes in another order', () => {
+    const noisy = edit(L0, 'Primitives', 'color/blue', (x) => {
+      const c = x.values.Dark as { r: number };
+      c.r += 1e-9;
+    });
+    const reordered = edit(L0, 'Primitives', 'color/red', (x) => x.scopes.reverse());
+    for (const local of [noisy, reordered]) {
+      expect(quietDiff(local, R0, LOCK)).toBeDefined();
+      expectAgrees(local, R0, LOCK);
+    }
+    // The same channels, but composed on one side: another canonical text, the full diff.
+    const composed = edit(L0, 'Primitives', 'color/blue', (x) => {
+      (x.values.Dark as { composed?: unknown }).composed = { color: ref('Primitives', 'color/red'), opacity: 100 };
+    });
+    expect(quietDiff(composed, R0, LOCK)).toBeUndefined();
+  });
+
   it.each(EITHER_SIDE)('any single change in the repository takes the full diff: %s', (_, change) => {
     const local = change(L0);
     expect(quietDiff(local, R0, LOCK)).toBeUndefined();

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { generateTokenSet } from '../../bench/generate.mjs';
 import type { TokensConfig } from '../../src/config/schema.js';
 import { renderTokens } from '../../src/tokens/index.js';
-import { escapedJsonText, readTokenText } from '../../src/tokens/read/escaped.js';
+import { escapedJsonText, readTokenText, type EscapedText } from '../../src/tokens/read/escaped.js';
 import { analyzeTokens, type Analysis } from '../../src/tokens/read/index.js';
 import { workTreeSource } from '../../src/tokens/read/parse.js';
 import { project } from './helpers.js';
@@ -74,6 +74,38 @@ function escapedByRegex(bytes: Buffer): string {
   });
 }
 
+/**
+ * `textIs` says what comparing the decoded text says: the text split anywhere (its tail in ASCII), and
+ * heads changed by one character, cut short, made longer, or spelling a character as its escape.
+ */
+function expectTextIs(read: EscapedText, rnd: (n: number) => number): void {
+  const text = read.text();
+  const textIs = read.textIs!;
+  const asIs = (head: string, tail: string): boolean => text === head + tail;
+  const cases: [string, string][] = [
+    [text, ''],
+    [`${text}x`, ''],
+    [text.slice(0, -1), ''],
+    [text, '\n'],
+    // The escaped text's last character as the tail (a hex digit where the text ends outside ASCII).
+    [text.slice(0, -1), read.escaped.slice(-1)],
+    [text.slice(0, -2), read.escaped.slice(-2)],
+  ];
+  for (let k = 0; k < 6; k++) {
+    const at = rnd(text.length + 1);
+    if (/^[\x00-\x7f]*$/.test(text.slice(at))) cases.push([text.slice(0, at), text.slice(at)]);
+    const swap = ['x', 'é', '…', '\\u2026', '\\u00e9', '"', ''][rnd(7)]!;
+    cases.push([text.slice(0, at) + swap + text.slice(at + 1), '']);
+    cases.push([
+      text.slice(0, at) +
+        text.slice(at).replace(/[^\x00-\x7f]/, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+      '',
+    ]);
+  }
+  for (const [head, tail] of cases)
+    expect(textIs(head, tail), JSON.stringify([head.length, tail])).toBe(asIs(head, tail));
+}
+
 describe('readTokenText', () => {
   // The bytes go through one buffer kept between reads (fs/read.ts readFileBytesShared) and the
   // escaped text through another (escaped.ts): no read may see what an earlier, larger file left.
@@ -125,6 +157,7 @@ describe('readTokenText', () => {
       expect(read.escaped).toBe(escapedByRegex(bytes));
       expect(escapedJsonText(bytes)).toBe(read.escaped);
       expect(read.text()).toBe(strict.decode(bytes));
+      expectTextIs(read, rnd);
     }
     expect(await readTokenText(path.join(dir, 'missing.json'))).toBeUndefined();
     writeFileSync(path.join(dir, 'bad.json'), Buffer.from([0x7b, 0xff, 0x7d]));

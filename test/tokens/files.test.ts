@@ -96,6 +96,45 @@ describe('lock file', () => {
     );
   });
 
+  // A lock outside ASCII is parsed from its one-byte escaped text (model/json-bytes.ts): the same lock,
+  // and every error at the position of the file's own text, as when it was decoded.
+  it('reads a lock outside ASCII as its decoded text reads, errors and markers at the same place', async () => {
+    const wide: Lock = {
+      ...lock,
+      collections: {
+        'VariableCollectionId:2:0': { ...lock.collections['VariableCollectionId:2:0']!, name: 'Sémantic…' },
+      },
+      variables: {
+        'VariableID:2:5': {
+          ...lock.variables['VariableID:2:5']!,
+          name: 'color/bg😀',
+          base: { values: { Light: '"Search…"' }, description: 'ü€ \\ "q"' },
+        },
+      },
+    };
+    const text = renderLock(wide);
+    const root = await project({ 'tokens/sync.lock.json': text });
+    expect(await readLock(root, config)).toEqual(JSON.parse(text));
+    const file = path.join(root, 'tokens/sync.lock.json');
+    const failure = () =>
+      readLock(root, config).then(
+        () => 'read',
+        (e: Error) => e.message,
+      );
+    // A schema error after characters outside ASCII, at its line.
+    await writeFile(file, text.replace('"remoteVersion": "42"', '"remoteVersion": 42').replace('"demo"', '"démo…"'));
+    expect(await failure()).toMatch(/sync\.lock\.json:\d+:3: the lock file is corrupt at "remoteVersion"/);
+    const bad = text.replace('"color/bg😀"', '"color/bg😀" x');
+    await writeFile(file, bad);
+    const line = bad.slice(0, bad.indexOf('" x')).split('\n');
+    // Column of the "x": "😀" is two UTF-16 units in the text (its escape would be twelve).
+    expect(await failure()).toBe(
+      `tokens/sync.lock.json:${line.length}:${line.at(-1)!.length + 3}: the lock file is corrupt (invalid JSON: expected a value but found "x")`,
+    );
+    await writeFile(file, `é\n<<<<<<< ours\n${text}`);
+    expect(await failure()).toBe('tokens/sync.lock.json:2:1: the lock still holds merge-conflict markers');
+  });
+
   // A valid lock is read without a scan of its text for nesting (lock-file.ts): only a kept variable
   // nests freely, and its parsed depth decides, as the scan of the text did.
   it('reads a kept variable nested to the limit, and refuses one level deeper as the scan did', async () => {

@@ -42,7 +42,7 @@ export function variableEndpoints({ http, dialect, redactor }: EndpointContext):
       for (const chunk of res.chunks) hash.update(chunk);
       return {
         digest: hash.digest('hex'),
-        parse: () => parseBody(res.body, localSchema, o.endpoint, init, redactor, isLocalVariablesResponse),
+        parse: () => parseBody(res.chunks, localSchema, o.endpoint, init, redactor, isLocalVariablesResponse),
       };
     },
     postVariables: (fileKey, body) => http.json(write(fileKey, 'POST', body), writeSchema, isVariablesWriteResponse),

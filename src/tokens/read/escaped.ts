@@ -10,11 +10,18 @@
  */
 import { isAscii, isUtf8 } from 'node:buffer';
 import { decodeStrict, readFileBytesShared } from '../../fs/read.js';
+import { firstNonAscii } from '../../model/json-bytes.js';
 
 /** A valid UTF-8 file with characters outside ASCII: the one-byte text to parse, and the file's text on demand. */
 export interface EscapedText {
   escaped: string;
   text: () => string;
+  /**
+   * Whether the file's text is `head` followed by `tail`, compared without decoding the file or
+   * joining the two (docs/benchmarks.md "No-op pull and push, cold: the lock, the layout test, the
+   * remote model (eighth round)"). Absent: compare with `text()`.
+   */
+  textIs?: (head: string, tail: string) => boolean;
 }
 
 /**
@@ -29,7 +36,17 @@ export async function readTokenText(file: string): Promise<string | EscapedText 
   if (isAscii(bytes) || !isUtf8(bytes)) return decodeStrict(bytes, file);
   const done = escape(bytes);
   if (done === undefined) return decodeStrict(bytes, file);
-  return { escaped: done.escaped, text: () => unescape(done.escaped, done.runs) };
+  const { escaped, runs } = done;
+  return {
+    escaped,
+    text: () => unescape(escaped, runs),
+    textIs: (head, tail) => unescapedIs(escaped, runs, head, tail),
+  };
+}
+
+/** Whether `text` is `head` followed by `tail`, without joining them (a join is a copy of both, flattened to compare). */
+export function isJoined(text: string, head: string, tail: string): boolean {
+  return text.length === head.length + tail.length && text.endsWith(tail) && text.startsWith(head);
 }
 
 /** The file's text of what readTokenText gave (an escaped text decoded), or undefined for no file. */
@@ -64,7 +81,7 @@ function escape(bytes: Buffer): { escaped: string; runs: Run[] } | undefined {
   const runs: Run[] = [];
   const cuts: number[] = [];
   let extra = 0;
-  for (let at = firstNonAscii(bytes, 0); at !== -1; ) {
+  for (let at = firstNonAscii(bytes, 0, bytes.length); at !== -1; ) {
     if (at > 0 && bytes[at - 1] === 0x5c) return undefined;
     let end = at + 1;
     while (end < bytes.length && bytes[end]! >= 0x80) end++;
@@ -72,7 +89,7 @@ function escape(bytes: Buffer): { escaped: string; runs: Run[] } | undefined {
     runs.push({ at: at + extra, length: chars.length * 6, chars });
     cuts.push(at, end);
     extra += chars.length * 6 - (end - at);
-    at = firstNonAscii(bytes, end);
+    at = firstNonAscii(bytes, end, bytes.length);
   }
   const size = bytes.length + extra;
   if (out === undefined || out.length < size) out = Buffer.allocUnsafeSlow(size);
@@ -90,24 +107,26 @@ function escape(bytes: Buffer): { escaped: string; runs: Run[] } | undefined {
   return { escaped, runs };
 }
 
-/** The first byte at or after `from` outside ASCII, or -1: isAscii (SIMD) on growing windows, then halves. */
-function firstNonAscii(bytes: Buffer, from: number): number {
-  let lo = from;
-  let step = 256;
-  while (lo < bytes.length) {
-    let hi = Math.min(bytes.length, lo + step);
-    if (!isAscii(bytes.subarray(lo, hi))) {
-      while (hi - lo > 32) {
-        const mid = (lo + hi) >>> 1;
-        if (isAscii(bytes.subarray(lo, mid))) lo = mid;
-        else hi = mid;
-      }
-      for (let i = lo; i < hi; i++) if (bytes[i]! >= 0x80) return i;
-    }
-    lo = hi;
-    if (step < 65536) step *= 2;
+/**
+ * Whether `unescape(escaped, runs)` is `head + tail` (`tail` in ASCII): the parts between the runs
+ * and each run's characters compared in place (`startsWith` at an offset copies nothing).
+ */
+function unescapedIs(escaped: string, runs: Run[], head: string, tail: string): boolean {
+  let length = escaped.length;
+  for (const run of runs) length += run.chars.length - run.length;
+  // The escaped text ends with `tail` as the text does, unless a run reaches into the tail; then
+  // the run's characters are missing from `head`, which the loop finds.
+  if (length !== head.length + tail.length || !escaped.endsWith(tail)) return false;
+  let from = 0;
+  let at = 0;
+  for (const run of runs) {
+    if (!head.startsWith(escaped.slice(from, run.at), at)) return false;
+    at += run.at - from;
+    if (!head.startsWith(run.chars, at)) return false;
+    at += run.chars.length;
+    from = run.at + run.length;
   }
-  return -1;
+  return head.startsWith(escaped.slice(from, escaped.length - tail.length), at);
 }
 
 /** The file's text: the escaped text with each run's escapes back as its characters (what the fatal decoder gives). */

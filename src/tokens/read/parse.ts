@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fsError } from '../../fs/errors.js';
 import { readTextFile } from '../../fs/read.js';
 import { scanJson } from '../json-depth.js';
-import { readTokenText, type EscapedText } from './escaped.js';
+import { isJoined, readTokenText, type EscapedText } from './escaped.js';
 import type { CollectionLayout } from '../resolver-doc.js';
 import type { Problem } from './problems.js';
 import { keysAsWritten } from './written-order.js';
@@ -68,6 +68,11 @@ export interface WrittenOrder {
    * holds all eight escapes: files-in-step.ts compares it with a re-render of `json` for layout.
    */
   parsedText?: string;
+  /**
+   * Whether `parsedText` is `head` followed by `tail` (ASCII), where that is cheaper than reading
+   * `parsedText`: a file read escaped is compared without being decoded (escaped.ts `textIs`).
+   */
+  textIs?: (head: string, tail: string) => boolean;
 }
 
 const INTEGER_KEY = /(?<!\\)"(0|[1-9]\d*)"(?=\s*:)/g;
@@ -280,6 +285,9 @@ export function parseEscapedTokenFile(
       return real();
     },
   };
+  // Decoded already (a problem placed, an edit): compare the text itself.
+  const textIs = read.textIs;
+  if (textIs) parsed.textIs = (head, tail) => (text === undefined ? textIs(head, tail) : isJoined(text, head, tail));
   sources.files.set(file, {
     get text() {
       return real();
