@@ -9,20 +9,24 @@
 import { type Marks, orUnmarkable, plainKey, plainText, setPlain } from './json-write.js';
 import { FORMAT_SCHEMA } from './mode-files.js';
 
-/** Off: every file through the general path (tests hold the two to the same bytes). */
-export const directWriters = { on: true };
+/**
+ * Off: every file through the general path (tests hold the two to the same bytes); `files` counts
+ * the files written directly, so a test knows the direct path ran.
+ */
+export const directWriters = { on: true, files: 0 };
 
 export function plainModeFile<T>(
   items: readonly T[],
   segsOf: (item: T) => readonly string[],
-  tokenOf: (item: T, marks: Marks) => Record<string, unknown>,
+  tokenOf: (item: T, index: number, marks: Marks) => unknown,
 ): string | undefined {
   if (!directWriters.on) return undefined;
   return orUnmarkable(() => {
     const marks: Marks = { any: false };
     const root: Record<string, unknown> = { $schema: FORMAT_SCHEMA };
     const groups = new Set<unknown>([root]);
-    for (const item of items) {
+    for (let n = 0; n < items.length; n++) {
+      const item = items[n]!;
       const segs = segsOf(item);
       const last = segs.length - 1;
       if (last < 0) return undefined;
@@ -39,8 +43,9 @@ export function plainModeFile<T>(
       }
       const k = plainKey(segs[last]!, marks);
       if (Object.hasOwn(group, k)) return undefined;
-      setPlain(group, k, tokenOf(item, marks));
+      setPlain(group, k, tokenOf(item, n, marks));
     }
+    directWriters.files++;
     return plainText(root, marks);
   });
 }

@@ -290,14 +290,18 @@ function renderCollection(
   const lost = refuseLost(vars, paths.pathOf, c.name);
   for (const mode of c.modes) {
     const files = modeFiles(layout, mode.name);
-    // One file, none there yet, only variables: the plain tree directly (render-plain.ts).
-    const only = files.files.length === 1 && repoTokens.length === 0 ? files.files[0]! : undefined;
+    // One file, none there yet: the plain tree directly (render-plain.ts). Variables first, then the
+    // repository's tokens, as `everyPath` has them.
+    const only = files.files.length === 1 ? files.files[0]! : undefined;
     const direct =
       only && !only.prev
-        ? plainModeFile(
-            vars,
-            (v) => paths.pathOf.get(v)!.segs,
-            (v, marks) => plain(v, modeValue(v, mode.name), marks),
+        ? plainModeFile<Variable | RepoToken>(
+            [...vars, ...repoTokens],
+            (t) => (paths.pathOf.get(t as Variable) ?? paths.repoPath.get(t as RepoToken)!).segs,
+            (t, n, marks) =>
+              n < vars.length
+                ? plain(t as Variable, modeValue(t as Variable, mode.name), marks)
+                : plainCopy(repoTokenObject(t as RepoToken, mode.name, paths.refText), marks),
           )
         : undefined;
     if (direct !== undefined) {

@@ -16,13 +16,16 @@ afterEach(() => {
   directWriters.on = true;
 });
 
-function bothWays(set: TokenSet, cfg: TokensConfig): [Map<string, string>, Map<string, string>] {
+/** Both texts, and how many files the direct path wrote. */
+function bothWays(set: TokenSet, cfg: TokensConfig): [Map<string, string>, Map<string, string>, number] {
   directWriters.on = true;
+  const before = directWriters.files;
   const direct = renderTokens(set, cfg);
+  const directFiles = directWriters.files - before;
   directWriters.on = false;
   const general = renderTokens(set, cfg);
   directWriters.on = true;
-  return [direct, general];
+  return [direct, general, directFiles];
 }
 
 const float = (collection: string, name: string, value: number, extra: Partial<Variable> = {}): Variable => ({
@@ -67,15 +70,18 @@ describe('the token files written directly', () => {
       {},
     ],
     ['a key with U+007F', () => oneMode([float('Odd keys', 'a\u007fb/1', 1), float('Odd keys', 'a/2', 2)]), {}],
-  ])("gives the general path's bytes: %s", (_, make, extra) => {
-    const [direct, general] = bothWays(make(), { ...config, dir: 'tokens', ...extra });
+  ])("gives the general path's bytes: %s", (name, make, extra) => {
+    const [direct, general, directFiles] = bothWays(make(), { ...config, dir: 'tokens', ...extra });
     expect([...direct.keys()]).toEqual([...general.keys()]);
+    // Every mode file but the resolver document, except where a key holds U+007F.
+    expect(directFiles).toBe(name.includes('U+007F') ? 0 : general.size - 1);
     for (const [rel, text] of general) expect(direct.get(rel), rel).toBe(text);
   });
 
   it('leaves a path taken twice to the general path', () => {
     const set = oneMode([float('Odd keys', 'a/b', 1), float('Odd keys', 'a/c', 2), float('Odd keys', 'a/b', 3)]);
-    const [direct, general] = bothWays(set, { ...config, dir: 'tokens' });
+    const [direct, general, directFiles] = bothWays(set, { ...config, dir: 'tokens' });
     expect(direct).toEqual(general);
+    expect(directFiles).toBe(0);
   });
 });
