@@ -64,6 +64,51 @@ function unmark(text: string): string {
 
 class Ambiguous extends Error {}
 
+/**
+ * For writers that build the plain tree themselves (render-plain.ts): `marked` records whether any key
+ * got the mark. `plainKey` is the key as `toPlain` writes an `Ordered` key, `plainCopy` a value as
+ * `toPlain` copies it, `setPlain` puts a key as `put` does, and `plainText` the text `toJsonText`
+ * writes. Each throws what `toPlain` throws; `orUnmarkable` gives undefined where a key holds U+007F
+ * (the general writer is then the one that can write it).
+ */
+export interface Marks {
+  any: boolean;
+}
+
+export function plainKey(k: string, marked: Marks): string {
+  if (k.includes(MARK)) throw new Ambiguous();
+  const first = k.charCodeAt(0);
+  if (first >= 48 && first <= 57 && INTEGER_LIKE.test(k)) {
+    marked.any = true;
+    return `${MARK}${k}`;
+  }
+  return k;
+}
+
+export function plainCopy(value: Json, marked: Marks): unknown {
+  return toPlain(value, marked);
+}
+
+export function setPlain(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
+}
+
+export function plainText(plain: unknown, marked: Marks): string {
+  const text = JSON.stringify(plain, null, 2);
+  return `${marked.any ? unmark(text) : text}\n`;
+}
+
+export function orUnmarkable<T>(build: () => T): T | undefined {
+  try {
+    return build();
+  } catch (err) {
+    if (err instanceof Ambiguous) return undefined;
+    throw err;
+  }
+}
+
 function toPlain(value: Json, marked: { any: boolean }): unknown {
   if (value === null || typeof value !== 'object') {
     if (typeof value === 'number' && !Number.isFinite(value)) throw new TypeError(`cannot write ${value} as JSON`);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { TokensConfig } from '../config/schema.js';
 import { readFileWithRoom, readTextFile } from '../fs/read.js';
 import { oneByteJsonText } from '../model/json-bytes.js';
-import { fingerprint, LOCK_VERSION, type Lock } from '../model/lock.js';
+import { fingerprint, LOCK_VERSION, type Lock, type LockVariable } from '../model/lock.js';
 import { TokenFileError } from './errors.js';
 import { MAX_JSON_DEPTH, tooDeep } from './json-depth.js';
 import { findSyntaxError, lineColumn, locate, parseJsonTree } from './json-tree.js';
@@ -394,6 +394,12 @@ function writtenVariables(variables: Lock['variables']): Record<string, unknown>
   const out: Record<string, unknown> = {};
   for (const id of Object.keys(variables).sort()) {
     const v = variables[id]!;
+    if (!plainKey(id)) return undefined;
+    const direct = directVariable(v);
+    if (direct !== undefined) {
+      out[id] = direct;
+      continue;
+    }
     const texts = v.base?.values;
     let entry: unknown = v;
     if (texts) {
@@ -416,6 +422,117 @@ function writtenVariables(variables: Lock['variables']): Record<string, unknown>
     if (copy === undefined) return undefined;
     out[id] = copy;
   }
+  return out;
+}
+
+/**
+ * A variable as `writtenVariables` writes it, built in its written key order with no spread copies and
+ * no generic sorted copy (docs/benchmarks.md "The pull's writers (ninth round)"): for the entries
+ * `nextLock` makes, whose keys are the known ones, each defined and a string where a string belongs.
+ * Undefined for any other entry, which the general copy writes. Records already in key order (the
+ * values and their texts, as `nextLock` sorts them) are written as they are, not copied.
+ */
+function directVariable(v: LockVariable): Record<string, unknown> | undefined {
+  if (!knownKeys(v, VARIABLE_KEYS) || !knownKeys(v.fields, FIELD_KEYS)) return undefined;
+  const { base, fields } = v;
+  if (base !== undefined && !knownKeys(base, BASE_KEYS)) return undefined;
+  let values: Record<string, string> = fields.values;
+  let kept: Record<string, string> | undefined;
+  const texts = base?.values;
+  if (texts !== undefined) {
+    values = {};
+    for (const mode in fields.values) {
+      if (!plainKey(mode)) return undefined;
+      const fp = fields.values[mode]!;
+      const text = texts[mode];
+      if (text !== undefined && fingerprint(text) === fp) (kept ??= {})[mode] = text;
+      else values[mode] = fp;
+    }
+  }
+  const written = inOrder(values);
+  if (written === undefined) return undefined;
+  const out: Record<string, unknown> = {};
+  // A base with texts goes when nothing of it is left; one without (even empty) is written as it is.
+  const keptBase =
+    base !== undefined &&
+    (texts === undefined ||
+      kept !== undefined ||
+      base.description !== undefined ||
+      base.meta !== undefined ||
+      base.scopes !== undefined);
+  if (keptBase) {
+    const b: Record<string, unknown> = {};
+    if (base.description !== undefined) b['description'] = base.description;
+    if (base.meta !== undefined) b['meta'] = base.meta;
+    if (base.scopes !== undefined) b['scopes'] = base.scopes;
+    if (kept !== undefined) {
+      kept = inOrder(kept);
+      if (kept === undefined) return undefined;
+      b['values'] = kept;
+    }
+    out['base'] = b;
+  }
+  out['collectionId'] = v.collectionId;
+  const f: Record<string, unknown> = { description: fields.description };
+  if (fields.meta !== undefined) f['meta'] = fields.meta;
+  if (fields.overrides !== undefined) {
+    const overrides = sortedCopy(fields.overrides);
+    if (overrides === undefined) return undefined;
+    f['overrides'] = overrides;
+  }
+  f['scopes'] = fields.scopes;
+  f['type'] = fields.type;
+  f['values'] = written;
+  out['fields'] = f;
+  if (v.key !== undefined) out['key'] = v.key;
+  out['name'] = v.name;
+  return out;
+}
+
+/** The keys of each part of a variable `directVariable` writes, and whether the key holds a string. */
+const VARIABLE_KEYS: Record<string, boolean> = {
+  base: false,
+  collectionId: true,
+  fields: false,
+  key: true,
+  name: true,
+};
+const FIELD_KEYS: Record<string, boolean> = {
+  description: true,
+  meta: true,
+  overrides: false,
+  scopes: true,
+  type: true,
+  values: false,
+};
+const BASE_KEYS: Record<string, boolean> = { description: true, meta: true, scopes: true, values: false };
+
+/** Every own key is one of `known`, defined, and a string where `known` says so; objects are records. */
+function knownKeys(value: object, known: Record<string, boolean>): boolean {
+  if (Array.isArray(value)) return false;
+  for (const k in value) {
+    if (!Object.hasOwn(known, k) || !Object.hasOwn(value, k)) return false;
+    const v = (value as Record<string, unknown>)[k];
+    if (known[k] ? typeof v !== 'string' : typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  }
+  return true;
+}
+
+/**
+ * A record of strings as `sortedCopy` writes it: itself when its keys are already in order, else a
+ * sorted copy; undefined when a key cannot keep its place or a value is not a string.
+ */
+function inOrder(record: Record<string, string>): Record<string, string> | undefined {
+  let last: string | undefined;
+  let sorted = true;
+  for (const k in record) {
+    if (!Object.hasOwn(record, k) || typeof record[k] !== 'string' || !plainKey(k)) return undefined;
+    if (last !== undefined && !(last < k)) sorted = false;
+    last = k;
+  }
+  if (sorted) return record;
+  const out: Record<string, string> = {};
+  for (const k of Object.keys(record).sort()) out[k] = record[k]!;
   return out;
 }
 

@@ -34,7 +34,7 @@ import { colorToHex, colorToHex8, valuesEqual } from '../model/values.js';
 import { TYPE_MODULES } from '../types/index.js';
 import type { TypeModule } from '../types/module.js';
 import { decodeValue, encodeLiteral } from './codec.js';
-import { jsonEqual, Ordered, toJsonText, plainJson, type Json } from './json-write.js';
+import { jsonEqual, type Marks, Ordered, plainCopy, toJsonText, plainJson, type Json } from './json-write.js';
 import {
   filesOf,
   ModeFiles,
@@ -45,6 +45,7 @@ import {
   writeModeFiles,
 } from './mode-files.js';
 import { refuseUnheldExtensions, renderExtensionFile, renderFold } from './render-fold.js';
+import { plainModeFile } from './render-plain.js';
 import { renderMeta } from './service-meta.js';
 import { DTCG_TYPES, defaultKind, explicitKindFromConfig, kindFits } from './kinds.js';
 import type { TokenSources } from './read/index.js';
@@ -87,7 +88,7 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
   const paths = tokenPaths(set, layouts, config.namespace === 'collection', previous);
   const previousFile = previousFiles(previous);
   const modeFiles = modeFilesOf(previous, previousFile);
-  const encode = encoderFor(set, config, layouts, paths, modeFiles);
+  const { encode, plain } = encoderFor(set, config, layouts, paths, modeFiles);
   const { pathOf, repoPath } = paths;
   for (const layout of layouts) {
     const c = layout.collection;
@@ -97,7 +98,7 @@ export function renderTokens(set: TokenSet, config: TokensConfig, previous?: Tok
       renderFold(fold, c, { set, pathOf, repoPath, encode, previousFile, out });
       if (fold.fold!.modes) continue;
     }
-    renderCollection(set, layout, paths, encode, modeFiles, out);
+    renderCollection(set, layout, paths, { encode, plain }, modeFiles, out);
   }
 
   for (const x of extensionMods)
@@ -205,6 +206,12 @@ function tokenPaths(
 }
 
 type Encode = (v: Variable, value: Value, before: PreviousToken) => Ordered;
+/** A token no file has, as plain JSON (render-plain.ts): what `Encode` gives it, as `toPlain` copies it. */
+type EncodePlain = (v: Variable, value: Value, marks: Marks) => Record<string, unknown>;
+interface Encoders {
+  encode: Encode;
+  plain: EncodePlain;
+}
 
 /** The files that hold one mode of a collection, with their previous text. */
 function modeFilesOf(
@@ -230,7 +237,7 @@ function encoderFor(
   layouts: CollectionLayout[],
   paths: Paths,
   modeFiles: ModeFilesOf,
-): Encode {
+): Encoders {
   const decided = new Map<Variable, TokenKind | undefined>();
   for (const layout of layouts) {
     const c = layout.collection;
@@ -241,7 +248,7 @@ function encoderFor(
     }
   }
   const kinds = resolveAliasKinds(set, decided);
-  return (v, value, before) => {
+  const valueOf = (v: Variable, value: Value): Json => {
     let $value: unknown;
     if (isAlias(value)) {
       const target = paths.dottedOf.get(key(value.alias));
@@ -256,8 +263,14 @@ function encoderFor(
     } else {
       $value = encodeLiteral(value, kinds.get(v)!, config.remBase);
     }
-    const composed = isColor(value) && value.composed ? composedJson(value.composed, paths.refText) : undefined;
-    return tokenObject(before, kinds.get(v)!, $value as Json, v, sameLiteral(value, config.remBase), composed);
+    return $value as Json;
+  };
+  const composedOf = (value: Value): Json | undefined =>
+    isColor(value) && value.composed ? composedJson(value.composed, paths.refText) : undefined;
+  return {
+    encode: (v, value, before) =>
+      tokenObject(before, kinds.get(v)!, valueOf(v, value), v, sameLiteral(value, config.remBase), composedOf(value)),
+    plain: (v, value, marks) => plainTokenObject(kinds.get(v)!, valueOf(v, value), v, composedOf(value), marks),
   };
 }
 
@@ -266,7 +279,7 @@ function renderCollection(
   set: TokenSet,
   layout: CollectionLayout,
   paths: Paths,
-  encode: Encode,
+  { encode, plain }: Encoders,
   modeFiles: ModeFilesOf,
   out: Map<string, string>,
 ): void {
@@ -277,19 +290,29 @@ function renderCollection(
   const lost = refuseLost(vars, paths.pathOf, c.name);
   for (const mode of c.modes) {
     const files = modeFiles(layout, mode.name);
+    // One file, none there yet: the plain tree directly (render-plain.ts). Variables first, then the
+    // repository's tokens, as `everyPath` has them.
+    const only = files.files.length === 1 ? files.files[0]! : undefined;
+    const direct =
+      only && !only.prev
+        ? plainModeFile<Variable | RepoToken>(
+            [...vars, ...repoTokens],
+            (t) => (paths.pathOf.get(t as Variable) ?? paths.repoPath.get(t as RepoToken)!).segs,
+            (t, n, marks) =>
+              n < vars.length
+                ? plain(t as Variable, modeValue(t as Variable, mode.name), marks)
+                : plainCopy(repoTokenObject(t as RepoToken, mode.name, paths.refText), marks),
+          )
+        : undefined;
+    if (direct !== undefined) {
+      out.set(only!.rel, direct);
+      continue;
+    }
     const tokens = new Map<string, Ordered>();
     const prefixes = new Set<string>();
     for (const v of vars) {
       const { segs, id, prefixes: ownPrefixes } = paths.pathOf.get(v)!;
-      const value = v.values[mode.name];
-      if (value === undefined) {
-        throw new TokensyncError(
-          'TOKEN_MODEL_INVALID',
-          `Variable "${v.name}" in collection "${c.name}" has no value for mode "${mode.name}".`,
-          { hint: 'This is a bug in the stage that built the token set; please report it.' },
-        );
-      }
-      tokens.set(id, encode(v, value, previousToken(files, segs)));
+      tokens.set(id, encode(v, modeValue(v, mode.name), previousToken(files, segs)));
       for (const p of ownPrefixes) prefixes.add(p);
     }
     for (const t of repoTokens) {
@@ -307,6 +330,19 @@ function renderCollection(
     }
     for (const [rel, text] of writeModeFiles(files, everyPath, tokens, prefixes, lost)) out.set(rel, text);
   }
+}
+
+/** A variable's value in a mode; a model without one is a bug of the stage that built it. */
+function modeValue(v: Variable, mode: string): Value {
+  const value = v.values[mode];
+  if (value === undefined) {
+    throw new TokensyncError(
+      'TOKEN_MODEL_INVALID',
+      `Variable "${v.name}" in collection "${v.collection}" has no value for mode "${mode}".`,
+      { hint: 'This is a bug in the stage that built the token set; please report it.' },
+    );
+  }
+  return value;
 }
 
 interface ExtensionLayout {
@@ -550,6 +586,24 @@ function newTokenObject(before: PreviousToken, kind: TokenKind, $value: Json, v:
   if (v.description !== '') tok.set('$description', v.description);
   const ours = ourExtension(v, composed);
   if (ours.entries.size > 0) tok.set('$extensions', new Ordered().set(EXTENSION, ours));
+  return tok;
+}
+
+/**
+ * `newTokenObject` with no previous file (no inherited `$type`) as plain JSON, as `toPlain` copies it:
+ * `$type`, `$value`, `$description` when there is one, `$extensions` when it holds something.
+ */
+function plainTokenObject(
+  kind: TokenKind,
+  $value: Json,
+  v: Variable,
+  composed: Json | undefined,
+  marks: Marks,
+): Record<string, unknown> {
+  const tok: Record<string, unknown> = { $type: kind.type, $value: plainCopy($value, marks) };
+  if (v.description !== '') tok['$description'] = v.description;
+  const ours = ourExtension(v, composed);
+  if (ours.entries.size > 0) tok['$extensions'] = { [EXTENSION]: plainCopy(ours, marks) };
   return tok;
 }
 

@@ -99,6 +99,36 @@ describe('renderLock', () => {
     expect(renderLock(lock)).toBe(reference(lock));
   });
 
+  it('writes the variables it builds directly as the ordered tree does, whatever their shape', () => {
+    const base = lockWith(['Light', 'Dark']);
+    const v = base.variables['VariableID:1:20']!;
+    const odd = (entry: unknown) => entry as Lock['variables'][string];
+    const { base: _, ...noBase } = v;
+    const lock: Lock = {
+      ...base,
+      variables: {
+        ...base.variables,
+        // an empty base without texts stays; one whose texts all go, goes
+        'VariableID:2:1': { ...v, base: {} },
+        'VariableID:2:2': { ...v, base: { values: { Light: 'no match' } } },
+        // values and texts out of order, every text given, and none
+        'VariableID:2:3': {
+          ...v,
+          fields: { ...v.fields, values: { Light: fingerprint('1'), Dark: fingerprint('2') } },
+          base: { values: { Light: '1', Dark: '2' }, meta: 'm', description: 'd' },
+        },
+        'VariableID:2:4': { ...noBase, fields: { ...v.fields, values: { b: 'x', a: 'y' } } },
+        'VariableID:2:5': { collectionId: 'c', name: 'n', fields: { ...v.fields, meta: 'm2' } },
+        // what the general copy writes: a key the lock does not know, undefined keys, a non-string
+        'VariableID:2:6': odd({ ...v, extra: { z: 1, a: [2, { y: true, b: null }] } }),
+        'VariableID:2:7': odd({ ...v, key: undefined, fields: { ...v.fields, meta: undefined } }),
+        'VariableID:2:8': odd({ ...v, fields: { ...v.fields, values: { Light: 3 } }, base: undefined }),
+        'VariableID:2:9': odd({ ...v, base: { ...v.base, other: 'x' } }),
+      },
+    };
+    expect(renderLock(lock)).toBe(reference(lock));
+  });
+
   it('refuses a number JSON cannot hold, as the ordered tree does', () => {
     const lock = lockWith(['Light', 'Dark'], {
       kept: { k: { collectionId: 'c', name: 'n', reason: 'r', variable: { v: Number.NaN } } },
