@@ -8,38 +8,127 @@
  */
 import { patchJson } from './json-edit.js';
 import { parseJsonTree, type JsonNode } from './json-tree.js';
-import { fromJsonNode, Ordered, toJsonText, type Json } from './json-write.js';
-import type { TokenSources } from './read/parse.js';
+import { fromJsonNode, jsonEqual, Ordered, toJsonText, type Json } from './json-write.js';
+import { isJoined } from './read/escaped.js';
+import type { SourceFile, TokenSources } from './read/parse.js';
 import type { CollectionLayout } from './resolver-doc.js';
 
 export interface PreviousFile {
   text: string;
-  node: JsonNode;
+  /** The text parsed with positions, for `patchJson`: made on first use (see `asWritten`). */
+  readonly node: JsonNode;
   tree: Ordered;
+  /**
+   * `tree` is the reader's parse, proven to be the text's own content in its own key order (no key
+   * twice): a render that gives it back would make `patchJson` change nothing (see `asWritten`).
+   */
+  asWritten?: true;
   /** JSON paths of tokens no collection writes, kept as the file has them (TokenSources `keep`). */
   keep?: string[][];
 }
+
+/**
+ * Off: every previous file parsed with positions and patched, as before (tests hold the two to the
+ * same bytes); `kept` counts the files given back as they were without that parse, `parsed` the
+ * files parsed with positions, so a test knows which path ran.
+ */
+export const previousReuse = { on: true, kept: 0, parsed: 0 };
 
 /** A file as read, parsed with positions once per render; undefined when missing or broken. */
 export function previousFiles(previous: TokenSources | undefined): (rel: string) => PreviousFile | undefined {
   const cache = new Map<string, PreviousFile | undefined>();
   return (rel) => {
     if (!cache.has(rel)) {
-      const text = previous?.files.get(rel)?.text;
-      let file: PreviousFile | undefined;
-      try {
-        const node = text === undefined ? undefined : parseJsonTree(text);
-        const tree = node ? fromJsonNode(node) : undefined;
-        const keep = previous?.keep?.get(rel);
-        if (node && tree instanceof Ordered)
-          file = keep ? { text: text!, node, tree, keep } : { text: text!, node, tree };
-      } catch {
-        file = undefined; // a broken previous file is simply rewritten
-      }
-      cache.set(rel, file);
+      const source = previous?.files.get(rel);
+      const keep = previous?.keep?.get(rel);
+      cache.set(rel, source === undefined ? undefined : (asWritten(source, keep) ?? parsedWithPositions(source, keep)));
     }
     return cache.get(rel);
   };
+}
+
+function parsedWithPositions(source: SourceFile, keep: string[][] | undefined): PreviousFile | undefined {
+  const text = source.text;
+  try {
+    const node = parseJsonTree(text);
+    previousReuse.parsed++;
+    const tree = fromJsonNode(node);
+    if (tree instanceof Ordered) return keep ? { text, node, tree, keep } : { text, node, tree };
+  } catch {
+    // a broken previous file is simply rewritten
+  }
+  return undefined;
+}
+
+/**
+ * The file's tree from the reader's parse, without parsing the text again with positions (the
+ * positions parse of the 8 files was ~0.37 s of a pull of one edit at 10k x 2, docs/benchmarks.md
+ * "A pull of one edit (tenth round)"), where that parse is provably the tree `fromJsonNode` would
+ * make: no key marked (read/parse.ts `WrittenOrder`), and the text is exactly its 2-space render and
+ * a newline (files-in-step.ts's layout test), so the keys are the text's, in its order, none twice,
+ * and every scalar is the one the text spells. The positions are parsed only if the file is edited.
+ */
+function asWritten(source: SourceFile, keep: string[][] | undefined): PreviousFile | undefined {
+  const w = source.written;
+  if (!previousReuse.on || w === undefined || w.mark !== -1) return undefined;
+  const json = w.json;
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return undefined;
+  const rendered = JSON.stringify(json, null, 2);
+  const inLayout = w.textIs !== undefined ? w.textIs(rendered, '\n') : isJoined(source.text, rendered, '\n');
+  if (!inLayout) return undefined;
+  const tree = fromPlain(json) as Ordered;
+  let node: JsonNode | undefined;
+  const file: PreviousFile = {
+    get text() {
+      return source.text;
+    },
+    get node() {
+      if (node === undefined) {
+        node = parseJsonTree(source.text);
+        previousReuse.parsed++;
+      }
+      return node;
+    },
+    tree,
+    asWritten: true,
+  };
+  if (keep) file.keep = keep;
+  return file;
+}
+
+/** A parsed value as ordered JSON, in its own key order (what `fromJsonNode` makes of its text). */
+function fromPlain(value: unknown): Json {
+  if (value === null || typeof value !== 'object') return value as Json;
+  if (Array.isArray(value)) return value.map(fromPlain);
+  const o = new Ordered();
+  const obj = value as Record<string, unknown>;
+  for (const k of Object.keys(obj)) o.set(k, fromPlain(obj[k]));
+  return o;
+}
+
+/**
+ * A previous file's text holding `root`: the text as it is when `root` is the file's own content
+ * (objects by key, arrays item by item, scalars by value: where `patchJson` makes no edit, and no key
+ * is written twice), else patched.
+ */
+function editedText(prev: PreviousFile, root: Ordered): string {
+  if (prev.asWritten && sameJson(prev.tree, root)) {
+    previousReuse.kept++;
+    return prev.text;
+  }
+  return patchJson(prev.text, prev.node, root);
+}
+
+/** `jsonEqual`, without a map per object where both sides are ordered. */
+function sameJson(a: Json, b: Json): boolean {
+  if (a === b) return true;
+  if (!(a instanceof Ordered && b instanceof Ordered)) return jsonEqual(a, b);
+  if (a.entries.size !== b.entries.size) return false;
+  for (const [k, v] of a.entries) {
+    const w = b.entries.get(k);
+    if (w === undefined || !sameJson(v, w)) return false;
+  }
+  return true;
 }
 
 /** A token as a previous file has it, and the `$type` its groups give it (DTCG group type inheritance). */
@@ -162,7 +251,7 @@ export function writeModeFiles(
       group.set(segs[segs.length - 1]!, tokens.get(id)!);
     }
     if (lost) for (const { segs, id } of paths) if (target.get(id) === i && !tokenIn(root, segs).token) lost(id, rel);
-    return [rel, prev ? patchJson(prev.text, prev.node, root) : toJsonText(root)];
+    return [rel, prev ? editedText(prev, root) : toJsonText(root)];
   });
 }
 
