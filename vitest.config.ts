@@ -31,6 +31,7 @@ const SECONDS: Record<string, number> = {
   'test/cli/package.test.ts': 5.2,
   'test/e2e/check-loads.test.ts': 4.9,
   'test/e2e/sync.test.ts': 4.6,
+  'test/tokens/pull-edit.test.ts': 3.1,
   'test/overrides/docs-browser.test.ts': 4.2,
   'test/concurrency/many-hands.test.ts': 3.7,
   'test/cli/output.test.ts': 3.4,
