@@ -18,7 +18,7 @@ import type { TokenSet } from '../model/types.js';
 import { toJsonText } from '../tokens/json-write.js';
 import { isJoined } from '../tokens/read/escaped.js';
 import type { TokenSources } from '../tokens/read/index.js';
-import type { SourceFile, WrittenOrder } from '../tokens/read/parse.js';
+import { rendersAsParsed, type WrittenOrder } from '../tokens/read/parse.js';
 import { inPlainLayout, layoutsFor } from '../tokens/render.js';
 import { RESOLVER_FILE, renderResolver } from '../tokens/resolver-doc.js';
 
@@ -58,22 +58,12 @@ export function filesInStep(set: TokenSet, sources: TokenSources, onDisk: readon
 
   for (const file of expected) {
     const source = sources.files.get(file);
-    if (source === undefined || !sourceInLayout(source)) return false;
+    if (source === undefined) return false;
+    // Asked of the reader's parse first: a file read escaped is then never decoded here.
+    const parsed = source.written === undefined ? undefined : rendersAsParsed(source.written);
+    if (!(parsed ?? inLayout(source.text))) return false;
   }
   return true;
-}
-
-/**
- * `inLayout` of a file as the reader left it; a file read escaped (read/escaped.ts) is compared with
- * the re-render without being decoded (docs/benchmarks.md "No-op pull and push, cold: the lock, the
- * layout test, the remote model (eighth round)").
- */
-function sourceInLayout(source: SourceFile): boolean {
-  const written = source.written;
-  if (written?.textIs === undefined) return inLayout(source.text, written);
-  const rendered = JSON.stringify(written.json, null, 2);
-  // inLayout's `text.endsWith('}\n')`: the text is to be the render and a newline, so the render ends with `}`.
-  return rendered.charCodeAt(rendered.length - 1) === 0x7d && written.textIs(rendered, '\n');
 }
 
 /** An integer-like key (`"500":`) that no backslash escapes: JSON.parse would move it to the front. */
@@ -88,13 +78,11 @@ const INTEGER_KEY = /(?<!\\)"(0|[1-9]\d*)"(?=\s*:)/g;
  * inside a string value is marked on both sides too and cannot make a wrong layout look right.)
  */
 export function inLayout(text: string, written?: WrittenOrder): boolean {
-  if (!text.endsWith('}\n')) return false;
   // The reader's parse marked the same keys with a `\u000N` escape (or found none): the same
-  // comparison, without parsing the file a second time (read/parse.ts).
-  if (written?.parsedText !== undefined) {
-    const rendered = JSON.stringify(written.json, null, 2);
-    return isJoined(written.parsedText, rendered, '\n');
-  }
+  // comparison, without parsing the file a second time, nor decoding one read escaped (read/parse.ts).
+  const parsed = written === undefined ? undefined : rendersAsParsed(written);
+  if (parsed !== undefined) return parsed;
+  if (!text.endsWith('}\n')) return false;
   const marked = text.includes('\\u0001') ? undefined : text.replace(INTEGER_KEY, '"\\u0001$1"');
   if (marked === undefined) return false; // cannot mark unambiguously: let the render decide
   let json: unknown;

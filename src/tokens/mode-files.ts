@@ -9,8 +9,7 @@
 import { patchJson } from './json-edit.js';
 import { parseJsonTree, type JsonNode } from './json-tree.js';
 import { fromJsonNode, jsonEqual, Ordered, toJsonText, type Json } from './json-write.js';
-import { isJoined } from './read/escaped.js';
-import type { SourceFile, TokenSources } from './read/parse.js';
+import { rendersAsParsed, type SourceFile, type TokenSources } from './read/parse.js';
 import type { CollectionLayout } from './resolver-doc.js';
 
 export interface PreviousFile {
@@ -65,7 +64,7 @@ function parsedWithPositions(source: SourceFile, keep: string[][] | undefined): 
  * positions parse of the 8 files was ~0.37 s of a pull of one edit at 10k x 2, docs/benchmarks.md
  * "A pull of one edit (tenth round)"), where that parse is provably the tree `fromJsonNode` would
  * make: no key marked (read/parse.ts `WrittenOrder`), and the text is exactly its 2-space render and
- * a newline (files-in-step.ts's layout test), so the keys are the text's, in its order, none twice,
+ * a newline (read/parse.ts `rendersAsParsed`, the no-op pull's layout test), so the keys are the text's, in its order, none twice,
  * and every scalar is the one the text spells. The positions are parsed only if the file is edited.
  */
 function asWritten(source: SourceFile, keep: string[][] | undefined): PreviousFile | undefined {
@@ -73,9 +72,7 @@ function asWritten(source: SourceFile, keep: string[][] | undefined): PreviousFi
   if (!previousReuse.on || w === undefined || w.mark !== -1) return undefined;
   const json = w.json;
   if (json === null || typeof json !== 'object' || Array.isArray(json)) return undefined;
-  const rendered = JSON.stringify(json, null, 2);
-  const inLayout = w.textIs !== undefined ? w.textIs(rendered, '\n') : isJoined(source.text, rendered, '\n');
-  if (!inLayout) return undefined;
+  if (rendersAsParsed(w) !== true) return undefined;
   const tree = fromPlain(json) as Ordered;
   let node: JsonNode | undefined;
   const file: PreviousFile = {

@@ -75,6 +75,21 @@ export interface WrittenOrder {
   textIs?: (head: string, tail: string) => boolean;
 }
 
+/**
+ * Whether the text JSON.parse was given is exactly `JSON.stringify(json, null, 2)` and a newline, the
+ * layout tokensync writes (json-write.ts `toJsonText`), with marked keys marked on both sides; an
+ * escaped file is compared without being decoded (`textIs`). Undefined when the parse kept no text
+ * to compare (a file holding all eight escapes). The one layout test of the no-op pull
+ * (files-in-step.ts) and of the writer's reuse of a previous file (mode-files.ts).
+ */
+export function rendersAsParsed(w: WrittenOrder): boolean | undefined {
+  if (w.textIs === undefined && w.parsedText === undefined) return undefined;
+  const rendered = JSON.stringify(w.json, null, 2);
+  // The text ends with `}` and a newline: a file whose JSON is not an object is not in the layout.
+  if (rendered.charCodeAt(rendered.length - 1) !== 0x7d) return false;
+  return w.textIs !== undefined ? w.textIs(rendered, '\n') : isJoined(w.parsedText!, rendered, '\n');
+}
+
 const INTEGER_KEY = /(?<!\\)"(0|[1-9]\d*)"(?=\s*:)/g;
 const INTEGER_KEY_TEST = /"(?:0|[1-9]\d*)"\s*:/;
 
